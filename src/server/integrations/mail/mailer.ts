@@ -1,0 +1,16 @@
+/** One outgoing e-mail. Links are listed separately so the outbox mode can print them. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Links the mail contains (verification etc.); logged in outbox mode for local use. */
+  links?: string[];
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,181 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AUTH_MESSAGES, emailSchema, signUpSchema } from '../../../shared/auth';
+import type { AppContext } from '../../context';
+import { badRequest, serviceUnavailable, validationError } from '../../errors';
+import { enforce, tooManyRequests } from '../../plugins/rate-limit';
+import { RATE_RULES } from '../../rate-rules';
+import { AUTH_BASE_PATH, GOOGLE_PROVIDER_ID } from './auth';
+import { isCommonPassword } from './common-passwords';
+
+/** Where the verification link lands; the web app shows a toast and the sign-in dialog. */
+const VERIFIED_CALLBACK = '/?verified=1';
+
+const emailBody = z.object({ email: emailSchema }).loose();
+
+/**
+ * Mounts better-auth under /api/auth. Requests pass through here first so we can validate
+ * sign-up the way the form does, refuse common passwords and apply our rate limits, and make
+ * some of better-auth's answers friendlier.
+ */
+export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { auth, limiter, config } = ctx;
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    handler: async (request, reply) => {
+      const path = new URL(request.url, 'http://x').pathname.slice(AUTH_BASE_PATH.length);
+      let body: unknown = request.body;
+
+      if (path === '/sign-up/email') body = await beforeSignUp(request, ctx);
+      if (path === '/sign-in/email') await beforeSignIn(request, ctx);
+      if (path === '/send-verification-email') {
+        const { email } = parseOr400(emailBody, request.body);
+        await enforce(limiter, RATE_RULES.mailsPerClient, request.ip);
+        await enforce(limiter, RATE_RULES.mailsPerAddress, email.toLowerCase());
+        body = { email, callbackURL: VERIFIED_CALLBACK };
+      }
+      if (path === '/sign-in/oauth2' && !config.google) {
+        throw serviceUnavailable(AUTH_MESSAGES.googleNotConfigured);
+      }
+
+      const response = await auth.handler(toFetchRequest(request, config.publicUrl, body));
+
+      if (path === '/sign-in/email') return afterSignIn(request, reply, response, ctx);
+      return forward(reply, response);
+    },
+  });
+
+  /** The spec's logout call: ends the current session and clears the cookie. */
+  app.post('/api/logout', async (request, reply) => {
+    const response = await auth.handler(
+      toFetchRequest(request, config.publicUrl, {}, `${AUTH_BASE_PATH}/sign-out`),
+    );
+    if (response.status >= 400) {
+      // Signed out already (no or expired cookie): logout is idempotent.
+      reply.header('set-cookie', response.headers.getSetCookie());
+      return reply.status(200).send({ success: true });
+    }
+    return forward(reply, response);
+  });
+
+  /** Which sign-in methods this server offers, so the UI can say when Google is not set up. */
+  app.get('/api/auth-config', async () => ({
+    google: Boolean(config.google),
+    googleProviderId: GOOGLE_PROVIDER_ID,
+  }));
+}
+
+async function beforeSignUp(request: FastifyRequest, { limiter }: AppContext) {
+  const input = parseOr400(signUpSchema, request.body);
+  if (isCommonPassword(input.password)) throw badRequest(AUTH_MESSAGES.commonPassword);
+  await enforce(limiter, RATE_RULES.signUpsPerClient, request.ip);
+  await enforce(limiter, RATE_RULES.mailsPerClient, request.ip);
+  await enforce(limiter, RATE_RULES.mailsPerAddress, input.email.toLowerCase());
+  return {
+    name: input.name,
+    email: input.email,
+    password: input.password,
+    callbackURL: VERIFIED_CALLBACK,
+  };
+}
+
+async function beforeSignIn(request: FastifyRequest, { limiter }: AppContext) {
+  const { email } = parseOr400(emailBody, request.body);
+  for (const [rule, key] of signInKeys(request.ip, email)) {
+    const state = await limiter.peek(rule, key);
+    if (state.count >= rule.limit) throw tooManyRequests(rule, state);
+  }
+}
+
+async function afterSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  { limiter }: AppContext,
+) {
+  const email = String((request.body as { email?: unknown }).email ?? '');
+  if (response.status === 401) {
+    for (const [rule, key] of signInKeys(request.ip, email)) await limiter.hit(rule, key);
+  } else if (response.ok) {
+    await limiter.reset(RATE_RULES.signInFailuresPerEmail, email.trim().toLowerCase());
+  } else if (response.status === 403) {
+    const payload = (await response.clone().json().catch(() => ({}))) as { code?: string };
+    if (payload.code === 'EMAIL_NOT_VERIFIED') {
+      return reply
+        .status(403)
+        .send({ code: 'EMAIL_NOT_VERIFIED', message: AUTH_MESSAGES.emailNotVerified });
+    }
+  }
+  return forward(reply, response);
+}
+
+function signInKeys(ip: string, email: string) {
+  return [
+    [RATE_RULES.signInFailuresPerEmail, email.trim().toLowerCase()],
+    [RATE_RULES.signInFailuresPerClient, ip],
+  ] as const;
+}
+
+function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw validationError(
+    result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  );
+}
+
+/** Builds the Fetch API request better-auth expects from Fastify's request. */
+function toFetchRequest(
+  request: FastifyRequest,
+  publicUrl: string,
+  body: unknown,
+  url: string = request.url,
+): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === 'content-length' || key === 'x-forwarded-for') continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // The client address Fastify trusts (proxy-aware when TRUST_PROXY is set), never a spoofed one.
+  headers.set('x-forwarded-for', request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  if (hasBody) headers.set('content-type', 'application/json');
+  return new Request(new URL(url, publicUrl), {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+  });
+}
+
+async function forward(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') {
+      reply.header(key, value);
+    }
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  return reply.send(text === '' ? undefined : withoutTokens(text, response));
+}
+
+/**
+ * The session token lives in an HttpOnly cookie; better-auth also echoes it in JSON bodies
+ * (sign-in, get-session). We drop it there so page scripts can never read it.
+ */
+function withoutTokens(text: string, response: Response): string {
+  if (!response.headers.get('content-type')?.includes('application/json')) return text;
+  try {
+    const data = JSON.parse(text) as unknown;
+    if (!data || typeof data !== 'object') return text;
+    const record = data as { token?: unknown; session?: { token?: unknown } | null };
+    delete record.token;
+    if (record.session && typeof record.session === 'object') delete record.session.token;
+    return JSON.stringify(record);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,133 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { Logger } from 'pino';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import * as schema from '../../db/schema';
+import type { Mailer } from '../../integrations/mail';
+import { verificationMail } from './auth.emails';
+
+const DAY_SECONDS = 60 * 60 * 24;
+export const GOOGLE_PROVIDER_ID = 'google';
+export const AUTH_BASE_PATH = '/api/auth';
+
+export interface AuthDeps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  log: Logger;
+}
+
+/**
+ * better-auth on our database: e-mail + password with verification, Google through OpenID
+ * Connect with a configurable issuer, database sessions in HttpOnly cookies.
+ */
+export function createAuth({ config, db, mailer, log }: AuthDeps) {
+  return betterAuth({
+    appName: 'Reverie',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    telemetry: { enabled: false },
+    // Our own limiter (Redis-capable, tuned per endpoint) runs in front of better-auth.
+    rateLimit: { enabled: false },
+    logger: {
+      log: (level, message) => {
+        if (level === 'error') log.error({ component: 'auth' }, message);
+        else if (level === 'warn') log.warn({ component: 'auth' }, message);
+        else log.debug({ component: 'auth' }, message);
+      },
+    },
+    advanced: {
+      cookiePrefix: 'reverie',
+      // The Fastify layer overwrites this header with the client address it trusts.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    session: {
+      expiresIn: 30 * DAY_SECONDS,
+      // Sliding expiry: a session used after a day is extended by another 30 days.
+      updateAge: DAY_SECONDS,
+    },
+    user: {
+      additionalFields: {
+        termsAcceptedAt: { type: 'date', required: false, input: false },
+        ageConfirmedAt: { type: 'date', required: false, input: false },
+      },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: DAY_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationMail(user.email, user.name, url));
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every path to an account passes an 18+ attestation and the terms: the sign-up form's
+          // required boxes, or the statement under the Google buttons.
+          before: async (newUser) => {
+            const now = new Date();
+            return { data: { ...newUser, termsAcceptedAt: now, ageConfirmedAt: now } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // A changed password ends every other session, whatever the client asked for.
+        if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
+          (ctx.body as Record<string, unknown>).revokeOtherSessions = true;
+        }
+      }),
+    },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                mapProfileToUser: (profile) => ({
+                  name: typeof profile.name === 'string' ? profile.name : '',
+                  emailVerified: profile.email_verified === true,
+                }),
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { registerAuthRoutes } from './auth/auth.routes';
+import { registerBillingRoutes } from './billing/billing.routes';
+import { registerContactRoutes } from './contact/contact.routes';
+import { registerHealthRoutes } from './health/health.routes';
+import { registerProfileRoutes } from './profile/profile.routes';
+
+/** Each feature module adds its own routes; this list is the only place that names them all. */
+export const featureModules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
+  registerHealthRoutes,
+  registerAuthRoutes,
+  registerProfileRoutes,
+  registerContactRoutes,
+  registerBillingRoutes,
+];

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PROFILE_GENDERS, userProfileSchema } from '../../../shared/profile';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../plugins/session';
+import { getProfile, saveProfile } from './profile.service';
+
+const profileResponse = z.object({
+  name: z.string(),
+  gender: z.enum(PROFILE_GENDERS),
+  sexualPreferences: z.array(z.string()),
+});
+
+export async function registerProfileRoutes(app: FastifyInstance, { auth, db }: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/user-profile',
+    { schema: { response: { 200: profileResponse } } },
+    async (request) => getProfile(db, (await requireUser(auth, request)).id),
+  );
+
+  for (const method of ['POST', 'PUT'] as const) {
+    r.route({
+      method,
+      url: '/api/user-profile',
+      schema: { body: userProfileSchema, response: { 200: profileResponse } },
+      handler: async (request) => {
+        const user = await requireUser(auth, request);
+        return saveProfile(db, user.id, request.body);
+      },
+    });
+  }
+}

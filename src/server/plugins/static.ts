@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { isClientRoute } from '../../shared/routes';
+
+const ONE_YEAR_SECONDS = 31_536_000;
+const ONE_HOUR_SECONDS = 3600;
+
+/** Hashed build output never changes; the shell must always be fresh; other files briefly. */
+function cacheControlFor(filePath: string): string {
+  if (filePath.endsWith('index.html')) return 'no-cache';
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+    return `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
+  }
+  return `public, max-age=${ONE_HOUR_SECONDS}`;
+}
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, everything else
+ * revalidated; pre-compressed .br/.gz files when the browser accepts them. Any non-API path gets
+ * the app shell so client-side routes work on reload; unknown paths get it with a 404 status.
+ * Unknown /api paths get a JSON 404, never the shell.
+ */
+export async function registerStatic(app: FastifyInstance, webDir: string) {
+  const hasBuild = existsSync(path.join(webDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      preCompressed: true,
+      // Routes for the files present at start; any other path falls to the app shell below.
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        res.header('cache-control', cacheControlFor(filePath));
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = new URL(request.url, 'http://x').pathname;
+    if (pathname.startsWith('/api/') || pathname === '/api') {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !hasBuild) {
+      return reply
+        .status(404)
+        .send({ message: hasBuild ? 'Not found' : 'The web app is not built. Run npm start.' });
+    }
+    return reply
+      .status(isClientRoute(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html');
+  });
+}

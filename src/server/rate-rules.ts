@@ -1,0 +1,47 @@
+import type { RateRule } from './plugins/rate-limit';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Every rate limit in one place, so they are easy to review and tune. */
+export const RATE_RULES = {
+  /** Failed sign-ins for one e-mail address: a few tries, then wait for the window to end. */
+  signInFailuresPerEmail: {
+    name: 'signin-fail-email',
+    limit: 5,
+    windowMs: 15 * MINUTE,
+    message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  },
+  /** Failed sign-ins from one client address, across e-mail addresses (credential stuffing). */
+  signInFailuresPerClient: {
+    name: 'signin-fail-ip',
+    limit: 20,
+    windowMs: 15 * MINUTE,
+    message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  },
+  signUpsPerClient: {
+    name: 'signup-ip',
+    limit: 10,
+    windowMs: HOUR,
+    message: 'Too many accounts created from this network. Please try again later.',
+  },
+  /** Verification mails for one address (sign-up, resend, sign-in before verification). */
+  mailsPerAddress: {
+    name: 'mail-address',
+    limit: 3,
+    windowMs: 15 * MINUTE,
+    message: 'We have just sent you an email. Please wait a few minutes before asking again.',
+  },
+  mailsPerClient: {
+    name: 'mail-ip',
+    limit: 20,
+    windowMs: HOUR,
+    message: 'Too many emails requested. Please try again later.',
+  },
+  contactPerClient: {
+    name: 'contact-ip',
+    limit: 5,
+    windowMs: HOUR,
+    message: 'You have sent several messages already. Please try again later.',
+  },
+} satisfies Record<string, RateRule>;

@@ -1,0 +1,51 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { Toaster } from '../components/ui/toast';
+import { AgeGate } from '../features/age-gate/AgeGate';
+import { AuthDialogProvider } from '../features/auth/auth-dialog-context';
+import { queryClient } from '../lib/query-client';
+import { PageLoader } from './PageLoader';
+import { RedirectNotices } from './RedirectNotices';
+
+// Every route is its own chunk: the landing page downloads only what it shows.
+const LandingPage = lazy(() => import('../pages/LandingPage'));
+const PricingPage = lazy(() => import('../pages/PricingPage'));
+const ContactPage = lazy(() => import('../pages/ContactPage'));
+const TermsPage = lazy(() => import('../pages/TermsPage'));
+const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
+const ChatPage = lazy(() => import('../pages/ChatPage'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthDialogProvider>
+        <Suspense fallback={<PageLoader />}>
+          <Switch>
+            <Route path="/" component={LandingPage} />
+            <Route path="/pricing" component={PricingPage} />
+            <Route path="/contact" component={ContactPage} />
+            <Route path="/terms-and-conditions" component={TermsPage} />
+            <Route path="/privacy-policy" component={PrivacyPage} />
+            <Route path="/chat/:conversationId?" component={ChatPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+        <ScrollToTop />
+        <RedirectNotices />
+        <AgeGate />
+        <Toaster />
+      </AuthDialogProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** A new page starts at its top, as it would with full page loads. */
+function ScrollToTop() {
+  const [location] = useLocation();
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [location]);
+  return null;
+}

@@ -1,0 +1,31 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'destructive';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: 'bg-accent-strong text-white hover:bg-accent-strong-hover',
+  secondary: 'bg-surface text-fg border border-border hover:bg-white/10',
+  outline: 'border border-accent text-fg hover:bg-accent-strong/30',
+  ghost: 'text-fg hover:bg-white/10',
+  destructive: 'bg-red-700 text-white hover:bg-red-800',
+};
+const SIZES: Record<ButtonSize, string> = {
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+};
+
+/** Class names for a button look, also used by links styled as buttons. */
+export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = '') {
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
+}
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+export function Button({ variant, size, className = '', type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+}

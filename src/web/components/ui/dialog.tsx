@@ -1,0 +1,46 @@
+import { Dialog as RadixDialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** A modal dialog with a title, optional description and a close button (Radix underneath). */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className = '',
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/80 backdrop-blur-sm" />
+        <RadixDialog.Content
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl ${className}`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <RadixDialog.Title className="pr-8 text-xl font-bold">{title}</RadixDialog.Title>
+          {description && (
+            <RadixDialog.Description className="mt-1 text-sm text-muted">
+              {description}
+            </RadixDialog.Description>
+          )}
+          <div className="mt-4">{children}</div>
+          <RadixDialog.Close
+            className="absolute top-4 right-4 rounded-md p-1 text-muted hover:text-fg"
+            aria-label="Close"
+          >
+            <X className="size-5" aria-hidden />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,52 @@
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+const FIELD =
+  'w-full rounded-lg border border-border bg-main px-3 py-2 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none aria-[invalid=true]:border-red-400';
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
+  function Input({ className = '', ...props }, ref) {
+    return <input ref={ref} className={`${FIELD} h-10 ${className}`} {...props} />;
+  },
+);
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function Textarea({ className = '', ...props }, ref) {
+    return <textarea ref={ref} className={`${FIELD} min-h-28 ${className}`} {...props} />;
+  },
+);
+
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
+  function Select({ className = '', ...props }, ref) {
+    return <select ref={ref} className={`${FIELD} h-10 ${className}`} {...props} />;
+  },
+);
+
+/** A labelled field with its error message wired to the control for screen readers. */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-fg">
+        {label}
+      </label>
+      {children}
+      {hint && !error && <p className="text-xs text-muted">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useSyncExternalStore } from 'react';
+import { X } from 'lucide-react';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+interface Toast extends ToastInput {
+  id: number;
+}
+
+const TOAST_DURATION_MS = 5000;
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function dismissToast(id: number) {
+  toasts = toasts.filter((t) => t.id !== id);
+  emit();
+}
+
+/** Shows a toast (title + optional description); destructive ones are styled as errors. */
+export function toast(input: ToastInput) {
+  const id = nextId++;
+  toasts = [...toasts.slice(-3), { ...input, id }];
+  emit();
+  setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
+  return id;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function Toaster() {
+  const items = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
+    >
+      {items.map((t) => (
+        <div
+          key={t.id}
+          role={t.variant === 'destructive' ? 'alert' : 'status'}
+          data-testid="toast"
+          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-xl ${
+            t.variant === 'destructive'
+              ? 'border-red-800 bg-red-950 text-red-50'
+              : 'border-border bg-surface text-fg'
+          }`}
+        >
+          <div className="flex-1">
+            <p className="text-sm font-semibold">{t.title}</p>
+            {t.description && <p className="mt-1 text-sm opacity-90">{t.description}</p>}
+          </div>
+          <button
+            type="button"
+            onClick={() => dismissToast(t.id)}
+            aria-label="Dismiss notification"
+            className="rounded p-1 opacity-80 hover:opacity-100"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+export const SESSION_KEY = ['/api/auth/get-session'] as const;
+
+async function fetchSession(): Promise<SessionUser | null> {
+  const data = await api<{ user: SessionUser } | null>('/api/auth/get-session');
+  return data?.user ?? null;
+}
+
+/** The signed-in user, `null` when signed out; `isLoading` while the first check runs. */
+export function useSession() {
+  const query = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession });
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+export async function refreshSession() {
+  await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+}
+
+export async function signOut() {
+  await api('/api/logout', 'POST');
+  queryClient.setQueryData(SESSION_KEY, null);
+  // Everything cached belonged to the user who just left.
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+}

@@ -1,0 +1,89 @@
+import { Menu, MessageCircleHeart, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Logo } from '../../components/brand/Logo';
+import type { SessionUser } from '../auth/session';
+import { useProfile } from '../profile/profile-api';
+import { UserMenu } from './UserMenu';
+
+const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
+
+/**
+ * The signed-in frame of /chat: a sidebar (a slide-over with a backdrop on small screens) with the
+ * user menu, and the main area. Opens the profile dialog by itself until a profile exists.
+ */
+export function DashboardShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const profile = useProfile(true);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  useEffect(() => {
+    if (profile.isSuccess && profile.data === null) setProfileOpen(true);
+  }, [profile.isSuccess, profile.data]);
+
+  const displayName = profile.data?.name || user.name || user.email.split('@')[0] || 'You';
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-main">
+      {sidebarOpen && (
+        <div
+          className="fixed inset-0 z-30 bg-black/60 md:hidden"
+          aria-hidden
+          onClick={() => setSidebarOpen(false)}
+          data-testid="sidebar-backdrop"
+        />
+      )}
+      <aside
+        aria-label="Sidebar"
+        className={`fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-border bg-surface transition-transform md:static md:translate-x-0 ${sidebarOpen ? 'translate-x-0' : '-translate-x-full'}`}
+      >
+        <div className="flex h-16 items-center justify-between px-4">
+          <Logo href="/chat" />
+          <button
+            type="button"
+            className="rounded-md p-2 text-muted hover:text-fg md:hidden"
+            onClick={() => setSidebarOpen(false)}
+            aria-label="Close sidebar"
+          >
+            <X className="size-5" aria-hidden />
+          </button>
+        </div>
+        <nav className="flex-1 overflow-y-auto px-3" aria-label="Conversations" />
+        <div className="border-t border-border p-3">
+          <UserMenu user={user} displayName={displayName} onOpenProfile={() => setProfileOpen(true)} />
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 items-center gap-3 border-b border-border px-4 md:hidden">
+          <button
+            type="button"
+            className="rounded-md p-2 text-muted hover:text-fg"
+            onClick={() => setSidebarOpen(true)}
+            aria-label="Open sidebar"
+            aria-expanded={sidebarOpen}
+          >
+            <Menu className="size-5" aria-hidden />
+          </button>
+          <Logo href="/chat" />
+        </header>
+        <main className="flex-1 overflow-y-auto">{children}</main>
+      </div>
+      {profileOpen && profile.isSuccess && (
+        <Suspense fallback={null}>
+          <ProfileDialog profile={profile.data} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+export function DashboardWelcome({ name }: { name: string }) {
+  return (
+    <div className="flex h-full flex-col items-center justify-center px-6 text-center">
+      <MessageCircleHeart className="size-14 text-accent" aria-hidden />
+      <h1 className="mt-4 text-2xl font-bold">Welcome, {name}</h1>
+      <p className="mt-2 max-w-md text-muted">
+        This is your dashboard. Your companions and conversations will live here.
+      </p>
+    </div>
+  );
+}

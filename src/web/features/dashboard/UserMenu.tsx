@@ -1,0 +1,68 @@
+import { DropdownMenu } from 'radix-ui';
+import { ChevronsUpDown, LogOut, UserRound } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { maskEmail } from '../../../shared/mask-email';
+import { toast } from '../../components/ui/toast';
+import type { SessionUser } from '../auth/session';
+import { signOut } from '../auth/session';
+
+const ITEM =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10';
+
+/** Name, masked e-mail and the account actions, at the foot of the sidebar. */
+export function UserMenu({
+  user,
+  displayName,
+  onOpenProfile,
+}: {
+  user: SessionUser;
+  displayName: string;
+  onOpenProfile: () => void;
+}) {
+  const [, navigate] = useLocation();
+  const logout = async () => {
+    try {
+      await signOut();
+      navigate('/');
+    } catch {
+      toast({ title: 'Logout failed', description: 'Please try again.', variant: 'destructive' });
+    }
+  };
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-white/5"
+        data-testid="user-menu-trigger"
+      >
+        <span
+          aria-hidden
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-strong font-bold text-white"
+        >
+          {displayName.charAt(0).toUpperCase()}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-semibold">{displayName}</span>
+          <span className="block truncate text-xs text-muted">{maskEmail(user.email)}</span>
+        </span>
+        <ChevronsUpDown className="size-4 text-muted" aria-hidden />
+        <span className="sr-only">Open user menu</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          side="top"
+          align="start"
+          sideOffset={8}
+          className="z-50 w-64 rounded-lg border border-border bg-surface p-1 text-fg shadow-xl"
+        >
+          <DropdownMenu.Item className={ITEM} onSelect={onOpenProfile}>
+            <UserRound className="size-4" aria-hidden /> User Profile
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={ITEM} onSelect={logout}>
+            <LogOut className="size-4" aria-hidden /> Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  PROFILE_GENDERS,
+  PROFILE_PREFERENCES,
+  userProfileSchema,
+  type UserProfile,
+  type UserProfileInput,
+} from '../../../shared/profile';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field, Input, Select } from '../../components/ui/form';
+import { toast } from '../../components/ui/toast';
+import { saveProfile } from './profile-api';
+
+/** 'Set up your profile' (no profile yet → POST) or 'Edit Profile' (→ PUT). */
+export default function ProfileDialog({
+  profile,
+  onClose,
+}: {
+  profile: UserProfile | null;
+  onClose: () => void;
+}) {
+  const exists = profile !== null;
+  const form = useForm<UserProfileInput, unknown, UserProfile>({
+    resolver: zodResolver(userProfileSchema),
+    defaultValues: profile ?? { name: '', gender: undefined as never, sexualPreferences: [] },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await saveProfile(values, exists);
+      toast({
+        title: exists ? 'Profile updated' : 'Profile saved',
+        description: 'Your companions will get to know you.',
+      });
+      onClose();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Failed to save your profile.',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={exists ? 'Edit Profile' : 'Set up your profile'}
+      description="Tell your companions who they are talking to."
+    >
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <Field id="profile-name" label="Name" error={errors.name?.message}>
+          <Input
+            id="profile-name"
+            autoComplete="nickname"
+            placeholder="Your name"
+            aria-invalid={Boolean(errors.name)}
+            {...form.register('name')}
+          />
+        </Field>
+        <Field id="profile-gender" label="Gender" error={errors.gender?.message}>
+          <Select
+            id="profile-gender"
+            aria-invalid={Boolean(errors.gender)}
+            {...form.register('gender', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+          >
+            <option value="">Select your gender</option>
+            {PROFILE_GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <fieldset>
+          <legend className="text-sm font-medium">
+            Preferences <span className="text-muted">(optional)</span>
+          </legend>
+          <Controller
+            control={form.control}
+            name="sexualPreferences"
+            render={({ field }) => {
+              const chosen = new Set(field.value ?? []);
+              return (
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {PROFILE_PREFERENCES.map((p) => {
+                    const on = chosen.has(p);
+                    return (
+                      <button
+                        key={p}
+                        type="button"
+                        aria-pressed={on}
+                        onClick={() =>
+                          field.onChange(
+                            on ? [...chosen].filter((x) => x !== p) : [...chosen, p],
+                          )
+                        }
+                        className={`rounded-full border px-3 py-1 text-xs font-medium transition-colors ${on ? 'border-accent bg-accent-strong text-white' : 'border-border text-muted hover:text-fg'}`}
+                      >
+                        {p}
+                      </button>
+                    );
+                  })}
+                </div>
+              );
+            }}
+          />
+        </fieldset>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save Profile'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

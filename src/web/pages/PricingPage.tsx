@@ -1,0 +1,205 @@
+import { Check, ChevronDown, Crown } from 'lucide-react';
+import { useId, useState } from 'react';
+import { PLANS, type PlanId } from '../../shared/plans';
+import { MarketingLayout } from '../app/layouts/MarketingLayout';
+import { Button } from '../components/ui/button';
+import { useAuthDialog } from '../features/auth/auth-dialog-context';
+import { useSession } from '../features/auth/session';
+import { CallToAction } from '../features/marketing/CallToAction';
+import { api } from '../lib/api';
+import { usePageTitle } from '../lib/use-page-title';
+
+interface PlanCard {
+  id: PlanId;
+  tagline: string;
+  badge?: string;
+  button: string;
+  features: string[];
+  highlighted?: boolean;
+}
+
+const PLAN_CARDS: PlanCard[] = [
+  {
+    id: 'free',
+    tagline: 'Limited access',
+    button: 'Sign In',
+    features: [
+      `${PLANS.free.monthlyMessages} messages per month`,
+      'Limited access',
+      'No credit card required',
+    ],
+  },
+  {
+    id: 'basic',
+    tagline: 'Full access',
+    badge: 'Only $1 / week!',
+    button: 'Get Access',
+    highlighted: true,
+    features: [
+      `${PLANS.basic.monthlyMessages.toLocaleString('en-US')} messages per month`,
+      'Full access to every feature',
+      'Chat Mode and Story Mode',
+    ],
+  },
+  {
+    id: 'pro',
+    tagline: 'For power users',
+    badge: 'PRO CREATOR',
+    button: 'Go Pro',
+    features: [
+      `${PLANS.pro.monthlyMessages.toLocaleString('en-US')} messages per month`,
+      'Full access to every feature',
+      'Request future features',
+    ],
+  },
+];
+
+const FAQ = [
+  {
+    q: 'Do unused messages roll over?',
+    a: 'No. Your message allowance resets at the start of every billing period, and unused messages do not roll over.',
+  },
+  {
+    q: 'Can I cancel anytime?',
+    a: 'Yes. Cancel whenever you like; your plan stays active until the end of the current billing cycle.',
+  },
+  {
+    q: 'What happens when I reach my message cap?',
+    a: 'You will see a notice that you are out of messages. You can upgrade your plan right away or wait until your allowance resets.',
+  },
+  {
+    q: 'Are my chats private?',
+    a: 'Yes. Your conversations are private and encrypted in transit. Staff only ever see a message pair you choose to rate with thumbs up or down.',
+  },
+];
+
+export default function PricingPage() {
+  usePageTitle('Pricing Plans');
+  return (
+    <MarketingLayout>
+      <section className="px-4 pt-16 pb-10 text-center" aria-labelledby="pricing-title">
+        <h1 id="pricing-title" className="text-4xl font-extrabold sm:text-5xl">
+          Pricing Plans
+        </h1>
+        <p className="mx-auto mt-4 max-w-xl text-muted">
+          Start free. Upgrade when you want more time with your companions.
+        </p>
+      </section>
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
+        {PLAN_CARDS.map((card) => (
+          <PlanCardView key={card.id} card={card} />
+        ))}
+      </div>
+      <Faq />
+      <CallToAction
+        title="Ready to meet your companion?"
+        text="Sign up in seconds and start chatting for free."
+      />
+    </MarketingLayout>
+  );
+}
+
+function PlanCardView({ card }: { card: PlanCard }) {
+  const plan = PLANS[card.id];
+  const { user } = useSession();
+  const authDialog = useAuthDialog();
+  const [busy, setBusy] = useState(false);
+
+  const choose = async () => {
+    if (!user) return authDialog.open('signin');
+    if (card.id === 'free') {
+      window.open('/chat', '_blank', 'noopener');
+      return;
+    }
+    setBusy(true);
+    try {
+      // The server answers with the payment provider's hosted checkout page for this session.
+      const { url } = await api<{ id: string; url: string }>('/api/checkout', 'POST', {
+        priceId: card.id,
+      });
+      window.location.assign(url);
+    } catch {
+      window.alert('Something went wrong. Try again later.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={`plan-${card.id}`}
+      className={`relative flex flex-col rounded-2xl border p-6 ${card.highlighted ? 'border-accent bg-gradient-to-b from-fuchsia-950/60 to-surface shadow-[0_0_40px_-10px_var(--accent-strong)]' : 'border-border bg-surface'}`}
+    >
+      {card.badge && (
+        <span className="absolute -top-3 left-6 inline-flex items-center gap-1 rounded-full bg-accent-strong px-3 py-1 text-xs font-bold text-white">
+          {card.id === 'pro' && <Crown className="size-3.5" aria-hidden />}
+          {card.badge}
+        </span>
+      )}
+      <h2 id={`plan-${card.id}`} className="text-xl font-bold">
+        {plan.name}
+      </h2>
+      <p className="text-sm text-muted">{card.tagline}</p>
+      <p className="mt-4">
+        <span className="text-4xl font-extrabold">${plan.priceUsd}</span>
+        <span className="text-muted"> / month</span>
+      </p>
+      <ul className="mt-6 flex-1 space-y-3">
+        {card.features.map((f) => (
+          <li key={f} className="flex items-start gap-2 text-sm">
+            <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
+            {f}
+          </li>
+        ))}
+      </ul>
+      <Button
+        className="mt-8 w-full"
+        variant={card.highlighted ? 'primary' : 'secondary'}
+        disabled={busy}
+        onClick={choose}
+      >
+        {card.button}
+      </Button>
+    </article>
+  );
+}
+
+function Faq() {
+  const [open, setOpen] = useState<number | null>(null);
+  const baseId = useId();
+  return (
+    <section className="mx-auto mt-20 max-w-3xl px-4" aria-labelledby="faq-title">
+      <h2 id="faq-title" className="text-center text-3xl font-bold">
+        Frequently Asked Questions
+      </h2>
+      <div className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface">
+        {FAQ.map((item, index) => {
+          const expanded = open === index;
+          const panelId = `${baseId}-panel-${index}`;
+          return (
+            <div key={item.q}>
+              <h3>
+                <button
+                  type="button"
+                  aria-expanded={expanded}
+                  aria-controls={panelId}
+                  onClick={() => setOpen(expanded ? null : index)}
+                  className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold"
+                >
+                  {item.q}
+                  <ChevronDown
+                    className={`size-5 shrink-0 transition-transform ${expanded ? 'rotate-180' : ''}`}
+                    aria-hidden
+                  />
+                </button>
+              </h3>
+              <div id={panelId} role="region" hidden={!expanded} className="px-5 pb-4 text-sm text-muted">
+                {item.a}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { MarketingLayout } from '../../app/layouts/MarketingLayout';
+import { usePageTitle } from '../../lib/use-page-title';
+import type { LegalDocument } from './legal-types';
+
+/** Renders a legal text with a table of contents; the words live in the *-content.ts files. */
+export function LegalPage({ document: doc }: { document: LegalDocument }) {
+  usePageTitle(doc.title);
+  return (
+    <MarketingLayout nav="legal">
+      <article className="mx-auto max-w-3xl px-4 py-16" aria-labelledby="legal-title">
+        <h1 id="legal-title" className="text-4xl font-extrabold">
+          {doc.title}
+        </h1>
+        <p className="mt-2 text-sm text-muted">Last updated: {doc.lastUpdated}</p>
+        {doc.intro.map((p) => (
+          <p key={p} className="mt-4 leading-relaxed text-fg/90">
+            {p}
+          </p>
+        ))}
+        <nav aria-label="Contents" className="mt-8 rounded-xl border border-border bg-surface p-5">
+          <h2 className="text-sm font-semibold tracking-widest text-muted">CONTENTS</h2>
+          <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
+            {doc.sections.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`} className="text-accent hover:underline">
+                  {s.heading}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        {doc.sections.map((s) => (
+          <section key={s.id} id={s.id} className="mt-10 scroll-mt-20">
+            <h2 className="text-2xl font-bold">{s.heading}</h2>
+            {s.paragraphs.map((p) => (
+              <p key={p} className="mt-3 leading-relaxed text-fg/90">
+                {p}
+              </p>
+            ))}
+            {s.bullets && (
+              <ul className="mt-3 list-disc space-y-1.5 pl-6 text-fg/90">
+                {s.bullets.map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+      </article>
+    </MarketingLayout>
+  );
+}

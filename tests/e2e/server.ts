@@ -1,0 +1,40 @@
+/**
+ * The server the browser tests talk to: a local OIDC provider standing in for Google, and the
+ * app on a fresh embedded database whose mail goes to an outbox folder the tests read.
+ */
+import { rmSync } from 'node:fs';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { startOidcServer } from '../doubles/oidc-server';
+import { E2E_DATA_DIR, E2E_OIDC_PORT, E2E_PORT, E2E_URL } from './ports';
+
+const dataDir = E2E_DATA_DIR;
+rmSync(dataDir, { recursive: true, force: true });
+const oidc = await startOidcServer(E2E_OIDC_PORT);
+const config = loadConfig({
+  NODE_ENV: 'test',
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: E2E_URL,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  GOOGLE_CLIENT_ID: 'reverie-e2e',
+  GOOGLE_CLIENT_SECRET: 'reverie-e2e-secret',
+  GOOGLE_ISSUER: oidc.issuer,
+  CONTACT_TO: 'team@reverie.test',
+});
+const database = await openDatabase({ pgliteDir: 'memory://' });
+await database.migrate();
+const app = await buildApp({ config, database });
+await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
+console.log(`e2e server on ${E2E_URL}, data in ${dataDir}`);
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  await oidc.stop();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

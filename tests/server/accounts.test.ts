@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verificationLink } from './support/mail';
+import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers ok while the database answers', async () => {
+    const res = await t.client().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ok' });
+  });
+});
+
+describe('sign-up → verification mail → verify → sign-in → profile', () => {
+  const email = 'Ann.Example@Example.com';
+  const c = () => client;
+  let client: ReturnType<TestApp['client']>;
+
+  it('creates the account, records the attestations and writes a verification mail', async () => {
+    client = t.client();
+    const res = await c().post('/api/auth/sign-up/email', {
+      name: 'Ann',
+      email,
+      password: TEST_PASSWORD,
+      acceptTerms: true,
+      acceptPrivacy: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.user.emailVerified).toBe(false);
+    expect(res.json.token).toBeUndefined();
+    expect(new Date(res.json.user.termsAcceptedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(new Date(res.json.user.ageConfirmedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const mails = t.outbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.file).toMatch(/\.eml$/);
+    expect(mails[0]!.raw).toMatch(/^To: ann\.example@example\.com/im);
+    expect(mails[0]!.raw).toMatch(/Subject: Verify your email/);
+  });
+
+  it('refuses sign-in before verification with a message that says to verify', async () => {
+    const res = await c().post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(res.status).toBe(403);
+    expect(res.json.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(res.json.message).toMatch(/verify your email/i);
+    expect(res.headers.getSetCookie()).toHaveLength(0);
+  });
+
+  it('resends the verification mail on request', async () => {
+    const res = await c().post('/api/auth/send-verification-email', { email });
+    expect(res.status).toBe(200);
+    expect(t.outbox()).toHaveLength(2);
+  });
+
+  it('verifies through the mailed link and lands on the sign-in prompt', async () => {
+    const link = verificationLink(t.outbox().at(-1)!.raw);
+    expect(link.startsWith(t.url)).toBe(true);
+    const res = await fetch(link, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/?verified=1');
+  });
+
+  it('signs in with an HttpOnly, SameSite=Lax session cookie', async () => {
+    const res = await c().post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((h) => h.startsWith('reverie.session_token='));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i); // plain http locally; Secure behind HTTPS
+    expect(res.json.token).toBeUndefined();
+
+    const session = await c().get('/api/auth/get-session');
+    expect(session.json.user.email).toBe('ann.example@example.com');
+    expect(session.json.user.emailVerified).toBe(true);
+    expect(session.json.session.token).toBeUndefined();
+  });
+
+  it('has no profile at first (404), then creates, reads and updates it', async () => {
+    expect((await c().get('/api/user-profile')).status).toBe(404);
+
+    const created = await c().post('/api/user-profile', {
+      name: '  Ann  ',
+      gender: 'Female',
+      sexualPreferences: ['Romance', 'Teasing'],
+    });
+    expect(created.status).toBe(200);
+    expect((await c().get('/api/user-profile')).json).toEqual({
+      name: 'Ann',
+      gender: 'Female',
+      sexualPreferences: ['Romance', 'Teasing'],
+    });
+
+    const updated = await c().put('/api/user-profile', { name: 'Annie', gender: 'Non-binary' });
+    expect(updated.status).toBe(200);
+    expect((await c().get('/api/user-profile')).json).toEqual({
+      name: 'Annie',
+      gender: 'Non-binary',
+      sexualPreferences: [],
+    });
+  });
+
+  it('validates the profile with the spec messages', async () => {
+    const res = await c().put('/api/user-profile', { name: ' ', gender: 'Robot' });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('Name is required');
+    expect(res.json.issues).toEqual([
+      { path: 'name', message: 'Name is required' },
+      { path: 'gender', message: 'Gender is required' },
+    ]);
+    const bad = await c().put('/api/user-profile', {
+      name: 'A',
+      gender: 'Male',
+      sexualPreferences: ['Not a thing'],
+    });
+    expect(bad.status).toBe(400);
+    // Nothing was lost by the refused updates.
+    expect((await c().get('/api/user-profile')).json.name).toBe('Annie');
+  });
+
+  it('logs out with POST /api/logout and the old cookie no longer works', async () => {
+    const stolen = c().cookieHeader;
+    const res = await c().post('/api/logout');
+    expect(res.status).toBe(200);
+    expect((await c().get('/api/user-profile')).status).toBe(401);
+    const replay = await t.client().get('/api/user-profile', { cookie: stolen });
+    expect(replay.status).toBe(401);
+    // Logging out twice is harmless.
+    expect((await c().post('/api/logout')).status).toBe(200);
+  });
+});
+
+describe('sign-up validation', () => {
+  const base = { name: '', email: 'val@example.com', password: TEST_PASSWORD };
+
+  it('requires both the Terms and the Privacy boxes', async () => {
+    const res = await t.client().post('/api/auth/sign-up/email', { ...base, acceptTerms: true });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('You must accept the Privacy Policy');
+  });
+
+  it('refuses short, overlong and common passwords', async () => {
+    const full = { ...base, acceptTerms: true, acceptPrivacy: true };
+    const short = await t.client().post('/api/auth/sign-up/email', { ...full, password: 'abc' });
+    expect(short.json.message).toBe('Password must be at least 8 characters');
+    const long = await t
+      .client()
+      .post('/api/auth/sign-up/email', { ...full, password: 'x'.repeat(129) });
+    expect(long.json.message).toBe('Password must be at most 128 characters');
+    const common = await t
+      .client()
+      .post('/api/auth/sign-up/email', { ...full, password: 'Password123' });
+    expect(common.status).toBe(400);
+    expect(common.json.message).toMatch(/too common/);
+    expect(t.outbox().some((m) => m.raw.includes('val@example.com'))).toBe(false);
+  });
+});
+
+describe('wrong credentials', () => {
+  it('answers 401 with a readable message', async () => {
+    const res = await t
+      .client()
+      .post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'whatever123' });
+    expect(res.status).toBe(401);
+    expect(res.json.message).toMatch(/invalid email or password/i);
+  });
+});

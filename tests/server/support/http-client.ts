@@ -1,0 +1,57 @@
+/**
+ * A tiny browser-like HTTP client for integration tests: keeps cookies, sends the Origin header a
+ * page of the site would send, and returns parsed JSON.
+ */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: this.baseUrl,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+        ...this.defaultHeaders,
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    this.store(response);
+    const text = await response.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: response.status, headers: response.headers, json, text };
+  }
+
+  store(response: Response) {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+  }
+
+  get = (path: string, headers?: Record<string, string>) =>
+    this.request('GET', path, undefined, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', path, body ?? {}, headers);
+  put = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('PUT', path, body ?? {}, headers);
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig, type Config } from '../../../src/server/config';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client';
+import { TestClient } from './http-client';
+import { verificationLink } from './mail';
+
+export interface TestApp {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  database: DatabaseHandle;
+  dataDir: string;
+  /** Raw RFC 822 messages written to the outbox, oldest first. */
+  outbox(): { file: string; raw: string }[];
+  client(headers?: Record<string, string>): TestClient;
+  /** Signs up, verifies through the mailed link and signs in; returns a signed-in client. */
+  signedInUser(email?: string, password?: string): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export const TEST_PASSWORD = 'velvet harbour lantern';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new PostgreSQL database
+ * (dropped afterwards) when TEST_DATABASE_URL points at a server.
+ */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    return { handle: await openDatabase({ pgliteDir: 'memory://' }), drop: async () => {} };
+  }
+  const name = `reverie_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  return {
+    handle,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'test-secret-that-is-long-enough-to-be-valid-0123456789',
+    ...env,
+  });
+  const { handle: database, drop } = await freshDatabase();
+  await database.migrate();
+  const app = await buildApp({
+    config,
+    database,
+    webDir: path.resolve(import.meta.dirname, '../../fixtures/web'),
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+
+  const outbox = () => {
+    const dir = path.join(dataDir, 'outbox');
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).sort();
+    } catch {
+      return [];
+    }
+    return files.map((f) => ({ file: f, raw: readFileSync(path.join(dir, f), 'utf8') }));
+  };
+  let counter = 0;
+
+  return {
+    app,
+    url,
+    config,
+    database,
+    dataDir,
+    outbox,
+    client: (headers) => new TestClient(url, headers),
+    async signedInUser(email, password = TEST_PASSWORD) {
+      const address = email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;
+      const c = new TestClient(url);
+      const signUp = await c.post('/api/auth/sign-up/email', {
+        name: '',
+        email: address,
+        password,
+        acceptTerms: true,
+        acceptPrivacy: true,
+      });
+      if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.text}`);
+      const mail = outbox().findLast((m) => m.raw.includes(address));
+      if (!mail) throw new Error('no verification mail');
+      const verify = await fetch(verificationLink(mail.raw), { redirect: 'manual' });
+      if (verify.status !== 302) throw new Error(`verify failed: ${verify.status}`);
+      const signIn = await c.post('/api/auth/sign-in/email', { email: address, password });
+      if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.text}`);
+      return c;
+    },
+    async close() {
+      await app.close();
+      await database.close().catch(() => undefined);
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryRateLimiter } from '../../src/server/plugins/rate-limit';
+import { isClientRoute } from '../../src/shared/routes';
+import { isCommonPassword } from '../../src/server/modules/auth/common-passwords';
+
+describe('isClientRoute', () => {
+  it('knows the app routes, with an optional conversation id on /chat', () => {
+    for (const path of ['/', '/pricing', '/contact', '/chat', '/chat/42', '/privacy-policy/']) {
+      expect(isClientRoute(path)).toBe(true);
+    }
+  });
+  it('treats anything else as unknown', () => {
+    for (const path of ['/nope', '/chat/1/2', '/pricing/extra', '/terms']) {
+      expect(isClientRoute(path)).toBe(false);
+    }
+  });
+});
+
+describe('memory rate limiter', () => {
+  const rule = { name: 't', limit: 2, windowMs: 1000, message: 'slow down' };
+
+  it('counts hits per key within a window and starts over after it', async () => {
+    let now = 0;
+    const limiter = createMemoryRateLimiter(() => now);
+    expect((await limiter.hit(rule, 'a')).count).toBe(1);
+    expect((await limiter.hit(rule, 'a')).count).toBe(2);
+    expect((await limiter.hit(rule, 'b')).count).toBe(1);
+    expect((await limiter.peek(rule, 'a')).count).toBe(2);
+    now = 1001;
+    expect((await limiter.peek(rule, 'a')).count).toBe(0);
+    expect((await limiter.hit(rule, 'a')).count).toBe(1);
+    await limiter.close();
+  });
+});
+
+describe('isCommonPassword', () => {
+  it('refuses passwords from the common list whatever their case', () => {
+    expect(isCommonPassword('password1')).toBe(true);
+    expect(isCommonPassword('Iloveyou')).toBe(true);
+    expect(isCommonPassword('12345678')).toBe(true);
+  });
+  it('accepts an uncommon passphrase', () => {
+    expect(isCommonPassword('velvet-harbour-lantern-93')).toBe(false);
+  });
+});
