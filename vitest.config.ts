@@ -21,6 +21,12 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: { name: 'redis', include: ['tests/redis/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });

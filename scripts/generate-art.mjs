@@ -63,8 +63,7 @@ function el(name, attrs = {}, inner = '') {
 }
 
 const path = (dd, attrs = {}) => el('path', { d: dd.replace(/ -/g, '-'), ...attrs });
-const circ = (cx, cy, r, attrs = {}) =>
-  el('circle', { cx: f(cx), cy: f(cy), r: f(r), ...attrs });
+const circ = (cx, cy, r, attrs = {}) => el('circle', { cx: f(cx), cy: f(cy), r: f(r), ...attrs });
 const ell = (cx, cy, rx, ry, attrs = {}) =>
   el('ellipse', { cx: f(cx), cy: f(cy), rx: f(rx), ry: f(ry), ...attrs });
 const rect = (x, y, w, h, attrs = {}) =>
@@ -324,7 +323,12 @@ function moonOverWater(c) {
     const y = c.r(H0 + 8, 325);
     shimmer += d`M${c.r(0, 300)} ${y}h${c.r(8, 30)}`;
   }
-  s += path(shimmer, { stroke: '#a78bfa', 'stroke-width': 1.2, opacity: 0.3, 'stroke-linecap': 'round' });
+  s += path(shimmer, {
+    stroke: '#a78bfa',
+    'stroke-width': 1.2,
+    opacity: 0.3,
+    'stroke-linecap': 'round',
+  });
   return s;
 }
 
@@ -415,55 +419,52 @@ function rose(c) {
     'stroke-width': 1.5,
     opacity: 0.55,
   });
-  s += c.stars(18, [0, 0, S, S], { color: '#f0abfc', avoid: (x, y) => Math.hypot(x - cx, y - cy) < 105 });
+  s += c.stars(18, [0, 0, S, S], {
+    color: '#f0abfc',
+    avoid: (x, y) => Math.hypot(x - cx, y - cy) < 105,
+  });
   return s;
 }
 
 function aurora(c) {
   let s = bgRect(
     c.lin([
-      [0, '#030612'],
-      [0.65, '#07202e'],
-      [1, '#040a12'],
+      [0, '#02040d'],
+      [0.78, '#0b2733'],
+      [1, '#061018'],
     ]),
   );
-  s += c.stars(70, [0, 0, S, 230]);
+  s += c.stars(55, [0, 0, S, 250]);
   const bands = [
-    ['#a78bfa', 100, 80, 0.9],
-    ['#2dd4bf', 150, 110, 0.6],
-    ['#d946ef', 196, 60, 1.4],
+    ['#d946ef', 92, 22, 48, 70, 2.2, 0.7],
+    ['#2dd4bf', 168, 34, 70, 125, 0.4, 1],
+    ['#a78bfa', 206, 14, 40, 50, 4.1, 0.6],
   ];
-  for (const [col, base, h, ph] of bands) {
+  for (const [col, base, amp, wl, h, ph, op] of bands) {
     const bottom = [];
-    const top = [];
     for (let x = -30; x <= 370; x += 40) {
-      const y = base + Math.sin(x / 55 + ph) * 22 + c.r(-6, 6);
-      bottom.push([x, y]);
-      top.push([x, y - h * c.r(0.7, 1.1)]);
+      bottom.push([x, base + Math.sin(x / wl + ph) * amp + c.r(-4, 4)]);
     }
-    const fill = c.lin([
-      [0, col, 0],
-      [0.55, col, 0.18],
-      [0.9, col, 0.5],
-      [1, col, 0],
-    ]);
-    s += path(smooth([...top, ...bottom.reverse()], true), { fill });
-    bottom.reverse();
+    // the curtain: one curve stacked upward with fading opacity
+    const curve = c.shape(path(smooth(bottom), { fill: 'none' }));
+    const n = Math.round(h / 11);
+    let layers = '';
+    for (let k = 0; k < n; k++) {
+      layers += use(curve, {
+        transform: k ? `translate(0 ${-k * 11})` : undefined,
+        opacity: f(0.2 * op * (1 - k / n) ** 1.5, 3),
+      });
+    }
+    layers += use(curve, { transform: 'translate(0 5)', 'stroke-width': 2.5, opacity: 0.6 * op });
+    s += g({ stroke: col, 'stroke-width': 16 }, layers);
     let rays = '';
-    for (let x = 2; x < S; x += c.r(6, 13)) {
+    for (let x = 2; x < S; x += c.r(5, 11)) {
       const i = Math.min(bottom.length - 2, Math.floor((x + 30) / 40));
       const t = (x + 30 - i * 40) / 40;
       const y = bottom[i][1] * (1 - t) + bottom[i + 1][1] * t;
-      rays += d`M${x} ${y - 4}v${-h * c.r(0.3, 0.8)}`;
+      rays += d`M${x} ${y + 3}v${-h * c.r(0.2, 0.9)}`;
     }
-    s += path(rays, {
-      stroke: c.lin([
-        [0, col, 0],
-        [1, col, 0.6],
-      ]),
-      'stroke-width': 1.4,
-      opacity: 0.45,
-    });
+    s += path(rays, { stroke: col, 'stroke-width': 1.2, opacity: 0.14 * op });
   }
   const ridge = (base, amp, step, fill) => {
     const p = [[-10, S]];
@@ -471,8 +472,8 @@ function aurora(c) {
     p.push([345, S]);
     return path(poly(p, true), { fill });
   };
-  s += ridge(262, 48, 22, '#0b1424');
-  s += ridge(300, 30, 16, '#04070d');
+  s += ridge(286, 44, 22, '#0a1626');
+  s += ridge(312, 24, 15, '#03060b');
   return s;
 }
 
@@ -500,10 +501,13 @@ function masquerade(c) {
     [78, 132, -100, 135],
     [88, 134, -80, 110],
   ]) {
-    s += path(d`M0 0C${len * 0.3} -14 ${len * 0.8} -16 ${len} 0C${len * 0.8} 16 ${len * 0.3} 14 0 0Z`, {
-      transform: tr(x, y, rot),
-      fill: plume,
-    });
+    s += path(
+      d`M0 0C${len * 0.3} -14 ${len * 0.8} -16 ${len} 0C${len * 0.8} 16 ${len * 0.3} 14 0 0Z`,
+      {
+        transform: tr(x, y, rot),
+        fill: plume,
+      },
+    );
     s += path(d`M0 0L${len} 0`, {
       transform: tr(x, y, rot),
       stroke: '#f5d0fe',
@@ -547,7 +551,12 @@ function masquerade(c) {
     const x = 166 + i * 13;
     beads += d`M${x} ${189 - Math.cos(i / 3.2) * 9 + (Math.abs(i) > 3 ? 4 : 0)}h0`;
   }
-  s += path(beads, { stroke: '#fde68a', 'stroke-width': 3, 'stroke-linecap': 'round', opacity: 0.8 });
+  s += path(beads, {
+    stroke: '#fde68a',
+    'stroke-width': 3,
+    'stroke-linecap': 'round',
+    opacity: 0.8,
+  });
   s += circ(166, 152, 5, { fill: '#2dd4bf', stroke: '#fde68a', 'stroke-width': 1 });
   return s;
 }
@@ -586,7 +595,12 @@ function cityNight(c) {
       for (let wx = x + 5; wx < x + w - 4; wx += 7) if (c.rnd() < 0.1) farWin += d`M${wx} ${y}h0`;
     }
   }
-  s += path(farWin, { stroke: '#f0abfc', 'stroke-width': 2, 'stroke-linecap': 'square', opacity: 0.45 });
+  s += path(farWin, {
+    stroke: '#f0abfc',
+    'stroke-width': 2,
+    'stroke-linecap': 'square',
+    opacity: 0.45,
+  });
   s += near;
   // antenna with red light
   const tall = nearB.reduce((a, b) => (b[1] < a[1] ? b : a));
@@ -754,7 +768,12 @@ function candles(c) {
   s += candle(166, 176, 306, 52, 54);
   let motes = '';
   for (let i = 0; i < 22; i++) motes += d`M${c.r(20, 313)} ${c.r(20, 260)}h0`;
-  s += path(motes, { stroke: '#fde68a', 'stroke-width': 1.6, 'stroke-linecap': 'round', opacity: 0.4 });
+  s += path(motes, {
+    stroke: '#fde68a',
+    'stroke-width': 1.6,
+    'stroke-linecap': 'round',
+    opacity: 0.4,
+  });
   return s;
 }
 
@@ -1047,8 +1066,13 @@ function castle(c) {
   });
   let k = 'M-10 343V286C70 262 120 246 166 244S270 262 343 276V343Z';
   const tower = (x, w, top, roof) =>
-    d`M${x} 260V${top}H${x + w}V260Z` + d`M${x - 3} ${top}L${x + w / 2} ${top - roof}L${x + w + 3} ${top}Z`;
-  k += tower(112, 16, 186, 34) + tower(210, 20, 160, 44) + tower(160, 12, 138, 52) + tower(240, 14, 200, 28);
+    d`M${x} 260V${top}H${x + w}V260Z` +
+    d`M${x - 3} ${top}L${x + w / 2} ${top - roof}L${x + w + 3} ${top}Z`;
+  k +=
+    tower(112, 16, 186, 34) +
+    tower(210, 20, 160, 44) +
+    tower(160, 12, 138, 52) +
+    tower(240, 14, 200, 28);
   k += 'M126 250V196H214V250Z';
   for (let x = 126; x < 214; x += 10) k += d`M${x} 196v-7h6v7Z`;
   k += 'M176 200V170H206V200Z';
@@ -1174,12 +1198,15 @@ function butterfly(c) {
       'stroke-width': 1.2,
       'stroke-opacity': 0.6,
     }) +
-    path('M172 156C210 130 240 112 276 96M172 160C210 150 240 150 262 150M172 172C200 190 216 210 230 240', {
-      fill: 'none',
-      stroke: '#1e0b3a',
-      'stroke-width': 1,
-      opacity: 0.5,
-    }) +
+    path(
+      'M172 156C210 130 240 112 276 96M172 160C210 150 240 150 262 150M172 172C200 190 216 210 230 240',
+      {
+        fill: 'none',
+        stroke: '#1e0b3a',
+        'stroke-width': 1,
+        opacity: 0.5,
+      },
+    ) +
     circ(270, 104, 7, { fill: '#fdf4ff', opacity: 0.75 }) +
     circ(256, 126, 4, { fill: '#fdf4ff', opacity: 0.6 }) +
     circ(226, 232, 6, { fill: '#5eead4', opacity: 0.8 });
@@ -1201,7 +1228,12 @@ function butterfly(c) {
     const t = i / 16;
     trail += d`M${110 - t * 100 + c.r(-6, 6)} ${250 + t * 60 + c.r(-12, 12)}h0`;
   }
-  s += path(trail, { stroke: '#5eead4', 'stroke-width': 2, 'stroke-linecap': 'round', opacity: 0.5 });
+  s += path(trail, {
+    stroke: '#5eead4',
+    'stroke-width': 2,
+    'stroke-linecap': 'round',
+    opacity: 0.5,
+  });
   return s;
 }
 
@@ -1271,7 +1303,10 @@ function galaxy(c) {
   const rot = (-28 * Math.PI) / 180;
   const toXY = (x, y) => {
     const yy = y * 0.55;
-    return [166 + x * Math.cos(rot) - yy * Math.sin(rot), 166 + x * Math.sin(rot) + yy * Math.cos(rot)];
+    return [
+      166 + x * Math.cos(rot) - yy * Math.sin(rot),
+      166 + x * Math.sin(rot) + yy * Math.cos(rot),
+    ];
   };
   s += g(
     { transform: 'translate(166 166) rotate(-28) scale(1 .55)' },
@@ -1331,7 +1366,12 @@ function lanterns(c) {
   ]);
   let far = '';
   for (let i = 0; i < 26; i++) far += d`M${c.r(5, 328)} ${c.r(10, 190)}h0`;
-  s += path(far, { stroke: '#fbbf24', 'stroke-width': 2.2, 'stroke-linecap': 'round', opacity: 0.6 });
+  s += path(far, {
+    stroke: '#fbbf24',
+    'stroke-width': 2.2,
+    'stroke-linecap': 'round',
+    opacity: 0.6,
+  });
   s += path('M-10 219C40 206 70 204 110 212S190 200 230 208 300 204 343 214V220H-10Z', {
     fill: '#090818',
   });
@@ -1353,14 +1393,19 @@ function lanterns(c) {
       } ${y + w * 1.15}Q${x} ${y + w * 1.28} ${x - w * 0.36} ${y + w * 1.15}Z`,
       { fill: body },
     );
-    const ry = H0 + 8 + (H0 - y) * 0.55;
+    const ry = H0 + 12 + (H0 - y) * 0.3;
+    s += ell(x, ry, w * 1.4, w * 0.35, { fill: glow });
     for (let k = 0; k < 3; k++) {
-      const yy = ry + k * 5;
       const ww = w * c.r(0.5, 0.9) * (1 - k * 0.25);
-      refl += d`M${x - ww / 2 + c.r(-2, 2)} ${yy}h${ww}`;
+      refl += d`M${x - ww / 2 + c.r(-2, 2)} ${ry - 4 + k * 5}h${ww}`;
     }
   }
-  s += path(refl, { stroke: '#fbbf24', 'stroke-width': 2, 'stroke-linecap': 'round', opacity: 0.45 });
+  s += path(refl, {
+    stroke: '#fbbf24',
+    'stroke-width': 2,
+    'stroke-linecap': 'round',
+    opacity: 0.45,
+  });
   return s;
 }
 
@@ -1423,7 +1468,12 @@ function mountainLake(c) {
     const y = c.r(H0 + 4, 330);
     rip += d`M${c.r(-10, 310)} ${y}h${c.r(10, 50)}`;
   }
-  s += path(rip, { stroke: '#99f6e4', 'stroke-width': 1, opacity: 0.25, 'stroke-linecap': 'round' });
+  s += path(rip, {
+    stroke: '#99f6e4',
+    'stroke-width': 1,
+    opacity: 0.25,
+    'stroke-linecap': 'round',
+  });
   let pines = '';
   for (const [x, h] of [
     [12, 70],
@@ -1549,10 +1599,11 @@ function ocean(c) {
   let y = H0;
   cols.forEach(([hi, lo], i) => {
     if (i === 2) {
-    s += path('M226 150C232 128 246 118 262 116S296 126 304 150Z', { fill: '#05060f' });
-    s += path('M253 124L256 84H268L271 124ZM254 84H270L262 74Z', { fill: '#0b0d1c' });
-    s += path('M256 104H268M255 114H269', { stroke: '#be185d', 'stroke-width': 3, opacity: 0.7 });
-    s += circ(262, 78, 3, { fill: '#fffbeb' });
+      // rock and lighthouse sit between the far and near waves
+      s += path('M226 150C232 128 246 118 262 116S296 126 304 150Z', { fill: '#05060f' });
+      s += path('M253 124L256 84H268L271 124ZM254 84H270L262 74Z', { fill: '#0b0d1c' });
+      s += path('M256 104H268M255 114H269', { stroke: '#be185d', 'stroke-width': 3, opacity: 0.7 });
+      s += circ(262, 78, 3, { fill: '#fffbeb' });
     }
     const amp = 2 + i * 2.8;
     const w1 = 14 + i * 6;
@@ -1574,7 +1625,7 @@ function ocean(c) {
     });
     y += 9 + i * 6;
   });
-  // lighthouse on a rock, beam sweeping left
+  // lighthouse beam sweeping left, and the lamp glow
   s += path('M150 92L262 70V82Z', {
     fill: c.lin(
       [
@@ -1661,7 +1712,12 @@ function keyhole(c) {
     const r = c.r(60, 150);
     motes += d`M${166 + Math.cos(a) * r} ${170 + Math.sin(a) * r}h0`;
   }
-  s += path(motes, { stroke: '#fde68a', 'stroke-width': 1.8, 'stroke-linecap': 'round', opacity: 0.5 });
+  s += path(motes, {
+    stroke: '#fde68a',
+    'stroke-width': 1.8,
+    'stroke-linecap': 'round',
+    opacity: 0.5,
+  });
   return s;
 }
 
@@ -1804,12 +1860,15 @@ function lotus(c) {
   }
   s += path(rip, { fill: 'none', stroke: '#5eead4', 'stroke-width': 1, opacity: 0.22 });
   const pad = (x, y, r) =>
-    path(d`M${x} ${y}L${x + r} ${y - r * 0.12}A${r} ${r * 0.34} 0 1 1 ${x + r * 0.9} ${y + r * 0.16}Z`, {
-      fill: '#0f3d3a',
-      stroke: '#14b8a6',
-      'stroke-width': 1,
-      'stroke-opacity': 0.5,
-    });
+    path(
+      d`M${x} ${y}L${x + r} ${y - r * 0.12}A${r} ${r * 0.34} 0 1 1 ${x + r * 0.9} ${y + r * 0.16}Z`,
+      {
+        fill: '#0f3d3a',
+        stroke: '#14b8a6',
+        'stroke-width': 1,
+        'stroke-opacity': 0.5,
+      },
+    );
   s += pad(66, 268, 44) + pad(266, 252, 34) + pad(230, 300, 26);
   const petal = (len, w) =>
     d`M0 0C${w * 0.95} ${-len * 0.25} ${w * 0.6} ${-len * 0.8} 0 ${-len}C${-w * 0.6} ${-len * 0.8} ${-w * 0.95} ${
@@ -1881,18 +1940,14 @@ function wineGlasses(c) {
         [1, '#4a0426'],
       ]),
     });
-    o += path(
-      bowl +
-        'M0 80V158M-26 160C-14 156 14 156 26 160C14 164-14 164-26 160Z',
-      {
-        transform: t,
-        fill: '#f5d0fe',
-        'fill-opacity': 0.06,
-        stroke: '#f5d0fe',
-        'stroke-width': 1.6,
-        'stroke-opacity': 0.75,
-      },
-    );
+    o += path(bowl + 'M0 80V158M-26 160C-14 156 14 156 26 160C14 164-14 164-26 160Z', {
+      transform: t,
+      fill: '#f5d0fe',
+      'fill-opacity': 0.06,
+      stroke: '#f5d0fe',
+      'stroke-width': 1.6,
+      'stroke-opacity': 0.75,
+    });
     o += path('M-24 10C-26 36-18 58-6 68', {
       transform: t,
       fill: 'none',
@@ -1990,9 +2045,16 @@ function swans(c) {
     const w = (180 - (y - H0) * 0.9) * c.r(0.4, 1);
     if (w > 10) refl += d`M${166 - w / 2 + c.r(-6, 6)} ${y}h${w}`;
   }
-  s += path(refl, { stroke: '#f472b6', 'stroke-width': 2, 'stroke-linecap': 'round', opacity: 0.45 });
+  s += path(refl, {
+    stroke: '#f472b6',
+    'stroke-width': 2,
+    'stroke-linecap': 'round',
+    opacity: 0.45,
+  });
   const swan =
-    path('M160 240C150 252 92 254 62 242C46 234 36 214 30 196C62 204 92 212 122 214C142 216 154 226 160 240Z') +
+    path(
+      'M160 240C150 252 92 254 62 242C46 234 36 214 30 196C62 204 92 212 122 214C142 216 154 226 160 240Z',
+    ) +
     path('M158 236C108 218 96 146 128 118C142 106 160 112 160 128', {
       fill: 'none',
       stroke: '#1a0616',
@@ -2020,9 +2082,12 @@ function fireflies(c) {
   });
   s += crescent(250, 60, 18, 12, -10, { fill: '#ecfeff', opacity: 0.7 });
   const trunk = (x, w, fill) =>
-    path(d`M${x - w / 2} 343C${x - w * 0.4} 200 ${x - w * 0.3} 100 ${x - w * 0.25} -10H${x + w * 0.25}C${x + w * 0.3} 100 ${
-      x + w * 0.4
-    } 200 ${x + w / 2} 343Z`, { fill });
+    path(
+      d`M${x - w / 2} 343C${x - w * 0.4} 200 ${x - w * 0.3} 100 ${x - w * 0.25} -10H${x + w * 0.25}C${x + w * 0.3} 100 ${
+        x + w * 0.4
+      } 200 ${x + w / 2} 343Z`,
+      { fill },
+    );
   for (const x of [60, 140, 212, 300]) s += trunk(x + c.r(-10, 10), c.r(8, 14), '#0c2c33');
   for (const x of [24, 112, 250, 320]) s += trunk(x + c.r(-8, 8), c.r(18, 30), '#020a0e');
   const canopy = [];
@@ -2030,7 +2095,8 @@ function fireflies(c) {
   s += path(smooth(canopy) + 'L360 -10L-20 -10Z', { fill: '#020a0e' });
   s += path('M-10 343V304C60 292 120 300 170 296S280 290 343 300V343Z', { fill: '#020a0e' });
   let grass = '';
-  for (let x = 0; x < S; x += c.r(3, 7)) grass += d`M${x} 304q${c.r(-3, 3)} -8 ${c.r(-6, 6)} ${-c.r(8, 20)}`;
+  for (let x = 0; x < S; x += c.r(3, 7))
+    grass += d`M${x} 304q${c.r(-3, 3)} -8 ${c.r(-6, 6)} ${-c.r(8, 20)}`;
   s += path(grass, { stroke: '#020a0e', 'stroke-width': 1.4, fill: 'none' });
   const glow = c.rad([
     [0, '#fbbf24', 0.55],
@@ -2078,7 +2144,12 @@ function eclipse(c) {
     }L${166 + Math.cos(a + w) * 56} ${166 + Math.sin(a + w) * 56}Z`;
   }
   s += path(rays, { fill: '#f0abfc', opacity: 0.16 });
-  s += circ(166, 166, 58, { fill: '#050208', stroke: '#f5d0fe', 'stroke-width': 1, 'stroke-opacity': 0.6 });
+  s += circ(166, 166, 58, {
+    fill: '#050208',
+    stroke: '#f5d0fe',
+    'stroke-width': 1,
+    'stroke-opacity': 0.6,
+  });
   const dx = 166 + Math.cos(-0.75) * 58;
   const dy = 166 + Math.sin(-0.75) * 58;
   s += circ(dx, dy, 22, {
@@ -2228,11 +2299,11 @@ function logoMark(prefix, size) {
   const mid = `${prefix}m`;
   const defs = [
     `<linearGradient id="${gid}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e879f9"/><stop offset=".5" stop-color="#d946ef"/><stop offset="1" stop-color="#7c3aed"/></linearGradient>`,
-    `<mask id="${mid}"><rect width="64" height="64" fill="#fff"/><circle cx="44" cy="27" r="17" fill="#000"/></mask>`,
+    `<mask id="${mid}"><rect width="64" height="64" fill="#fff"/><circle cx="46" cy="23" r="19" fill="#000"/></mask>`,
   ];
   const body =
     `<path mask="url(#${mid})" fill="url(#${gid})" d="${heart(32, 32, 27)}"/>` +
-    sparkle(47, 24, 7, { fill: `url(#${gid})` });
+    sparkle(46, 23, 8, { fill: `url(#${gid})` });
   return svgDoc(size, 64, defs, body);
 }
 

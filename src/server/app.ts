@@ -39,13 +39,15 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Overrides the rate limiter chosen from the config (tests). */
   limiter?: RateLimiter;
+  /** Where logs go; standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server without listening, so tests can drive it over real HTTP. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Ids in logs let one request be followed; the header is honoured only behind a proxy.

@@ -13,8 +13,10 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message);
-export const forbidden = (message = 'You are not allowed to do that.') => new HttpError(403, message);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to do that.') =>
+  new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const serviceUnavailable = (message: string) => new HttpError(503, message);

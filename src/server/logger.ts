@@ -10,9 +10,13 @@ function pathOnly(url: string | undefined) {
  * cookies, authorization headers or query strings, so passwords, tokens and message content
  * cannot end up in them.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.cookie',
@@ -25,7 +29,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
     serializers: {
       req(request: { method: string; url: string; ip?: string; id?: string }) {
-        return { id: request.id, method: request.method, url: pathOnly(request.url), ip: request.ip };
+        return {
+          id: request.id,
+          method: request.method,
+          url: pathOnly(request.url),
+          ip: request.ip,
+        };
       },
     },
   };

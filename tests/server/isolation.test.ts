@@ -25,11 +25,7 @@ describe('identity comes from the session only', () => {
   it('ignores an X-User-Id header', async () => {
     const res = await bob.get('/api/user-profile', { 'x-user-id': aliceId });
     expect(res.status).toBe(404);
-    await bob.put(
-      '/api/user-profile',
-      { name: 'Bob', gender: 'Male' },
-      { 'x-user-id': aliceId },
-    );
+    await bob.put('/api/user-profile', { name: 'Bob', gender: 'Male' }, { 'x-user-id': aliceId });
     expect((await alice.get('/api/user-profile')).json.name).toBe('Alice');
     expect((await bob.get('/api/user-profile')).json.name).toBe('Bob');
   });

@@ -70,7 +70,11 @@ describe('signUpSchema', () => {
   });
 
   it('requires both the Terms and the Privacy boxes', () => {
-    const result = signUpSchema.safeParse({ ...valid, acceptTerms: false, acceptPrivacy: undefined });
+    const result = signUpSchema.safeParse({
+      ...valid,
+      acceptTerms: false,
+      acceptPrivacy: undefined,
+    });
     expect(messages(result)).toEqual([
       'You must accept the Terms & Conditions',
       'You must accept the Privacy Policy',

@@ -55,7 +55,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
     async hit(rule, key) {
       const { id, w } = read(rule, key);
       const t = now();
-      const next = w ? { count: w.count + 1, resetAt: w.resetAt } : { count: 1, resetAt: t + rule.windowMs };
+      const next = w
+        ? { count: w.count + 1, resetAt: w.resetAt }
+        : { count: 1, resetAt: t + rule.windowMs };
       windows.set(id, next);
       return { count: next.count, resetInMs: next.resetAt - t };
     },
@@ -78,12 +80,7 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'reverie:rl:'): Ra
     async hit(rule, key) {
       const k = id(rule, key);
       // INCR and PEXPIRE NX in one round trip: the first hit opens the window.
-      const result = await redis
-        .multi()
-        .incr(k)
-        .pexpire(k, rule.windowMs, 'NX')
-        .pttl(k)
-        .exec();
+      const result = await redis.multi().incr(k).pexpire(k, rule.windowMs, 'NX').pttl(k).exec();
       const count = Number(result?.[0]?.[1] ?? 1);
       const ttl = Number(result?.[2]?.[1] ?? rule.windowMs);
       return { count, resetInMs: ttl > 0 ? ttl : rule.windowMs };

@@ -17,7 +17,10 @@ export function RedirectNotices() {
     if (!verified && !authError && !error) return;
 
     if (verified && !error) {
-      toast({ title: 'Email verified', description: 'Your account is ready. Sign in to continue.' });
+      toast({
+        title: 'Email verified',
+        description: 'Your account is ready. Sign in to continue.',
+      });
       authDialog.open('signin');
     } else if (verified && error) {
       toast({

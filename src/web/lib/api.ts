@@ -32,7 +32,11 @@ export async function api<T = unknown>(path: string, method: Method = 'GET', bod
     data = null;
   }
   if (!response.ok) {
-    const payload = (data ?? {}) as { message?: string; code?: string; issues?: ApiError['issues'] };
+    const payload = (data ?? {}) as {
+      message?: string;
+      code?: string;
+      issues?: ApiError['issues'];
+    };
     throw new ApiError(
       response.status,
       payload.message || text || `${response.status}: ${response.statusText}`,

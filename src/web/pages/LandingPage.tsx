@@ -1,4 +1,13 @@
-import { BookOpen, Brain, Flame, Layers, MessageCircle, Sparkles, Users, Wand2 } from 'lucide-react';
+import {
+  BookOpen,
+  Brain,
+  Flame,
+  Layers,
+  MessageCircle,
+  Sparkles,
+  Users,
+  Wand2,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { MarketingLayout } from '../app/layouts/MarketingLayout';
 import { ArtGrid } from '../features/marketing/ArtGrid';

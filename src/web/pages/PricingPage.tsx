@@ -193,7 +193,12 @@ function Faq() {
                   />
                 </button>
               </h3>
-              <div id={panelId} role="region" hidden={!expanded} className="px-5 pb-4 text-sm text-muted">
+              <div
+                id={panelId}
+                role="region"
+                hidden={!expanded}
+                className="px-5 pb-4 text-sm text-muted"
+              >
                 {item.a}
               </div>
             </div>

@@ -66,7 +66,10 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   };
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  logStream?: { write(line: string): void },
+): Promise<TestApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-test-'));
@@ -85,6 +88,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     database,
     webDir: path.resolve(import.meta.dirname, '../../fixtures/web'),
+    logStream,
   });
   await app.listen({ port, host: '127.0.0.1' });
 

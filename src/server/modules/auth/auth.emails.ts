@@ -1,7 +1,6 @@
 import type { MailMessage } from '../../integrations/mail';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function verificationMail(to: string, name: string, url: string): MailMessage {
   const greeting = name ? `Hi ${name},` : 'Hi,';

@@ -101,7 +101,10 @@ async function afterSignIn(
   } else if (response.ok) {
     await limiter.reset(RATE_RULES.signInFailuresPerEmail, email.trim().toLowerCase());
   } else if (response.status === 403) {
-    const payload = (await response.clone().json().catch(() => ({}))) as { code?: string };
+    const payload = (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as { code?: string };
     if (payload.code === 'EMAIL_NOT_VERIFIED') {
       return reply
         .status(403)

@@ -11,7 +11,9 @@ let refused: Set<string> | undefined;
  */
 export function isCommonPassword(password: string): boolean {
   refused ??= new Set(
-    (dictionary['passwords-common'] as string[]).slice(0, REFUSED_TOP_N).map((p) => p.toLowerCase()),
+    (dictionary['passwords-common'] as string[])
+      .slice(0, REFUSED_TOP_N)
+      .map((p) => p.toLowerCase()),
   );
   return refused.has(password.toLowerCase());
 }

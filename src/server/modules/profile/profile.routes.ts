@@ -15,10 +15,8 @@ const profileResponse = z.object({
 export async function registerProfileRoutes(app: FastifyInstance, { auth, db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/user-profile',
-    { schema: { response: { 200: profileResponse } } },
-    async (request) => getProfile(db, (await requireUser(auth, request)).id),
+  r.get('/api/user-profile', { schema: { response: { 200: profileResponse } } }, async (request) =>
+    getProfile(db, (await requireUser(auth, request)).id),
   );
 
   for (const method of ['POST', 'PUT'] as const) {

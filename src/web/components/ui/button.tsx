@@ -17,7 +17,11 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 /** Class names for a button look, also used by links styled as buttons. */
-export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = '') {
+export function buttonClass(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra = '',
+) {
   return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
 }
 

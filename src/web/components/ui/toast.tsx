@@ -36,7 +36,11 @@ const subscribe = (listener: () => void) => {
 };
 
 export function Toaster() {
-  const items = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
   return (
     <div
       aria-live="polite"

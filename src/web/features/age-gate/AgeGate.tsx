@@ -64,8 +64,8 @@ export function AgeGate() {
         Adults only
       </h2>
       <p className="mt-3 text-sm text-muted">
-        {APP_NAME} contains mature content intended for adults. You must be at least{' '}
-        {MINIMUM_AGE} years old to enter.
+        {APP_NAME} contains mature content intended for adults. You must be at least {MINIMUM_AGE}{' '}
+        years old to enter.
       </p>
       <div className="mt-5 flex items-center gap-3">
         <input

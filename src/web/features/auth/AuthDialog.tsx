@@ -154,7 +154,11 @@ function ResendVerification({ email }: { email: string }) {
         disabled={state !== 'idle'}
         onClick={resend}
       >
-        {state === 'sending' ? 'Sending...' : state === 'sent' ? 'Email sent' : 'Resend verification email'}
+        {state === 'sending'
+          ? 'Sending...'
+          : state === 'sent'
+            ? 'Email sent'
+            : 'Resend verification email'}
       </Button>
     </div>
   );
@@ -225,7 +229,12 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
           register={form.register('acceptTerms')}
         >
           I am at least 18 years old and I accept the{' '}
-          <a href="/terms-and-conditions" target="_blank" rel="noopener noreferrer" className="text-accent underline">
+          <a
+            href="/terms-and-conditions"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-accent underline"
+          >
             Terms &amp; Conditions
           </a>
         </Consent>
@@ -235,7 +244,12 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
           register={form.register('acceptPrivacy')}
         >
           I have read and accept the{' '}
-          <a href="/privacy-policy" target="_blank" rel="noopener noreferrer" className="text-accent underline">
+          <a
+            href="/privacy-policy"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-accent underline"
+          >
             Privacy Policy
           </a>
         </Consent>
@@ -343,7 +357,10 @@ function GoogleSection({
 function GoogleMark() {
   return (
     <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
-      <path fill="#EA4335" d="M12 10.2v3.9h5.5c-.2 1.3-1.6 3.9-5.5 3.9-3.3 0-6-2.7-6-6.1s2.7-6.1 6-6.1c1.9 0 3.1.8 3.8 1.5l2.6-2.5C16.8 3.3 14.6 2.3 12 2.3 6.6 2.3 2.3 6.6 2.3 12s4.3 9.7 9.7 9.7c5.6 0 9.3-3.9 9.3-9.5 0-.6-.1-1.1-.2-1.6H12z" />
+      <path
+        fill="#EA4335"
+        d="M12 10.2v3.9h5.5c-.2 1.3-1.6 3.9-5.5 3.9-3.3 0-6-2.7-6-6.1s2.7-6.1 6-6.1c1.9 0 3.1.8 3.8 1.5l2.6-2.5C16.8 3.3 14.6 2.3 12 2.3 6.6 2.3 2.3 6.6 2.3 12s4.3 9.7 9.7 9.7c5.6 0 9.3-3.9 9.3-9.5 0-.6-.1-1.1-.2-1.6H12z"
+      />
     </svg>
   );
 }

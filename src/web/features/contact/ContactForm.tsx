@@ -10,7 +10,10 @@ const EMPTY: ContactInput = { name: '', email: '', reason: undefined, message: '
 
 /** 'Get in Touch': stored and e-mailed to the team, then 'Form submitted!' and a fresh form. */
 export function ContactForm() {
-  const form = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
+  const form = useForm<ContactInput>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {

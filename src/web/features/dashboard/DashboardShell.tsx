@@ -1,5 +1,5 @@
 import { Menu, MessageCircleHeart, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Logo } from '../../components/brand/Logo';
 import type { SessionUser } from '../auth/session';
 import { useProfile } from '../profile/profile-api';
@@ -13,12 +13,16 @@ const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
  */
 export function DashboardShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const profile = useProfile(true);
-  const [profileOpen, setProfileOpen] = useState(false);
+  const [profileRequested, setProfileRequested] = useState(false);
+  const [autoDismissed, setAutoDismissed] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(false);
-
-  useEffect(() => {
-    if (profile.isSuccess && profile.data === null) setProfileOpen(true);
-  }, [profile.isSuccess, profile.data]);
+  // Without a profile the dialog opens by itself (once per visit); the menu opens it any time.
+  const needsProfile = profile.isSuccess && profile.data === null;
+  const profileOpen = profileRequested || (needsProfile && !autoDismissed);
+  const closeProfile = () => {
+    setProfileRequested(false);
+    setAutoDismissed(true);
+  };
 
   const displayName = profile.data?.name || user.name || user.email.split('@')[0] || 'You';
 
@@ -49,7 +53,11 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
         </div>
         <nav className="flex-1 overflow-y-auto px-3" aria-label="Conversations" />
         <div className="border-t border-border p-3">
-          <UserMenu user={user} displayName={displayName} onOpenProfile={() => setProfileOpen(true)} />
+          <UserMenu
+            user={user}
+            displayName={displayName}
+            onOpenProfile={() => setProfileRequested(true)}
+          />
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -69,7 +77,7 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
       </div>
       {profileOpen && profile.isSuccess && (
         <Suspense fallback={null}>
-          <ProfileDialog profile={profile.data} onClose={() => setProfileOpen(false)} />
+          <ProfileDialog profile={profile.data} onClose={closeProfile} />
         </Suspense>
       )}
     </div>

@@ -95,9 +95,7 @@ export default function ProfileDialog({
                         type="button"
                         aria-pressed={on}
                         onClick={() =>
-                          field.onChange(
-                            on ? [...chosen].filter((x) => x !== p) : [...chosen, p],
-                          )
+                          field.onChange(on ? [...chosen].filter((x) => x !== p) : [...chosen, p])
                         }
                         className={`rounded-full border px-3 py-1 text-xs font-medium transition-colors ${on ? 'border-accent bg-accent-strong text-white' : 'border-border text-muted hover:text-fg'}`}
                       >

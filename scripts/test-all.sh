@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs every test: lint and types, unit, server integration (PGlite, and PostgreSQL when
+# TEST_DATABASE_URL is set; the Redis limiter when TEST_REDIS_URL is set), the production build
+# with its size budget, and the browser tests in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "lint and format"
+npx eslint . --max-warnings=0
+npx prettier --check . --log-level warn
+
+step "types"
+npx tsc --noEmit -p tsconfig.json
+
+step "unit tests"
+npx vitest run --project unit
+
+step "server integration tests (PGlite)"
+env -u TEST_DATABASE_URL npx vitest run --project server
+
+if [[ -n "${TEST_DATABASE_URL:-}" ]]; then
+  step "server integration tests (PostgreSQL)"
+  npx vitest run --project server
+fi
+
+if [[ -n "${TEST_REDIS_URL:-}" ]]; then
+  step "Redis rate limiter"
+  npx vitest run --project redis
+fi
+
+step "production build and size budget"
+npx tsx scripts/web-build.ts
+npx vitest run --project build
+
+step "browser tests"
+npx tsx scripts/ensure-chromium.ts
+npx playwright test

@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/** The landing page may load at most this much JavaScript, gzipped. */
+const LANDING_BUDGET_BYTES = 100 * 1024;
+
+const webDir = path.resolve(import.meta.dirname, '../../dist/web');
+const manifestFile = path.join(webDir, '.vite/manifest.json');
+
+interface Chunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+function loadManifest(): Record<string, Chunk> {
+  if (!existsSync(manifestFile)) throw new Error('Run the production build first (npm run build).');
+  return JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+}
+
+/** A chunk and every chunk it imports statically: what the browser must download for it. */
+function staticClosure(manifest: Record<string, Chunk>, key: string, seen = new Set<string>()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) staticClosure(manifest, dep, seen);
+  return seen;
+}
+
+const gzippedSize = (file: string) => gzipSync(readFileSync(path.join(webDir, file))).length;
+
+describe('landing page JavaScript budget', () => {
+  const manifest = loadManifest();
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const landingKey = Object.keys(manifest).find((k) => k.endsWith('pages/LandingPage.tsx'))!;
+
+  it('finds the entry and the landing route chunk', () => {
+    expect(entryKey).toBeDefined();
+    expect(landingKey).toBeDefined();
+    // Route splitting: the landing page is not bundled into the entry.
+    expect(manifest[entryKey]!.dynamicImports).toContain(landingKey);
+  });
+
+  it(`loads at most ${LANDING_BUDGET_BYTES / 1024} KB of JavaScript gzipped`, () => {
+    const keys = new Set([
+      ...staticClosure(manifest, entryKey),
+      ...staticClosure(manifest, landingKey),
+    ]);
+    const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+    const total = files.reduce((sum, f) => sum + gzippedSize(f), 0);
+    console.log(
+      `landing page JS: ${(total / 1024).toFixed(1)} KB gzipped in ${files.length} files`,
+    );
+    expect(total).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+  });
+
+  it('keeps the sign-in dialog and form validation out of the landing download', () => {
+    const keys = new Set([
+      ...staticClosure(manifest, entryKey),
+      ...staticClosure(manifest, landingKey),
+    ]);
+    const dialogKey = Object.keys(manifest).find((k) =>
+      k.endsWith('features/auth/AuthDialog.tsx'),
+    )!;
+    expect(dialogKey).toBeDefined();
+    expect(keys.has(dialogKey)).toBe(false);
+  });
+});

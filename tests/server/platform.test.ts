@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
+
+const logLines: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ LOG_LEVEL: 'debug' }, { write: (line) => void logLines.push(line) });
+});
+afterAll(() => t.close());
+
+describe('security headers', () => {
+  it('are on every response, API and pages alike', async () => {
+    for (const path of ['/api/health', '/', '/pricing', '/api/nope']) {
+      const res = await fetch(t.url + path);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+    }
+  });
+});
+
+describe('API errors', () => {
+  it('answers unknown /api paths with JSON 404, never the app shell', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await fetch(`${t.url}/api/does-not-exist`, { method });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await res.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('answers malformed JSON with 400 and a message', async () => {
+    const res = await fetch(`${t.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('The request body is not valid JSON.');
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await fetch(`${t.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x', email: 'a@b.co', message: 'x'.repeat(100_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toMatch(/too large/);
+  });
+});
+
+describe('origin check', () => {
+  it('refuses a state-changing request with cookies from another site', async () => {
+    const c = await t.signedInUser();
+    const res = await c.put(
+      '/api/user-profile',
+      { name: 'Mallory', gender: 'Other' },
+      { origin: 'https://evil.example' },
+    );
+    expect(res.status).toBe(403);
+    expect((await c.get('/api/user-profile')).status).toBe(404);
+    const noOrigin = await c.put(
+      '/api/user-profile',
+      { name: 'M', gender: 'Other' },
+      { origin: '' },
+    );
+    expect(noOrigin.status).toBe(403);
+    const ok = await c.put('/api/user-profile', { name: 'Real', gender: 'Other' });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('checkout before billing exists', () => {
+  it('needs a session, then says billing is not configured', async () => {
+    expect((await t.client().post('/api/checkout', { priceId: 'basic' })).status).toBe(401);
+    const c = await t.signedInUser();
+    const res = await c.post('/api/checkout', { priceId: 'basic' });
+    expect(res.status).toBe(503);
+    expect(res.json.message).toBe('Billing is not configured');
+  });
+});
+
+describe('password change', () => {
+  it('revokes every other session', async () => {
+    const email = 'changer@example.com';
+    const first = await t.signedInUser(email);
+    const second = t.client();
+    await second.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect((await second.get('/api/auth/get-session')).json?.user.email).toBe(email);
+
+    const res = await first.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a brand new passphrase',
+      revokeOtherSessions: false,
+    });
+    expect(res.status).toBe(200);
+    expect((await second.get('/api/auth/get-session')).json).toBeNull();
+    expect((await first.get('/api/auth/get-session')).json?.user.email).toBe(email);
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, session tokens or verification tokens', async () => {
+    const c = await t.signedInUser('logged@example.com', 'secret-passphrase-xyz');
+    await c.post('/api/contact', {
+      name: 'L',
+      email: 'l@example.com',
+      message: 'private words 123',
+    });
+    // With no SMTP server the outbox line deliberately carries the link, so a local user can
+    // verify; every other line must be free of secrets.
+    const all = logLines.filter((l) => !l.includes('mail written to outbox')).join('\n');
+    expect(all.length).toBeGreaterThan(0);
+    expect(all).toContain('/api/auth/sign-in/email');
+    expect(all).not.toContain('secret-passphrase-xyz');
+    expect(all).not.toContain('private words 123');
+    const token = c.cookieHeader.match(/session_token=([^.;]+)/)![1]!;
+    expect(all).not.toContain(token);
+    expect(all).not.toMatch(/verify-email\?token=/);
+  });
+});
+
+describe('static files and the app shell', () => {
+  it('serves the shell for client routes (200) and for unknown paths (404)', async () => {
+    for (const path of ['/', '/pricing', '/chat', '/chat/12', '/privacy-policy']) {
+      const res = await fetch(t.url + path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    const missing = await fetch(`${t.url}/no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and sends them pre-compressed', async () => {
+    const br = await fetch(`${t.url}/assets/app-Ab12Cd34.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toContain('fixture bundle'); // fetch decodes it
+    const gz = await fetch(`${t.url}/assets/app-Ab12Cd34.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('health when the database is gone', () => {
+  it('answers 503', async () => {
+    const other = await startTestApp();
+    await other.database.close();
+    const res = await fetch(`${other.url}/api/health`);
+    expect(res.status).toBe(503);
+    expect((await res.json()).status).toBe('unavailable');
+    await other.close();
+  });
+});
