@@ -6,9 +6,11 @@ import { rmSync } from 'node:fs';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
+import { ensureWebBuild } from '../../scripts/web-build';
 import { startOidcServer } from '../doubles/oidc-server';
 import { E2E_DATA_DIR, E2E_OIDC_PORT, E2E_PORT, E2E_URL } from './ports';
 
+await ensureWebBuild();
 const dataDir = E2E_DATA_DIR;
 rmSync(dataDir, { recursive: true, force: true });
 const oidc = await startOidcServer(E2E_OIDC_PORT);

@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/browser';
+import { E2E_URL } from './tests/e2e/ports';
+
+/** Browser tests: Debian's Chromium, at desktop and phone widths, against a local server. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: E2E_URL,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // The age gate has its own tests; elsewhere the visitor has already confirmed.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: E2E_URL, localStorage: [{ name: 'reverie.ageConfirmed', value: '1' }] }],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx tests/e2e/server.ts',
+    url: `${E2E_URL}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+  },
+});

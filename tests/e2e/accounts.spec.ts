@@ -1,0 +1,220 @@
+import { expect, test, type Page } from '@playwright/test';
+import { maskEmail } from '../../src/shared/mask-email';
+import { expectAccessible, mailTo, snap, uniqueEmail, verificationLinkIn } from './support';
+
+const PASSWORD = 'moonlit garden stroll';
+
+async function openAuthDialog(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Sign in' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Reverie AI' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function signUp(page: Page, email: string, name = '') {
+  await page.goto('/');
+  const dialog = await openAuthDialog(page);
+  await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+  if (name) await dialog.getByLabel('Name (optional)').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByPlaceholder('Create a password').fill(PASSWORD);
+  await dialog.getByLabel(/Terms & Conditions/).check();
+  await dialog.getByLabel(/Privacy Policy/).check();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created!')).toBeVisible();
+  await expect(page.getByText('Check your email to verify your account.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+async function signIn(page: Page, email: string) {
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Reverie AI' });
+  await dialog.getByRole('tab', { name: 'Sign In' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+test('sign up → verification mail → verify → sign in → profile → logout', async ({
+  page,
+}, info) => {
+  const email = uniqueEmail(info, 'newcomer');
+  await page.goto('/');
+  const dialog = await openAuthDialog(page);
+  await expect(dialog.getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+  // Legal links open in a new tab.
+  await expect(dialog.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+  await expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+  // Both boxes are required.
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByPlaceholder('Create a password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog.getByText('You must accept the Terms & Conditions')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'auth-dialog-signup-errors');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await signUp(page, email, 'Riley');
+
+  // Signing in before verifying is refused, with a way to get the mail again.
+  await openAuthDialog(page);
+  await signIn(page, email);
+  await expect(page.getByText('Sign in failed')).toBeVisible();
+  await expect(page.getByText(/verify your email address first/i).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByText('Verification email sent')).toBeVisible();
+  await snap(page, info, 'auth-dialog-unverified');
+  await page.keyboard.press('Escape');
+
+  const mail = await mailTo(email);
+  await page.goto(verificationLinkIn(mail));
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText('Email verified')).toBeVisible();
+  await signIn(page, email);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page.getByText('Successfully signed in to your account.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Welcome to Reverie AI' })).toBeHidden();
+
+  // Signed in: the top bar offers the dashboard.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  await expect(page).toHaveURL('/chat');
+
+  // No profile yet: the dialog opens by itself.
+  const profile = page.getByRole('dialog', { name: 'Set up your profile' });
+  await expect(profile).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'profile-setup');
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(profile.getByText('Name is required')).toBeVisible();
+  await expect(profile.getByText('Gender is required')).toBeVisible();
+  await profile.getByLabel('Name').fill('Riley');
+  await profile.getByLabel('Gender').selectOption('Non-binary');
+  await profile.getByRole('button', { name: 'Romance' }).click();
+  await profile.getByRole('button', { name: 'Playful banter' }).click();
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(profile).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Welcome, Riley' })).toBeVisible();
+
+  // The user menu: name, masked e-mail, User Profile (edit mode), Logout.
+  if (info.project.name === 'phone') {
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    await expect(page.getByTestId('sidebar-backdrop')).toBeVisible();
+  }
+  const trigger = page.getByTestId('user-menu-trigger');
+  await expect(trigger).toContainText('Riley');
+  await expect(trigger).toContainText(maskEmail(email));
+  await snap(page, info, 'dashboard');
+  await trigger.click();
+  await page.getByRole('menuitem', { name: 'User Profile' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Profile' });
+  await expect(edit).toBeVisible();
+  await expect(edit.getByLabel('Name')).toHaveValue('Riley');
+  await expect(edit.getByLabel('Gender')).toHaveValue('Non-binary');
+  await expect(edit.getByRole('button', { name: 'Romance' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await edit.getByLabel('Name').fill('Riley R.');
+  await edit.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(edit).toBeHidden();
+  await expect(trigger).toContainText('Riley R.');
+
+  // The profile survives a reload and does not reopen by itself.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome, Riley R.' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  if (info.project.name === 'phone')
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+  await page.getByTestId('user-menu-trigger').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign in' }),
+  ).toBeVisible();
+  await page.goto('/chat');
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+});
+
+test('signed out, /chat asks to sign in', async ({ page }, info) => {
+  await page.goto('/chat');
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(page.getByText('Please sign in to access your AI companions')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Reverie AI' });
+  await expect(dialog).toBeVisible();
+  await snap(page, info, 'auth-required');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expectAccessible(page);
+});
+
+test('a wrong password shows the sign-in failure toast', async ({ page }) => {
+  await page.goto('/');
+  const dialog = await openAuthDialog(page);
+  await dialog.getByLabel('Email').fill('nobody@example.com');
+  await dialog.getByLabel('Password').fill('not the password');
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Sign in failed')).toBeVisible();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(dialog).toBeVisible();
+});
+
+test('Google sign-in runs the OpenID Connect redirect and lands on /chat', async ({
+  page,
+}, info) => {
+  await page.goto('/');
+  const dialog = await openAuthDialog(page);
+  await expect(dialog.getByText('Or continue with')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL('/chat');
+  await expect(page.getByRole('dialog', { name: 'Set up your profile' })).toBeVisible();
+  await snap(page, info, 'after-google');
+});
+
+test('pricing when signed in: Free opens the chat in a new tab, paid plans explain the failure', async ({
+  page,
+  context,
+}, info) => {
+  const email = uniqueEmail(info, 'buyer');
+  await signUp(page, email);
+  await page.goto(verificationLinkIn(await mailTo(email)));
+  await signIn(page, email);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+
+  await page.goto('/pricing');
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Go Pro' }).click();
+  await expect.poll(() => alerts).toEqual(['Something went wrong. Try again later.']);
+  await page
+    .getByRole('article', { name: 'Basic' })
+    .getByRole('button', { name: 'Get Access' })
+    .click();
+  await expect.poll(() => alerts.length).toBe(2);
+
+  const popup = context.waitForEvent('page');
+  await page
+    .getByRole('article', { name: 'Free' })
+    .getByRole('button', { name: 'Sign In' })
+    .click();
+  const chatTab = await popup;
+  await expect(chatTab).toHaveURL(/\/chat$/);
+  await expect(chatTab.getByRole('dialog', { name: 'Set up your profile' })).toBeVisible();
+});

@@ -1,0 +1,186 @@
+import { expect, test } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { E2E_DATA_DIR } from './ports';
+import { expectAccessible, mailTo, snap } from './support';
+
+test('landing page: hero, features, modes, call to action, art grid, chrome', async ({
+  page,
+}, info) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Create your Dream AI Companion' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The Ultimate Experience' })).toBeVisible();
+  for (const card of [
+    'Unique Personalities',
+    'Adaptive AI',
+    'Advanced Language Models',
+    'Endless Categories',
+  ]) {
+    await expect(page.getByRole('heading', { name: card })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Choose Your Experience' })).toBeVisible();
+  for (const mode of ['Chat Mode', 'Story Mode', 'Intimacy Levels']) {
+    await expect(page.getByRole('heading', { name: mode })).toBeVisible();
+  }
+  // 5 × 6 tiles of 333 px, all loaded from our own art.
+  const tiles = page.getByTestId('art-grid').locator('img');
+  await expect(tiles).toHaveCount(30);
+  expect(await tiles.first().getAttribute('width')).toBe('333');
+  const firstLoaded = await tiles.first().evaluate((img: HTMLImageElement) => img.naturalWidth);
+  expect(firstLoaded).toBe(333);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Contact' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Pricing' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText('EXPLORE')).toBeVisible();
+  await expect(footer.getByText('LEGAL')).toBeVisible();
+  await expect(footer.getByText(/© 2025/)).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'landing');
+
+  await page.getByRole('button', { name: 'Get Started' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Reverie AI' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expectAccessible(page);
+  await snap(page, info, 'auth-dialog-signup');
+});
+
+test('pricing: three plans, one FAQ item open at a time, plan buttons ask to sign in', async ({
+  page,
+}, info) => {
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing Plans' })).toBeVisible();
+  const free = page.getByRole('article', { name: 'Free' });
+  const basic = page.getByRole('article', { name: 'Basic' });
+  const pro = page.getByRole('article', { name: 'Pro' });
+  await expect(free).toContainText('$0');
+  await expect(free).toContainText('20 messages');
+  await expect(basic).toContainText('$4');
+  await expect(basic).toContainText('1,000 messages');
+  await expect(basic).toContainText('Only $1 / week!');
+  await expect(pro).toContainText('$20');
+  await expect(pro).toContainText('10,000 messages');
+  await expect(pro).toContainText('PRO CREATOR');
+
+  const q1 = page.getByRole('button', { name: 'Do unused messages roll over?' });
+  const q2 = page.getByRole('button', { name: 'Can I cancel anytime?' });
+  await q1.click();
+  await expect(q1).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('unused messages do not roll over')).toBeVisible();
+  await q2.click();
+  await expect(q2).toHaveAttribute('aria-expanded', 'true');
+  await expect(q1).toHaveAttribute('aria-expanded', 'false');
+  await q2.click();
+  await expect(q2).toHaveAttribute('aria-expanded', 'false');
+  await expectAccessible(page);
+  await snap(page, info, 'pricing');
+
+  for (const [card, label] of [
+    [free, 'Sign In'],
+    [basic, 'Get Access'],
+    [pro, 'Go Pro'],
+  ] as const) {
+    await card.getByRole('button', { name: label }).click();
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Reverie AI' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  }
+});
+
+test('contact: the message is validated, delivered, confirmed and the form reset', async ({
+  page,
+}, info) => {
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { name: 'Get in Touch' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Message is required')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'contact');
+
+  const marker = `Hello from ${info.project.name} ${Date.now()}`;
+  await page.getByLabel('Name').fill('Casey');
+  await page.getByLabel('Email').fill('casey@example.com');
+  await page.getByLabel('Reason').selectOption('partnership');
+  await page.getByLabel('Message').fill(marker);
+  const alert = page.waitForEvent('dialog');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const dialog = await alert;
+  expect(dialog.message()).toBe('Form submitted!');
+  await dialog.accept();
+  await expect(page.getByLabel('Message')).toHaveValue('');
+  await expect(page.getByLabel('Name')).toHaveValue('');
+
+  const mail = await mailTo('team@reverie.test', marker);
+  expect(mail).toContain('Reason: Partnership');
+  expect(mail).toMatch(/Reply-To: casey@example\.com/i);
+  expect(readdirSync(path.join(E2E_DATA_DIR, 'outbox')).length).toBeGreaterThan(0);
+});
+
+test('terms and privacy state the facts users rely on', async ({ page }, info) => {
+  await page.goto('/terms-and-conditions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeVisible();
+  const terms = page.getByRole('article');
+  for (const fact of [
+    'at least 18 years old',
+    'Google',
+    'cancellation takes effect at the end of the current billing cycle',
+    'We do not offer refunds',
+    'greater of',
+    '$50',
+    '3 months',
+  ]) {
+    await expect(terms).toContainText(fact, { ignoreCase: true });
+  }
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const link of ['Home', 'Contact', 'Pricing']) {
+    await expect(nav.getByRole('link', { name: link })).toBeVisible();
+  }
+  await expectAccessible(page);
+  await snap(page, info, 'terms');
+
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  const privacy = page.getByRole('article');
+  for (const fact of [
+    'Your conversations are private by default',
+    '90 days',
+    '30 days',
+    'thumbs',
+  ]) {
+    await expect(privacy).toContainText(fact, { ignoreCase: true });
+  }
+  await expectAccessible(page);
+  await snap(page, info, 'privacy');
+});
+
+test('unknown paths show the not-found screen, also on reload', async ({ page }, info) => {
+  const response = await page.goto('/this/does/not/exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'not-found');
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('client-side routes survive a reload', async ({ page }) => {
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Pricing' })
+    .click();
+  await expect(page).toHaveURL('/pricing');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing Plans' })).toBeVisible();
+});

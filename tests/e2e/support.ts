@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { E2E_DATA_DIR } from './ports';
+
+/** Saves a screenshot as a test artifact under test-results/screenshots/. */
+export async function snap(page: Page, info: TestInfo, name: string) {
+  const dir = path.resolve('test-results/screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({
+    path: path.join(dir, `${name}-${info.project.name}.png`),
+    fullPage: true,
+  });
+}
+
+/** axe-core over the current page: no serious or critical violations allowed. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(', ')}`,
+  );
+  expect(summary, 'accessibility violations').toEqual([]);
+}
+
+export function uniqueEmail(info: TestInfo, label: string) {
+  const rand = Math.random().toString(36).slice(2, 8);
+  return `${label}.${info.project.name}.${rand}@example.com`;
+}
+
+function decodeQuotedPrintable(raw: string) {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for a mail to `address` in the server's outbox and returns its decoded text. */
+export async function mailTo(address: string, containing = ''): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(dir).sort().reverse();
+        } catch {
+          return false;
+        }
+        for (const f of files) {
+          const raw = decodeQuotedPrintable(readFileSync(path.join(dir, f), 'utf8'));
+          if (
+            raw.toLowerCase().includes(`to: ${address.toLowerCase()}`) &&
+            raw.includes(containing)
+          ) {
+            found = raw;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `mail to ${address}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export function verificationLinkIn(mail: string): string {
+  const link = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/verify-email[^\s"<>]+/)?.[0];
+  if (!link) throw new Error('no verification link');
+  return link.replace(/&amp;/g, '&');
+}
