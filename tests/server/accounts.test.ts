@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { user } from '../../src/server/db/schema';
 import { verificationLink } from './support/mail';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
 
@@ -31,10 +33,14 @@ describe('sign-up → verification mail → verify → sign-in → profile', () 
       acceptPrivacy: true,
     });
     expect(res.status).toBe(200);
-    expect(res.json.user.emailVerified).toBe(false);
-    expect(res.json.token).toBeUndefined();
-    expect(new Date(res.json.user.termsAcceptedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    expect(new Date(res.json.user.ageConfirmedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(res.json).toEqual({ success: true });
+    const [row] = await t.database.db
+      .select()
+      .from(user)
+      .where(eq(user.email, 'ann.example@example.com'));
+    expect(row!.emailVerified).toBe(false);
+    expect(row!.termsAcceptedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(row!.ageConfirmedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const mails = t.outbox();
     expect(mails).toHaveLength(1);
@@ -158,6 +164,28 @@ describe('sign-up validation', () => {
     expect(common.status).toBe(400);
     expect(common.json.message).toMatch(/too common/);
     expect(t.outbox().some((m) => m.raw.includes('val@example.com'))).toBe(false);
+  });
+});
+
+describe('signing up with an address that is taken', () => {
+  it('answers exactly like a new sign-up and tells the owner by mail', async () => {
+    const body = { name: '', password: TEST_PASSWORD, acceptTerms: true, acceptPrivacy: true };
+    const fresh = await t
+      .client()
+      .post('/api/auth/sign-up/email', { ...body, email: 'twice@example.com' });
+    const again = await t
+      .client()
+      .post('/api/auth/sign-up/email', { ...body, email: 'twice@example.com' });
+    expect(again.status).toBe(fresh.status);
+    expect(again.json).toEqual(fresh.json);
+    const mails = t.outbox().filter((m) => m.raw.includes('twice@example.com'));
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.raw).toMatch(/Subject: You already have a Reverie account/);
+    const users = await t.database.db
+      .select()
+      .from(user)
+      .where(eq(user.email, 'twice@example.com'));
+    expect(users).toHaveLength(1);
   });
 });
 

@@ -19,3 +19,22 @@ export function verificationMail(to: string, name: string, url: string): MailMes
 <p>The link is valid for 24 hours. If you did not sign up, you can ignore this email.</p>`;
   return { to, subject: 'Verify your email for Reverie', text, html, links: [url] };
 }
+
+export function existingAccountMail(to: string, publicUrl: string, verified: boolean): MailMessage {
+  const next = verified
+    ? 'If it was you, simply sign in with your password.'
+    : 'Your address is not verified yet: sign in and choose "Resend verification email" to get a new link.';
+  const text = [
+    'Hi,',
+    '',
+    'Someone (hopefully you) tried to create a Reverie account with this email address, but an',
+    'account already exists for it.',
+    '',
+    next,
+    '',
+    publicUrl,
+    '',
+    'If it was not you, you can ignore this email: nothing has changed on your account.',
+  ].join('\n');
+  return { to, subject: 'You already have a Reverie account', text, links: [publicUrl] };
+}

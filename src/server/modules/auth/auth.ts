@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../../integrations/mail';
-import { verificationMail } from './auth.emails';
+import { existingAccountMail, verificationMail } from './auth.emails';
 
 const DAY_SECONDS = 60 * 60 * 24;
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -77,6 +77,11 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // Sign-up answers the same whether or not the address is taken (no account enumeration);
+      // the owner of the address learns about the attempt by mail instead.
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(existingAccountMail(user.email, config.publicUrl, user.emailVerified));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,

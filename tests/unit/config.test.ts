@@ -1,0 +1,73 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reverie-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('loadConfig', () => {
+  it('works with nothing set: port 3000, PGlite in ./data, localhost URL', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.google).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it('generates AUTH_SECRET once and keeps it in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
+    expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
+  });
+
+  it('fails fast, naming each bad variable', () => {
+    const attempt = () =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://nope',
+        AUTH_SECRET: 'short',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT/);
+      expect(message).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
+      expect(message).toMatch(/AUTH_SECRET: must be at least 32 characters long/);
+    }
+  });
+
+  it('enables Google only with both client id and secret, defaulting to Google’s issuer', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, GOOGLE_CLIENT_ID: 'id' }).google).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google,
+    ).toEqual({ clientId: 'id', clientSecret: 's', issuer: 'https://accounts.google.com' });
+  });
+
+  it('treats empty values as unset and trims the public URL', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SMTP_URL: '',
+      PUBLIC_URL: 'https://reverie.example/',
+      TRUST_PROXY: 'true',
+    });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('https://reverie.example');
+    expect(config.trustProxy).toBe(true);
+  });
+});
