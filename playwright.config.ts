@@ -33,7 +33,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx tests/e2e/server.ts',
     url: `${E2E_URL}/api/health`,
-    reuseExistingServer: !process.env.CI,
+    // Always a fresh server: a new database and fresh rate-limit counters for every run.
+    reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
   },

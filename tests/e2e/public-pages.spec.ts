@@ -112,11 +112,14 @@ test('contact: the message is validated, delivered, confirmed and the form reset
   await page.getByLabel('Email').fill('casey@example.com');
   await page.getByLabel('Reason').selectOption('partnership');
   await page.getByLabel('Message').fill(marker);
-  const alert = page.waitForEvent('dialog');
+  // Accept the alert the moment it opens (it blocks the page until answered).
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
   await page.getByRole('button', { name: 'Send Message' }).click();
-  const dialog = await alert;
-  expect(dialog.message()).toBe('Form submitted!');
-  await dialog.accept();
+  await expect.poll(() => alerts).toEqual(['Form submitted!']);
   await expect(page.getByLabel('Message')).toHaveValue('');
   await expect(page.getByLabel('Name')).toHaveValue('');
 

@@ -51,7 +51,7 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
             <X className="size-5" aria-hidden />
           </button>
         </div>
-        <nav className="flex-1 overflow-y-auto px-3" aria-label="Conversations" />
+        <div className="flex-1" />
         <div className="border-t border-border p-3">
           <UserMenu
             user={user}
