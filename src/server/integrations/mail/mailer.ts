@@ -14,3 +14,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The fields nodemailer needs to send `message` from `from`. */
+export function toNodemailer(from: string, message: MailMessage) {
+  const { to, subject, text, html, replyTo } = message;
+  return { from, to, subject, text, html, replyTo };
+}

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Mailer } from './mailer';
+import { toNodemailer, type Mailer } from './mailer';
 
 /**
  * Used when no SMTP server is configured: each mail is rendered as an RFC 822 message and written
@@ -14,14 +14,7 @@ export function createOutboxMailer(dir: string, from: string, log: Logger): Mail
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        replyTo: message.replyTo,
-      });
+      const info = await transport.sendMail(toNodemailer(from, message));
       await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const file = path.join(dir, name);

@@ -57,3 +57,28 @@ export function Field({
     </div>
   );
 }
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+};
+
+/** A labelled text input whose error is announced with it (aria-invalid + aria-describedby). */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { id, label, error, hint, ...inputProps },
+  ref,
+) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <Input
+        ref={ref}
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...inputProps}
+      />
+    </Field>
+  );
+});

@@ -13,7 +13,7 @@ import {
 import { APP_NAME } from '../../../shared/brand';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Input } from '../../components/ui/form';
+import { TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import {
@@ -95,28 +95,26 @@ function SignInForm({ onDone }: { onDone: () => void }) {
   return (
     <div className="space-y-4">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="signin-email" label="Email" error={errors.email?.message}>
-          <Input
-            id="signin-email"
-            type="email"
-            autoComplete="email"
-            required
-            placeholder="you@example.com"
-            aria-invalid={Boolean(errors.email)}
-            {...form.register('email')}
-          />
-        </Field>
-        <Field id="signin-password" label="Password" error={errors.password?.message}>
-          <Input
-            id="signin-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            placeholder="Your password"
-            aria-invalid={Boolean(errors.password)}
-            {...form.register('password')}
-          />
-        </Field>
+        <TextField
+          id="signin-email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          {...form.register('email')}
+        />
+        <TextField
+          id="signin-password"
+          label="Password"
+          error={errors.password?.message}
+          type="password"
+          autoComplete="current-password"
+          required
+          placeholder="Your password"
+          {...form.register('password')}
+        />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>
@@ -188,41 +186,35 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
   return (
     <div className="space-y-4">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="signup-name" label="Name (optional)" error={errors.name?.message}>
-          <Input
-            id="signup-name"
-            autoComplete="name"
-            placeholder="What should we call you?"
-            {...form.register('name')}
-          />
-        </Field>
-        <Field id="signup-email" label="Email" error={errors.email?.message}>
-          <Input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            required
-            placeholder="you@example.com"
-            aria-invalid={Boolean(errors.email)}
-            {...form.register('email')}
-          />
-        </Field>
-        <Field
+        <TextField
+          id="signup-name"
+          label="Name (optional)"
+          error={errors.name?.message}
+          autoComplete="name"
+          placeholder="What should we call you?"
+          {...form.register('name')}
+        />
+        <TextField
+          id="signup-email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+          {...form.register('email')}
+        />
+        <TextField
           id="signup-password"
           label="Password"
           error={errors.password?.message}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters. A long phrase is easiest to remember.`}
-        >
-          <Input
-            id="signup-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            placeholder="Create a password"
-            aria-invalid={Boolean(errors.password)}
-            {...form.register('password')}
-          />
-        </Field>
+          type="password"
+          autoComplete="new-password"
+          required
+          placeholder="Create a password"
+          {...form.register('password')}
+        />
         <Consent
           id="signup-terms"
           error={errors.acceptTerms?.message}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { CONTACT_REASONS, contactSchema, type ContactInput } from '../../../shared/contact';
 import { Button } from '../../components/ui/button';
-import { Field, Input, Select, Textarea } from '../../components/ui/form';
+import { Field, Select, Textarea, TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
 
@@ -38,25 +38,23 @@ export function ContactForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="contact-title">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label="Name" error={errors.name?.message}>
-          <Input
-            id="contact-name"
-            autoComplete="name"
-            required
-            aria-invalid={Boolean(errors.name)}
-            {...form.register('name')}
-          />
-        </Field>
-        <Field id="contact-email" label="Email" error={errors.email?.message}>
-          <Input
-            id="contact-email"
-            type="email"
-            autoComplete="email"
-            required
-            aria-invalid={Boolean(errors.email)}
-            {...form.register('email')}
-          />
-        </Field>
+        <TextField
+          id="contact-name"
+          label="Name"
+          error={errors.name?.message}
+          autoComplete="name"
+          required
+          {...form.register('name')}
+        />
+        <TextField
+          id="contact-email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.register('email')}
+        />
       </div>
       <Field id="contact-reason" label="Reason" error={errors.reason?.message}>
         <Select

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/profile';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Input, Select } from '../../components/ui/form';
+import { Field, Select, TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { saveProfile } from './profile-api';
 
@@ -53,15 +53,14 @@ export default function ProfileDialog({
       description="Tell your companions who they are talking to."
     >
       <form onSubmit={submit} noValidate className="space-y-5">
-        <Field id="profile-name" label="Name" error={errors.name?.message}>
-          <Input
-            id="profile-name"
-            autoComplete="nickname"
-            placeholder="Your name"
-            aria-invalid={Boolean(errors.name)}
-            {...form.register('name')}
-          />
-        </Field>
+        <TextField
+          id="profile-name"
+          label="Name"
+          error={errors.name?.message}
+          autoComplete="nickname"
+          placeholder="Your name"
+          {...form.register('name')}
+        />
         <Field id="profile-gender" label="Gender" error={errors.gender?.message}>
           <Select
             id="profile-gender"
