@@ -19,6 +19,13 @@ export const RATE_RULES = {
     windowMs: 15 * MINUTE,
     message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   },
+  /** Any POST to the auth endpoints from one client (defence in depth for every auth action). */
+  authRequestsPerClient: {
+    name: 'auth-ip',
+    limit: 120,
+    windowMs: MINUTE,
+    message: 'Too many requests. Please wait a minute and try again.',
+  },
   signUpsPerClient: {
     name: 'signup-ip',
     limit: 10,

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { maskEmail } from '../../src/shared/mask-email';
-import { expectAccessible, mailTo, snap, uniqueEmail, verificationLinkIn } from './support';
+import { expectAccessible, mailTo, snap, uniqueEmail, verificationLinkIn, test } from './support';
 
 const PASSWORD = 'moonlit garden stroll';
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { E2E_OIDC_PORT, E2E_URL } from './ports';
-import { expectAccessible, snap } from './support';
+import { expectAccessible, snap, test } from './support';
 
 // A first-time visitor: nothing remembered in the browser.
 test.use({ storageState: { cookies: [], origins: [] } });

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_DATA_DIR } from './ports';
-import { expectAccessible, mailTo, snap } from './support';
+import { expectAccessible, mailTo, snap, test } from './support';
 
 test('landing page: hero, features, modes, call to action, art grid, chrome', async ({
   page,

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_DATA_DIR } from './ports';
@@ -8,9 +8,11 @@ import { E2E_DATA_DIR } from './ports';
 export async function snap(page: Page, info: TestInfo, name: string) {
   const dir = path.resolve('test-results/screenshots');
   mkdirSync(dir, { recursive: true });
+  // With a modal open, the viewport is what the user sees; otherwise the whole page.
+  const modalOpen = await page.locator('[role="dialog"], dialog[open]').first().isVisible();
   await page.screenshot({
     path: path.join(dir, `${name}-${info.project.name}.png`),
-    fullPage: true,
+    fullPage: !modalOpen,
   });
 }
 
@@ -73,3 +75,25 @@ export function verificationLinkIn(mail: string): string {
   if (!link) throw new Error('no verification link');
   return link.replace(/&amp;/g, '&');
 }
+
+/**
+ * The test function every spec uses: it fails a test when the page throws or the browser reports
+ * a problem such as a Content-Security-Policy violation. Failed HTTP responses the app expects
+ * (a 404 for a missing profile, a 401 for a wrong password) are not problems.
+ */
+export const test = base.extend<{ browserProblems: string[] }>({
+  browserProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (message.text().startsWith('Failed to load resource')) return;
+        problems.push(`console: ${message.text()}`);
+      });
+      await use(problems);
+      expect(problems, 'errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -27,6 +27,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
     handler: async (request, reply) => {
       const path = new URL(request.url, 'http://x').pathname.slice(AUTH_BASE_PATH.length);
       let body: unknown = request.body;
+      if (request.method === 'POST') {
+        await enforce(limiter, RATE_RULES.authRequestsPerClient, request.ip);
+      }
 
       if (path === '/sign-up/email') body = await beforeSignUp(request, ctx);
       if (path === '/sign-in/email') await beforeSignIn(request, ctx);
