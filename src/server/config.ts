@@ -35,6 +35,21 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Reverie <no-reply@localhost>'),
   CONTACT_TO: optionalString.pipe(z.email().optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  LLM_BASE_URL: optionalString.pipe(z.url().optional()),
+  LLM_API_KEY: optionalString,
+  LLM_MODELS: optionalString,
+  LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(2_000_000).default(8192),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  IMAGE_BASE_URL: optionalString.pipe(z.url().optional()),
+  IMAGE_API_KEY: optionalString,
+  IMAGE_MODEL: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  S3_FORCE_PATH_STYLE: booleanString,
 });
 
 export interface Config {
@@ -52,6 +67,31 @@ export interface Config {
   mailFrom: string;
   contactTo: string | undefined;
   redisUrl: string | undefined;
+  /** OpenAI-compatible chat endpoint; undefined when no model is configured. */
+  llm:
+    | {
+        baseUrl: string;
+        apiKey: string | undefined;
+        /** Allow-list; the first is the default. */
+        models: string[];
+        contextTokens: number;
+        timeoutMs: number;
+      }
+    | undefined;
+  /** OpenAI-compatible images endpoint; undefined without IMAGE_MODEL. */
+  image: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** S3-compatible object storage for avatars; undefined → local files in DATA_DIR. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        publicUrl: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +130,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     contactTo: e.CONTACT_TO,
     redisUrl: e.REDIS_URL,
+    llm: llmConfig(e),
+    image: imageConfig(e),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+  };
+}
+
+type Env = z.output<typeof envSchema>;
+
+function llmConfig(e: Env): Config['llm'] {
+  const models = (e.LLM_MODELS ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  if (!e.LLM_BASE_URL || models.length === 0) return undefined;
+  return {
+    baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+    apiKey: e.LLM_API_KEY,
+    models,
+    contextTokens: e.LLM_CONTEXT_TOKENS,
+    timeoutMs: e.LLM_TIMEOUT_MS,
+  };
+}
+
+function imageConfig(e: Env): Config['image'] {
+  const baseUrl = e.IMAGE_BASE_URL ?? e.LLM_BASE_URL;
+  if (!e.IMAGE_MODEL || !baseUrl) return undefined;
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: e.IMAGE_API_KEY ?? e.LLM_API_KEY,
+    model: e.IMAGE_MODEL,
+    timeoutMs: e.LLM_TIMEOUT_MS,
   };
 }
 

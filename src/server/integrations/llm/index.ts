@@ -1,0 +1,58 @@
+import type { Config } from '../../config';
+import { HttpError } from '../../errors';
+import {
+  failedStream,
+  IMAGE_NOT_CONFIGURED,
+  LLM_NOT_CONFIGURED,
+  type ImageGenerator,
+  type LlmGateway,
+} from './llm';
+import { createOpenAiImages } from './openai-images';
+import { createOpenAiLlm } from './openai-llm';
+
+export {
+  IMAGE_FAILED,
+  IMAGE_NOT_CONFIGURED,
+  IMAGE_TIMEOUT,
+  LLM_BUSY,
+  LLM_EMPTY,
+  LLM_FAILED,
+  LLM_NOT_CONFIGURED,
+  LLM_TIMEOUT,
+  UNKNOWN_MODEL,
+} from './llm';
+export type {
+  ChatMessage,
+  Completion,
+  CompletionRequest,
+  CompletionStream,
+  ImageGenerator,
+  LlmGateway,
+} from './llm';
+export { completeJson, INVALID_ANSWER, parseJsonLoosely } from './json';
+
+/** The app's language model; without LLM_BASE_URL and LLM_MODELS every call answers 503. */
+export function createLlm(config: Config): LlmGateway {
+  if (config.llm) return createOpenAiLlm(config.llm);
+  return {
+    configured: false,
+    models: Object.freeze([]),
+    defaultModel: undefined,
+    isAllowedModel: () => false,
+    complete: async () => {
+      throw new HttpError(503, LLM_NOT_CONFIGURED);
+    },
+    stream: () => failedStream(new HttpError(503, LLM_NOT_CONFIGURED)),
+  };
+}
+
+/** Avatar generation; without IMAGE_MODEL every call answers 503. */
+export function createImageGenerator(config: Config): ImageGenerator {
+  if (config.image) return createOpenAiImages(config.image);
+  return {
+    configured: false,
+    generate: async () => {
+      throw new HttpError(503, IMAGE_NOT_CONFIGURED);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { HttpError } from '../../errors';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface CompletionRequest {
+  messages: ChatMessage[];
+  /** Must be in the allow-list; defaults to the first model of it. */
+  model?: string;
+  temperature?: number;
+  maxTokens?: number;
+  /** Ask for JSON matching this JSON Schema via response_format json_schema. */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
+  /** Cancels the request; the call then rejects with an error named 'AbortError'. */
+  signal?: AbortSignal;
+}
+
+export interface Completion {
+  content: string;
+  /** The model the provider says answered (falls back to the requested one). */
+  model: string;
+  /** 'stop', 'length', … or null when the provider does not say. */
+  finishReason: string | null;
+}
+
+/** A streamed completion: iterate it for text deltas; `done` settles with the whole answer. */
+export type CompletionStream = AsyncIterable<string> & { done: Promise<Completion> };
+
+/**
+ * The one way the app talks to a language model.
+ *
+ * Errors are always HttpErrors with messages safe to show: 503 when no model is configured,
+ * 400 'Unknown model' for a model outside the allow-list, 502 when the provider fails (network,
+ * timeout, error status, empty or malformed answer). A cancelled request rejects with an error
+ * named 'AbortError' instead.
+ */
+export interface LlmGateway {
+  readonly configured: boolean;
+  /** The allow-list; empty when not configured. */
+  readonly models: readonly string[];
+  readonly defaultModel: string | undefined;
+  isAllowedModel(model: string): boolean;
+  complete(request: CompletionRequest): Promise<Completion>;
+  /**
+   * Starts the request at once and never throws synchronously: every failure (including 400/503)
+   * surfaces both from the iteration and from `done`. `done` settles even if nobody iterates, and
+   * an unawaited rejected `done` is not an unhandled rejection. Leaving the loop early (break,
+   * return, throw) cancels the upstream request and `done` rejects with an AbortError. A stream
+   * can be iterated once.
+   */
+  stream(request: CompletionRequest): CompletionStream;
+}
+
+export interface ImageGenerator {
+  readonly configured: boolean;
+  /** Returns the image bytes (from b64_json, or downloaded from url). */
+  generate(prompt: string, options?: { signal?: AbortSignal; size?: string }): Promise<Buffer>;
+}
+
+export const LLM_NOT_CONFIGURED = 'No language model is configured';
+export const IMAGE_NOT_CONFIGURED = 'Avatar generation is not configured';
+export const UNKNOWN_MODEL = 'Unknown model';
+export const LLM_FAILED = 'The language model did not answer. Please try again.';
+export const LLM_TIMEOUT = 'The language model took too long to answer.';
+export const LLM_BUSY = 'The language model is busy right now. Please try again in a moment.';
+export const LLM_EMPTY = 'The language model returned an empty answer. Please try again.';
+export const IMAGE_FAILED = 'The avatar could not be generated. Please try again.';
+export const IMAGE_TIMEOUT = 'Generating the avatar took too long. Please try again.';
+
+/**
+ * A 502 for a provider failure. `cause` is a short diagnostic (status code, "timed out"…) for
+ * whoever logs the error; it never carries the provider's body or our credentials.
+ */
+export function upstreamError(message: string, diagnostic: string): HttpError {
+  const error = new HttpError(502, message);
+  error.cause = diagnostic;
+  return error;
+}
+
+/** The error a cancelled call rejects with, named 'AbortError' like fetch's. */
+export function abortError(): Error {
+  return new DOMException('The request was cancelled.', 'AbortError');
+}
+
+/** A stream that fails with `error` both when iterated and from `done`. */
+export function failedStream(error: unknown): CompletionStream {
+  const done = Promise.reject(error);
+  // Callers may only iterate; the rejection is reported there, so `done` must not go unhandled.
+  done.catch(() => undefined);
+  return {
+    done,
+    [Symbol.asyncIterator]: () => ({
+      next: () => Promise.reject(error),
+    }),
+  };
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import {
+  AVATAR_GRADIENTS,
+  CHARACTER_GENDER_VALUES,
+  CHARACTER_PREFERENCES,
+  DEFAULT_AVATAR_GRADIENT,
+  DEFAULT_DIRECTNESS,
+  MAX_DIRECTNESS,
+  MAX_ROLES,
+  MIN_DIRECTNESS,
+} from './catalog';
+
+/** Field limits (spec sections 5 and 9). Counters warn before the limits. */
+export const CHARACTER_LIMITS = {
+  nameMax: 50,
+  textMin: 10,
+  create: { descriptionMax: 100, personalityMax: 500 },
+  edit: { descriptionMax: 200, personalityMax: 1000 },
+  counters: {
+    create: { description: [80, 92], personality: [430, 480] },
+    edit: { description: [180, 195], personality: [850, 950] },
+  },
+} as const;
+
+export const CHARACTER_TYPE_DEFAULT = 'companion';
+export const ROLE_NAME_MAX = 60;
+/** Stored avatar file names: a random id and an image extension, nothing a path could hide in. */
+export const AVATAR_FILE_NAME = /^[a-zA-Z0-9_-]{8,64}\.(png|jpe?g|webp)$/;
+
+const gradientKeys = AVATAR_GRADIENTS.map((g) => g.key) as [string, ...string[]];
+const genderValues = CHARACTER_GENDER_VALUES as unknown as [string, ...string[]];
+
+const name = z
+  .string({ error: 'Character name is required' })
+  .trim()
+  .min(1, 'Character name is required')
+  .max(CHARACTER_LIMITS.nameMax, 'Name too long');
+const gender = z
+  .string({ error: 'Gender is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(genderValues, { error: 'Gender is required' }));
+const description = (max: number) =>
+  z
+    .string({ error: 'Description must be at least 10 characters' })
+    .trim()
+    .min(CHARACTER_LIMITS.textMin, 'Description must be at least 10 characters')
+    .max(max, 'Description too long');
+const personality = (max: number) =>
+  z
+    .string({ error: 'Personality description must be at least 10 characters' })
+    .trim()
+    .min(CHARACTER_LIMITS.textMin, 'Personality description must be at least 10 characters')
+    .max(max, 'Personality description too long');
+const directnessLevel = z
+  .number({ error: 'Directness must be a whole number from 0 to 4' })
+  .int('Directness must be a whole number from 0 to 4')
+  .min(MIN_DIRECTNESS, 'Directness must be a whole number from 0 to 4')
+  .max(MAX_DIRECTNESS, 'Directness must be a whole number from 0 to 4');
+const sexualPreferences = z
+  .array(z.enum(CHARACTER_PREFERENCES, { error: 'Unknown preference' }))
+  .transform((list) => [...new Set(list)]);
+const roles = z
+  .array(z.string().trim().min(1).max(ROLE_NAME_MAX))
+  .transform((list) => [...new Set(list)])
+  .pipe(z.array(z.string()).max(MAX_ROLES, `You can only choose up to ${MAX_ROLES} roles.`));
+const settings = z.object({ emojis: z.boolean(), actionMessages: z.boolean() });
+const avatarImage = z
+  .string()
+  .regex(AVATAR_FILE_NAME, 'Unknown avatar image')
+  .nullable();
+const avatarColor = z.enum(gradientKeys, { error: 'Unknown avatar colour' });
+const type = z
+  .string({ error: 'Character type is required' })
+  .trim()
+  .min(1, 'Character type is required')
+  .max(40, 'Character type too long');
+
+/** The Create Character form (POST /api/characters). */
+export const createCharacterSchema = z.object({
+  name,
+  description: description(CHARACTER_LIMITS.create.descriptionMax),
+  gender,
+  personality: personality(CHARACTER_LIMITS.create.personalityMax),
+  type: type.default(CHARACTER_TYPE_DEFAULT),
+  avatarImage: avatarImage.default(null),
+  avatarColor: avatarColor.default(DEFAULT_AVATAR_GRADIENT),
+  settings: settings.default({ emojis: true, actionMessages: true }),
+  directnessLevel: directnessLevel.default(DEFAULT_DIRECTNESS),
+  sexualPreferences: sexualPreferences.default([]),
+  roles: roles.default([]),
+  includeRoles: z.boolean().default(false),
+});
+export type CreateCharacterInput = z.input<typeof createCharacterSchema>;
+
+/**
+ * PUT /api/characters/{id}: every field optional (fields not sent are kept), with the edit
+ * screen's longer limits. The edit form itself requires all of its fields (see below).
+ */
+export const updateCharacterSchema = z.object({
+  name: name.optional(),
+  description: description(CHARACTER_LIMITS.edit.descriptionMax).optional(),
+  gender: gender.optional(),
+  personality: personality(CHARACTER_LIMITS.edit.personalityMax).optional(),
+  type: type.optional(),
+  avatarImage: avatarImage.optional(),
+  avatarColor: avatarColor.optional(),
+  settings: settings.partial().optional(),
+  directnessLevel: directnessLevel.optional(),
+  sexualPreferences: sexualPreferences.optional(),
+  roles: roles.optional(),
+  includeRoles: z.boolean().optional(),
+});
+export type UpdateCharacterInput = z.input<typeof updateCharacterSchema>;
+
+/** The Edit Character form: the same rules, every field required. */
+export const editCharacterFormSchema = z.object({
+  name,
+  description: description(CHARACTER_LIMITS.edit.descriptionMax),
+  gender,
+  personality: personality(CHARACTER_LIMITS.edit.personalityMax),
+  type,
+});
+
+/** The settings screen: switches, directness, preferences and roles. */
+export const characterSettingsSchema = z.object({
+  settings,
+  directnessLevel,
+  sexualPreferences,
+  roles,
+  includeRoles: z.boolean(),
+});
+
+export const promptSchema = z.object({
+  prompt: z
+    .string({ error: 'Please describe what you want first.' })
+    .trim()
+    .min(1, 'Please describe what you want first.')
+    .max(1000, 'Please keep the description under 1000 characters.'),
+});
+
+export interface WorkingMemoryEntry {
+  conversation_id: number;
+  summary: string;
+}
+
+/** A character as the API returns it. */
+export interface Character {
+  id: number;
+  name: string;
+  description: string;
+  type: string;
+  gender: string;
+  personality: string;
+  avatarImage: string | null;
+  /** Where the browser loads the avatar from, or null for a gradient avatar. */
+  avatarUrl: string | null;
+  avatarColor: string;
+  settings: { emojis: boolean; actionMessages: boolean };
+  directnessLevel: number;
+  sexualPreferences: string[];
+  roles: string[];
+  includeRoles: boolean;
+  working_memory: WorkingMemoryEntry[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CharacterListItem extends Character {
+  conversationCount: number;
+}

@@ -1,0 +1,268 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+/** Options every scripted reply may carry. */
+interface ReplyOptions {
+  /** Waits this long before answering. */
+  delayMs?: number;
+}
+
+export type LlmReply = ReplyOptions &
+  (
+    | {
+        /** A chat answer; streamed word by word when the request asks for a stream. */
+        content: string;
+        /** Pause between streamed chunks (to abort or time out mid-stream). */
+        chunkDelayMs?: number;
+        finishReason?: string;
+      }
+    | { status: number; body?: string }
+    /** Never answers; the connection is closed by the client or by stop(). */
+    | { stall: true }
+    | { image: Buffer }
+    | { imageUrl: string }
+  );
+
+export interface ReceivedRequest {
+  method: string;
+  /** Path and query, e.g. '/v1/chat/completions'. */
+  path: string;
+  headers: IncomingMessage['headers'];
+  /** The parsed JSON body; undefined for requests without one. */
+  body: any;
+}
+
+type Endpoint = 'chat' | 'images';
+
+export interface LlmDouble {
+  /** Base URL ending in /v1, for LLM_BASE_URL / IMAGE_BASE_URL. */
+  url: string;
+  /** The server's origin (no /v1), for files served with serveFile(). */
+  origin: string;
+  requests: ReceivedRequest[];
+  /** Queues replies, consumed in order by the endpoint they fit (errors and stalls fit both). */
+  script(...replies: LlmReply[]): void;
+  /** The reply when nothing is queued (chat replies for chat, image replies for images). */
+  setDefault(reply: LlmReply): void;
+  /** Serves `bytes` at GET /files/<name>; returns the absolute URL. */
+  serveFile(name: string, bytes: Buffer, contentType?: string): string;
+  /** Forgets queued replies and received requests. */
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+/** A 1×1 transparent PNG, the default generated image. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export const DOUBLE_MODELS = ['big-405b', 'rp-70b', 'small-8b'];
+
+const DEFAULT_CHAT: LlmReply = { content: 'Hello from the test model.' };
+const DEFAULT_IMAGE: LlmReply = { image: TINY_PNG };
+
+function fits(reply: LlmReply, endpoint: Endpoint): boolean {
+  if ('content' in reply) return endpoint === 'chat';
+  if ('image' in reply || 'imageUrl' in reply) return endpoint === 'images';
+  return true;
+}
+
+/**
+ * A local OpenAI-compatible server (chat completions, streaming, images, models) whose answers
+ * the test scripts. Real HTTP, so the SDK and its parsing are exercised as in production.
+ */
+export async function startLlmDouble(): Promise<LlmDouble> {
+  const requests: ReceivedRequest[] = [];
+  const queue: LlmReply[] = [];
+  const defaults: Record<Endpoint, LlmReply> = { chat: DEFAULT_CHAT, images: DEFAULT_IMAGE };
+  const files = new Map<string, { bytes: Buffer; contentType: string }>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let origin = '';
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  const take = (endpoint: Endpoint): LlmReply => {
+    const index = queue.findIndex((r) => fits(r, endpoint));
+    if (index === -1) return defaults[endpoint];
+    return queue.splice(index, 1)[0]!;
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: String(error) } });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const path = req.url ?? '/';
+    const raw = await readBody(req);
+    let body: any;
+    if (raw.length > 0) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return sendJson(res, 400, { error: { message: 'Request body is not JSON' } });
+      }
+    }
+    requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
+
+    if (req.method === 'GET' && path === '/v1/models') {
+      return sendJson(res, 200, {
+        object: 'list',
+        data: DOUBLE_MODELS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'double' })),
+      });
+    }
+    if (req.method === 'GET' && path.startsWith('/files/')) {
+      const file = files.get(decodeURIComponent(path.slice('/files/'.length)));
+      if (!file) return sendJson(res, 404, { error: { message: 'No such file' } });
+      res.writeHead(200, {
+        'content-type': file.contentType,
+        'content-length': String(file.bytes.length),
+      });
+      return void res.end(file.bytes);
+    }
+    const endpoint: Endpoint | undefined =
+      req.method === 'POST' && path === '/v1/chat/completions'
+        ? 'chat'
+        : req.method === 'POST' && path === '/v1/images/generations'
+          ? 'images'
+          : undefined;
+    if (!endpoint) return sendJson(res, 404, { error: { message: `No route ${path}` } });
+
+    const reply = take(endpoint);
+    if (reply.delayMs) await sleep(reply.delayMs);
+    if ('stall' in reply) return; // Leave the response open; stop() closes the connection.
+    if ('status' in reply) {
+      const text =
+        reply.body ?? JSON.stringify({ error: { message: 'Scripted failure', type: 'server_error' } });
+      res.writeHead(reply.status, { 'content-type': contentTypeOf(text) });
+      return void res.end(text);
+    }
+    if ('image' in reply) {
+      return sendJson(res, 200, { created: now(), data: [{ b64_json: reply.image.toString('base64') }] });
+    }
+    if ('imageUrl' in reply) {
+      return sendJson(res, 200, { created: now(), data: [{ url: reply.imageUrl }] });
+    }
+    if (endpoint === 'images') {
+      return sendJson(res, 400, { error: { message: 'A chat reply was scripted for images' } });
+    }
+
+    const model = typeof body?.model === 'string' ? body.model : 'unknown';
+    const finishReason = reply.finishReason ?? 'stop';
+    const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
+    if (body?.stream !== true) {
+      return sendJson(res, 200, {
+        id,
+        object: 'chat.completion',
+        created: now(),
+        model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: reply.content },
+            finish_reason: finishReason,
+          },
+        ],
+        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+      });
+    }
+
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    const chunk = (choices: unknown[]) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: now(), model, choices })}\n\n`;
+    // Like OpenAI: a role-only first chunk, the text, an empty-delta final chunk with the finish
+    // reason, then a usage chunk without choices — the shapes a tolerant client must accept.
+    res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
+    for (const piece of splitWords(reply.content)) {
+      if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+      if (res.destroyed) return;
+      res.write(chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]));
+    }
+    res.write(chunk([{ index: 0, delta: {}, finish_reason: finishReason }]));
+    res.write(chunk([]));
+    res.end('data: [DONE]\n\n');
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/v1`,
+    origin,
+    requests,
+    script: (...replies) => void queue.push(...replies),
+    setDefault(reply) {
+      if (fits(reply, 'chat')) defaults.chat = reply;
+      if (fits(reply, 'images')) defaults.images = reply;
+    },
+    serveFile(name, bytes, contentType = 'image/png') {
+      files.set(name, { bytes, contentType });
+      return `${origin}/files/${encodeURIComponent(name)}`;
+    },
+    reset() {
+      queue.length = 0;
+      requests.length = 0;
+      defaults.chat = DEFAULT_CHAT;
+      defaults.images = DEFAULT_IMAGE;
+    },
+    stop() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      // Stalled and streaming responses keep their sockets open; close() alone would wait forever.
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
+    },
+  };
+}
+
+/** Words with their following whitespace, so the pieces join back to exactly `text`. */
+function splitWords(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? [text];
+}
+
+function now() {
+  return Math.floor(Date.now() / 1000);
+}
+
+function contentTypeOf(text: string) {
+  try {
+    JSON.parse(text);
+    return 'application/json';
+  } catch {
+    return 'text/plain';
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
