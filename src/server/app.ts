@@ -11,7 +11,9 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
+import { createImageGenerator, createLlm } from './integrations/llm';
 import { createMailer, type Mailer } from './integrations/mail';
+import { createAvatarStorage } from './integrations/storage';
 import { loggerOptions } from './logger';
 import { createAuth } from './modules/auth/auth';
 import { featureModules } from './modules';
@@ -65,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ? createRedisRateLimiter(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }))
       : createMemoryRateLimiter());
   const auth = createAuth({ config, db: database.db, mailer, log });
+  const avatarStorage = createAvatarStorage(config);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -73,10 +76,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limiter,
     log,
     pingDatabase: () => database.ping(),
+    avatarStorage,
+    llm: createLlm(config),
+    images: createImageGenerator(config),
   };
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config.publicUrl);
+  await registerSecurityHeaders(app, config.publicUrl, [avatarStorage.publicOrigin]);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   registerOriginCheck(app, config.publicUrl);
   for (const register of featureModules) await register(app, ctx);

@@ -79,7 +79,8 @@ export interface Config {
       }
     | undefined;
   /** OpenAI-compatible images endpoint; undefined without IMAGE_MODEL. */
-  image: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  image:
+    { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** S3-compatible object storage for avatars; undefined → local files in DATA_DIR. */
   s3:
     | {

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { ImageGenerator, LlmGateway } from './integrations/llm';
 import type { Mailer } from './integrations/mail';
+import type { FileStorage } from './integrations/storage';
 import type { Auth } from './modules/auth/auth';
 import type { RateLimiter } from './plugins/rate-limit';
 
@@ -13,6 +15,10 @@ export interface AppContext {
   mailer: Mailer;
   limiter: RateLimiter;
   log: Logger;
+  /** Where avatar images are stored (local folder or S3). */
+  avatarStorage: FileStorage;
+  llm: LlmGateway;
+  images: ImageGenerator;
   /** True when the database answers. */
   pingDatabase(): Promise<boolean>;
 }

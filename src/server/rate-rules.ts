@@ -51,4 +51,23 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have sent several messages already. Please try again later.',
   },
+  avatarUploadsPerUser: {
+    name: 'avatar-upload',
+    limit: 60,
+    windowMs: HOUR,
+    message: 'You have uploaded many images in a short time. Please try again later.',
+  },
+  /** Calls that cost the operator money at the model provider. */
+  imageGenerationsPerUser: {
+    name: 'avatar-generate',
+    limit: 20,
+    windowMs: HOUR,
+    message: 'You have generated many avatars in a short time. Please try again later.',
+  },
+  characterGenerationsPerUser: {
+    name: 'character-generate',
+    limit: 30,
+    windowMs: HOUR,
+    message: 'You have generated many characters in a short time. Please try again later.',
+  },
 } satisfies Record<string, RateRule>;

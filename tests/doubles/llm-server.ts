@@ -52,7 +52,8 @@ export interface LlmDouble {
 
 /** A 1×1 transparent PNG, the default generated image. */
 export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJ' +
+    'RU5ErkJggg==',
   'base64',
 );
 
@@ -142,12 +143,16 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     if ('stall' in reply) return; // Leave the response open; stop() closes the connection.
     if ('status' in reply) {
       const text =
-        reply.body ?? JSON.stringify({ error: { message: 'Scripted failure', type: 'server_error' } });
+        reply.body ??
+        JSON.stringify({ error: { message: 'Scripted failure', type: 'server_error' } });
       res.writeHead(reply.status, { 'content-type': contentTypeOf(text) });
       return void res.end(text);
     }
     if ('image' in reply) {
-      return sendJson(res, 200, { created: now(), data: [{ b64_json: reply.image.toString('base64') }] });
+      return sendJson(res, 200, {
+        created: now(),
+        data: [{ b64_json: reply.image.toString('base64') }],
+      });
     }
     if ('imageUrl' in reply) {
       return sendJson(res, 200, { created: now(), data: [{ url: reply.imageUrl }] });
@@ -181,11 +186,15 @@ export async function startLlmDouble(): Promise<LlmDouble> {
       'cache-control': 'no-cache',
       connection: 'keep-alive',
     });
-    const chunk = (choices: unknown[]) =>
-      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: now(), model, choices })}\n\n`;
+    const chunk = (choices: unknown[]) => {
+      const data = { id, object: 'chat.completion.chunk', created: now(), model, choices };
+      return `data: ${JSON.stringify(data)}\n\n`;
+    };
     // Like OpenAI: a role-only first chunk, the text, an empty-delta final chunk with the finish
     // reason, then a usage chunk without choices — the shapes a tolerant client must accept.
-    res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
+    res.write(
+      chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]),
+    );
     for (const piece of splitWords(reply.content)) {
       if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
       if (res.destroyed) return;

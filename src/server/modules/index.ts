@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerAvatarRoutes } from './avatars/avatars.routes';
+import { registerCharacterRoutes } from './characters/characters.routes';
 import { registerBillingRoutes } from './billing/billing.routes';
 import { registerContactRoutes } from './contact/contact.routes';
 import { registerHealthRoutes } from './health/health.routes';
@@ -13,4 +15,6 @@ export const featureModules: ((app: FastifyInstance, ctx: AppContext) => Promise
   registerProfileRoutes,
   registerContactRoutes,
   registerBillingRoutes,
+  registerAvatarRoutes,
+  registerCharacterRoutes,
 ];

@@ -65,10 +65,7 @@ const roles = z
   .transform((list) => [...new Set(list)])
   .pipe(z.array(z.string()).max(MAX_ROLES, `You can only choose up to ${MAX_ROLES} roles.`));
 const settings = z.object({ emojis: z.boolean(), actionMessages: z.boolean() });
-const avatarImage = z
-  .string()
-  .regex(AVATAR_FILE_NAME, 'Unknown avatar image')
-  .nullable();
+const avatarImage = z.string().regex(AVATAR_FILE_NAME, 'Unknown avatar image').nullable();
 const avatarColor = z.enum(gradientKeys, { error: 'Unknown avatar colour' });
 const type = z
   .string({ error: 'Character type is required' })

@@ -25,12 +25,19 @@ export class TestClient {
       redirect: 'manual',
       headers: {
         origin: this.baseUrl,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !Buffer.isBuffer(body)
+          ? { 'content-type': 'application/json' }
+          : {}),
         ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
         ...this.defaultHeaders,
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string' || Buffer.isBuffer(body)
+            ? (body as string | Uint8Array as BodyInit)
+            : JSON.stringify(body),
     });
     this.store(response);
     const text = await response.text();
@@ -59,4 +66,28 @@ export class TestClient {
     this.request('POST', path, body ?? {}, headers);
   put = (path: string, body?: unknown, headers?: Record<string, string>) =>
     this.request('PUT', path, body ?? {}, headers);
+  delete = (path: string, headers?: Record<string, string>) =>
+    this.request('DELETE', path, undefined, headers);
+
+  /** Sends one file as multipart/form-data, as a browser form would. */
+  upload(
+    path: string,
+    data: Buffer,
+    fileName = 'avatar.png',
+    contentType = 'image/png',
+    field = 'file',
+  ) {
+    const boundary = `----reverie-test-${Math.random().toString(16).slice(2)}`;
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+          `Content-Type: ${contentType}\r\n\r\n`,
+      ),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return this.request('POST', path, body, {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    });
+  }
 }

@@ -1,3 +1,5 @@
 export * from './auth';
 export * from './profiles';
 export * from './contact';
+export * from './characters';
+export * from './conversations';

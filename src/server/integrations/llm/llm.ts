@@ -48,7 +48,8 @@ export interface LlmGateway {
    * surfaces both from the iteration and from `done`. `done` settles even if nobody iterates, and
    * an unawaited rejected `done` is not an unhandled rejection. Leaving the loop early (break,
    * return, throw) cancels the upstream request and `done` rejects with an AbortError. A stream
-   * can be iterated once.
+   * can be iterated once. Here the timeout bounds each silence (before the first chunk and
+   * between chunks), not the whole answer, which may legitimately take longer.
    */
   stream(request: CompletionRequest): CompletionStream;
 }

@@ -108,7 +108,7 @@ function chatParams(model: string, request: CompletionRequest) {
   if (request.jsonSchema) {
     params.response_format = {
       type: 'json_schema',
-      // strict: false — strict mode rejects common schemas (optional fields, no additionalProperties).
+      // strict: false, because strict mode rejects common schemas (optional fields, open objects).
       json_schema: {
         name: request.jsonSchema.name,
         schema: request.jsonSchema.schema,
@@ -186,6 +186,8 @@ function startStream(
     let completed = false;
     try {
       for (;;) {
+        // After an abort, stop handing out text that was already buffered.
+        if (control.cancelled) throw abortError();
         const next = buffered.shift();
         if (next !== undefined) {
           yield next;
@@ -286,7 +288,9 @@ export function toProviderError(
   if (error instanceof APIError && error.status !== undefined) {
     return upstreamError(messages.failed, `upstream status ${error.status}`);
   }
-  if (error instanceof APIConnectionError) return upstreamError(messages.failed, 'connection failed');
+  if (error instanceof APIConnectionError) {
+    return upstreamError(messages.failed, 'connection failed');
+  }
   if (error instanceof APIError) return upstreamError(messages.failed, 'error event in the stream');
   return upstreamError(messages.failed, 'unreadable answer');
 }

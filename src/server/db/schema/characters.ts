@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { WorkingMemoryEntry } from '../../../shared/characters/schemas';
+import { user } from './auth';
+
+/** A user's AI character. Ids are numbers (spec); every row carries its owner. */
+export const character = pgTable(
+  'character',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    type: text('type').notNull().default('companion'),
+    gender: text('gender').notNull(),
+    personality: text('personality').notNull(),
+    /** A stored avatar file name (see `avatar`), or null for a gradient avatar. */
+    avatarImage: text('avatar_image'),
+    avatarColor: text('avatar_color').notNull().default('default'),
+    settings: jsonb('settings')
+      .$type<{ emojis: boolean; actionMessages: boolean }>()
+      .notNull()
+      .default({ emojis: true, actionMessages: true }),
+    directnessLevel: integer('directness_level').notNull().default(2),
+    sexualPreferences: text('sexual_preferences')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    includeRoles: boolean('include_roles').notNull().default(false),
+    /** Summaries of this character's other conversations, fed into prompts. */
+    workingMemory: jsonb('working_memory').$type<WorkingMemoryEntry[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('character_user_id_idx').on(t.userId, t.id)],
+);
+
+/**
+ * Stored avatar images and who uploaded them, so a character can only use its owner's files and
+ * a replaced or deleted avatar's file can be removed safely.
+ */
+export const avatar = pgTable(
+  'avatar',
+  {
+    fileName: text('file_name').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('avatar_user_id_idx').on(t.userId)],
+);

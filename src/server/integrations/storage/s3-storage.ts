@@ -1,0 +1,52 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../../config';
+import { PUBLIC_FILE_CACHE_SECONDS, type FileStorage } from './storage';
+
+type S3Config = NonNullable<Config['s3']>;
+
+/** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO…) holding files under `prefix/`. */
+export function createS3Storage(config: S3Config, prefix: string): FileStorage {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+  });
+  const objectKey = (key: string) => `${prefix}/${key}`;
+  const base = publicBase(config);
+  return {
+    kind: 's3',
+    publicOrigin: new URL(base).origin,
+    async put(key, data, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: objectKey(key),
+          Body: data,
+          ContentType: contentType,
+          CacheControl: `public, max-age=${PUBLIC_FILE_CACHE_SECONDS}`,
+          // Keys are random; refusing to overwrite guards against a collision ever replacing a file.
+          IfNoneMatch: '*',
+        }),
+      );
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
+    },
+    publicUrl: (key) => `${base}/${objectKey(key)}`,
+  };
+}
+
+/** The public address of the bucket's objects, without a trailing slash. */
+function publicBase(config: S3Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  if (config.endpoint) {
+    const endpoint = new URL(config.endpoint);
+    if (config.forcePathStyle) return `${endpoint.origin}/${config.bucket}`;
+    return `${endpoint.protocol}//${config.bucket}.${endpoint.host}`;
+  }
+  return `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
+}

@@ -1,0 +1,96 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkCharacterIsAdult } from '../../../shared/characters/adults-only';
+import { AVATAR_FILE_NAME, promptSchema } from '../../../shared/characters/schemas';
+import type { AppContext } from '../../context';
+import { badRequest, HttpError, notFound } from '../../errors';
+import { PUBLIC_FILE_CACHE_SECONDS } from '../../integrations/storage';
+import { enforce } from '../../plugins/rate-limit';
+import { requireUser } from '../../plugins/session';
+import { RATE_RULES } from '../../rate-rules';
+import { storeAvatar } from './avatars.service';
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, contentTypeForFileName } from './image-processing';
+
+const uploadResponse = z.object({
+  success: z.literal(true),
+  fileName: z.string(),
+  url: z.string(),
+});
+const generateResponse = z.object({
+  success: z.literal(true),
+  fileName: z.string(),
+  imageUrl: z.string(),
+});
+
+export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { auth, limiter } = ctx;
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3 },
+    });
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/api/avatars', { schema: { response: { 200: uploadResponse } } }, async (request) => {
+        const user = await requireUser(auth, request);
+        await enforce(limiter, RATE_RULES.avatarUploadsPerUser, user.id);
+        if (!request.isMultipart()) throw badRequest('Send the image as multipart form data.');
+        const file = await request.file();
+        if (!file || file.fieldname !== 'file') throw badRequest('No file was uploaded.');
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new HttpError(413, AVATAR_MESSAGES.tooBig);
+          }
+          throw error;
+        }
+        const stored = await storeAvatar(ctx, user.id, bytes);
+        return { success: true as const, ...stored };
+      });
+  });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/generate-avatar',
+      { schema: { body: promptSchema, response: { 200: generateResponse } } },
+      async (request) => {
+        const user = await requireUser(auth, request);
+        const problem = checkCharacterIsAdult({ description: request.body.prompt });
+        if (problem) throw badRequest(problem);
+        await enforce(limiter, RATE_RULES.imageGenerationsPerUser, user.id);
+        const bytes = await ctx.images.generate(avatarPrompt(request.body.prompt));
+        const stored = await storeAvatar(ctx, user.id, bytes);
+        return { success: true as const, fileName: stored.fileName, imageUrl: stored.url };
+      },
+    );
+
+  // Locally stored avatars are public (like a public bucket) and cached for an hour.
+  const storage = ctx.avatarStorage;
+  if (storage.read) {
+    const read = storage.read.bind(storage);
+    app.get('/avatars/:fileName', async (request, reply) => {
+      const { fileName } = request.params as { fileName: string };
+      if (!AVATAR_FILE_NAME.test(fileName)) throw notFound();
+      const data = await read(fileName);
+      if (!data) throw notFound();
+      return reply
+        .header('content-type', contentTypeForFileName(fileName))
+        .header('cache-control', `public, max-age=${PUBLIC_FILE_CACHE_SECONDS}`)
+        .send(data);
+    });
+  }
+}
+
+/** Frames the user's words as a tasteful portrait of an adult, the only kind we generate. */
+export function avatarPrompt(description: string): string {
+  return [
+    'A tasteful, safe-for-work portrait avatar of a fictional adult character (clearly over 25).',
+    'Head and shoulders, centered, soft cinematic lighting, no text, no watermark, no nudity.',
+    `Character: ${description}`,
+  ].join(' ');
+}

@@ -1,0 +1,202 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
+import { startS3Double } from '../doubles/s3-server';
+import type { TestClient } from './support/http-client';
+import { makeImage, makePixelFlood } from './support/images';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let llm: LlmDouble;
+let user: TestClient;
+
+const character = {
+  name: 'Nova',
+  description: 'A starship engineer with a warm laugh.',
+  gender: 'female',
+  personality: 'Curious, practical, flirts through technical jargon.',
+};
+
+beforeAll(async () => {
+  llm = await startLlmDouble();
+  t = await startTestApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b', IMAGE_MODEL: 'img-1' });
+  user = await t.signedInUser();
+});
+afterAll(async () => {
+  await t.close();
+  await llm.stop();
+});
+
+const localFile = (fileName: string) => path.join(t.dataDir, 'avatars', fileName);
+
+describe('POST /api/avatars', () => {
+  it.each(['png', 'jpeg', 'webp'] as const)(
+    'stores a real %s re-encoded, without metadata, under a random name',
+    async (format) => {
+      const image = await makeImage(format);
+      expect((await sharp(image).metadata()).exif).toBeDefined();
+      const res = await user.upload('/api/avatars', image, `me.${format}`, `image/${format}`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.json.success).toBe(true);
+      expect(res.json.fileName).toMatch(
+        new RegExp(`^[\\w-]{20,}\\.(${format === 'jpeg' ? 'jpg' : format})$`),
+      );
+      expect(res.json.fileName).not.toContain('me');
+      expect(res.json.url).toBe(`/avatars/${res.json.fileName}`);
+
+      const served = await fetch(t.url + res.json.url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('cache-control')).toBe('public, max-age=3600');
+      expect(served.headers.get('content-type')).toBe(`image/${format}`);
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(meta.format).toBe(format);
+      expect(meta.width).toBe(64);
+      expect(meta.exif).toBeUndefined();
+    },
+  );
+
+  it('refuses files over 5 MB with the spec message', async () => {
+    const big = Buffer.concat([await makeImage('png'), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const res = await user.upload('/api/avatars', big);
+    expect(res.status).toBe(413);
+    expect(res.json.message).toBe('File size must be less than 5MB');
+  });
+
+  it('judges the type by the bytes, not the name', async () => {
+    const fake = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const res = await user.upload('/api/avatars', fake, 'innocent.png', 'image/png');
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('Only JPEG, PNG, and WebP images are allowed');
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary');
+    expect((await user.upload('/api/avatars', gif, 'a.jpg', 'image/jpeg')).status).toBe(400);
+  });
+
+  it('refuses a pixel flood without decoding it', async () => {
+    const res = await user.upload('/api/avatars', await makePixelFlood(), 'flood.png');
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/too many pixels/);
+  });
+
+  it('needs a signed-in user and a file field', async () => {
+    const png = await makeImage('png');
+    expect((await t.client().upload('/api/avatars', png)).status).toBe(401);
+    const wrongField = await user.upload('/api/avatars', png, 'a.png', 'image/png', 'picture');
+    expect(wrongField.status).toBe(400);
+  });
+
+  it('removes the old file when a character’s avatar is replaced or the character deleted', async () => {
+    const first = (await user.upload('/api/avatars', await makeImage('png'))).json.fileName;
+    const second = (await user.upload('/api/avatars', await makeImage('webp'))).json.fileName;
+    const { id } = (await user.post('/api/characters', { ...character, avatarImage: first })).json;
+    expect((await user.get(`/api/characters/${id}`)).json.avatarUrl).toBe(`/avatars/${first}`);
+
+    await user.put(`/api/characters/${id}`, { avatarImage: second });
+    expect(existsSync(localFile(first))).toBe(false);
+    expect(existsSync(localFile(second))).toBe(true);
+
+    await user.put(`/api/characters/${id}`, { avatarImage: null, avatarColor: 'ocean' });
+    expect(existsSync(localFile(second))).toBe(false);
+    expect((await user.get(`/api/characters/${id}`)).json).toMatchObject({
+      avatarImage: null,
+      avatarUrl: null,
+      avatarColor: 'ocean',
+    });
+
+    const third = (await user.upload('/api/avatars', await makeImage('jpeg'))).json.fileName;
+    const other = await user.post('/api/characters', { ...character, avatarImage: third });
+    await user.delete(`/api/characters/${other.json.id}`);
+    expect(existsSync(localFile(third))).toBe(false);
+  });
+
+  it('does not let one user attach another user’s upload', async () => {
+    const stranger = await t.signedInUser();
+    const theirs = (await stranger.upload('/api/avatars', await makeImage('png'))).json.fileName;
+    const res = await user.post('/api/characters', { ...character, avatarImage: theirs });
+    expect(res.status).toBe(400);
+    expect(existsSync(localFile(theirs))).toBe(true);
+  });
+
+  it('serves only well-formed avatar names', async () => {
+    expect((await fetch(`${t.url}/avatars/..%2F..%2Fauth-secret`)).status).toBe(404);
+    expect((await fetch(`${t.url}/avatars/missing-file-0001.png`)).status).toBe(404);
+  });
+});
+
+describe('POST /api/generate-avatar', () => {
+  it('calls the images endpoint and stores the picture like an upload', async () => {
+    llm.script({ image: await makeImage('png', 256, 256) });
+    const res = await user.post('/api/generate-avatar', { prompt: 'a silver-haired space pilot' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ success: true, imageUrl: `/avatars/${res.json.fileName}` });
+    const request = llm.requests.at(-1)!;
+    expect(request.path).toBe('/v1/images/generations');
+    expect(request.body.model).toBe('img-1');
+    expect(request.body.prompt).toContain('a silver-haired space pilot');
+    expect(request.body.prompt).toMatch(/adult/);
+    expect(existsSync(localFile(res.json.fileName))).toBe(true);
+  });
+
+  it('needs a non-blank prompt', async () => {
+    const res = await user.post('/api/generate-avatar', { prompt: '   ' });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('Please describe what you want first.');
+  });
+
+  it('answers 502 when the image provider fails', async () => {
+    llm.script({ status: 500, body: 'boom' });
+    const res = await user.post('/api/generate-avatar', { prompt: 'a knight' });
+    expect(res.status).toBe(502);
+  });
+
+  it('says when avatar generation is not configured', async () => {
+    const plain = await startTestApp();
+    try {
+      const c = await plain.signedInUser();
+      const res = await c.post('/api/generate-avatar', { prompt: 'a knight' });
+      expect(res.status).toBe(503);
+      expect(res.json.message).toBe('Avatar generation is not configured');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('S3-compatible storage', () => {
+  it('puts avatars in the bucket with cache control, links them publicly and deletes them', async () => {
+    const s3 = await startS3Double();
+    const app = await startTestApp({
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'test',
+      S3_SECRET_ACCESS_KEY: 'test-secret',
+    });
+    try {
+      const c = await app.signedInUser();
+      const res = await c.upload('/api/avatars', await makeImage('png'));
+      expect(res.status, res.text).toBe(200);
+      const key = `avatars/${res.json.fileName}`;
+      expect(res.json.url).toBe(`${s3.endpoint}/${s3.bucket}/${key}`);
+      const stored = s3.objects.get(key)!;
+      expect(stored.contentType).toBe('image/png');
+      expect(stored.cacheControl).toBe('public, max-age=3600');
+      expect((await sharp(stored.body).metadata()).format).toBe('png');
+      // The page may show images from the bucket.
+      const csp = (await fetch(app.url + '/')).headers.get('content-security-policy')!;
+      expect(csp).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
+
+      const { id } = (
+        await c.post('/api/characters', { ...character, avatarImage: res.json.fileName })
+      ).json;
+      await c.delete(`/api/characters/${id}`);
+      expect(s3.objects.has(key)).toBe(false);
+    } finally {
+      await app.close();
+      await s3.stop();
+    }
+  });
+});

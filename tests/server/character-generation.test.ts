@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCharacterSchema } from '../../src/shared/characters/schemas';
+import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
+import type { TestClient } from './support/http-client';
+import { makeImage } from './support/images';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let llm: LlmDouble;
+let user: TestClient;
+
+const good = {
+  name: 'Captain Mara Vex',
+  description: 'A daring sky-pirate captain with a scar and a soft spot for rogues.',
+  gender: 'female',
+  personality: 'Bold, sarcastic and fiercely loyal. Speaks in nautical slang and flirts boldly.',
+  sexualPreferences: ['Adventure', 'Teasing', 'Made-up preference'],
+  directnessLevel: 3,
+  roles: ['Pirate', 'Captain'],
+};
+
+beforeAll(async () => {
+  llm = await startLlmDouble();
+  t = await startTestApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b,rp-70b' });
+  user = await t.signedInUser();
+});
+beforeEach(() => llm.reset());
+afterAll(async () => {
+  await t.close();
+  await llm.stop();
+});
+
+describe('POST /api/generate-character', () => {
+  it('returns character fields valid under the create schema, plus avatar fields', async () => {
+    llm.script({ content: JSON.stringify(good) });
+    const res = await user.post('/api/generate-character', { prompt: 'a sky pirate captain' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({
+      name: good.name,
+      gender: 'female',
+      directnessLevel: 3,
+      sexualPreferences: ['Adventure', 'Teasing'],
+      roles: ['Pirate', 'Captain'],
+      includeRoles: true,
+      avatarImage: null,
+    });
+    expect(typeof res.json.avatarColor).toBe('string');
+    expect(createCharacterSchema.safeParse(res.json).success).toBe(true);
+
+    const sent = llm.requests.at(-1)!.body;
+    expect(sent.model).toBe('big-405b');
+    expect(sent.response_format.type).toBe('json_schema');
+    expect(sent.messages.at(-1).content).toContain('a sky pirate captain');
+    expect(sent.messages[0].content).toMatch(/adult/i);
+  });
+
+  it('reads answers wrapped in prose and shortens an over-long description', async () => {
+    const wordy = { ...good, description: `${'A very long description '.repeat(10)}end.` };
+    llm.script({ content: `Sure! Here it is:\n\`\`\`json\n${JSON.stringify(wordy)}\n\`\`\`` });
+    const res = await user.post('/api/generate-character', { prompt: 'a pirate' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.description.length).toBeLessThanOrEqual(100);
+  });
+
+  it('retries once after broken JSON', async () => {
+    llm.script(
+      { content: '{"name": "Broken", "description": ' },
+      { content: JSON.stringify(good) },
+    );
+    const res = await user.post('/api/generate-character', { prompt: 'a pirate' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.name).toBe(good.name);
+    expect(llm.requests).toHaveLength(2);
+    expect(JSON.stringify(llm.requests[1]!.body.messages)).toContain('not valid JSON');
+  });
+
+  it('fails with a message after two broken answers', async () => {
+    llm.script({ content: 'no json here' }, { content: '{"still": "wrong"}' });
+    const res = await user.post('/api/generate-character', { prompt: 'a pirate' });
+    expect(res.status).toBe(502);
+    expect(res.json.message).toBe('The model returned an invalid answer. Please try again.');
+  });
+
+  it('answers 502 when the model provider fails', async () => {
+    llm.script({ status: 500, body: 'internal' });
+    const res = await user.post('/api/generate-character', { prompt: 'a pirate' });
+    expect(res.status).toBe(502);
+    expect(res.json.message).not.toContain('internal');
+  });
+
+  it('refuses prompts and answers that describe a minor', async () => {
+    const prompt = await user.post('/api/generate-character', { prompt: 'a 14-year-old girl' });
+    expect(prompt.status).toBe(400);
+    expect(llm.requests).toHaveLength(0);
+    llm.script({ content: JSON.stringify({ ...good, description: 'A shy 16 year old runaway.' }) });
+    const answer = await user.post('/api/generate-character', { prompt: 'a runaway' });
+    expect(answer.status).toBe(400);
+  });
+
+  it('needs a non-blank prompt and a signed-in user', async () => {
+    expect((await user.post('/api/generate-character', { prompt: ' ' })).status).toBe(400);
+    expect((await t.client().post('/api/generate-character', { prompt: 'x' })).status).toBe(401);
+  });
+
+  it('also paints an avatar when image generation is configured', async () => {
+    const withImages = await startTestApp({
+      LLM_BASE_URL: llm.url,
+      LLM_MODELS: 'big-405b',
+      IMAGE_MODEL: 'img-1',
+    });
+    try {
+      const c = await withImages.signedInUser();
+      llm.script({ content: JSON.stringify(good) }, { image: await makeImage('png', 128, 128) });
+      const res = await c.post('/api/generate-character', { prompt: 'a pirate' });
+      expect(res.status, res.text).toBe(200);
+      expect(res.json.avatarImage).toMatch(/\.png$/);
+      expect(res.json.avatarUrl).toBe(`/avatars/${res.json.avatarImage}`);
+      // The generated avatar belongs to the user and can be saved with the character.
+      const saved = await c.post('/api/characters', res.json);
+      expect(saved.status, saved.text).toBe(201);
+    } finally {
+      await withImages.close();
+    }
+  });
+});
+
+describe('without a language model', () => {
+  it('says no language model is configured', async () => {
+    const plain = await startTestApp();
+    try {
+      const c = await plain.signedInUser();
+      const res = await c.post('/api/generate-character', { prompt: 'a pirate' });
+      expect(res.status).toBe(503);
+      expect(res.json.message).toBe('No language model is configured');
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { conversation } from '../../src/server/db/schema';
+import type { TestClient } from './support/http-client';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let owner: TestClient;
+let other: TestClient;
+let ownerId: string;
+
+const valid = {
+  name: 'Selene',
+  description: 'A moonlit poet with a sharp wit.',
+  gender: 'female',
+  personality: 'Playful, literate, teases gently and quotes poetry.',
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await t.signedInUser('owner@example.com');
+  other = await t.signedInUser('other@example.com');
+  ownerId = (await owner.get('/api/auth/get-session')).json.user.id;
+});
+afterAll(() => t.close());
+
+async function create(body: Record<string, unknown> = {}) {
+  const res = await owner.post('/api/characters', { ...valid, ...body });
+  expect(res.status, res.text).toBe(201);
+  return res.json as { id: number; name: string };
+}
+
+describe('create', () => {
+  it('answers { id, name } and stores the spec defaults', async () => {
+    const { id, name } = await create();
+    expect(typeof id).toBe('number');
+    expect(name).toBe('Selene');
+    const character = (await owner.get(`/api/characters/${id}`)).json;
+    expect(character).toMatchObject({
+      id,
+      type: 'companion',
+      avatarImage: null,
+      avatarUrl: null,
+      avatarColor: 'default',
+      settings: { emojis: true, actionMessages: true },
+      directnessLevel: 2,
+      sexualPreferences: [],
+      roles: [],
+      includeRoles: false,
+      working_memory: [],
+    });
+  });
+
+  it.each([
+    [{ name: '' }, 'Character name is required'],
+    [{ name: 'x'.repeat(51) }, 'Name too long'],
+    [{ description: 'too short' }, 'Description must be at least 10 characters'],
+    [{ description: 'x'.repeat(101) }, 'Description too long'],
+    [{ gender: '' }, 'Gender is required'],
+    [{ gender: 'robot' }, 'Gender is required'],
+    [{ personality: 'short' }, 'Personality description must be at least 10 characters'],
+    [{ personality: 'x'.repeat(501) }, 'Personality description too long'],
+    [{ directnessLevel: 5 }, 'Directness must be a whole number from 0 to 4'],
+    [{ directnessLevel: 1.5 }, 'Directness must be a whole number from 0 to 4'],
+    [{ roles: ['A', 'B', 'C', 'D', 'E', 'F'] }, 'You can only choose up to 5 roles.'],
+    [{ sexualPreferences: ['Not on the list'] }, 'Unknown preference'],
+    [{ avatarColor: 'neon' }, 'Unknown avatar colour'],
+  ])('refuses %j with "%s"', async (change, message) => {
+    const res = await owner.post('/api/characters', { ...valid, ...change });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(message);
+  });
+
+  it('reports a missing name with the spec message', async () => {
+    const { name: _omit, ...noName } = valid;
+    const res = await owner.post('/api/characters', noName);
+    expect(res.json.message).toBe('Character name is required');
+  });
+
+  it('accepts the edge lengths and every create gender', async () => {
+    for (const gender of ['female', 'male', 'non-binary', 'fluid', 'other']) {
+      await create({ gender, name: 'x'.repeat(50), description: 'd'.repeat(100) });
+    }
+  });
+
+  it('refuses minors and accepts tricky adult wording', async () => {
+    const minor = await owner.post('/api/characters', {
+      ...valid,
+      description: 'A shy 15-year-old student at the academy.',
+    });
+    expect(minor.status).toBe(400);
+    expect(minor.json.message).toMatch(/18/);
+    const adult = await owner.post('/api/characters', {
+      ...valid,
+      description: 'A 25-year-old teacher, petite and witty.',
+      personality: 'Enjoys step-sister roleplay between adults and teasing banter.',
+    });
+    expect(adult.status).toBe(201);
+  });
+
+  it('refuses an avatar file that the user does not own', async () => {
+    const res = await owner.post('/api/characters', { ...valid, avatarImage: 'abcdefgh1234.png' });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/Unknown avatar image/);
+  });
+});
+
+describe('update', () => {
+  it('keeps every field that is not sent', async () => {
+    const { id } = await create({
+      directnessLevel: 3,
+      roles: ['Detective'],
+      includeRoles: true,
+      sexualPreferences: ['Romance'],
+    });
+    const res = await owner.put(`/api/characters/${id}`, { settings: { emojis: false } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      name: 'Selene',
+      description: valid.description,
+      personality: valid.personality,
+      directnessLevel: 3,
+      roles: ['Detective'],
+      includeRoles: true,
+      sexualPreferences: ['Romance'],
+      settings: { emojis: false, actionMessages: true },
+    });
+  });
+
+  it('uses the edit limits (200 / 1000) and requires a type when sent', async () => {
+    const { id } = await create();
+    const longer = await owner.put(`/api/characters/${id}`, {
+      description: 'd'.repeat(200),
+      personality: 'p'.repeat(1000),
+    });
+    expect(longer.status).toBe(200);
+    const tooLong = await owner.put(`/api/characters/${id}`, { description: 'd'.repeat(201) });
+    expect(tooLong.json.message).toBe('Description too long');
+    const noType = await owner.put(`/api/characters/${id}`, { type: ' ' });
+    expect(noType.json.message).toBe('Character type is required');
+    const tooPersonal = await owner.put(`/api/characters/${id}`, { personality: 'p'.repeat(1001) });
+    expect(tooPersonal.json.message).toBe('Personality description too long');
+  });
+
+  it('applies the adults-only rule to the merged character', async () => {
+    const { id } = await create();
+    const res = await owner.put(`/api/characters/${id}`, {
+      personality: 'Acts like a child of 12.',
+    });
+    expect(res.status).toBe(400);
+    expect((await owner.get(`/api/characters/${id}`)).json.personality).toBe(valid.personality);
+  });
+});
+
+describe('list, delete and conversations', () => {
+  it('lists the user’s characters with their conversation counts, most chats first', async () => {
+    const fresh = await t.signedInUser('lister@example.com');
+    const freshId = (await fresh.get('/api/auth/get-session')).json.user.id;
+    const a = (await fresh.post('/api/characters', { ...valid, name: 'Quiet' })).json.id;
+    const b = (await fresh.post('/api/characters', { ...valid, name: 'Popular' })).json.id;
+    await t.database.db.insert(conversation).values([
+      { userId: freshId, characterId: b },
+      { userId: freshId, characterId: b },
+    ]);
+    const list = (await fresh.get('/api/characters')).json;
+    expect(
+      list.map((c: { name: string; conversationCount: number }) => [c.name, c.conversationCount]),
+    ).toEqual([
+      ['Popular', 2],
+      ['Quiet', 0],
+    ]);
+    expect(list.some((c: { id: number }) => c.id === a)).toBe(true);
+  });
+
+  it('deletes a character’s conversations (fine when there are none), then the character', async () => {
+    const { id } = await create();
+    const none = await owner.delete(`/api/characters/${id}/conversations`);
+    expect(none.status).toBe(200);
+    expect(none.json).toEqual({ success: true, deleted: 0 });
+    await t.database.db.insert(conversation).values({ userId: ownerId, characterId: id });
+    expect((await owner.delete(`/api/characters/${id}/conversations`)).json.deleted).toBe(1);
+    expect((await owner.delete(`/api/characters/${id}`)).status).toBe(200);
+    expect((await owner.get(`/api/characters/${id}`)).status).toBe(404);
+    expect((await owner.delete(`/api/characters/${id}`)).status).toBe(404);
+  });
+
+  it('keeps conversations (without their character) when only the character is deleted', async () => {
+    const { id } = await create();
+    const [row] = await t.database.db
+      .insert(conversation)
+      .values({ userId: ownerId, characterId: id })
+      .returning();
+    await owner.delete(`/api/characters/${id}`);
+    const [kept] = await t.database.db
+      .select()
+      .from(conversation)
+      .where(eq(conversation.id, row!.id));
+    expect(kept!.characterId).toBeNull();
+  });
+});
+
+describe('isolation', () => {
+  it('gives another user 404 for every verb and an empty list', async () => {
+    const { id } = await create();
+    expect((await other.get('/api/characters')).json).toEqual([]);
+    expect((await other.get(`/api/characters/${id}`)).status).toBe(404);
+    expect((await other.put(`/api/characters/${id}`, { name: 'Stolen' })).status).toBe(404);
+    expect((await other.delete(`/api/characters/${id}/conversations`)).status).toBe(404);
+    expect((await other.delete(`/api/characters/${id}`)).status).toBe(404);
+    const mine = (await owner.get(`/api/characters/${id}`)).json;
+    expect(mine.name).toBe('Selene');
+  });
+
+  it('answers 404 for ids that are not numbers and 401 when signed out', async () => {
+    expect((await owner.get('/api/characters/abc')).status).toBe(404);
+    expect((await owner.get('/api/characters/-1')).status).toBe(404);
+    expect((await t.client().get('/api/characters')).status).toBe(401);
+    expect((await t.client().post('/api/characters', valid)).status).toBe(401);
+  });
+});
