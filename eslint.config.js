@@ -38,6 +38,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // This warns about what the React Compiler cannot memoise; we do not use the compiler.
+      'react-hooks/incompatible-library': 'off',
       ...boundary(['server'], 'The web app must not import server code; share it via src/shared.'),
     },
   },

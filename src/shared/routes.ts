@@ -6,6 +6,9 @@
 export const CLIENT_ROUTES = [
   '/',
   '/chat/:conversationId?',
+  '/create',
+  '/edit/:characterId',
+  '/settings/:characterId',
   '/pricing',
   '/contact',
   '/terms-and-conditions',

@@ -7,13 +7,21 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { ensureWebBuild } from '../../scripts/web-build';
+import { startLlmDouble } from '../doubles/llm-server';
 import { startOidcServer } from '../doubles/oidc-server';
-import { E2E_DATA_DIR, E2E_OIDC_PORT, E2E_PORT, E2E_URL } from './ports';
+import { E2E_CHARACTER, e2eAvatarImage } from './llm-fixtures';
+import { startControlServer } from './control-server';
+import { E2E_CONTROL_PORT, E2E_DATA_DIR, E2E_OIDC_PORT, E2E_PORT, E2E_URL } from './ports';
 
 await ensureWebBuild();
 const dataDir = E2E_DATA_DIR;
 rmSync(dataDir, { recursive: true, force: true });
 const oidc = await startOidcServer(E2E_OIDC_PORT);
+// The language model stand-in answers every character request with the same character and
+// every image request with the same picture, so browser tests know what to expect.
+const llm = await startLlmDouble();
+llm.setDefault({ content: JSON.stringify(E2E_CHARACTER) });
+llm.setDefault({ image: await e2eAvatarImage() });
 const config = loadConfig({
   NODE_ENV: 'test',
   PORT: String(E2E_PORT),
@@ -21,21 +29,29 @@ const config = loadConfig({
   PUBLIC_URL: E2E_URL,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
+  // Lets API-driven test users present distinct client addresses (see signUpAndSignIn).
+  TRUST_PROXY: 'true',
   GOOGLE_CLIENT_ID: 'reverie-e2e',
   GOOGLE_CLIENT_SECRET: 'reverie-e2e-secret',
   GOOGLE_ISSUER: oidc.issuer,
   CONTACT_TO: 'team@reverie.test',
+  LLM_BASE_URL: llm.url,
+  LLM_MODELS: 'big-405b,rp-70b',
+  IMAGE_MODEL: 'img-1',
 });
 const database = await openDatabase({ pgliteDir: 'memory://' });
 await database.migrate();
 const app = await buildApp({ config, database });
 await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
+const control = await startControlServer(database.db, E2E_CONTROL_PORT);
 console.log(`e2e server on ${E2E_URL}, data in ${dataDir}`);
 
 const stop = async () => {
   await app.close();
+  control.close();
   await database.close();
   await oidc.stop();
+  await llm.stop();
   process.exit(0);
 };
 process.on('SIGTERM', stop);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_DATA_DIR } from './ports';
+import { E2E_DATA_DIR, E2E_URL } from './ports';
 
 /** Saves a screenshot as a test artifact under test-results/screenshots/. */
 export async function snap(page: Page, info: TestInfo, name: string) {
@@ -97,3 +97,37 @@ export const test = base.extend<{ browserProblems: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * Signs a new user up, verifies the address through the mailed link and signs in — through the
+ * page's request context, so the browser page shares the session cookie.
+ */
+export async function signUpAndSignIn(
+  page: Page,
+  email: string,
+  password = 'moonlit garden stroll',
+) {
+  // Each such user appears to come from its own address (documentation range, never contacted),
+  // as real users would, so the per-client sign-up limit does not trip across the suite.
+  const clientAddress = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  const headers = { origin: E2E_URL, 'x-forwarded-for': clientAddress };
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    headers,
+    data: { name: '', email, password, acceptTerms: true, acceptPrivacy: true },
+  });
+  expect(signUp.status()).toBe(200);
+  const verify = await page.request.get(verificationLinkIn(await mailTo(email)), {
+    maxRedirects: 0,
+  });
+  expect(verify.status()).toBe(302);
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    headers,
+    data: { email, password },
+  });
+  expect(signIn.status()).toBe(200);
+  const profile = await page.request.post('/api/user-profile', {
+    headers,
+    data: { name: 'Tester', gender: 'Other' },
+  });
+  expect(profile.status()).toBe(200);
+}

@@ -16,6 +16,9 @@ const TermsPage = lazy(() => import('../pages/TermsPage'));
 const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
 const ChatPage = lazy(() => import('../pages/ChatPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const CreateCharacterPage = lazy(() => import('../pages/CreateCharacterPage'));
+const EditCharacterPage = lazy(() => import('../pages/EditCharacterPage'));
+const CharacterSettingsPage = lazy(() => import('../pages/CharacterSettingsPage'));
 
 export function App() {
   return (
@@ -29,6 +32,9 @@ export function App() {
             <Route path="/terms-and-conditions" component={TermsPage} />
             <Route path="/privacy-policy" component={PrivacyPage} />
             <Route path="/chat/:conversationId?" component={ChatPage} />
+            <Route path="/create" component={CreateCharacterPage} />
+            <Route path="/edit/:characterId" component={EditCharacterPage} />
+            <Route path="/settings/:characterId" component={CharacterSettingsPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -1,28 +1,142 @@
 import { Lock } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import type { Character } from '../../shared/characters/schemas';
 import { PageLoader } from '../app/PageLoader';
-import { Button } from '../components/ui/button';
+import { Button, buttonClass } from '../components/ui/button';
 import { useAuthDialog } from '../features/auth/auth-dialog-context';
-import { useSession } from '../features/auth/session';
+import { useSession, type SessionUser } from '../features/auth/session';
+import {
+  readLastCharacterId,
+  rememberCharacter,
+  useCharacter,
+  useCharacters,
+} from '../features/characters/api';
+import { CharacterAvatar } from '../features/characters/components/CharacterAvatar';
+import { DeleteCharacterDialog } from '../features/characters/components/DeleteCharacterDialog';
+import { CharacterList } from '../features/dashboard/CharacterList';
+import { ChatHeader } from '../features/dashboard/ChatHeader';
 import { DashboardShell, DashboardWelcome } from '../features/dashboard/DashboardShell';
 import { useProfile } from '../features/profile/profile-api';
 import { usePageTitle } from '../lib/use-page-title';
+
+function parseId(value: string | null | undefined): number | null {
+  const id = Number(value);
+  return value && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 export default function ChatPage() {
   usePageTitle('Chat');
   const { user, isLoading } = useSession();
   if (isLoading) return <PageLoader />;
   if (!user) return <AuthenticationRequired />;
+  return <Dashboard user={user} />;
+}
+
+function Dashboard({ user }: { user: SessionUser }) {
+  const [, navigate] = useLocation();
+  const params = useParams<{ conversationId?: string }>();
+  const characterId = parseId(new URLSearchParams(useSearch()).get('character'));
+  const characters = useCharacters();
+  const selected = useCharacter(characterId);
+  const profile = useProfile(true);
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+
+  // /chat with nothing in the URL goes to the character last chatted with (remembered locally).
+  const lastId = readLastCharacterId();
+  const redirectTo =
+    !params.conversationId && characterId === null && characters.data?.some((c) => c.id === lastId)
+      ? lastId
+      : null;
+  useEffect(() => {
+    if (redirectTo) navigate(`/chat?character=${redirectTo}`, { replace: true });
+  }, [redirectTo, navigate]);
+  useEffect(() => {
+    if (selected.data) rememberCharacter(selected.data.id);
+  }, [selected.data]);
+
+  const select = (id: number) => {
+    rememberCharacter(id);
+    navigate(`/chat?character=${id}`);
+  };
+  const afterDelete = (id: number) => {
+    setDeleting(null);
+    if (id !== characterId) return;
+    // The next character is the one with the most chats (the list is sorted that way).
+    const next = characters.data?.find((c) => c.id !== id);
+    navigate(next ? `/chat?character=${next.id}` : '/chat');
+  };
+
+  const name = profile.data?.name || user.name || user.email.split('@')[0] || 'there';
   return (
-    <DashboardShell user={user}>
-      <Welcome fallbackName={user.name || user.email.split('@')[0] || 'there'} />
+    <DashboardShell
+      user={user}
+      sidebar={(close) => (
+        <CharacterList
+          characters={characters.data}
+          selectedId={characterId}
+          onSelect={(id) => {
+            select(id);
+            close();
+          }}
+          onDelete={(c) => setDeleting({ id: c.id, name: c.name })}
+        />
+      )}
+      header={
+        selected.data ? (
+          <ChatHeader
+            character={selected.data}
+            onDelete={() => setDeleting({ id: selected.data.id, name: selected.data.name })}
+          />
+        ) : undefined
+      }
+    >
+      {characterId === null ? (
+        <DashboardWelcome name={name} hasCharacters={(characters.data?.length ?? 0) > 0} />
+      ) : selected.isError ? (
+        <CharacterMissing />
+      ) : selected.data ? (
+        <CharacterIntro character={selected.data} />
+      ) : (
+        <PageLoader />
+      )}
+      {deleting && (
+        <DeleteCharacterDialog
+          character={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={afterDelete}
+        />
+      )}
     </DashboardShell>
   );
 }
 
-function Welcome({ fallbackName }: { fallbackName: string }) {
-  const profile = useProfile(true);
-  return <DashboardWelcome name={profile.data?.name || fallbackName} />;
+/** The open character before a conversation starts: who they are. */
+function CharacterIntro({ character }: { character: Character }) {
+  return (
+    <div className="flex h-full flex-col items-center justify-center px-6 text-center">
+      <CharacterAvatar
+        name={character.name}
+        avatarUrl={character.avatarUrl}
+        avatarColor={character.avatarColor}
+        size="lg"
+      />
+      <h1 className="mt-4 text-2xl font-bold">{character.name}</h1>
+      <p className="mt-2 max-w-md text-muted">{character.description}</p>
+    </div>
+  );
+}
+
+function CharacterMissing() {
+  return (
+    <div className="flex h-full flex-col items-center justify-center px-6 text-center">
+      <h1 className="text-2xl font-bold">Character not found</h1>
+      <p className="mt-2 text-muted">It may have been deleted.</p>
+      <Link href="/chat" className={buttonClass('secondary', 'md', 'mt-6')}>
+        Back to dashboard
+      </Link>
+    </div>
+  );
 }
 
 function AuthenticationRequired() {

@@ -1,6 +1,8 @@
 import { Menu, MessageCircleHeart, X } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Logo } from '../../components/brand/Logo';
+import { buttonClass } from '../../components/ui/button';
 import type { SessionUser } from '../auth/session';
 import { useProfile } from '../profile/profile-api';
 import { UserMenu } from './UserMenu';
@@ -11,7 +13,19 @@ const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
  * The signed-in frame of /chat: a sidebar (a slide-over with a backdrop on small screens) with the
  * user menu, and the main area. Opens the profile dialog by itself until a profile exists.
  */
-export function DashboardShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function DashboardShell({
+  user,
+  sidebar,
+  header,
+  children,
+}: {
+  user: SessionUser;
+  /** Sidebar content; `close` hides the slide-over on small screens after a choice. */
+  sidebar?: (close: () => void) => ReactNode;
+  /** The chat header (character, status, menu), when a character is open. */
+  header?: ReactNode;
+  children: ReactNode;
+}) {
   const profile = useProfile(true);
   const [profileRequested, setProfileRequested] = useState(false);
   const [autoDismissed, setAutoDismissed] = useState(false);
@@ -19,6 +33,13 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
   // Without a profile the dialog opens by itself (once per visit); the menu opens it any time.
   const needsProfile = profile.isSuccess && profile.data === null;
   const profileOpen = profileRequested || (needsProfile && !autoDismissed);
+  // Escape closes the slide-over sidebar, as it would a dialog.
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setSidebarOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [sidebarOpen]);
   const closeProfile = () => {
     setProfileRequested(false);
     setAutoDismissed(true);
@@ -51,7 +72,9 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
             <X className="size-5" aria-hidden />
           </button>
         </div>
-        <div className="flex-1" />
+        <div className="flex-1 overflow-y-auto px-3 py-2">
+          {sidebar?.(() => setSidebarOpen(false))}
+        </div>
         <div className="border-t border-border p-3">
           <UserMenu
             user={user}
@@ -61,17 +84,19 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-16 items-center gap-3 border-b border-border px-4 md:hidden">
+        <header
+          className={`flex h-16 items-center gap-3 border-b border-border px-4 ${header ? '' : 'md:hidden'}`}
+        >
           <button
             type="button"
-            className="rounded-md p-2 text-muted hover:text-fg"
+            className="rounded-md p-2 text-muted hover:text-fg md:hidden"
             onClick={() => setSidebarOpen(true)}
             aria-label="Open sidebar"
             aria-expanded={sidebarOpen}
           >
             <Menu className="size-5" aria-hidden />
           </button>
-          <Logo href="/chat" />
+          {header ?? <Logo href="/chat" />}
         </header>
         <main className="flex-1 overflow-y-auto">{children}</main>
       </div>
@@ -84,14 +109,27 @@ export function DashboardShell({ user, children }: { user: SessionUser; children
   );
 }
 
-export function DashboardWelcome({ name }: { name: string }) {
+export function DashboardWelcome({
+  name,
+  hasCharacters,
+}: {
+  name: string;
+  hasCharacters: boolean;
+}) {
   return (
     <div className="flex h-full flex-col items-center justify-center px-6 text-center">
       <MessageCircleHeart className="size-14 text-accent" aria-hidden />
       <h1 className="mt-4 text-2xl font-bold">Welcome, {name}</h1>
       <p className="mt-2 max-w-md text-muted">
-        This is your dashboard. Your companions and conversations will live here.
+        {hasCharacters
+          ? 'Choose a character from the sidebar to start chatting.'
+          : 'Create your first companion to start chatting.'}
       </p>
+      {!hasCharacters && (
+        <Link href="/create" className={buttonClass('primary', 'md', 'mt-6')}>
+          Create Character
+        </Link>
+      )}
     </div>
   );
 }

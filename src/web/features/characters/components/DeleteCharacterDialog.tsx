@@ -1,0 +1,66 @@
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { deleteCharacter } from '../api';
+
+/** 'Delete {name}?' with the choice to delete the character's conversations too. */
+export function DeleteCharacterDialog({
+  character,
+  onClose,
+  onDeleted,
+}: {
+  character: { id: number; name: string };
+  onClose: () => void;
+  onDeleted: (id: number) => void;
+}) {
+  const [withConversations, setWithConversations] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const checkboxId = useId();
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await deleteCharacter(character.id, withConversations);
+      toast({ title: 'Character deleted', description: 'Character removed.' });
+      onDeleted(character.id);
+    } catch (error) {
+      toast({
+        title: 'Error deleting',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title={`Delete ${character.name}?`}
+      description={`This cannot be undone. Past conversations with ${character.name} become unusable.`}
+    >
+      <div className="flex items-center gap-2">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="size-4 accent-[var(--accent-strong)]"
+          checked={withConversations}
+          onChange={(e) => setWithConversations(e.target.checked)}
+        />
+        <label htmlFor={checkboxId} className="text-sm">
+          Delete conversations with this character
+        </label>
+      </div>
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="destructive" onClick={() => void confirm()} disabled={busy}>
+          {busy ? 'Deleting...' : 'Delete'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { Plus } from 'lucide-react';
+import { Link } from 'wouter';
+import type { CharacterListItem } from '../../../shared/characters/schemas';
+import { buttonClass } from '../../components/ui/button';
+import { CharacterAvatar } from '../characters/components/CharacterAvatar';
+import { CharacterMenu } from '../characters/components/CharacterMenu';
+
+export const chatCountLabel = (n: number) => `${n} ${n === 1 ? 'chat' : 'chats'}`;
+
+/** 'Create Character' and the 'Start chatting' list, most-chatted first (the server's order). */
+export function CharacterList({
+  characters,
+  selectedId,
+  onSelect,
+  onDelete,
+}: {
+  characters: CharacterListItem[] | undefined;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  onDelete: (character: CharacterListItem) => void;
+}) {
+  return (
+    <div className="space-y-4">
+      <Link href="/create" className={buttonClass('primary', 'md', 'w-full')}>
+        <Plus className="size-4" aria-hidden /> Create Character
+      </Link>
+      <section aria-labelledby="start-chatting">
+        <h2
+          id="start-chatting"
+          className="px-2 text-xs font-semibold tracking-widest text-muted uppercase"
+        >
+          Start chatting
+        </h2>
+        {characters && characters.length === 0 && (
+          <p className="mt-2 px-2 text-sm text-muted">No characters yet. Create your first one!</p>
+        )}
+        <ul className="mt-2 space-y-1">
+          {characters?.map((c) => (
+            <li
+              key={c.id}
+              className={`group flex items-center gap-1 rounded-lg pr-1 ${c.id === selectedId ? 'bg-white/10' : 'hover:bg-white/5'}`}
+            >
+              <button
+                type="button"
+                onClick={() => onSelect(c.id)}
+                aria-current={c.id === selectedId ? 'true' : undefined}
+                className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-2 text-left"
+              >
+                <CharacterAvatar
+                  name={c.name}
+                  avatarUrl={c.avatarUrl}
+                  avatarColor={c.avatarColor}
+                  size="sm"
+                />
+                <span className="min-w-0">
+                  <span className="block truncate text-sm font-semibold">{c.name}</span>
+                  <span className="block text-xs text-muted">
+                    {chatCountLabel(c.conversationCount)}
+                  </span>
+                </span>
+              </button>
+              <CharacterMenu characterId={c.id} name={c.name} onDelete={() => onDelete(c)} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

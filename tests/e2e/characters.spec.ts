@@ -1,0 +1,265 @@
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { E2E_CONTROL_URL } from './ports';
+import { E2E_CHARACTER } from './llm-fixtures';
+import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
+
+const MANUAL = {
+  name: 'Selene',
+  description: 'A moonlit poet with a sharp wit.',
+  personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
+};
+
+async function avatarFile(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'portrait.png');
+  await sharp({ create: { width: 300, height: 300, channels: 3, background: '#7c3aed' } })
+    .png()
+    .toFile(file);
+  return file;
+}
+
+/** Opens the sidebar on phones (it is a slide-over there). */
+async function sidebar(page: Page) {
+  const aside = page.getByRole('complementary', { name: 'Sidebar' });
+  await aside.waitFor({ state: 'attached' });
+  if ((page.viewportSize()?.width ?? 1280) < 768) {
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    await expect(page.getByTestId('sidebar-backdrop')).toBeVisible();
+  }
+  return aside;
+}
+
+async function createManually(page: Page, name = MANUAL.name) {
+  await page.goto('/create');
+  await page.getByRole('button', { name: 'Create manually' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Description').fill(MANUAL.description);
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByLabel('Personality & instructions').fill(MANUAL.personality);
+  await page.getByRole('button', { name: 'Create Character' }).click();
+  await expect(page).toHaveURL(/\/chat\?character=\d+$/);
+  return Number(new URL(page.url()).searchParams.get('character'));
+}
+
+test('create a character by hand: avatar, gradient, preferences, directness and roles', async ({
+  page,
+}, info) => {
+  await signUpAndSignIn(page, uniqueEmail(info, 'creator'));
+  await page.goto('/chat');
+  const side = await sidebar(page);
+  await side.getByRole('link', { name: 'Create Character' }).click();
+  await expect(page).toHaveURL('/create');
+  await expect(page.getByRole('link', { name: 'Back to Chat' })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'create-intro');
+  await page.getByRole('button', { name: 'Create manually' }).click();
+
+  // Validation with the spec's messages.
+  await page.getByRole('button', { name: 'Create Character' }).click();
+  await expect(page.getByText('Character name is required')).toBeVisible();
+  await expect(
+    page.getByText('Description must be at least 10 characters', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('Gender is required')).toBeVisible();
+
+  // Counters turn yellow at 80 and red at 92 characters.
+  const description = page.getByLabel('Description');
+  await description.fill('d'.repeat(85));
+  await expect(page.getByTestId('description-count')).toHaveText('85 / 100');
+  await expect(page.getByTestId('description-count')).toHaveClass(/text-warning/);
+  await description.fill('d'.repeat(95));
+  await expect(page.getByTestId('description-count')).toHaveClass(/text-error/);
+
+  await page.getByLabel('Name').fill(MANUAL.name);
+  await description.fill(MANUAL.description);
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByLabel('Personality & instructions').fill(MANUAL.personality);
+
+  // Gradient first, then an uploaded image (which disables the gradient picker), then remove.
+  await page.getByRole('radio', { name: /Ocean/i }).click();
+  await expect(page.getByRole('radio', { name: /Ocean/i })).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('avatar-file-input').setInputFiles(await avatarFile(info.outputDir));
+  await expect(page.getByText('Avatar uploaded')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Fire/i })).toBeDisabled();
+  await page.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByText('Avatar removed')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Fire/i })).toBeEnabled();
+  await page.getByTestId('avatar-file-input').setInputFiles(await avatarFile(info.outputDir));
+  await expect(page.getByText('Avatar uploaded').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Romance', exact: true }).click();
+  await page.getByRole('button', { name: 'Humor', exact: true }).click();
+  await page.getByLabel('Include character roles/professions').check();
+  await page.getByRole('button', { name: 'Select roles (0/5)' }).click();
+  const picker = page.getByRole('dialog', { name: 'Pick up to 5 roles' });
+  await picker.getByPlaceholder('Search roles...').fill('detect');
+  await picker.getByLabel('Detective').first().check();
+  await picker.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('button', { name: 'Select roles (1/5)' })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'create-form');
+
+  await page.getByRole('button', { name: 'Create Character' }).click();
+  await expect(page).toHaveURL(/\/chat\?character=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('character'));
+
+  const saved = await (await page.request.get(`/api/characters/${id}`)).json();
+  expect(saved).toMatchObject({
+    name: MANUAL.name,
+    gender: 'female',
+    sexualPreferences: ['Romance', 'Humor'],
+    includeRoles: true,
+    roles: ['Detective'],
+    directnessLevel: 2,
+  });
+  expect(saved.avatarUrl).toMatch(/^\/avatars\/.+\.png$/);
+
+  // The chat screen shows the character in the header and the sidebar, with its chat count.
+  await expect(page.getByText('Online')).toBeVisible();
+  const list = await sidebar(page);
+  await expect(list.getByRole('button', { name: /Selene\s*0 chats/ })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'chat-with-character');
+
+  // /chat alone returns to the last character.
+  await page.goto('/chat');
+  await expect(page).toHaveURL(`/chat?character=${id}`);
+});
+
+test('create a character with AI', async ({ page }, info) => {
+  await signUpAndSignIn(page, uniqueEmail(info, 'ai-creator'));
+  await page.goto('/create');
+  await page.getByLabel(/Describe your character/).fill('a sky pirate captain');
+  await page.getByRole('button', { name: 'Generate with AI' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue(E2E_CHARACTER.name);
+  await expect(page.getByLabel('Description')).toHaveValue(E2E_CHARACTER.description);
+  await expect(page.getByLabel('Gender')).toHaveValue('female');
+  await expect(page.getByRole('button', { name: 'Adventure', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByLabel('Include character roles/professions')).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Remove', exact: true })).toBeVisible(); // generated avatar
+  await snap(page, info, 'create-generated');
+  await page.getByRole('button', { name: 'Create Character' }).click();
+  await expect(page).toHaveURL(/\/chat\?character=\d+$/);
+  await expect(page.getByRole('heading', { name: E2E_CHARACTER.name })).toBeVisible();
+});
+
+test('edit a character', async ({ page }, info) => {
+  await signUpAndSignIn(page, uniqueEmail(info, 'editor'));
+  const id = await createManually(page);
+  // The open character's menu in the chat header.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: `Options for ${MANUAL.name}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit Character' }).click();
+  await expect(page).toHaveURL(`/edit/${id}`);
+  await expect(page.getByLabel('Name')).toHaveValue(MANUAL.name);
+  // The edit screen allows 200 characters (yellow at 180).
+  await page.getByLabel('Description').fill('e'.repeat(185));
+  await expect(page.getByTestId('description-count')).toHaveText('185 / 200');
+  await expect(page.getByTestId('description-count')).toHaveClass(/text-warning/);
+  await page.getByLabel('Description').fill('A moonlit poet who now writes songs for the stars.');
+  await page.getByLabel('Name').fill('Selene Nightsong');
+  await page.getByRole('radio', { name: /Velvet/i }).click();
+  await expectAccessible(page);
+  await snap(page, info, 'edit');
+  await page.getByRole('button', { name: 'Update Character' }).click();
+  await expect(page.getByText('Selene Nightsong has been updated!')).toBeVisible();
+  await expect(page).toHaveURL(`/chat?character=${id}`);
+  await expect(page.getByRole('heading', { name: 'Selene Nightsong' })).toBeVisible();
+  await expect(page.getByText('A moonlit poet who now writes songs for the stars.')).toBeVisible();
+});
+
+test('character settings with the role picker limit', async ({ page }, info) => {
+  await signUpAndSignIn(page, uniqueEmail(info, 'settings'));
+  const id = await createManually(page);
+  await page.goto(`/settings/${id}`);
+  await expect(page.getByRole('heading', { name: 'Character Settings' })).toBeVisible();
+  await page.getByRole('switch', { name: 'Enable Emojis' }).click();
+  await page.getByRole('button', { name: 'Character Roles' }).click();
+  await page.getByLabel('Include character roles/professions').check();
+  await page.getByRole('button', { name: 'Select roles (0/5)' }).click();
+  const picker = page.getByRole('dialog', { name: 'Pick up to 5 roles' });
+  for (const role of ['Doctor', 'Pirate', 'Vampire', 'Werewolf', 'Siren']) {
+    await picker.getByPlaceholder('Search roles...').fill(role);
+    await picker.getByLabel(role, { exact: true }).first().check();
+  }
+  await picker.getByPlaceholder('Search roles...').fill('');
+  await expect(picker.getByLabel('Chef', { exact: true })).toBeDisabled();
+  await picker.getByText('Chef', { exact: true }).click({ force: true });
+  await expect(page.getByText('Role limit reached')).toBeVisible();
+  await picker.getByPlaceholder('Search roles...').fill('zzzz');
+  await expect(picker.getByText('No roles match “zzzz”.')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'role-picker');
+  await picker.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('button', { name: 'Remove Siren' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Siren' }).click();
+  await expect(page.getByRole('button', { name: 'Select roles (4/5)' })).toBeVisible();
+  await snap(page, info, 'settings');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Character settings updated successfully.')).toBeVisible();
+  await expect(page).toHaveURL(`/chat?character=${id}`);
+  const saved = await (await page.request.get(`/api/characters/${id}`)).json();
+  expect(saved.settings).toEqual({ emojis: false, actionMessages: true });
+  expect(saved.roles).toEqual(['Doctor', 'Pirate', 'Vampire', 'Werewolf']);
+  expect(saved.description).toBe(MANUAL.description); // passed through unchanged
+});
+
+test('delete characters with and without their conversations', async ({ page }, info) => {
+  const email = uniqueEmail(info, 'deleter');
+  await signUpAndSignIn(page, email);
+  const keepId = await createManually(page, 'Keeper');
+  const dropId = await createManually(page, 'Dropper');
+  const seed = (characterId: number, count: number) =>
+    page.request.post(`${E2E_CONTROL_URL}/conversations`, { data: { email, characterId, count } });
+  const countOf = async (characterId: number) =>
+    (
+      await (
+        await page.request.get(`${E2E_CONTROL_URL}/conversations?characterId=${characterId}`)
+      ).json()
+    ).count as number;
+  await seed(keepId, 2);
+  await seed(dropId, 3);
+  await page.goto(`/chat?character=${dropId}`);
+  const list = await sidebar(page);
+  await expect(list.getByRole('button', { name: /Dropper\s*3 chats/ })).toBeVisible();
+  // Sorted by number of chats, most first.
+  await expect(list.getByRole('listitem').first()).toContainText('Dropper');
+
+  // With conversations, from the header menu of the open character.
+  if (info.project.name === 'phone') {
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('sidebar-backdrop')).toBeHidden();
+  }
+  await page.getByRole('banner').getByRole('button', { name: 'Options for Dropper' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Character' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Dropper?' });
+  await expect(dialog).toContainText('cannot be undone');
+  await dialog.getByLabel('Delete conversations with this character').check();
+  await expectAccessible(page);
+  await snap(page, info, 'delete-dialog');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Character removed.')).toBeVisible();
+  expect(await countOf(dropId)).toBe(0);
+  // The character with the most chats is selected next.
+  await expect(page).toHaveURL(`/chat?character=${keepId}`);
+
+  // Without conversations: they stay (the character is gone).
+  const side = await sidebar(page);
+  await side.getByRole('button', { name: 'Options for Keeper' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Character' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Keeper?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL('/chat');
+  expect(await (await page.request.get(`/api/characters/${keepId}`)).status()).toBe(404);
+  await expect(page.getByText('Create your first companion to start chatting.')).toBeVisible();
+});

@@ -1,0 +1,50 @@
+import { createServer } from 'node:http';
+import { and, count, eq } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/client';
+import { conversation, user } from '../../src/server/db/schema';
+
+/**
+ * Test-harness endpoints (not part of the app) for data the UI cannot create yet:
+ * POST /conversations { email, characterId, count } adds conversations for a user's character;
+ * GET /conversations?characterId=N counts them.
+ */
+export async function startControlServer(db: Database, port: number) {
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://control');
+      if (url.pathname !== '/conversations') return void res.writeHead(404).end();
+      if (req.method === 'GET') {
+        const characterId = Number(url.searchParams.get('characterId'));
+        const [row] = await db
+          .select({ n: count() })
+          .from(conversation)
+          .where(eq(conversation.characterId, characterId));
+        return void res.writeHead(200).end(JSON.stringify({ count: Number(row!.n) }));
+      }
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+        email: string;
+        characterId: number;
+        count: number;
+      };
+      const [owner] = await db
+        .select({ id: user.id })
+        .from(user)
+        .where(and(eq(user.email, body.email.toLowerCase())));
+      if (!owner) return void res.writeHead(404).end();
+      await db.insert(conversation).values(
+        Array.from({ length: body.count }, (_, i) => ({
+          userId: owner.id,
+          characterId: body.characterId,
+          title: `Seeded conversation ${i + 1}`,
+        })),
+      );
+      res.writeHead(201).end('{}');
+    } catch (error) {
+      res.writeHead(500).end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { close: () => server.close() };
+}
