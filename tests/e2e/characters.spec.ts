@@ -105,6 +105,8 @@ test('create a character by hand: avatar, gradient, preferences, directness and 
   await page.getByRole('button', { name: 'Create Character' }).click();
   await expect(page).toHaveURL(/\/chat\?character=\d+$/);
   const id = Number(new URL(page.url()).searchParams.get('character'));
+  // The toast survives the full navigation to the chat screen.
+  await expect(page.getByText('Selene has been added to your collection.')).toBeVisible();
 
   const saved = await (await page.request.get(`/api/characters/${id}`)).json();
   expect(saved).toMatchObject({

@@ -14,7 +14,7 @@ import { CHARACTER_LIMITS, createCharacterSchema } from '../../shared/characters
 import { PageLoader } from '../app/PageLoader';
 import { Button, buttonClass } from '../components/ui/button';
 import { Textarea } from '../components/ui/form';
-import { toast } from '../components/ui/toast';
+import { toast, toastAfterReload } from '../components/ui/toast';
 import { useSession } from '../features/auth/session';
 import {
   createCharacter,
@@ -215,7 +215,7 @@ function CharacterForm({
         includeRoles: extras.includeRoles,
         roles: extras.roles,
       });
-      toast({
+      toastAfterReload({
         title: 'Character created!',
         description: `${name} has been added to your collection.`,
       });

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { X } from 'lucide-react';
 
 export interface ToastInput {
@@ -30,6 +30,31 @@ export function toast(input: ToastInput) {
   return id;
 }
 
+const FLASH_KEY = 'reverie.flashToast';
+
+/**
+ * Shows a toast after a full page navigation (which would otherwise wipe it): it is kept in
+ * sessionStorage and shown by the next page's Toaster.
+ */
+export function toastAfterReload(input: ToastInput) {
+  try {
+    window.sessionStorage.setItem(FLASH_KEY, JSON.stringify(input));
+  } catch {
+    toast(input);
+  }
+}
+
+function showFlashToast() {
+  try {
+    const stored = window.sessionStorage.getItem(FLASH_KEY);
+    if (!stored) return;
+    window.sessionStorage.removeItem(FLASH_KEY);
+    toast(JSON.parse(stored) as ToastInput);
+  } catch {
+    /* nothing to show */
+  }
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -41,6 +66,7 @@ export function Toaster() {
     () => toasts,
     () => toasts,
   );
+  useEffect(showFlashToast, []);
   return (
     <div
       aria-live="polite"
