@@ -16,7 +16,7 @@ import { toast } from '../components/ui/toast';
 import { useSession } from '../features/auth/session';
 import { updateCharacter, useCharacter } from '../features/characters/api';
 import { DirectnessSlider } from '../features/characters/components/DirectnessSlider';
-import { PreferenceChips } from '../features/characters/components/PreferenceChips';
+import { ToggleChips } from '../components/ui/toggle-chips';
 import { RolePicker } from '../features/characters/components/RolePicker';
 import { SignInPrompt } from '../features/characters/components/SignInPrompt';
 import { ApiError } from '../lib/api';
@@ -187,7 +187,7 @@ function SettingsForm({ character }: { character: Character }) {
         />
 
         <Section title="Sexual Preferences">
-          <PreferenceChips
+          <ToggleChips
             label={`Choose the preferences for ${character.name}`}
             options={CHARACTER_PREFERENCES}
             value={values.sexualPreferences}

@@ -28,7 +28,7 @@ import {
   type BasicsValues,
 } from '../features/characters/components/CharacterBasics';
 import { DirectnessSlider } from '../features/characters/components/DirectnessSlider';
-import { PreferenceChips } from '../features/characters/components/PreferenceChips';
+import { ToggleChips } from '../components/ui/toggle-chips';
 import { RolePicker } from '../features/characters/components/RolePicker';
 import { SignInPrompt } from '../features/characters/components/SignInPrompt';
 import { usePageTitle } from '../lib/use-page-title';
@@ -250,7 +250,7 @@ function CharacterForm({
         limits={{ ...CHARACTER_LIMITS.create, counters: CHARACTER_LIMITS.counters.create }}
         genders={CREATE_GENDERS}
       />
-      <PreferenceChips
+      <ToggleChips
         label="Sexual preferences"
         options={CHARACTER_PREFERENCES}
         value={extras.sexualPreferences}

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Select, TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
+import { ToggleChips } from '../../components/ui/toggle-chips';
 import { saveProfile } from './profile-api';
 
 /** 'Set up your profile' (no profile yet → POST) or 'Edit Profile' (→ PUT). */
@@ -75,38 +76,22 @@ export default function ProfileDialog({
             ))}
           </Select>
         </Field>
-        <fieldset>
-          <legend className="text-sm font-medium">
-            Preferences <span className="text-muted">(optional)</span>
-          </legend>
-          <Controller
-            control={form.control}
-            name="sexualPreferences"
-            render={({ field }) => {
-              const chosen = new Set(field.value ?? []);
-              return (
-                <div className="mt-2 flex flex-wrap gap-2">
-                  {PROFILE_PREFERENCES.map((p) => {
-                    const on = chosen.has(p);
-                    return (
-                      <button
-                        key={p}
-                        type="button"
-                        aria-pressed={on}
-                        onClick={() =>
-                          field.onChange(on ? [...chosen].filter((x) => x !== p) : [...chosen, p])
-                        }
-                        className={`rounded-full border px-3 py-1 text-xs font-medium transition-colors ${on ? 'border-accent bg-accent-strong text-white' : 'border-border text-muted hover:text-fg'}`}
-                      >
-                        {p}
-                      </button>
-                    );
-                  })}
-                </div>
-              );
-            }}
-          />
-        </fieldset>
+        <Controller
+          control={form.control}
+          name="sexualPreferences"
+          render={({ field }) => (
+            <ToggleChips
+              label={
+                <>
+                  Preferences <span className="text-muted">(optional)</span>
+                </>
+              }
+              options={PROFILE_PREFERENCES}
+              value={field.value ?? []}
+              onChange={field.onChange}
+            />
+          )}
+        />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -1,4 +1,9 @@
-import type { FieldErrors, UseFormRegister, UseFormWatch } from 'react-hook-form';
+import type {
+  FieldErrors,
+  UseFormRegister,
+  UseFormRegisterReturn,
+  UseFormWatch,
+} from 'react-hook-form';
 import type { GenderOption } from '../../../../shared/characters/catalog';
 import { Field, Select, Textarea, TextField } from '../../../components/ui/form';
 import { CharCount } from './CharCount';
@@ -46,33 +51,19 @@ export function CharacterBasics<T extends BasicsValues>({
         maxLength={50}
         {...reg('name')}
       />
-      <Field
+      <CountedTextarea
         id="character-description"
-        label={
-          <span className="flex items-center justify-between">
-            Description
-            <CharCount
-              id="description-count"
-              length={values.description?.length ?? 0}
-              max={limits.descriptionMax}
-              warnAt={descWarn}
-              dangerAt={descDanger}
-            />
-          </span>
-        }
+        label="Description"
+        counterId="description-count"
+        length={values.description?.length ?? 0}
+        max={limits.descriptionMax}
+        warnAt={descWarn}
+        dangerAt={descDanger}
         error={e.description?.message}
-      >
-        <Textarea
-          id="character-description"
-          rows={2}
-          className="min-h-20"
-          maxLength={limits.descriptionMax}
-          placeholder="A short line others see: who they are at a glance."
-          aria-invalid={Boolean(e.description)}
-          aria-describedby={e.description ? 'character-description-error' : 'description-count'}
-          {...reg('description')}
-        />
-      </Field>
+        rows={2}
+        placeholder="A short line others see: who they are at a glance."
+        registration={reg('description')}
+      />
       <Field id="character-gender" label="Gender" error={e.gender?.message}>
         <Select
           id="character-gender"
@@ -88,32 +79,70 @@ export function CharacterBasics<T extends BasicsValues>({
           ))}
         </Select>
       </Field>
-      <Field
+      <CountedTextarea
         id="character-personality"
-        label={
-          <span className="flex items-center justify-between">
-            Personality &amp; instructions
-            <CharCount
-              id="personality-count"
-              length={values.personality?.length ?? 0}
-              max={limits.personalityMax}
-              warnAt={persWarn}
-              dangerAt={persDanger}
-            />
-          </span>
-        }
+        label="Personality & instructions"
+        counterId="personality-count"
+        length={values.personality?.length ?? 0}
+        max={limits.personalityMax}
+        warnAt={persWarn}
+        dangerAt={persDanger}
         error={e.personality?.message}
-      >
-        <Textarea
-          id="character-personality"
-          rows={6}
-          maxLength={limits.personalityMax}
-          placeholder="How they talk, what they love, how they treat you…"
-          aria-invalid={Boolean(e.personality)}
-          aria-describedby={e.personality ? 'character-personality-error' : 'personality-count'}
-          {...reg('personality')}
-        />
-      </Field>
+        rows={6}
+        placeholder="How they talk, what they love, how they treat you…"
+        registration={reg('personality')}
+      />
     </>
+  );
+}
+
+/** A labelled textarea with a live character counter (announced with the field). */
+function CountedTextarea({
+  id,
+  label,
+  counterId,
+  length,
+  max,
+  warnAt,
+  dangerAt,
+  error,
+  rows,
+  placeholder,
+  registration,
+}: {
+  id: string;
+  label: string;
+  counterId: string;
+  length: number;
+  max: number;
+  warnAt: number;
+  dangerAt: number;
+  error: string | undefined;
+  rows: number;
+  placeholder: string;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <Field
+      id={id}
+      label={
+        <span className="flex items-center justify-between">
+          {label}
+          <CharCount id={counterId} length={length} max={max} warnAt={warnAt} dangerAt={dangerAt} />
+        </span>
+      }
+      error={error}
+    >
+      <Textarea
+        id={id}
+        rows={rows}
+        className={rows <= 2 ? 'min-h-20' : undefined}
+        maxLength={max}
+        placeholder={placeholder}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : counterId}
+        {...registration}
+      />
+    </Field>
   );
 }

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
+
 /** A labelled group of toggle buttons; each option is on or off (aria-pressed). */
-export function PreferenceChips({
+export function ToggleChips({
   options,
   value,
   onChange,
@@ -8,7 +10,7 @@ export function PreferenceChips({
   options: readonly string[];
   value: string[];
   onChange: (next: string[]) => void;
-  label: string;
+  label: ReactNode;
 }) {
   const chosen = new Set(value);
   return (
