@@ -70,28 +70,48 @@ export async function startTestApp(
   env: Record<string, string> = {},
   logStream?: { write(line: string): void },
 ): Promise<TestApp> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    AUTH_SECRET: 'test-secret-that-is-long-enough-to-be-valid-0123456789',
-    ...env,
-  });
   const { handle: database, drop } = await freshDatabase();
   await database.migrate();
-  const app = await buildApp({
-    config,
-    database,
-    webDir: path.resolve(import.meta.dirname, '../../fixtures/web'),
-    logStream,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
+  // The public URL must name the port before the app is built, so a free port is picked first;
+  // another process may grab it in between, hence the retry.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'test-secret-that-is-long-enough-to-be-valid-0123456789',
+      ...env,
+    });
+    const app = await buildApp({
+      config,
+      database,
+      webDir: path.resolve(import.meta.dirname, '../../fixtures/web'),
+      logStream,
+    });
+    try {
+      await app.listen({ port, host: '127.0.0.1' });
+    } catch (error) {
+      await app.close();
+      if ((error as { code?: string }).code === 'EADDRINUSE' && attempt < 5) continue;
+      throw error;
+    }
+    return testAppFor(app, url, config, database, dataDir, drop);
+  }
+}
 
+function testAppFor(
+  app: FastifyInstance,
+  url: string,
+  config: Config,
+  database: DatabaseHandle,
+  dataDir: string,
+  drop: () => Promise<void>,
+): TestApp {
   const outbox = () => {
     const dir = path.join(dataDir, 'outbox');
     let files: string[] = [];

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** Stored chat modes; any other value is treated as 'assistant' (spec section 3). */
+export const CHAT_MODES = ['immersive', 'message', 'texting', 'assistant'] as const;
+export type ChatMode = (typeof CHAT_MODES)[number];
+
+export function normalizeChatMode(value: unknown): ChatMode {
+  return value === 'immersive' || value === 'message' || value === 'texting' ? value : 'assistant';
+}
+
+export const isStoryMode = (mode: ChatMode) => mode === 'immersive';
+
+/** Spec section 9 "Characters and chat". */
+export const CHAT_LIMITS = {
+  /** Sidebar preview of the last message. */
+  excerptLength: 28,
+  storyOptionCount: 4,
+  /** Conversations longer than this are summarised into the character's working memory. */
+  summarizeAfterMessages: 10,
+  messageMaxLength: 4000,
+  /** Texting bubbles: each appears after index × 1 s + 0.5 s. */
+  bubbleDelayMs: 1000,
+  bubbleOffsetMs: 500,
+  newMessageMarkerMs: 5000,
+  copyConfirmationMs: 2000,
+  hoverToolbarMs: 1000,
+  longPressMs: 550,
+  messageBoxMaxHeightPx: 128,
+  splashStepMs: 2000,
+  splashTotalMs: 8000,
+} as const;
+
+export const OUT_OF_CREDITS_MESSAGE = "Sorry, you're out of credits. Please refill to continue.";
+
+/** The sidebar's last-message preview: cut at 28 characters plus '...'. */
+export function excerpt(
+  text: string | null | undefined,
+  length: number = CHAT_LIMITS.excerptLength,
+) {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length)}...` : flat;
+}
+
+/**
+ * Texting replies arrive as several short texts: the model separates them with blank lines.
+ * Each non-empty paragraph becomes one bubble; a reply without blank lines is one bubble.
+ */
+export function splitIntoBubbles(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+/** When bubble `index` of a fresh reply appears (ms after arrival). */
+export const bubbleRevealDelay = (index: number) =>
+  index * CHAT_LIMITS.bubbleDelayMs + CHAT_LIMITS.bubbleOffsetMs;
+
+export const messageTextSchema = z
+  .string({ error: 'Please type a message first.' })
+  .trim()
+  .min(1, 'Please type a message first.')
+  .max(
+    CHAT_LIMITS.messageMaxLength,
+    `Messages can be at most ${CHAT_LIMITS.messageMaxLength} characters.`,
+  );
+
+export interface StoryOption {
+  number: number;
+  option: string;
+}
