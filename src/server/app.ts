@@ -17,6 +17,7 @@ import { createAvatarStorage } from './integrations/storage';
 import { loggerOptions } from './logger';
 import { createAuth } from './modules/auth/auth';
 import { featureModules } from './modules';
+import { registerBodyGuard } from './plugins/body-guard';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin-check';
 import {
@@ -55,6 +56,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Ids in logs let one request be followed; the header is honoured only behind a proxy.
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
     return503OnClosing: true,
+    // A client must finish sending its request within this time (slow uploads hold no socket).
+    requestTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, config.publicUrl, [avatarStorage.publicOrigin]);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   registerOriginCheck(app, config.publicUrl);
+  registerBodyGuard(app);
   for (const register of featureModules) await register(app, ctx);
   await registerStatic(app, options.webDir ?? DEFAULT_WEB_DIR);
 

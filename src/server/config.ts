@@ -169,7 +169,8 @@ function imageConfig(e: Env): Config['image'] {
   if (!e.IMAGE_MODEL || !baseUrl) return undefined;
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
-    apiKey: e.IMAGE_API_KEY ?? e.LLM_API_KEY,
+    // The LLM's key is only reused for the LLM's own endpoint, never sent to another host.
+    apiKey: e.IMAGE_API_KEY ?? (e.IMAGE_BASE_URL ? undefined : e.LLM_API_KEY),
     model: e.IMAGE_MODEL,
     timeoutMs: e.LLM_TIMEOUT_MS,
   };

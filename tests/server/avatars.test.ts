@@ -81,6 +81,34 @@ describe('POST /api/avatars', () => {
     expect(res.json.message).toMatch(/too many pixels/);
   });
 
+  it('refuses malformed multipart bodies with 400', async () => {
+    const noBoundary = await user.post('/api/avatars', Buffer.from('garbage'), {
+      'content-type': 'multipart/form-data',
+    });
+    expect(noBoundary.status).toBe(400);
+    const cutOff = await user.post(
+      '/api/avatars',
+      Buffer.from('--xyz\r\nContent-Disposition: form-'),
+      {
+        'content-type': 'multipart/form-data; boundary=xyz',
+      },
+    );
+    expect(cutOff.status).toBe(400);
+  });
+
+  it('keeps the file a character ends up showing when two replacements race', async () => {
+    const x = (await user.upload('/api/avatars', await makeImage('png'))).json.fileName;
+    const y = (await user.upload('/api/avatars', await makeImage('png'))).json.fileName;
+    const { id } = (await user.post('/api/characters', { ...character, avatarImage: x })).json;
+    await Promise.all([
+      user.put(`/api/characters/${id}`, { avatarImage: y }),
+      user.put(`/api/characters/${id}`, { avatarImage: x }),
+    ]);
+    const shown = (await user.get(`/api/characters/${id}`)).json.avatarImage;
+    expect(existsSync(localFile(shown))).toBe(true);
+    expect((await fetch(`${t.url}/avatars/${shown}`)).status).toBe(200);
+  });
+
   it('needs a signed-in user and a file field', async () => {
     const png = await makeImage('png');
     expect((await t.client().upload('/api/avatars', png)).status).toBe(401);

@@ -16,7 +16,7 @@ const good = {
   personality: 'Bold, sarcastic and fiercely loyal. Speaks in nautical slang and flirts boldly.',
   sexualPreferences: ['Adventure', 'Teasing', 'Made-up preference'],
   directnessLevel: 3,
-  roles: ['Pirate', 'Captain'],
+  roles: ['Pirate', 'Knight'],
 };
 
 beforeAll(async () => {
@@ -40,7 +40,7 @@ describe('POST /api/generate-character', () => {
       gender: 'female',
       directnessLevel: 3,
       sexualPreferences: ['Adventure', 'Teasing'],
-      roles: ['Pirate', 'Captain'],
+      roles: ['Pirate', 'Knight'],
       includeRoles: true,
       avatarImage: null,
     });
@@ -88,13 +88,32 @@ describe('POST /api/generate-character', () => {
     expect(res.json.message).not.toContain('internal');
   });
 
-  it('refuses prompts and answers that describe a minor', async () => {
+  it('refuses prompts that describe a minor without calling the model', async () => {
     const prompt = await user.post('/api/generate-character', { prompt: 'a 14-year-old girl' });
     expect(prompt.status).toBe(400);
     expect(llm.requests).toHaveLength(0);
-    llm.script({ content: JSON.stringify({ ...good, description: 'A shy 16 year old runaway.' }) });
-    const answer = await user.post('/api/generate-character', { prompt: 'a runaway' });
-    expect(answer.status).toBe(400);
+  });
+
+  it('asks again when the model describes a minor, and fails if it keeps doing so', async () => {
+    const minor = {
+      content: JSON.stringify({ ...good, description: 'A shy 16 year old runaway.' }),
+    };
+    llm.script(minor, { content: JSON.stringify(good) });
+    const retried = await user.post('/api/generate-character', { prompt: 'a runaway' });
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.json.description).toBe(good.description);
+    expect(JSON.stringify(llm.requests[1]!.body.messages)).toMatch(/18\+/);
+    llm.script(minor, minor);
+    const refused = await user.post('/api/generate-character', { prompt: 'a runaway' });
+    expect(refused.status).toBe(502);
+  });
+
+  it('keeps only roles from the catalogue', async () => {
+    llm.script({
+      content: JSON.stringify({ ...good, roles: ['pirate', 'Space Cowboy Deluxe', 'Chef'] }),
+    });
+    const res = await user.post('/api/generate-character', { prompt: 'a pirate' });
+    expect(res.json.roles).toEqual(['Pirate', 'Chef']);
   });
 
   it('needs a non-blank prompt and a signed-in user', async () => {

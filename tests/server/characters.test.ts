@@ -62,7 +62,16 @@ describe('create', () => {
     [{ personality: 'x'.repeat(501) }, 'Personality description too long'],
     [{ directnessLevel: 5 }, 'Directness must be a whole number from 0 to 4'],
     [{ directnessLevel: 1.5 }, 'Directness must be a whole number from 0 to 4'],
-    [{ roles: ['A', 'B', 'C', 'D', 'E', 'F'] }, 'You can only choose up to 5 roles.'],
+    [
+      { roles: ['Doctor', 'Pirate', 'Vampire', 'Werewolf', 'Siren', 'Chef'] },
+      'You can only choose up to 5 roles.',
+    ],
+    [{ roles: ['A 14-year-old schoolgirl'] }, 'Please choose roles from the list.'],
+    [{ name: 'Bo\u0000b' }, 'Text must not contain NUL characters.'],
+    [
+      { type: 'a 12 year old child' },
+      'Characters must be adults (18+). Please remove the reference to "12 year old".',
+    ],
     [{ sexualPreferences: ['Not on the list'] }, 'Unknown preference'],
     [{ avatarColor: 'neon' }, 'Unknown avatar colour'],
   ])('refuses %j with "%s"', async (change, message) => {
@@ -212,8 +221,11 @@ describe('isolation', () => {
   });
 
   it('answers 404 for ids that are not numbers and 401 when signed out', async () => {
-    expect((await owner.get('/api/characters/abc')).status).toBe(404);
-    expect((await owner.get('/api/characters/-1')).status).toBe(404);
+    for (const id of ['abc', '-1', '1e0', '1.5', '3000000000', '9007199254740993']) {
+      expect((await owner.get(`/api/characters/${id}`)).status, id).toBe(404);
+      expect((await owner.put(`/api/characters/${id}`, { name: 'X' })).status, id).toBe(404);
+      expect((await owner.delete(`/api/characters/${id}`)).status, id).toBe(404);
+    }
     expect((await t.client().get('/api/characters')).status).toBe(401);
     expect((await t.client().post('/api/characters', valid)).status).toBe(401);
   });

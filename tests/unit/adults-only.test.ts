@@ -196,3 +196,26 @@ describe('checkCharacterIsAdult', () => {
     expect(result).toContain('"Schoolgirl" from the name');
   });
 });
+
+describe('ages written next to a name, birthdays and very young words', () => {
+  it.each([
+    'Lily (16)',
+    'Lily, 16, loves art',
+    'a girl, 15, shy',
+    'her 15th birthday is tomorrow',
+    'celebrating her sweet sixteen',
+    'a preschooler',
+    'a newborn',
+  ])('refuses %j', (text) => {
+    expect(findMinorReference(text)).toMatch(/18\+/);
+  });
+
+  it.each([
+    'Lily (25)',
+    'Mara, 30, a sky captain',
+    'has two cats, 3 dogs and a parrot',
+    'her 30th birthday party',
+  ])('accepts %j', (text) => {
+    expect(findMinorReference(text)).toBeNull();
+  });
+});

@@ -170,6 +170,13 @@ const RULES: readonly Rule[] = [
   // "little girl", "young boy" ("little" and "young woman" alone pass).
   word('\\b(?:little|young)\\s+(?:girls?|boys?)\\b'),
   word(`\\bjail${SEP}bait\\b`),
+  // An age given right after a name or noun: "Lily (16)", "Lily, 16, loves art", "a girl, 15.".
+  age(`(?<=\\p{L})\\s*\\(\\s*${AGE}\\s*\\)`),
+  age(`(?<=\\p{L}),\\s*${AGE}\\s*(?=[,.;]|$)`),
+  // "her 15th birthday", "sweet sixteen".
+  age(`\\b(?<age>\\d{1,2})(?:st|nd|rd|th)\\s+birthday\\b`),
+  word('\\bsweet\\s+(?:sixteen|16)\\b'),
+  word(`\\b(?:pre${HY}?schoolers?|preschool|newborns?)\\b`),
 ];
 
 /** Zero-width characters and soft hyphens could otherwise hide a word ("t\u200Been"). */

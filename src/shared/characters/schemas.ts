@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ALL_ROLES,
   AVATAR_GRADIENTS,
   CHARACTER_GENDER_VALUES,
   CHARACTER_PREFERENCES,
@@ -60,8 +61,15 @@ const directnessLevel = z
 const sexualPreferences = z
   .array(z.enum(CHARACTER_PREFERENCES, { error: 'Unknown preference' }))
   .transform((list) => [...new Set(list)]);
+const roleNames = new Set<string>(ALL_ROLES);
 const roles = z
-  .array(z.string().trim().min(1).max(ROLE_NAME_MAX))
+  .array(
+    z
+      .string()
+      .trim()
+      .max(ROLE_NAME_MAX)
+      .refine((role) => roleNames.has(role), 'Please choose roles from the list.'),
+  )
   .transform((list) => [...new Set(list)])
   .pipe(z.array(z.string()).max(MAX_ROLES, `You can only choose up to ${MAX_ROLES} roles.`));
 const settings = z.object({ emojis: z.boolean(), actionMessages: z.boolean() });

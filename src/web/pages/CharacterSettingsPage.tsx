@@ -14,7 +14,7 @@ import { PageLoader } from '../app/PageLoader';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/toast';
 import { useSession } from '../features/auth/session';
-import { updateCharacter, useCharacter } from '../features/characters/api';
+import { parseId, updateCharacter, useCharacter } from '../features/characters/api';
 import { DirectnessSlider } from '../features/characters/components/DirectnessSlider';
 import { ToggleChips } from '../components/ui/toggle-chips';
 import { RolePicker } from '../features/characters/components/RolePicker';
@@ -61,8 +61,7 @@ export default function CharacterSettingsPage() {
 
 function CharacterSettings() {
   const { characterId } = useParams<{ characterId?: string }>();
-  const parsed = Number(characterId);
-  const id = Number.isSafeInteger(parsed) && parsed > 0 ? parsed : null;
+  const id = parseId(characterId);
   const character = useCharacter(id);
   useLoadErrorToast(character.error);
 
@@ -118,14 +117,9 @@ function SettingsForm({ character }: { character: Character }) {
     event.preventDefault();
     setSaving(true);
     try {
+      // Only this screen's fields are sent: the API keeps the others, so a name or avatar changed
+      // in another tab meanwhile is not overwritten with this page's older copy.
       await updateCharacter(character.id, {
-        name: character.name,
-        description: character.description,
-        gender: character.gender,
-        personality: character.personality,
-        type: character.type,
-        avatarImage: character.avatarImage,
-        avatarColor: character.avatarColor,
         settings: { emojis: values.emojis, actionMessages: values.actionMessages },
         directnessLevel: values.directnessLevel,
         sexualPreferences: values.sexualPreferences.filter(isPreference),

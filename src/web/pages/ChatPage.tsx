@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../components/ui/button';
 import { useAuthDialog } from '../features/auth/auth-dialog-context';
 import { useSession, type SessionUser } from '../features/auth/session';
 import {
+  parseId,
   readLastCharacterId,
   rememberCharacter,
   useCharacter,
@@ -19,11 +20,6 @@ import { ChatHeader } from '../features/dashboard/ChatHeader';
 import { DashboardShell, DashboardWelcome } from '../features/dashboard/DashboardShell';
 import { useProfile } from '../features/profile/profile-api';
 import { usePageTitle } from '../lib/use-page-title';
-
-function parseId(value: string | null | undefined): number | null {
-  const id = Number(value);
-  return value && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 export default function ChatPage() {
   usePageTitle('Chat');

@@ -13,7 +13,7 @@ import { PageLoader } from '../app/PageLoader';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/toast';
 import { useSession } from '../features/auth/session';
-import { updateCharacter, useCharacter } from '../features/characters/api';
+import { parseId, updateCharacter, useCharacter } from '../features/characters/api';
 import { AvatarWidget, type AvatarValue } from '../features/characters/components/AvatarWidget';
 import {
   CharacterBasics,
@@ -25,13 +25,13 @@ import { usePageTitle } from '../lib/use-page-title';
 export default function EditCharacterPage() {
   usePageTitle('Edit Character');
   const { characterId } = useParams<{ characterId: string }>();
-  const id = Number(characterId);
+  const id = parseId(characterId);
   const { user, isLoading } = useSession();
-  const character = useCharacter(user && Number.isSafeInteger(id) && id > 0 ? id : null);
+  const character = useCharacter(user ? id : null);
 
   if (isLoading) return <PageLoader />;
   if (!user) return <SignInPrompt what="edit your character" />;
-  if (character.isError || !(id > 0)) {
+  if (character.isError || id === null) {
     return (
       <main className="flex min-h-screen items-center justify-center px-4">
         <div className="rounded-2xl border border-border bg-surface p-8 text-center">

@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { character } from './characters';
 
@@ -32,4 +41,42 @@ export const conversation = pgTable(
     index('conversation_user_updated_idx').on(t.userId, t.updatedAt),
     index('conversation_character_idx').on(t.characterId),
   ],
+);
+
+/**
+ * One message of a conversation. History is read newest-first by (conversation_id, id) with
+ * keyset pagination, which the composite index keeps fast at millions of rows.
+ */
+export const message = pgTable(
+  'message',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sender: text('sender').$type<'user' | 'ai'>().notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_conversation_id_idx').on(t.conversationId, t.id)],
+);
+
+/** A thumbs up/down on a reply, with the message pair (the only content staff may review). */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    aiMessage: text('ai_message').notNull(),
+    userMessage: text('user_message').notNull(),
+    feedback: text('feedback').$type<'GOOD' | 'BAD'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_created_at_idx').on(t.createdAt)],
 );

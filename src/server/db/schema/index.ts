@@ -3,3 +3,4 @@ export * from './profiles';
 export * from './contact';
 export * from './characters';
 export * from './conversations';
+export * from './credits';

@@ -31,7 +31,10 @@ export function createOpenAiImages(config: ImageConfig): ImageGenerator {
             n: 1,
             // Compatible servers accept sizes the SDK's type does not list.
             size: (options.size ?? '1024x1024') as OpenAI.ImageGenerateParams['size'],
-            response_format: 'b64_json',
+            // OpenAI's gpt-image models always answer in base64 and refuse the parameter.
+            ...(config.model.startsWith('gpt-image')
+              ? {}
+              : { response_format: 'b64_json' as const }),
           },
           { signal: control.signal },
         );

@@ -37,16 +37,18 @@ export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext
         const user = await requireUser(auth, request);
         await enforce(limiter, RATE_RULES.avatarUploadsPerUser, user.id);
         if (!request.isMultipart()) throw badRequest('Send the image as multipart form data.');
-        const file = await request.file();
-        if (!file || file.fieldname !== 'file') throw badRequest('No file was uploaded.');
         let bytes: Buffer;
         try {
+          const file = await request.file();
+          if (!file || file.fieldname !== 'file') throw badRequest('No file was uploaded.');
           bytes = await file.toBuffer();
         } catch (error) {
+          if (error instanceof HttpError) throw error;
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
             throw new HttpError(413, AVATAR_MESSAGES.tooBig);
           }
-          throw error;
+          // Malformed multipart bodies (no boundary, cut off…) are the client's problem.
+          throw badRequest('The upload could not be read. Please try again.');
         }
         const stored = await storeAvatar(ctx, user.id, bytes);
         return { success: true as const, ...stored };

@@ -1,11 +1,6 @@
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
-import {
-  deleteAvatarRecord,
-  insertAvatar,
-  isAvatarOwnedBy,
-  isAvatarUsedElsewhere,
-} from './avatars.repo';
+import { insertAvatar, isAvatarOwnedBy, releaseAvatarRecord, UNKNOWN_AVATAR } from './avatars.repo';
 import { processAvatarImage } from './image-processing';
 
 export interface StoredAvatar {
@@ -31,24 +26,20 @@ export async function storeAvatar(
 
 export async function assertAvatarOwned(ctx: AppContext, userId: string, fileName: string) {
   if (!(await isAvatarOwnedBy(ctx.db, userId, fileName))) {
-    throw new HttpError(400, 'Unknown avatar image. Please upload it again.');
+    throw new HttpError(400, UNKNOWN_AVATAR);
   }
 }
 
 /**
- * Removes an avatar a character no longer shows, unless another of the user's characters still
- * uses it. Storage failures are logged, never surfaced: the character change already happened.
+ * Removes an avatar a character no longer shows, unless one of the user's characters still uses
+ * it (checked after the change is committed). Storage failures are logged, never surfaced: the
+ * character change already happened.
  */
-export async function releaseAvatar(
-  ctx: AppContext,
-  userId: string,
-  fileName: string,
-  exceptCharacterId: number,
-) {
-  if (await isAvatarUsedElsewhere(ctx.db, userId, fileName, exceptCharacterId)) return;
+export async function releaseAvatar(ctx: AppContext, userId: string, fileName: string) {
   try {
-    await ctx.avatarStorage.delete(fileName);
-    await deleteAvatarRecord(ctx.db, userId, fileName);
+    if (await releaseAvatarRecord(ctx.db, userId, fileName)) {
+      await ctx.avatarStorage.delete(fileName);
+    }
   } catch (err) {
     ctx.log.warn({ err, fileName }, 'could not delete a replaced avatar');
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkCharacterIsAdult } from '../../../shared/characters/adults-only';
 import {
+  ALL_ROLES,
   AVATAR_GRADIENTS,
   CHARACTER_PREFERENCES,
   CREATE_GENDERS,
@@ -12,8 +13,10 @@ import { badRequest } from '../../errors';
 import { completeJson } from '../../integrations/llm/json';
 import { avatarPrompt } from '../avatars/avatars.routes';
 import { storeAvatar } from '../avatars/avatars.service';
+import { RATE_RULES } from '../../rate-rules';
 
 const genders = CREATE_GENDERS.map((g) => g.value);
+const ROLE_BY_LOWER_NAME = new Map(ALL_ROLES.map((role) => [role.toLowerCase(), role]));
 
 /** What we ask the model for (JSON Schema for response_format). */
 const characterJsonSchema = {
@@ -57,7 +60,12 @@ const generatedCharacterSchema = z.preprocess(
     if (!raw || typeof raw !== 'object') return raw;
     const r = raw as Record<string, unknown>;
     const prefs = Array.isArray(r.sexualPreferences) ? r.sexualPreferences : [];
-    const roles = Array.isArray(r.roles) ? r.roles.filter((x) => typeof x === 'string') : [];
+    // Roles must come from the catalogue: match names case-insensitively, drop the rest.
+    const roles = (Array.isArray(r.roles) ? r.roles : [])
+      .map((x) =>
+        typeof x === 'string' ? ROLE_BY_LOWER_NAME.get(x.trim().toLowerCase()) : undefined,
+      )
+      .filter((x): x is string => Boolean(x));
     return {
       name: fit(r.name, CHARACTER_LIMITS.nameMax),
       description: fit(r.description, CHARACTER_LIMITS.create.descriptionMax),
@@ -68,20 +76,26 @@ const generatedCharacterSchema = z.preprocess(
       ),
       directnessLevel:
         typeof r.directnessLevel === 'number' ? Math.round(r.directnessLevel) : r.directnessLevel,
-      roles: roles.slice(0, MAX_ROLES),
+      roles: [...new Set(roles)].slice(0, MAX_ROLES),
       includeRoles: roles.length > 0,
     };
   },
-  createCharacterSchema.pick({
-    name: true,
-    description: true,
-    gender: true,
-    personality: true,
-    sexualPreferences: true,
-    directnessLevel: true,
-    roles: true,
-    includeRoles: true,
-  }),
+  createCharacterSchema
+    .pick({
+      name: true,
+      description: true,
+      gender: true,
+      personality: true,
+      sexualPreferences: true,
+      directnessLevel: true,
+      roles: true,
+      includeRoles: true,
+    })
+    .superRefine((character, ctx) => {
+      // A model that drifts towards a minor gets one more try, with the reason, before failing.
+      const problem = checkCharacterIsAdult(character);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 );
 
 const SYSTEM_PROMPT = [
@@ -113,9 +127,6 @@ export async function generateCharacter(ctx: AppContext, userId: string, prompt:
     },
     generatedCharacterSchema,
   );
-  const outputProblem = checkCharacterIsAdult(character);
-  if (outputProblem) throw badRequest(outputProblem);
-
   const avatarColor = AVATAR_GRADIENTS[Math.floor(Math.random() * AVATAR_GRADIENTS.length)]!.key;
   const avatar = await generateAvatarIfConfigured(ctx, userId, character.description);
   return {
@@ -129,6 +140,10 @@ export async function generateCharacter(ctx: AppContext, userId: string, prompt:
 /** A portrait when image generation is set up; the character is still useful without one. */
 async function generateAvatarIfConfigured(ctx: AppContext, userId: string, description: string) {
   if (!ctx.images.configured) return null;
+  // The picture counts against the avatar-generation allowance; past it, the character comes
+  // without one rather than failing.
+  const used = await ctx.limiter.hit(RATE_RULES.imageGenerationsPerUser, userId);
+  if (used.count > RATE_RULES.imageGenerationsPerUser.limit) return null;
   try {
     const bytes = await ctx.images.generate(avatarPrompt(description));
     return await storeAvatar(ctx, userId, bytes);

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { character, conversation } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { lockUserAvatars, ownsAvatar, UNKNOWN_AVATAR } from '../avatars/avatars.repo';
 
 export type CharacterRow = typeof character.$inferSelect;
 export type NewCharacterRow = Omit<typeof character.$inferInsert, 'id' | 'userId'>;
@@ -37,26 +39,47 @@ export async function insertCharacter(db: Database, userId: string, value: NewCh
   return row!;
 }
 
-export async function updateCharacter(
+/**
+ * Updates a character inside a transaction that locks its row first, so `decide` sees the
+ * current values and two concurrent edits cannot both act on the same old avatar.
+ * Returns the row before and after, or null when the character is not the user's.
+ */
+export async function updateCharacterLocked(
   db: Database,
   userId: string,
   id: number,
-  changes: Partial<NewCharacterRow>,
+  /** Pure: must not query the database (on PGlite the transaction holds the only connection). */
+  decide: (current: CharacterRow) => Promise<Partial<NewCharacterRow>>,
 ) {
+  return db.transaction(async (tx) => {
+    await lockUserAvatars(tx, userId);
+    const [current] = await tx
+      .select()
+      .from(character)
+      .where(and(eq(character.id, id), eq(character.userId, userId)))
+      .for('update');
+    if (!current) return null;
+    const changes = await decide(current);
+    // The new avatar must still exist inside this transaction: a concurrent release is serialised
+    // by the lock above, so a file can never be deleted while a character starts showing it.
+    if (changes.avatarImage && !(await ownsAvatar(tx, userId, changes.avatarImage))) {
+      throw new HttpError(400, UNKNOWN_AVATAR);
+    }
+    const [updated] = await tx
+      .update(character)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(character.id, id), eq(character.userId, userId)))
+      .returning();
+    return { before: current, after: updated! };
+  });
+}
+
+export async function deleteCharacterReturning(db: Database, userId: string, id: number) {
   const [row] = await db
-    .update(character)
-    .set({ ...changes, updatedAt: new Date() })
+    .delete(character)
     .where(and(eq(character.id, id), eq(character.userId, userId)))
     .returning();
   return row ?? null;
-}
-
-export async function deleteCharacter(db: Database, userId: string, id: number) {
-  const rows = await db
-    .delete(character)
-    .where(and(eq(character.id, id), eq(character.userId, userId)))
-    .returning({ id: character.id });
-  return rows.length > 0;
 }
 
 export async function deleteConversationsOf(db: Database, userId: string, characterId: number) {

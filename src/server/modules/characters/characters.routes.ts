@@ -8,6 +8,7 @@ import {
 } from '../../../shared/characters/schemas';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
+import { parseId } from '../../http-ids';
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
@@ -45,8 +46,8 @@ const listResponse = z.array(characterResponse.extend({ conversationCount: z.num
 
 /** Ids are positive integers; anything else is simply a character that does not exist. */
 function characterId(params: unknown): number {
-  const id = Number((params as { id?: string }).id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(CHARACTER_NOT_FOUND);
+  const id = parseId((params as { id?: string }).id);
+  if (id === null) throw notFound(CHARACTER_NOT_FOUND);
   return id;
 }
 

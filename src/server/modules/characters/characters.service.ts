@@ -1,4 +1,4 @@
-import { checkCharacterIsAdult } from '../../../shared/characters/adults-only';
+import { checkCharacterIsAdult, findMinorReference } from '../../../shared/characters/adults-only';
 import type {
   Character,
   CharacterListItem,
@@ -10,12 +10,12 @@ import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { assertAvatarOwned, avatarUrl, releaseAvatar } from '../avatars/avatars.service';
 import {
-  deleteCharacter as deleteCharacterRow,
+  deleteCharacterReturning,
   deleteConversationsOf,
   findCharacter,
   insertCharacter,
   listCharacters,
-  updateCharacter as updateCharacterRow,
+  updateCharacterLocked,
   type CharacterRow,
 } from './characters.repo';
 
@@ -47,8 +47,14 @@ function toCharacter(ctx: AppContext, row: CharacterRow): Character {
 }
 
 /** Characters are adults: the one rule lives in src/shared/characters/adults-only.ts. */
-function assertAdult(fields: { name?: string; description?: string; personality?: string }) {
-  const problem = checkCharacterIsAdult(fields);
+function assertAdult(fields: {
+  name?: string;
+  description?: string;
+  personality?: string;
+  type?: string;
+}) {
+  const problem =
+    checkCharacterIsAdult(fields) ?? (fields.type ? findMinorReference(fields.type) : null);
   if (problem) throw badRequest(problem);
 }
 
@@ -83,35 +89,32 @@ export async function updateCharacter(
   id: number,
   input: UpdateInput,
 ) {
-  const current = await findCharacter(ctx.db, userId, id);
-  if (!current) throw notFound(CHARACTER_NOT_FOUND);
-  assertAdult({
-    name: input.name ?? current.name,
-    description: input.description ?? current.description,
-    personality: input.personality ?? current.personality,
+  // Checked before the transaction: inside it only the locked connection may be used.
+  if (input.avatarImage) await assertAvatarOwned(ctx, userId, input.avatarImage);
+  const result = await updateCharacterLocked(ctx.db, userId, id, async (current) => {
+    assertAdult({
+      name: input.name ?? current.name,
+      description: input.description ?? current.description,
+      personality: input.personality ?? current.personality,
+      type: input.type ?? current.type,
+    });
+    const changes: Partial<CharacterRow> = {};
+    for (const [key, value] of Object.entries(input)) {
+      if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
+    }
+    if (input.settings) changes.settings = { ...current.settings, ...input.settings };
+    return changes;
   });
-  const changes: Partial<CharacterRow> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
-  }
-  if (input.settings) changes.settings = { ...current.settings, ...input.settings };
-  const newAvatar = input.avatarImage;
-  if (newAvatar && newAvatar !== current.avatarImage) {
-    await assertAvatarOwned(ctx, userId, newAvatar);
-  }
-  const row = await updateCharacterRow(ctx.db, userId, id, changes);
-  if (!row) throw notFound(CHARACTER_NOT_FOUND);
-  if (newAvatar !== undefined && current.avatarImage && newAvatar !== current.avatarImage) {
-    await releaseAvatar(ctx, userId, current.avatarImage, id);
-  }
-  return toCharacter(ctx, row);
+  if (!result) throw notFound(CHARACTER_NOT_FOUND);
+  const old = result.before.avatarImage;
+  if (old && old !== result.after.avatarImage) await releaseAvatar(ctx, userId, old);
+  return toCharacter(ctx, result.after);
 }
 
 export async function deleteCharacter(ctx: AppContext, userId: string, id: number) {
-  const current = await findCharacter(ctx.db, userId, id);
-  if (!current) throw notFound(CHARACTER_NOT_FOUND);
-  await deleteCharacterRow(ctx.db, userId, id);
-  if (current.avatarImage) await releaseAvatar(ctx, userId, current.avatarImage, id);
+  const deleted = await deleteCharacterReturning(ctx.db, userId, id);
+  if (!deleted) throw notFound(CHARACTER_NOT_FOUND);
+  if (deleted.avatarImage) await releaseAvatar(ctx, userId, deleted.avatarImage);
 }
 
 /** Deletes the character's conversations; fine when there are none. */

@@ -34,19 +34,25 @@ export function Field({
   label,
   error,
   hint,
+  aside,
   children,
 }: {
   id: string;
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
+  /** Shown at the end of the label row but outside the label (e.g. a character counter). */
+  aside?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-fg">
-        {label}
-      </label>
+      <div className="flex items-center justify-between gap-2">
+        <label htmlFor={id} className="block text-sm font-medium text-fg">
+          {label}
+        </label>
+        {aside}
+      </div>
       {children}
       {hint && !error && <p className="text-xs text-muted">{hint}</p>}
       {error && (

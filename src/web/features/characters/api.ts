@@ -103,10 +103,16 @@ export async function generateAvatar(prompt: string): Promise<UploadedAvatar> {
 
 /** The character last chatted with, remembered in this browser (spec: browser-stored items). */
 export function readLastCharacterId(): number | null {
-  const id = Number(readStored(STORAGE_KEYS.lastCharacterId));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return parseId(readStored(STORAGE_KEYS.lastCharacterId));
 }
 
 export function rememberCharacter(id: number) {
   writeStored(STORAGE_KEYS.lastCharacterId, String(id));
+}
+
+/** A character or conversation id from the URL: a positive whole number, else null. */
+export function parseId(value: string | null | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
 }

@@ -1,9 +1,10 @@
 import { Check, ImagePlus, Loader2, Sparkles, Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AVATAR_GRADIENTS } from '../../../../shared/characters/catalog';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/form';
 import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
 import { generateAvatar, uploadAvatar } from '../api';
 import { CharacterAvatar } from './CharacterAvatar';
 
@@ -33,6 +34,12 @@ export function AvatarWidget({
   const [promptOpen, setPromptOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
+  // Uploads and generation finish later; they must build on the value as it is then (the user
+  // may have picked a colour meanwhile), not as it was when they started.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
   const promptId = useId();
   const hasImage = value.avatarImage !== null;
 
@@ -64,7 +71,8 @@ export function AvatarWidget({
     } catch (error) {
       toast({
         title: 'Upload failed',
-        description: error instanceof Error ? error.message : 'Failed to upload avatar',
+        // Server answers carry their message; anything else (network down…) is unexpected.
+        description: error instanceof ApiError ? error.message : 'An unexpected error occurred',
         variant: 'destructive',
       });
     } finally {
@@ -78,14 +86,14 @@ export function AvatarWidget({
     setBusy('generate');
     try {
       const stored = await generateAvatar(prompt.trim());
-      onChange({ ...value, avatarImage: stored.fileName, avatarUrl: stored.url });
+      onChange({ ...latest.current, avatarImage: stored.fileName, avatarUrl: stored.url });
       setPromptOpen(false);
       setPrompt('');
       toast({ title: 'Avatar generated' });
     } catch (error) {
       toast({
         title: 'Generation failed',
-        description: error instanceof Error ? error.message : 'Failed to generate avatar',
+        description: error instanceof ApiError ? error.message : 'An error occurred',
         variant: 'destructive',
       });
     } finally {

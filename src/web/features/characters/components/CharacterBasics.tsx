@@ -125,11 +125,9 @@ function CountedTextarea({
   return (
     <Field
       id={id}
-      label={
-        <span className="flex items-center justify-between">
-          {label}
-          <CharCount id={counterId} length={length} max={max} warnAt={warnAt} dangerAt={dangerAt} />
-        </span>
+      label={label}
+      aside={
+        <CharCount id={counterId} length={length} max={max} warnAt={warnAt} dangerAt={dangerAt} />
       }
       error={error}
     >
@@ -140,7 +138,7 @@ function CountedTextarea({
         maxLength={max}
         placeholder={placeholder}
         aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : counterId}
+        aria-describedby={error ? `${id}-error ${counterId}` : counterId}
         {...registration}
       />
     </Field>

@@ -1,0 +1,36 @@
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { conversation } from './conversations';
+
+/** A user's plan and what is left of this period's reply allowance. */
+export const creditAccount = pgTable('credit_account', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  plan: text('plan').notNull().default('free'),
+  credits: integer('credits').notNull(),
+  /** Start of the current allowance period; the next starts one month later. */
+  periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One credit taken for one AI reply. 'pending' until the reply is stored ('done') or given back
+ * ('refunded') — also after a crash: old pending charges are refunded at start-up.
+ */
+export const replyCharge = pgTable(
+  'reply_charge',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id').references(() => conversation.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status').$type<'pending' | 'done' | 'refunded'>().notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('reply_charge_pending_idx').on(t.status, t.createdAt)],
+);

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildChatPrompt,
+  DIRECTNESS_GUIDANCE,
+  estimateTokens,
+  PREAMBLE,
+  type PromptInput,
+} from '../../src/server/modules/chat/prompt-builder';
+
+const base: PromptInput = {
+  character: {
+    name: 'Selene',
+    gender: 'female',
+    description: 'A moonlit poet with a sharp wit.',
+    personality: 'Playful, literate, quotes poetry.',
+    directnessLevel: 2,
+    sexualPreferences: [],
+    roles: ['Detective'],
+    includeRoles: false,
+    settings: { emojis: true, actionMessages: true },
+  },
+  profile: { name: 'Riley', gender: 'Non-binary', sexualPreferences: ['Romance'] },
+  mode: 'assistant',
+  scenario: null,
+  memories: [],
+  history: [{ sender: 'user', content: 'Hello there' }],
+  contextTokens: 8192,
+};
+const system = (input: Partial<PromptInput> = {}) =>
+  buildChatPrompt({ ...base, ...input })[0]!.content;
+
+describe('buildChatPrompt', () => {
+  it('starts with the adults-only preamble and the character', () => {
+    const text = system();
+    expect(text.startsWith(PREAMBLE)).toBe(true);
+    expect(PREAMBLE).toMatch(/18 or older/);
+    expect(PREAMBLE).toMatch(/minors/);
+    expect(text).toContain('You are Selene (female).');
+    expect(text).toContain('A moonlit poet with a sharp wit.');
+    expect(text).toContain('Playful, literate, quotes poetry.');
+  });
+
+  it.each([
+    [0, 'NOTHING', /wholesome/],
+    [1, 'FLIRTACIOUS', /lightly flirtatious/],
+    [2, 'BALANCED', /Balance conversation and romance/],
+    [3, 'HYPERSEXUAL', /openly seductive/],
+    [4, 'LUST INCARNATE', /lust incarnate/i],
+  ])('turns directness %i into %s guidance', (level, label, guidance) => {
+    const text = system({ character: { ...base.character, directnessLevel: level } });
+    expect(text).toContain(`Intimacy level: ${label}.`);
+    expect(text).toMatch(guidance);
+    expect(DIRECTNESS_GUIDANCE[level]).toMatch(guidance);
+  });
+
+  it('follows the emoji and action-message switches', () => {
+    expect(system()).toContain('Use emojis where they feel natural.');
+    expect(system()).toMatch(/actions in italics/);
+    const off = system({
+      character: { ...base.character, settings: { emojis: false, actionMessages: false } },
+    });
+    expect(off).toContain('Do not use emojis.');
+    expect(off).toContain('Do not describe actions');
+  });
+
+  it('mentions roles only when includeRoles is on', () => {
+    expect(system()).not.toContain('Detective');
+    expect(system({ character: { ...base.character, includeRoles: true } })).toContain(
+      'Your roles: Detective.',
+    );
+  });
+
+  it('includes preferences and the user profile', () => {
+    const text = system({ character: { ...base.character, sexualPreferences: ['Teasing'] } });
+    expect(text).toContain('Your interests and preferences: Teasing.');
+    expect(text).toContain('You are talking with Riley (Non-binary). Their preferences: Romance.');
+    expect(system({ profile: null })).not.toContain('You are talking with');
+  });
+
+  it('describes each mode’s style and includes the scenario', () => {
+    expect(system({ mode: 'texting' })).toMatch(/blank line between them/);
+    expect(system({ mode: 'assistant' })).toMatch(/helpful companion/);
+    const story = system({ mode: 'immersive', scenario: 'A storm traps you in a lighthouse.' });
+    expect(story).toMatch(/second person/);
+    expect(story).toContain('A storm traps you in a lighthouse.');
+  });
+
+  it('adds memories from other conversations', () => {
+    const text = system({ memories: ['Riley loves jazz.', 'They met in Paris.'] });
+    expect(text).toContain('- Riley loves jazz.\n- They met in Paris.');
+    expect(system()).not.toContain('What you remember');
+  });
+
+  it('keeps the newest history that fits the token budget', () => {
+    const history = Array.from({ length: 50 }, (_, i) => ({
+      sender: (i % 2 === 0 ? 'user' : 'ai') as 'user' | 'ai',
+      content: `message ${i} ${'x'.repeat(396)}`,
+    }));
+    const messages = buildChatPrompt({ ...base, history, contextTokens: 4096, replyTokens: 1024 });
+    const kept = messages.slice(1);
+    expect(kept.length).toBeLessThan(50);
+    expect(kept.length).toBeGreaterThan(5);
+    expect(kept.at(-1)!.content).toContain('message 49');
+    expect(kept[0]!.content).toContain(`message ${50 - kept.length}`);
+    const used = messages.reduce((sum, m) => sum + estimateTokens(m.content), 0);
+    expect(used).toBeLessThanOrEqual(4096 - 1024);
+    expect(kept.map((m) => m.role).at(-1)).toBe('assistant');
+  });
+
+  it('always sends the newest message, even when it alone is too long', () => {
+    const huge = 'y'.repeat(100_000);
+    const messages = buildChatPrompt({
+      ...base,
+      history: [
+        { sender: 'ai', content: 'earlier' },
+        { sender: 'user', content: huge },
+      ],
+    });
+    expect(messages).toHaveLength(2);
+    expect(messages[1]).toEqual({ role: 'user', content: huge });
+  });
+});
