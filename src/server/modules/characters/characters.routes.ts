@@ -42,6 +42,21 @@ const characterResponse = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+const generatedResponse = characterResponse
+  .pick({
+    name: true,
+    description: true,
+    gender: true,
+    personality: true,
+    sexualPreferences: true,
+    directnessLevel: true,
+    roles: true,
+    includeRoles: true,
+    avatarImage: true,
+    avatarUrl: true,
+    avatarColor: true,
+  })
+  .strict();
 const listResponse = z.array(characterResponse.extend({ conversationCount: z.number() }));
 
 /** Ids are positive integers; anything else is simply a character that does not exist. */
@@ -105,9 +120,13 @@ export async function registerCharacterRoutes(app: FastifyInstance, ctx: AppCont
     },
   );
 
-  r.post('/api/generate-character', { schema: { body: promptSchema } }, async (request) => {
-    const { id } = await user(request);
-    await enforce(ctx.limiter, RATE_RULES.characterGenerationsPerUser, id);
-    return generateCharacter(ctx, id, request.body.prompt);
-  });
+  r.post(
+    '/api/generate-character',
+    { schema: { body: promptSchema, response: { 200: generatedResponse } } },
+    async (request) => {
+      const { id } = await user(request);
+      await enforce(ctx.limiter, RATE_RULES.characterGenerationsPerUser, id);
+      return generateCharacter(ctx, id, request.body.prompt);
+    },
+  );
 }
