@@ -70,4 +70,24 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have generated many characters in a short time. Please try again later.',
   },
+  /** Replies cost credits already; this only stops floods (scripts hammering the model). */
+  messagesPerUser: {
+    name: 'messages',
+    limit: 30,
+    windowMs: MINUTE,
+    message: 'You are sending messages very fast. Please slow down a little.',
+  },
+  /** Scenario, options and summaries: not charged, so limited per hour. */
+  storyCallsPerUser: {
+    name: 'story-calls',
+    limit: 200,
+    windowMs: HOUR,
+    message: 'Too many requests for story help. Please try again later.',
+  },
+  feedbackPerUser: {
+    name: 'feedback',
+    limit: 300,
+    windowMs: HOUR,
+    message: 'Too much feedback in a short time. Please try again later.',
+  },
 } satisfies Record<string, RateRule>;

@@ -69,3 +69,69 @@ export interface StoryOption {
   number: number;
   option: string;
 }
+
+const idSchema = z.coerce
+  .number({ error: 'Unknown id' })
+  .int('Unknown id')
+  .positive('Unknown id')
+  .max(2_147_483_647, 'Unknown id');
+
+export const createConversationSchema = z.object({
+  characterId: idSchema,
+  chatMode: z.string().max(20).optional(),
+  model: z.string().max(200).optional(),
+});
+
+export const updateConversationSchema = z.object({
+  model: z.string().min(1, 'Choose a model').max(200),
+});
+
+export const sendMessageSchema = z.object({
+  message: messageTextSchema,
+  conversationId: idSchema,
+  model: z.string().max(200).optional(),
+  chatMode: z.string().max(20).optional(),
+});
+
+export const editMessageSchema = z.object({
+  content: messageTextSchema,
+  conversationId: idSchema.optional(),
+  characterId: idSchema.optional(),
+});
+
+export const FEEDBACK_VALUES = ['GOOD', 'BAD'] as const;
+export const feedbackSchema = z.object({
+  aiMessage: z.string().trim().min(1, 'Missing message').max(20_000),
+  userMessage: z.string().trim().max(20_000).default(''),
+  feedback: z.enum(FEEDBACK_VALUES, { error: 'Feedback must be GOOD or BAD' }),
+});
+
+export const generateScenarioSchema = z.object({
+  message: z.string().trim().max(CHAT_LIMITS.messageMaxLength).optional(),
+});
+
+export const generateOptionsSchema = z.object({ conversationId: idSchema });
+
+export interface ConversationSummary {
+  id: number;
+  characterId: number | null;
+  title: string;
+  lastMessage: string | null;
+  message_count: number;
+  chatMode: ChatMode;
+  model: string | null;
+  updatedAt: string;
+}
+
+export interface ConversationDetail extends ConversationSummary {
+  scenario: string | null;
+  currentOptions: StoryOption[];
+}
+
+export interface ChatMessageView {
+  id: number;
+  conversationId: number;
+  content: string;
+  sender: 'user' | 'ai';
+  createdAt: string;
+}

@@ -41,7 +41,7 @@ describe('the server process', () => {
 
     await expect
       .poll(() => output.includes(`Reverie is running at http://localhost:${port}`), {
-        timeout: 30_000,
+        timeout: 60_000,
       })
       .toBe(true);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -53,7 +53,7 @@ describe('the server process', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output).toContain('shutting down');
-  }, 60_000);
+  }, 90_000);
 
   it('refuses to start with a bad variable and names it', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -3,6 +3,10 @@ import type { AppContext } from '../context';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerAvatarRoutes } from './avatars/avatars.routes';
 import { registerCharacterRoutes } from './characters/characters.routes';
+import { registerChatRoutes } from './chat/chat.routes';
+import { registerConversationRoutes } from './conversations/conversations.routes';
+import { registerCreditRoutes } from './credits/credits.routes';
+import { registerFeedbackRoutes } from './feedback/feedback.routes';
 import { registerBillingRoutes } from './billing/billing.routes';
 import { registerContactRoutes } from './contact/contact.routes';
 import { registerHealthRoutes } from './health/health.routes';
@@ -17,4 +21,8 @@ export const featureModules: ((app: FastifyInstance, ctx: AppContext) => Promise
   registerBillingRoutes,
   registerAvatarRoutes,
   registerCharacterRoutes,
+  registerCreditRoutes,
+  registerConversationRoutes,
+  registerChatRoutes,
+  registerFeedbackRoutes,
 ];

@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  editMessageSchema,
+  generateOptionsSchema,
+  generateScenarioSchema,
+  sendMessageSchema,
+} from '../../../shared/chat';
+import type { AppContext } from '../../context';
+import { HttpError, notFound } from '../../errors';
+import { parseId } from '../../http-ids';
+import { enforce } from '../../plugins/rate-limit';
+import { requireUser } from '../../plugins/session';
+import { RATE_RULES } from '../../rate-rules';
+import { conversationId, messageResponse } from '../conversations/conversations.routes';
+import { prepareReply, type PreparedReply } from './chat.service';
+import { editUserMessage } from './message-edit.service';
+import { summarizeConversation } from './memory.service';
+import { generateOptions, generateScenario } from './story.service';
+
+const replyResponse = z.object({
+  messageId: z.number(),
+  message: z.string(),
+  userMessageId: z.number(),
+});
+
+/** The spec's three reply endpoints behave alike; the conversation's mode shapes the reply. */
+const REPLY_PATHS = ['/api/chat', '/api/assistant', '/api/immersive-chat'] as const;
+
+export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = (request: FastifyRequest) => requireUser(ctx.auth, request);
+
+  for (const url of REPLY_PATHS) {
+    r.post(
+      url,
+      { schema: { body: sendMessageSchema, response: { 200: replyResponse } } },
+      async (request, reply) => {
+        const { id } = await user(request);
+        await enforce(ctx.limiter, RATE_RULES.messagesPerUser, id);
+        const prepared = await prepareReply(ctx, id, request.body);
+        if (wantsEventStream(request)) return streamReply(reply, prepared);
+        return prepared.run();
+      },
+    );
+  }
+
+  r.post(
+    '/api/conversations/:id/generate-scenario',
+    {
+      schema: {
+        body: generateScenarioSchema.optional(),
+        response: { 200: z.object({ scenario: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { id } = await user(request);
+      await enforce(ctx.limiter, RATE_RULES.storyCallsPerUser, id);
+      return generateScenario(ctx, id, conversationId(request.params), request.body?.message);
+    },
+  );
+
+  r.post(
+    '/api/generate-options',
+    {
+      schema: {
+        body: generateOptionsSchema,
+        response: {
+          200: z.object({ options: z.array(z.object({ number: z.number(), option: z.string() })) }),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = await user(request);
+      await enforce(ctx.limiter, RATE_RULES.storyCallsPerUser, id);
+      return generateOptions(ctx, id, request.body.conversationId);
+    },
+  );
+
+  r.post(
+    '/api/conversations/:id/summarize',
+    { schema: { response: { 200: z.object({ summary: z.string() }) } } },
+    async (request) => {
+      const { id } = await user(request);
+      await enforce(ctx.limiter, RATE_RULES.storyCallsPerUser, id);
+      return summarizeConversation(ctx, id, conversationId(request.params));
+    },
+  );
+
+  r.put(
+    '/api/messages/:messageId/edit',
+    { schema: { body: editMessageSchema, response: { 200: messageResponse } } },
+    async (request) => {
+      const { id } = await user(request);
+      const messageId = parseId((request.params as { messageId?: string }).messageId);
+      if (messageId === null) throw notFound('Message not found');
+      return editUserMessage(ctx, id, messageId, request.body);
+    },
+  );
+}
+
+function wantsEventStream(request: FastifyRequest) {
+  return (request.headers.accept ?? '').includes('text/event-stream');
+}
+
+/**
+ * Server-Sent Events: `token` events as the reply grows, then `done` with the stored message,
+ * or `error`. Refusals (404, 403 out of credits…) happened before, as plain JSON errors.
+ */
+async function streamReply(reply: FastifyReply, prepared: PreparedReply) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
+    connection: 'keep-alive',
+  });
+  const send = (event: string, data: unknown) => {
+    if (!res.writableEnded && !res.destroyed) {
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    }
+  };
+  try {
+    const result = await prepared.run((text) => send('token', { text }));
+    send('done', result);
+  } catch (error) {
+    const status = error instanceof HttpError ? error.statusCode : 500;
+    const message =
+      error instanceof HttpError ? error.message : 'Something went wrong on our side.';
+    send('error', { status, message });
+  } finally {
+    if (!res.writableEnded) res.end();
+  }
+}

@@ -1,0 +1,63 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { CHAT_LIMITS } from '../../../shared/chat';
+import type { AppContext } from '../../context';
+import { character } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { LLM_EMPTY } from '../../integrations/llm';
+import { listMessages } from '../conversations/conversations.repo';
+import { PREAMBLE } from './prompt-builder';
+import { loadConversationWithCharacter } from './conversation-context';
+
+/** How much of a conversation is read for its summary. */
+const SUMMARY_WINDOW = 60;
+
+/**
+ * Summarises a conversation into the character's working memory (one entry per conversation,
+ * replaced when summarised again). Other conversations with the character then remember it.
+ */
+export async function summarizeConversation(ctx: AppContext, userId: string, id: number) {
+  const { conversation, character: owner } = await loadConversationWithCharacter(ctx, userId, id);
+  const recent = (await listMessages(ctx.db, userId, id, { limit: SUMMARY_WINDOW })).reverse();
+  const transcript = recent
+    .map((m) => `${m.sender === 'user' ? 'User' : owner.name}: ${m.content}`)
+    .join('\n');
+  const completion = await ctx.llm.complete({
+    model: conversation.model ?? undefined,
+    temperature: 0.3,
+    maxTokens: 300,
+    messages: [
+      { role: 'system', content: PREAMBLE },
+      {
+        role: 'user',
+        content:
+          `Summarise this conversation between ${owner.name} and the user in at most 80 words, ` +
+          'in the third person: facts about the user, what happened, and how the relationship ' +
+          `feels now. Only the summary.\n\n${transcript}`,
+      },
+    ],
+  });
+  const summary = completion.content.trim();
+  if (!summary) throw new HttpError(502, LLM_EMPTY);
+  const entry = JSON.stringify([{ conversation_id: id, summary }]);
+  await ctx.db
+    .update(character)
+    .set({
+      workingMemory: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${character.workingMemory}) e where (e->>'conversation_id')::int <> ${id}), '[]'::jsonb) || ${entry}::jsonb`,
+    })
+    .where(and(eq(character.id, owner.id), eq(character.userId, userId)));
+  return { summary };
+}
+
+/**
+ * After a reply: a conversation longer than 10 messages without a memory entry is summarised,
+ * in the background (the reply does not wait; a failure is only logged).
+ */
+export function summarizeInBackgroundIfDue(ctx: AppContext, userId: string, id: number) {
+  void (async () => {
+    const { conversation, character: owner } = await loadConversationWithCharacter(ctx, userId, id);
+    const due =
+      conversation.messageCount > CHAT_LIMITS.summarizeAfterMessages &&
+      !owner.workingMemory.some((entry) => entry.conversation_id === id);
+    if (due) await summarizeConversation(ctx, userId, id);
+  })().catch((err: unknown) => ctx.log.warn({ err, conversationId: id }, 'summary failed'));
+}

@@ -1,0 +1,21 @@
+import type { AppContext } from '../../context';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { findMessage, updateMessageContent } from '../conversations/conversations.repo';
+import { toMessageView } from '../conversations/conversations.service';
+
+/** Only the user's own messages can be edited, and only into a different text. */
+export async function editUserMessage(
+  ctx: AppContext,
+  userId: string,
+  messageId: number,
+  input: { content: string; conversationId?: number | undefined },
+) {
+  const message = await findMessage(ctx.db, userId, messageId);
+  if (!message || (input.conversationId && input.conversationId !== message.conversationId)) {
+    throw notFound('Message not found');
+  }
+  if (message.sender !== 'user') throw forbidden('You can only edit your own messages.');
+  if (message.content.trim() === input.content) throw badRequest('The message has not changed.');
+  const updated = await updateMessageContent(ctx.db, userId, messageId, input.content);
+  return toMessageView(updated!);
+}

@@ -1,0 +1,147 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { character, conversation, message } from '../../db/schema';
+
+export type ConversationRow = typeof conversation.$inferSelect;
+export type MessageRow = typeof message.$inferSelect;
+
+export async function listConversations(db: Database, userId: string) {
+  return db
+    .select()
+    .from(conversation)
+    .where(eq(conversation.userId, userId))
+    .orderBy(desc(conversation.updatedAt), desc(conversation.id))
+    .limit(500);
+}
+
+export async function findConversation(db: Database, userId: string, id: number) {
+  const rows = await db
+    .select()
+    .from(conversation)
+    .where(and(eq(conversation.id, id), eq(conversation.userId, userId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertConversation(
+  db: Database,
+  userId: string,
+  value: { characterId: number; chatMode: string; model: string | null },
+) {
+  const [row] = await db
+    .insert(conversation)
+    .values({ ...value, userId })
+    .returning();
+  return row!;
+}
+
+export async function updateConversationFields(
+  db: Database,
+  userId: string,
+  id: number,
+  changes: Partial<Omit<ConversationRow, 'id' | 'userId'>>,
+) {
+  const [row] = await db
+    .update(conversation)
+    .set(changes)
+    .where(and(eq(conversation.id, id), eq(conversation.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes the conversation (its messages cascade) and its entry in the character's memory. */
+export async function deleteConversation(db: Database, userId: string, id: number) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(conversation)
+      .where(and(eq(conversation.id, id), eq(conversation.userId, userId)))
+      .returning();
+    if (!row) return null;
+    if (row.characterId) {
+      await tx
+        .update(character)
+        .set({
+          workingMemory: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${character.workingMemory}) e where (e->>'conversation_id')::int <> ${id}), '[]'::jsonb)`,
+        })
+        .where(and(eq(character.id, row.characterId), eq(character.userId, userId)));
+    }
+    return row;
+  });
+}
+
+/**
+ * One page of a conversation's messages, newest first, before the message id `before`
+ * (keyset pagination on the (conversation_id, id) index: constant cost at any depth).
+ */
+export async function listMessages(
+  db: Database,
+  userId: string,
+  conversationId: number,
+  options: { before?: number; limit: number },
+) {
+  return db
+    .select()
+    .from(message)
+    .where(
+      and(
+        eq(message.conversationId, conversationId),
+        eq(message.userId, userId),
+        options.before ? lt(message.id, options.before) : undefined,
+      ),
+    )
+    .orderBy(desc(message.id))
+    .limit(options.limit);
+}
+
+export async function insertMessage(
+  db: Database,
+  userId: string,
+  value: { conversationId: number; sender: 'user' | 'ai'; content: string },
+) {
+  const [row] = await db
+    .insert(message)
+    .values({ ...value, userId })
+    .returning();
+  return row!;
+}
+
+export async function findMessage(db: Database, userId: string, id: number) {
+  const rows = await db
+    .select()
+    .from(message)
+    .where(and(eq(message.id, id), eq(message.userId, userId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function updateMessageContent(
+  db: Database,
+  userId: string,
+  id: number,
+  content: string,
+) {
+  const [row] = await db
+    .update(message)
+    .set({ content, updatedAt: new Date() })
+    .where(and(eq(message.id, id), eq(message.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Keeps a conversation's title, preview and count current after new messages. */
+export async function recordNewMessages(
+  db: Database,
+  userId: string,
+  id: number,
+  update: { added: number; lastMessage: string; titleIfNew: string },
+) {
+  await db
+    .update(conversation)
+    .set({
+      messageCount: sql`${conversation.messageCount} + ${update.added}`,
+      lastMessage: update.lastMessage,
+      title: sql`case when ${conversation.title} = 'New conversation' then ${update.titleIfNew} else ${conversation.title} end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(conversation.id, id), eq(conversation.userId, userId)));
+}

@@ -1,0 +1,127 @@
+import {
+  normalizeChatMode,
+  type ChatMessageView,
+  type ConversationDetail,
+  type ConversationSummary,
+} from '../../../shared/chat';
+import type { AppContext } from '../../context';
+import { badRequest, notFound } from '../../errors';
+import { UNKNOWN_MODEL } from '../../integrations/llm';
+import { findCharacter } from '../characters/characters.repo';
+import { CHARACTER_NOT_FOUND } from '../characters/characters.service';
+import {
+  deleteConversation as deleteConversationRow,
+  findConversation,
+  insertConversation,
+  listConversations,
+  listMessages,
+  updateConversationFields,
+  type ConversationRow,
+  type MessageRow,
+} from './conversations.repo';
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const MESSAGES_PAGE_SIZE = 100;
+
+export function toSummary(row: ConversationRow): ConversationSummary {
+  return {
+    id: row.id,
+    characterId: row.characterId,
+    title: row.title,
+    lastMessage: row.lastMessage,
+    message_count: row.messageCount,
+    chatMode: normalizeChatMode(row.chatMode),
+    model: row.model,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toDetail(row: ConversationRow): ConversationDetail {
+  return { ...toSummary(row), scenario: row.scenario, currentOptions: row.currentOptions };
+}
+
+export function toMessageView(row: MessageRow): ChatMessageView {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    content: row.content,
+    sender: row.sender,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The model a conversation uses: one the client asked for must be in the allow-list (400
+ * otherwise); else the conversation's own if still allowed; else the default.
+ */
+export function resolveModel(
+  ctx: AppContext,
+  requested: string | undefined,
+  stored: string | null,
+): string | null {
+  if (requested) {
+    if (!ctx.llm.isAllowedModel(requested)) throw badRequest(UNKNOWN_MODEL);
+    return requested;
+  }
+  if (stored && ctx.llm.isAllowedModel(stored)) return stored;
+  return ctx.llm.defaultModel ?? null;
+}
+
+export async function requireConversation(ctx: AppContext, userId: string, id: number) {
+  const row = await findConversation(ctx.db, userId, id);
+  if (!row) throw notFound(CONVERSATION_NOT_FOUND);
+  return row;
+}
+
+export async function listUserConversations(ctx: AppContext, userId: string) {
+  return (await listConversations(ctx.db, userId)).map(toSummary);
+}
+
+export async function createConversation(
+  ctx: AppContext,
+  userId: string,
+  input: { characterId: number; chatMode?: string | undefined; model?: string | undefined },
+) {
+  if (!(await findCharacter(ctx.db, userId, input.characterId))) {
+    throw notFound(CHARACTER_NOT_FOUND);
+  }
+  const row = await insertConversation(ctx.db, userId, {
+    characterId: input.characterId,
+    chatMode: normalizeChatMode(input.chatMode),
+    model: resolveModel(ctx, input.model, null),
+  });
+  return { id: row.id };
+}
+
+export async function getConversation(ctx: AppContext, userId: string, id: number) {
+  return toDetail(await requireConversation(ctx, userId, id));
+}
+
+export async function setConversationModel(
+  ctx: AppContext,
+  userId: string,
+  id: number,
+  model: string,
+) {
+  await requireConversation(ctx, userId, id);
+  if (!ctx.llm.isAllowedModel(model)) throw badRequest(UNKNOWN_MODEL);
+  const row = await updateConversationFields(ctx.db, userId, id, { model });
+  return toDetail(row!);
+}
+
+export async function deleteConversation(ctx: AppContext, userId: string, id: number) {
+  if (!(await deleteConversationRow(ctx.db, userId, id))) throw notFound(CONVERSATION_NOT_FOUND);
+}
+
+/** Oldest-first page of messages ending just before `before` (for infinite scroll upwards). */
+export async function getMessages(
+  ctx: AppContext,
+  userId: string,
+  id: number,
+  before: number | undefined,
+  limit = MESSAGES_PAGE_SIZE,
+) {
+  await requireConversation(ctx, userId, id);
+  const rows = await listMessages(ctx.db, userId, id, { before, limit });
+  return rows.reverse().map(toMessageView);
+}

@@ -1,0 +1,138 @@
+import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../errors';
+import * as repo from './credits.repo';
+
+/** What the credit rules need; the full AppContext fits, and so does a small test double. */
+export type CreditsContext = Pick<AppContext, 'db' | 'log'>;
+export type SweeperContext = Pick<AppContext, 'db' | 'log'> & { config: Pick<Config, 'llm'> };
+
+export interface CreditsSummary {
+  credits: number;
+  plan: string;
+  /** ISO 8601 */
+  periodStart: string;
+  /** ISO 8601: when the allowance is next restored. */
+  nextResetAt: string;
+}
+
+/** How often the sweeper looks for charges of replies that died. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * A pending charge older than this can only belong to a reply that died with its server: a live
+ * reply either finishes or hits the LLM timeout, and a minute of slack covers storing it.
+ */
+export function STALE_CHARGE_MS(config: Pick<Config, 'llm'>): number {
+  return (config.llm?.timeoutMs ?? 120_000) + 60_000;
+}
+
+/** Every read goes through this, so a due period reset is never missed whichever call comes first. */
+async function prepareAccount(ctx: CreditsContext, userId: string) {
+  await repo.ensureAccount(ctx.db, userId);
+  await repo.applyPeriodReset(ctx.db, userId);
+}
+
+export async function getCredits(ctx: CreditsContext, userId: string): Promise<number> {
+  await prepareAccount(ctx, userId);
+  return (await repo.readCredits(ctx.db, userId)) ?? 0;
+}
+
+/** Applies the period reset when due (idempotent: the chat page calls this on every visit). */
+export async function topUp(ctx: CreditsContext, userId: string): Promise<CreditsSummary> {
+  await prepareAccount(ctx, userId);
+  const account = await repo.readAccount(ctx.db, userId);
+  if (!account) throw new Error(`credit account of ${userId} vanished`);
+  return {
+    credits: account.credits,
+    plan: account.plan,
+    periodStart: account.periodStart.toISOString(),
+    nextResetAt: account.nextResetAt.toISOString(),
+  };
+}
+
+/**
+ * Takes one credit for one AI reply before the model is called; returns the charge id, which the
+ * caller settles when the reply is stored or refunds when it fails.
+ */
+export async function takeCredit(
+  ctx: CreditsContext,
+  userId: string,
+  conversationId: number | null,
+): Promise<number> {
+  await prepareAccount(ctx, userId);
+  const chargeId = await repo.takeCredit(ctx.db, userId, conversationId);
+  if (chargeId === null) throw new HttpError(403, OUT_OF_CREDITS_MESSAGE);
+  return chargeId;
+}
+
+/**
+ * Marks the reply as paid for. Never throws: the reply is already stored and must not fail now.
+ * If this fails the charge stays pending and the sweeper later refunds it — the user gets that
+ * reply free, which is the safe side. Returns true when the charge was settled.
+ */
+export async function settleCharge(ctx: CreditsContext, chargeId: number): Promise<boolean> {
+  try {
+    return await repo.settleCharge(ctx.db, chargeId);
+  } catch (err) {
+    ctx.log.error({ err, chargeId }, 'could not settle reply charge');
+    return false;
+  }
+}
+
+/**
+ * Gives the credit of a failed reply back, at most once per charge. Never throws: it runs on
+ * error paths; if it fails the charge stays pending and the sweeper refunds it later.
+ * Returns true when a credit was given back.
+ */
+export async function refundCharge(ctx: CreditsContext, chargeId: number): Promise<boolean> {
+  try {
+    return await repo.refundCharge(ctx.db, chargeId);
+  } catch (err) {
+    ctx.log.error({ err, chargeId }, 'could not refund reply charge; the sweeper will retry');
+    return false;
+  }
+}
+
+/** Refunds every charge still pending after `olderThanMs`; returns how many were refunded. */
+export async function refundStaleCharges(ctx: CreditsContext, olderThanMs: number) {
+  let total = 0;
+  for (;;) {
+    const refunded = await repo.refundStaleCharges(ctx.db, olderThanMs);
+    total += refunded;
+    if (refunded < repo.STALE_REFUND_BATCH) return total;
+  }
+}
+
+/**
+ * Refunds the charges of replies that died (server crash or stop): once now, which settles what a
+ * previous run of the server left pending, then every minute. Replies still in flight on other
+ * servers are younger than STALE_CHARGE_MS and are left alone. Returns a stop function; awaiting
+ * it also waits for a sweep in progress, so the database can be closed right after.
+ */
+export function startChargeSweeper(ctx: SweeperContext): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const sweep = () => {
+    // A slow sweep is never overlapped by the next one.
+    if (stopped || running) return;
+    running = refundStaleCharges(ctx, STALE_CHARGE_MS(ctx.config))
+      .then((refunded) => {
+        if (refunded > 0) ctx.log.warn({ refunded }, 'refunded credits of unfinished replies');
+      })
+      .catch((err: unknown) => ctx.log.error({ err }, 'stale reply charge sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  // The sweeper alone must not keep the process alive.
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

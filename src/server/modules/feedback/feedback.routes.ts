@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { feedbackSchema } from '../../../shared/chat';
+import type { AppContext } from '../../context';
+import { feedback } from '../../db/schema';
+import { enforce } from '../../plugins/rate-limit';
+import { requireUser } from '../../plugins/session';
+import { RATE_RULES } from '../../rate-rules';
+
+/**
+ * Thumbs up/down on a reply. The message pair is stored: it is the one piece of conversation
+ * content staff may review (see the privacy policy).
+ */
+export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/feedback',
+    {
+      schema: { body: feedbackSchema, response: { 201: z.object({ success: z.literal(true) }) } },
+    },
+    async (request, reply) => {
+      const { id } = await requireUser(ctx.auth, request);
+      await enforce(ctx.limiter, RATE_RULES.feedbackPerUser, id);
+      await ctx.db.insert(feedback).values({ userId: id, ...request.body });
+      return reply.status(201).send({ success: true as const });
+    },
+  );
+}

@@ -1,0 +1,429 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat';
+import { creditAccount, feedback } from '../../src/server/db/schema';
+import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
+import type { TestClient } from './support/http-client';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let llm: LlmDouble;
+let user: TestClient;
+let userId: string;
+let characterId: number;
+
+const character = {
+  name: 'Selene',
+  description: 'A moonlit poet with a sharp wit.',
+  gender: 'female',
+  personality: 'Playful, literate, teases gently and quotes poetry.',
+};
+
+beforeAll(async () => {
+  llm = await startLlmDouble();
+  t = await startTestApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b,rp-70b' });
+  user = await t.signedInUser('chatter@example.com');
+  userId = (await user.get('/api/auth/get-session')).json.user.id;
+  await user.post('/api/user-profile', { name: 'Riley', gender: 'Non-binary' });
+  characterId = (await user.post('/api/characters', character)).json.id;
+});
+beforeEach(() => llm.reset());
+afterAll(async () => {
+  await t.close();
+  await llm.stop();
+});
+
+async function newConversation(chatMode = 'texting', c: TestClient = user, charId = characterId) {
+  const res = await c.post('/api/conversations', { characterId: charId, chatMode });
+  expect(res.status, res.text).toBe(201);
+  return res.json.id as number;
+}
+const credits = async (c: TestClient = user) =>
+  (await c.get('/api/get-credits')).json.credits as number;
+const setCredits = (n: number) =>
+  t.database.db.update(creditAccount).set({ credits: n }).where(eq(creditAccount.userId, userId));
+
+/** Reads a Server-Sent Events response into its events. */
+async function readEvents(response: Response) {
+  const text = await response.text();
+  return text
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null');
+      return { event, data };
+    });
+}
+
+describe('conversations', () => {
+  it('creates with the default model, lists, reads and deletes', async () => {
+    const id = await newConversation('immersive');
+    const detail = (await user.get(`/api/conversations/${id}`)).json;
+    expect(detail).toMatchObject({
+      id,
+      characterId,
+      chatMode: 'immersive',
+      model: 'big-405b',
+      scenario: null,
+      currentOptions: [],
+      title: 'New conversation',
+    });
+    expect(
+      (await user.get('/api/conversations')).json.some((c: { id: number }) => c.id === id),
+    ).toBe(true);
+    expect((await user.delete(`/api/conversations/${id}`)).status).toBe(200);
+    expect((await user.get(`/api/conversations/${id}`)).status).toBe(404);
+  });
+
+  it('treats unknown modes as assistant and enforces the model allow-list', async () => {
+    const id = await newConversation('something-else');
+    expect((await user.get(`/api/conversations/${id}`)).json.chatMode).toBe('assistant');
+    const bad = await user.post('/api/conversations', { characterId, model: 'gpt-unknown' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe('Unknown model');
+    expect((await user.put(`/api/conversations/${id}`, { model: 'rp-70b' })).json.model).toBe(
+      'rp-70b',
+    );
+    expect((await user.put(`/api/conversations/${id}`, { model: 'nope' })).status).toBe(400);
+  });
+
+  it('refuses another user’s character', async () => {
+    const other = await t.signedInUser();
+    const res = await other.post('/api/conversations', { characterId, chatMode: 'texting' });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('sending a message (JSON)', () => {
+  it('stores both messages, keeps title and preview current and takes one credit', async () => {
+    const id = await newConversation();
+    const before = await credits();
+    llm.script({ content: 'hey you 😊\n\nmissed you' });
+    const res = await user.post('/api/chat', { message: '  Hello Selene  ', conversationId: id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ message: 'hey you 😊\n\nmissed you' });
+    expect(typeof res.json.messageId).toBe('number');
+    expect(await credits()).toBe(before - 1);
+
+    const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+    expect(messages.map((m: { sender: string; content: string }) => [m.sender, m.content])).toEqual(
+      [
+        ['user', 'Hello Selene'],
+        ['ai', 'hey you 😊\n\nmissed you'],
+      ],
+    );
+    const detail = (await user.get(`/api/conversations/${id}`)).json;
+    expect(detail).toMatchObject({ title: 'Hello Selene', message_count: 2 });
+    expect(detail.lastMessage).toBe('hey you 😊\n\nmissed you');
+
+    const sent = llm.requests.at(-1)!.body;
+    expect(sent.model).toBe('big-405b');
+    expect(sent.stream).toBe(true);
+    expect(sent.messages[0].content).toContain('You are Selene (female).');
+    expect(sent.messages[0].content).toContain('You are talking with Riley');
+    expect(sent.messages[0].content).toMatch(/blank line between them/);
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'Hello Selene' });
+  });
+
+  it('refuses blank messages and unknown models without charging', async () => {
+    const id = await newConversation();
+    const before = await credits();
+    const blank = await user.post('/api/chat', { message: '   ', conversationId: id });
+    expect(blank.status).toBe(400);
+    const model = await user.post('/api/chat', { message: 'hi', conversationId: id, model: 'x' });
+    expect(model.status).toBe(400);
+    expect(await credits()).toBe(before);
+    expect(llm.requests).toHaveLength(0);
+  });
+
+  it('gives the credit back when the model fails, keeping the user message', async () => {
+    const id = await newConversation('assistant');
+    const before = await credits();
+    llm.script({ status: 500, body: 'upstream exploded' });
+    const res = await user.post('/api/assistant', { message: 'Help me', conversationId: id });
+    expect(res.status).toBe(502);
+    expect(res.json.message).not.toContain('exploded');
+    expect(await credits()).toBe(before);
+    const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+    expect(messages).toHaveLength(1);
+  });
+
+  it('answers 403 with the spec text when out of credits, and nothing reaches the model', async () => {
+    const id = await newConversation();
+    await setCredits(0);
+    const res = await user.post('/api/chat', { message: 'hello?', conversationId: id });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe(OUT_OF_CREDITS_MESSAGE);
+    expect(llm.requests).toHaveLength(0);
+    expect((await user.post('/api/credit-check')).status).toBe(403);
+    await setCredits(20);
+  });
+
+  it('gives exactly N replies for N credits when many sends arrive at once', async () => {
+    const id = await newConversation();
+    await setCredits(3);
+    llm.setDefault({ content: 'a reply' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        user.post('/api/chat', { message: `message ${i}`, conversationId: id }),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 403, 403, 403, 403, 403]);
+    expect(await credits()).toBe(0);
+    const chatCalls = llm.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    expect(chatCalls).toHaveLength(3);
+    await setCredits(20);
+  });
+});
+
+describe('streaming replies (Server-Sent Events)', () => {
+  it('sends token events, then done with the stored message', async () => {
+    const id = await newConversation('immersive');
+    llm.script({ content: 'The rain taps on the lighthouse glass as you climb the stairs.' });
+    const response = await fetch(`${t.url}/api/immersive-chat`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        cookie: user.cookieHeader,
+        origin: t.url,
+      },
+      body: JSON.stringify({ message: 'I climb the stairs', conversationId: id }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const events = await readEvents(response);
+    const tokens = events.filter((e) => e.event === 'token');
+    expect(tokens.length).toBeGreaterThan(3);
+    expect(events.at(-1)!.event).toBe('done');
+    expect(events.slice(0, -1).every((e) => e.event === 'token')).toBe(true);
+    const done = events.at(-1)!.data;
+    expect(tokens.map((e) => e.data.text).join('')).toBe(done.message);
+    const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+    expect(messages.at(-1)).toMatchObject({
+      id: done.messageId,
+      sender: 'ai',
+      content: done.message,
+    });
+  });
+
+  it('ends with an error event and refunds when the model fails mid-way', async () => {
+    const id = await newConversation();
+    const before = await credits();
+    llm.script({ status: 503, body: 'overloaded' });
+    const response = await fetch(`${t.url}/api/chat`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        cookie: user.cookieHeader,
+        origin: t.url,
+      },
+      body: JSON.stringify({ message: 'hi', conversationId: id }),
+    });
+    const events = await readEvents(response);
+    expect(events.at(-1)).toMatchObject({ event: 'error', data: { status: 502 } });
+    expect(await credits()).toBe(before);
+  });
+
+  it('still finishes and stores the reply when the browser goes away', async () => {
+    const id = await newConversation();
+    llm.script({ content: 'one two three four five six seven eight', chunkDelayMs: 80 });
+    const controller = new AbortController();
+    const response = await fetch(`${t.url}/api/chat`, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        cookie: user.cookieHeader,
+        origin: t.url,
+      },
+      body: JSON.stringify({ message: 'tell me a story', conversationId: id }),
+    });
+    const reader = response.body!.getReader();
+    await reader.read(); // the first token arrived…
+    controller.abort(); // …and the tab closed.
+    await expect
+      .poll(async () => (await user.get(`/api/conversations/${id}/messages`)).json.length, {
+        timeout: 5000,
+      })
+      .toBe(2);
+    const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+    expect(messages[1].content).toBe('one two three four five six seven eight');
+  });
+});
+
+describe('story mode', () => {
+  it('writes and stores the opening scenario, then four options', async () => {
+    const id = await newConversation('immersive');
+    llm.script({ content: 'You wake in a lighthouse as the storm rolls in.' });
+    const scenario = await user.post(`/api/conversations/${id}/generate-scenario`, {
+      message: 'a storm at a lighthouse',
+    });
+    expect(scenario.status, scenario.text).toBe(200);
+    expect(scenario.json.scenario).toBe('You wake in a lighthouse as the storm rolls in.');
+    expect(JSON.stringify(llm.requests.at(-1)!.body.messages)).toContain('a storm at a lighthouse');
+    expect((await user.get(`/api/conversations/${id}`)).json.scenario).toBe(scenario.json.scenario);
+
+    llm.script({
+      content: JSON.stringify({
+        options: [
+          { number: 1, option: 'Light the lamp' },
+          { number: 2, option: 'Open the door' },
+          { number: 3, option: 'Climb the stairs' },
+          { number: 4, option: 'Call out her name' },
+        ],
+      }),
+    });
+    const options = await user.post('/api/generate-options', { conversationId: id });
+    expect(options.status, options.text).toBe(200);
+    expect(options.json.options).toHaveLength(4);
+    expect(options.json.options[0]).toEqual({ number: 1, option: 'Light the lamp' });
+    expect(llm.requests.at(-1)!.body.response_format.type).toBe('json_schema');
+    expect((await user.get(`/api/conversations/${id}`)).json.currentOptions).toEqual(
+      options.json.options,
+    );
+  });
+
+  it('reads options tolerantly and retries once on a bad answer', async () => {
+    const id = await newConversation('immersive');
+    llm.script(
+      { content: 'Here you go: ["Run", "Hide"]' },
+      { content: '```json\n["Run", "Hide", "Fight", "Talk"]\n```' },
+    );
+    const res = await user.post('/api/generate-options', { conversationId: id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.options.map((o: { option: string }) => o.option)).toEqual([
+      'Run',
+      'Hide',
+      'Fight',
+      'Talk',
+    ]);
+    expect(res.json.options.map((o: { number: number }) => o.number)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('working memory', () => {
+  it('summarises into the character’s memory, feeds other conversations, and forgets on delete', async () => {
+    const first = await newConversation();
+    llm.script({ content: 'Riley loves jazz and met Selene in Paris.' });
+    const res = await user.post(`/api/conversations/${first}/summarize`);
+    expect(res.status, res.text).toBe(200);
+    let memory = (await user.get(`/api/characters/${characterId}`)).json.working_memory;
+    expect(memory).toContainEqual({ conversation_id: first, summary: res.json.summary });
+
+    const second = await newConversation();
+    llm.script({ content: 'I remember Paris.' });
+    await user.post('/api/chat', { message: 'Remember me?', conversationId: second });
+    expect(llm.requests.at(-1)!.body.messages[0].content).toContain('Riley loves jazz');
+
+    await user.delete(`/api/conversations/${first}`);
+    memory = (await user.get(`/api/characters/${characterId}`)).json.working_memory;
+    expect(memory.some((m: { conversation_id: number }) => m.conversation_id === first)).toBe(
+      false,
+    );
+  });
+
+  it('summarises a conversation by itself once it has more than 10 messages', async () => {
+    const id = await newConversation();
+    llm.setDefault({ content: 'ok' });
+    for (let i = 0; i < 6; i++) {
+      expect((await user.post('/api/chat', { message: `m${i}`, conversationId: id })).status).toBe(
+        200,
+      );
+    }
+    await expect
+      .poll(
+        async () =>
+          (await user.get(`/api/characters/${characterId}`)).json.working_memory.some(
+            (m: { conversation_id: number }) => m.conversation_id === id,
+          ),
+        { timeout: 5000 },
+      )
+      .toBe(true);
+  });
+});
+
+describe('editing messages and feedback', () => {
+  it('edits only the user’s own messages, and only with a changed text', async () => {
+    const id = await newConversation();
+    llm.script({ content: 'a reply' });
+    const sent = (await user.post('/api/chat', { message: 'first try', conversationId: id })).json;
+    const edit = await user.put(`/api/messages/${sent.userMessageId}/edit`, {
+      content: ' second try ',
+      conversationId: id,
+      characterId,
+    });
+    expect(edit.status, edit.text).toBe(200);
+    expect(edit.json.content).toBe('second try');
+    const same = await user.put(`/api/messages/${sent.userMessageId}/edit`, {
+      content: 'second try',
+    });
+    expect(same.status).toBe(400);
+    const ai = await user.put(`/api/messages/${sent.messageId}/edit`, { content: 'rewrite you' });
+    expect(ai.status).toBe(403);
+    const other = await t.signedInUser();
+    const theirs = await other.put(`/api/messages/${sent.userMessageId}/edit`, { content: 'x' });
+    expect(theirs.status).toBe(404);
+  });
+
+  it('stores GOOD/BAD feedback with the message pair', async () => {
+    const res = await user.post('/api/feedback', {
+      aiMessage: 'a lovely reply',
+      userMessage: 'hello',
+      feedback: 'GOOD',
+    });
+    expect(res.status).toBe(201);
+    const rows = await t.database.db.select().from(feedback).where(eq(feedback.userId, userId));
+    expect(rows.at(-1)).toMatchObject({ aiMessage: 'a lovely reply', feedback: 'GOOD' });
+    expect((await user.post('/api/feedback', { aiMessage: 'x', feedback: 'MEH' })).status).toBe(
+      400,
+    );
+  });
+});
+
+describe('isolation and paging', () => {
+  it('answers 404 to another user for every conversation call', async () => {
+    const id = await newConversation();
+    const other = await t.signedInUser();
+    expect((await other.get(`/api/conversations/${id}`)).status).toBe(404);
+    expect((await other.get(`/api/conversations/${id}/messages`)).status).toBe(404);
+    expect((await other.put(`/api/conversations/${id}`, { model: 'rp-70b' })).status).toBe(404);
+    expect((await other.post('/api/chat', { message: 'hi', conversationId: id })).status).toBe(404);
+    expect((await other.post(`/api/conversations/${id}/summarize`)).status).toBe(404);
+    expect((await other.post('/api/generate-options', { conversationId: id })).status).toBe(404);
+    expect((await other.delete(`/api/conversations/${id}`)).status).toBe(404);
+    expect((await other.get('/api/conversations')).json).toEqual([]);
+    expect((await user.get(`/api/conversations/${id}`)).status).toBe(200);
+  });
+
+  it('pages through history newest-first with a keyset', async () => {
+    const id = await newConversation();
+    llm.setDefault({ content: 'ok' });
+    for (let i = 0; i < 3; i++)
+      await user.post('/api/chat', { message: `m${i}`, conversationId: id });
+    const all = (await user.get(`/api/conversations/${id}/messages`)).json;
+    expect(all).toHaveLength(6);
+    const lastTwo = (await user.get(`/api/conversations/${id}/messages?limit=2`)).json;
+    expect(lastTwo.map((m: { id: number }) => m.id)).toEqual(
+      all.slice(4).map((m: { id: number }) => m.id),
+    );
+    const before = (
+      await user.get(`/api/conversations/${id}/messages?limit=2&before=${lastTwo[0].id}`)
+    ).json;
+    expect(before.map((m: { id: number }) => m.id)).toEqual(
+      all.slice(2, 4).map((m: { id: number }) => m.id),
+    );
+  });
+
+  it('cannot continue a conversation whose character was deleted', async () => {
+    const temp = (await user.post('/api/characters', { ...character, name: 'Temp' })).json.id;
+    const id = await newConversation('texting', user, temp);
+    await user.delete(`/api/characters/${temp}`);
+    const res = await user.post('/api/chat', { message: 'hello', conversationId: id });
+    expect(res.status).toBe(409);
+  });
+});
