@@ -32,6 +32,7 @@ export interface ReceivedRequest {
 }
 
 type Endpoint = 'chat' | 'images';
+export type Responder = (endpoint: Endpoint, body: any) => LlmReply | undefined;
 
 export interface LlmDouble {
   /** Base URL ending in /v1, for LLM_BASE_URL / IMAGE_BASE_URL. */
@@ -45,6 +46,11 @@ export interface LlmDouble {
   setDefault(reply: LlmReply): void;
   /** Serves `bytes` at GET /files/<name>; returns the absolute URL. */
   serveFile(name: string, bytes: Buffer, contentType?: string): string;
+  /**
+   * Chooses replies from the request when nothing is queued (e.g. by the response_format the
+   * app asked for); returning undefined falls back to the default.
+   */
+  respondWith(fn: Responder | undefined): void;
   /** Forgets queued replies and received requests. */
   reset(): void;
   stop(): Promise<void>;
@@ -89,6 +95,7 @@ export async function startLlmDouble(): Promise<LlmDouble> {
       timers.add(timer);
     });
 
+  let responder: Responder | undefined;
   const take = (endpoint: Endpoint): LlmReply => {
     const index = queue.findIndex((r) => fits(r, endpoint));
     if (index === -1) return defaults[endpoint];
@@ -138,7 +145,7 @@ export async function startLlmDouble(): Promise<LlmDouble> {
           : undefined;
     if (!endpoint) return sendJson(res, 404, { error: { message: `No route ${path}` } });
 
-    const reply = take(endpoint);
+    const reply = (queue.length === 0 && responder?.(endpoint, body)) || take(endpoint);
     if (reply.delayMs) await sleep(reply.delayMs);
     if ('stall' in reply) return; // Leave the response open; stop() closes the connection.
     if ('status' in reply) {
@@ -214,6 +221,9 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     origin,
     requests,
     script: (...replies) => void queue.push(...replies),
+    respondWith(fn) {
+      responder = fn;
+    },
     setDefault(reply) {
       if (fits(reply, 'chat')) defaults.chat = reply;
       if (fits(reply, 'images')) defaults.images = reply;

@@ -1,17 +1,35 @@
 import { createServer } from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
-import { conversation, user } from '../../src/server/db/schema';
+import { conversation, creditAccount, user } from '../../src/server/db/schema';
 
 /**
  * Test-harness endpoints (not part of the app) for data the UI cannot create yet:
  * POST /conversations { email, characterId, count } adds conversations for a user's character;
- * GET /conversations?characterId=N counts them.
+ * GET /conversations?characterId=N counts them; POST /credits { email, credits } sets a balance.
  */
 export async function startControlServer(db: Database, port: number) {
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://control');
+      if (url.pathname === '/credits' && req.method === 'POST') {
+        const chunks: Buffer[] = [];
+        for await (const c of req) chunks.push(c as Buffer);
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+          email: string;
+          credits: number;
+        };
+        const [owner] = await db
+          .select({ id: user.id })
+          .from(user)
+          .where(eq(user.email, body.email.toLowerCase()));
+        if (!owner) return void res.writeHead(404).end();
+        await db
+          .insert(creditAccount)
+          .values({ userId: owner.id, credits: body.credits, periodStart: new Date() })
+          .onConflictDoUpdate({ target: creditAccount.userId, set: { credits: body.credits } });
+        return void res.writeHead(200).end('{}');
+      }
       if (url.pathname !== '/conversations') return void res.writeHead(404).end();
       if (req.method === 'GET') {
         const characterId = Number(url.searchParams.get('characterId'));

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { LlmReply } from '../doubles/llm-server';
 
 /** What the language-model stand-in answers to "generate a character" in browser tests. */
 export const E2E_CHARACTER = {
@@ -20,4 +21,37 @@ export function e2eAvatarImage(): Promise<Buffer> {
     <circle cx="128" cy="100" r="48" fill="#fde68a"/>
     <rect x="60" y="160" width="136" height="96" rx="48" fill="#fde68a"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export const E2E_OPTIONS = [
+  'Light the old lamp',
+  'Open the heavy door',
+  'Climb the spiral stairs',
+  'Call out her name',
+];
+export const E2E_SCENARIO = 'You wake in a lighthouse as a storm rolls over the sea.';
+export const E2E_TEXTING_REPLY = 'hey you 😊\n\nmissed you today\n\nwhat are you up to?';
+export const E2E_REPLY = 'The lamp flickers as you step closer, and *she smiles* at you.';
+
+/**
+ * Answers like a model would for each kind of request the app makes: structured JSON when a
+ * schema is asked for, an opening scene, texting bubbles, or a story paragraph.
+ */
+export function e2eResponder(endpoint: string, body: any): LlmReply | undefined {
+  if (endpoint !== 'chat') return undefined;
+  const schema = body?.response_format?.json_schema?.name;
+  if (schema === 'character') return { content: JSON.stringify(E2E_CHARACTER) };
+  if (schema === 'story_options') {
+    return {
+      content: JSON.stringify({
+        options: E2E_OPTIONS.map((option, i) => ({ number: i + 1, option })),
+      }),
+    };
+  }
+  const last = JSON.stringify(body?.messages?.at(-1)?.content ?? '');
+  if (last.includes('opening scene')) return { content: E2E_SCENARIO };
+  if (last.includes('Summarise')) return { content: 'They talked about the storm.' };
+  const system = String(body?.messages?.[0]?.content ?? '');
+  if (system.includes('texting on a phone')) return { content: E2E_TEXTING_REPLY };
+  return { content: E2E_REPLY, chunkDelayMs: 15 };
 }

@@ -9,7 +9,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { ensureWebBuild } from '../../scripts/web-build';
 import { startLlmDouble } from '../doubles/llm-server';
 import { startOidcServer } from '../doubles/oidc-server';
-import { E2E_CHARACTER, e2eAvatarImage } from './llm-fixtures';
+import { e2eAvatarImage, e2eResponder } from './llm-fixtures';
 import { startControlServer } from './control-server';
 import { E2E_CONTROL_PORT, E2E_DATA_DIR, E2E_OIDC_PORT, E2E_PORT, E2E_URL } from './ports';
 
@@ -20,8 +20,8 @@ const oidc = await startOidcServer(E2E_OIDC_PORT);
 // The language model stand-in answers every character request with the same character and
 // every image request with the same picture, so browser tests know what to expect.
 const llm = await startLlmDouble();
-llm.setDefault({ content: JSON.stringify(E2E_CHARACTER) });
 llm.setDefault({ image: await e2eAvatarImage() });
+llm.respondWith(e2eResponder);
 const config = loadConfig({
   NODE_ENV: 'test',
   PORT: String(E2E_PORT),

@@ -37,13 +37,18 @@ describe('POST /api/avatars', () => {
     async (format) => {
       const image = await makeImage(format);
       expect((await sharp(image).metadata()).exif).toBeDefined();
-      const res = await user.upload('/api/avatars', image, `me.${format}`, `image/${format}`);
+      const res = await user.upload(
+        '/api/avatars',
+        image,
+        `my-holiday-photo.${format}`,
+        `image/${format}`,
+      );
       expect(res.status, res.text).toBe(200);
       expect(res.json.success).toBe(true);
       expect(res.json.fileName).toMatch(
         new RegExp(`^[\\w-]{20,}\\.(${format === 'jpeg' ? 'jpg' : format})$`),
       );
-      expect(res.json.fileName).not.toContain('me');
+      expect(res.json.fileName).not.toContain('holiday');
       expect(res.json.url).toBe(`/avatars/${res.json.fileName}`);
 
       const served = await fetch(t.url + res.json.url);

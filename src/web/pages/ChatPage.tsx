@@ -1,7 +1,6 @@
 import { Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
-import type { Character } from '../../shared/characters/schemas';
 import { PageLoader } from '../app/PageLoader';
 import { Button, buttonClass } from '../components/ui/button';
 import { useAuthDialog } from '../features/auth/auth-dialog-context';
@@ -13,8 +12,10 @@ import {
   useCharacter,
   useCharacters,
 } from '../features/characters/api';
-import { CharacterAvatar } from '../features/characters/components/CharacterAvatar';
 import { DeleteCharacterDialog } from '../features/characters/components/DeleteCharacterDialog';
+import { topUp } from '../features/chat/api';
+import { ChatView } from '../features/chat/ChatView';
+import { RecentChats } from '../features/chat/RecentChats';
 import { CharacterList } from '../features/dashboard/CharacterList';
 import { ChatHeader } from '../features/dashboard/ChatHeader';
 import { DashboardShell, DashboardWelcome } from '../features/dashboard/DashboardShell';
@@ -50,6 +51,10 @@ function Dashboard({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (selected.data) rememberCharacter(selected.data.id);
   }, [selected.data]);
+  // Every visit applies a due monthly reset of the allowance (failures are only logged).
+  useEffect(() => {
+    topUp().catch(() => undefined);
+  }, []);
 
   const select = (id: number) => {
     rememberCharacter(id);
@@ -68,15 +73,22 @@ function Dashboard({ user }: { user: SessionUser }) {
     <DashboardShell
       user={user}
       sidebar={(close) => (
-        <CharacterList
-          characters={characters.data}
-          selectedId={characterId}
-          onSelect={(id) => {
-            select(id);
-            close();
-          }}
-          onDelete={(c) => setDeleting({ id: c.id, name: c.name })}
-        />
+        <div className="space-y-6">
+          <CharacterList
+            characters={characters.data}
+            selectedId={characterId}
+            onSelect={(id) => {
+              select(id);
+              close();
+            }}
+            onDelete={(c) => setDeleting({ id: c.id, name: c.name })}
+          />
+          <RecentChats
+            activeId={parseId(params.conversationId)}
+            onOpen={close}
+            onDeletedActive={(charId) => navigate(charId ? `/chat?character=${charId}` : '/chat')}
+          />
+        </div>
       )}
       header={
         selected.data ? (
@@ -92,7 +104,11 @@ function Dashboard({ user }: { user: SessionUser }) {
       ) : selected.isError ? (
         <CharacterMissing />
       ) : selected.data ? (
-        <CharacterIntro character={selected.data} />
+        <ChatView
+          key={selected.data.id}
+          character={selected.data}
+          conversationId={parseId(params.conversationId)}
+        />
       ) : (
         <PageLoader />
       )}
@@ -104,22 +120,6 @@ function Dashboard({ user }: { user: SessionUser }) {
         />
       )}
     </DashboardShell>
-  );
-}
-
-/** The open character before a conversation starts: who they are. */
-function CharacterIntro({ character }: { character: Character }) {
-  return (
-    <div className="flex h-full flex-col items-center justify-center px-6 text-center">
-      <CharacterAvatar
-        name={character.name}
-        avatarUrl={character.avatarUrl}
-        avatarColor={character.avatarColor}
-        size="lg"
-      />
-      <h1 className="mt-4 text-2xl font-bold">{character.name}</h1>
-      <p className="mt-2 max-w-md text-muted">{character.description}</p>
-    </div>
   );
 }
 

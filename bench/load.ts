@@ -1,0 +1,315 @@
+/**
+ * The benchmark's load process, forked by bench/run.ts: it runs the LLM double (the "provider")
+ * and every client, so neither the provider's work nor the clients' work is counted as the
+ * server's event-loop lag. It obeys commands sent over the IPC channel and answers with results.
+ */
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { startLlmDouble } from '../tests/doubles/llm-server';
+
+/** One conversation a client writes to, with the session cookie of its owner. */
+export interface Target {
+  cookie: string;
+  conversationId: number;
+  /** /api/chat, /api/assistant or /api/immersive-chat, matching the conversation's mode. */
+  path: string;
+}
+
+export interface TtftTask extends Target {
+  benchId: string;
+}
+
+export interface TtftSample {
+  benchId: string;
+  /** From sending the POST to the first `event: token` at the client; null on failure. */
+  ttftMs: number | null;
+  error?: string;
+}
+
+export interface StreamResult {
+  /** Streams that ended with `event: done` inside the measured window. */
+  completed: number;
+  /** `event: token` events received inside the measured window. */
+  tokens: number;
+  windowMs: number;
+  /** Replies started (all phases of the step). */
+  started: number;
+  errors: number;
+  errorSamples: string[];
+  /** Streams still running when the drain time ran out (aborted; not errors). */
+  cut: number;
+  /** Time to first token of the streams started inside the window. */
+  ttftMs: number[];
+  /** This process's own event-loop delay p99 in the window (ms, resolution subtracted). */
+  loadLagP99Ms: number;
+}
+
+export type ToLoad =
+  | { type: 'reply'; content: string; chunkDelayMs: number }
+  | { type: 'ttft'; baseUrl: string; workers: TtftTask[][] }
+  | { type: 'baseline'; count: number }
+  | {
+      type: 'stream';
+      baseUrl: string;
+      slots: Target[];
+      warmupMs: number;
+      windowMs: number;
+      drainMs: number;
+    }
+  | { type: 'exit' };
+
+export type FromLoad =
+  | { type: 'ready'; llmUrl: string }
+  | { type: 'reply-set' }
+  | { type: 'ttft-result'; samples: TtftSample[] }
+  | { type: 'baseline-result'; samplesMs: number[] }
+  | { type: 'window-start' }
+  | { type: 'window-end' }
+  | { type: 'stream-result'; result: StreamResult };
+
+const LAG_RESOLUTION_MS = 10;
+
+interface Outcome {
+  ok: boolean;
+  ttftMs: number | null;
+  error?: string;
+  aborted?: boolean;
+}
+
+/**
+ * Sends one message asking for a streamed reply and reads the Server-Sent Events to the end.
+ * `onEvent` hears each token and the final done, as they arrive.
+ */
+async function streamOne(
+  baseUrl: string,
+  target: Target,
+  message: string,
+  benchId: string,
+  onEvent: (kind: 'token' | 'done') => void = () => {},
+  signal?: AbortSignal,
+): Promise<Outcome> {
+  const started = performance.now();
+  let ttftMs: number | null = null;
+  try {
+    const response = await fetch(`${baseUrl}${target.path}`, {
+      method: 'POST',
+      signal: signal ?? null,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        cookie: target.cookie,
+        origin: baseUrl,
+        'x-bench-id': benchId,
+      },
+      body: JSON.stringify({ message, conversationId: target.conversationId }),
+    });
+    if (response.status !== 200 || !response.body) {
+      const text = await response.text();
+      return { ok: false, ttftMs, error: `HTTP ${response.status}: ${text.slice(0, 160)}` };
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    let done = false;
+    let error: string | undefined;
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith('event: token')) {
+          ttftMs ??= performance.now() - started;
+          onEvent('token');
+        } else if (block.startsWith('event: done')) {
+          done = true;
+          onEvent('done');
+        } else if (block.startsWith('event: error')) {
+          error = block.slice(block.indexOf('data: ') + 6, 200);
+        }
+      }
+    }
+    if (error) return { ok: false, ttftMs, error: `error event: ${error}` };
+    if (!done) return { ok: false, ttftMs, error: 'stream ended without done' };
+    return { ok: true, ttftMs };
+  } catch (error) {
+    if (signal?.aborted) return { ok: false, ttftMs, aborted: true };
+    return { ok: false, ttftMs, error: String((error as Error).cause ?? error).slice(0, 160) };
+  }
+}
+
+const MESSAGES = [
+  'Tell me what you see from the lighthouse window tonight.',
+  'I pour us both a glass of wine and sit closer.',
+  'What would you do if the storm trapped us here until morning?',
+  'Describe the room for me, slowly.',
+  'I laugh and ask what poem you are thinking of.',
+];
+let messageCounter = 0;
+const nextMessage = (benchId: string) =>
+  `[bench #${benchId}] ${MESSAGES[messageCounter++ % MESSAGES.length]}`;
+
+async function runTtft(baseUrl: string, workers: TtftTask[][]): Promise<TtftSample[]> {
+  const samples: TtftSample[] = [];
+  await Promise.all(
+    workers.map(async (tasks) => {
+      for (const task of tasks) {
+        const outcome = await streamOne(baseUrl, task, nextMessage(task.benchId), task.benchId);
+        samples.push({
+          benchId: task.benchId,
+          ttftMs: outcome.ok ? outcome.ttftMs : null,
+          ...(outcome.error ? { error: outcome.error } : {}),
+        });
+      }
+    }),
+  );
+  return samples;
+}
+
+/** The double's own time to first byte, measured the same way without our server in between. */
+async function runBaseline(llmUrl: string, count: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(`${llmUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'big-405b',
+        stream: true,
+        messages: [{ role: 'user', content: 'hello' }],
+      }),
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    samples.push(performance.now() - started);
+    while (!(await reader.read()).done) {
+      /* drain */
+    }
+  }
+  return samples;
+}
+
+async function runStreams(
+  command: Extract<ToLoad, { type: 'stream' }>,
+  send: (message: FromLoad) => void,
+): Promise<StreamResult> {
+  const { baseUrl, slots, warmupMs, windowMs, drainMs } = command;
+  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+  let inWindow = false;
+  let stopping = false;
+  let windowStart = 0;
+  let windowEnd = 0;
+  const result: StreamResult = {
+    completed: 0,
+    tokens: 0,
+    windowMs: 0,
+    started: 0,
+    errors: 0,
+    errorSamples: [],
+    cut: 0,
+    ttftMs: [],
+    loadLagP99Ms: 0,
+  };
+  const abort = new AbortController();
+  const onEvent = (kind: 'token' | 'done') => {
+    if (!inWindow) return;
+    if (kind === 'token') result.tokens++;
+    else result.completed++;
+  };
+
+  const loops = slots.map(async (slot, index) => {
+    // Spread the starts over 1 s so the first replies do not all line up.
+    await sleep((index / slots.length) * 1000);
+    for (let n = 0; !stopping; n++) {
+      const startedInWindow = inWindow;
+      result.started++;
+      const benchId = `s${slots.length}-${index}-${n}`;
+      const outcome = await streamOne(
+        baseUrl,
+        slot,
+        nextMessage(benchId),
+        benchId,
+        onEvent,
+        abort.signal,
+      );
+      if (outcome.aborted) result.cut++;
+      else if (!outcome.ok) {
+        result.errors++;
+        if (result.errorSamples.length < 5) result.errorSamples.push(outcome.error ?? '?');
+        await sleep(200);
+      } else if (startedInWindow && outcome.ttftMs !== null) {
+        result.ttftMs.push(outcome.ttftMs);
+      }
+    }
+  });
+
+  await sleep(warmupMs);
+  send({ type: 'window-start' });
+  lag.enable();
+  inWindow = true;
+  windowStart = performance.now();
+  await sleep(windowMs);
+  inWindow = false;
+  windowEnd = performance.now();
+  lag.disable();
+  send({ type: 'window-end' });
+  stopping = true;
+  const drained = await Promise.race([
+    Promise.all(loops).then(() => true),
+    sleep(drainMs).then(() => false),
+  ]);
+  if (!drained) {
+    abort.abort();
+    await Promise.all(loops);
+  }
+  result.windowMs = windowEnd - windowStart;
+  result.loadLagP99Ms = Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS);
+  return result;
+}
+
+function sleep(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms));
+}
+
+async function main() {
+  const send = (message: FromLoad) => process.send!(message);
+  const llm = await startLlmDouble();
+  // The double keeps every request for assertions; a benchmark sends thousands, so keep none.
+  llm.requests.push = () => 0;
+
+  process.on('disconnect', () => {
+    void llm.stop().finally(() => process.exit(0));
+  });
+  process.on('message', (command: ToLoad) => {
+    void (async () => {
+      switch (command.type) {
+        case 'reply':
+          llm.setDefault({ content: command.content, chunkDelayMs: command.chunkDelayMs });
+          return send({ type: 'reply-set' });
+        case 'ttft':
+          return send({
+            type: 'ttft-result',
+            samples: await runTtft(command.baseUrl, command.workers),
+          });
+        case 'baseline':
+          return send({
+            type: 'baseline-result',
+            samplesMs: await runBaseline(llm.url, command.count),
+          });
+        case 'stream':
+          return send({ type: 'stream-result', result: await runStreams(command, send) });
+        case 'exit':
+          await llm.stop();
+          process.exit(0);
+      }
+    })().catch((error: unknown) => {
+      console.error('bench load process failed:', error);
+      process.exit(1);
+    });
+  });
+  send({ type: 'ready', llmUrl: llm.url });
+}
+
+await main();

@@ -1,0 +1,539 @@
+/**
+ * `npm run bench`: how much time our server adds before the first streamed token, and how many
+ * concurrent streaming replies one server process sustains with event-loop lag p99 under 20 ms.
+ *
+ * This process runs only the server (and, by default, its in-memory PGlite database). The LLM
+ * double and all clients run in a forked process (bench/load.ts), so their work is not counted as
+ * server lag. Everything talks over 127.0.0.1. See bench/README.md for how to read the figures.
+ */
+import { fork } from 'node:child_process';
+import os from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { creditAccount } from '../src/server/db/schema';
+import type { TestClient } from '../tests/server/support/http-client';
+import { startBenchApp, type BenchApp } from './harness';
+import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
+
+// ---------------------------------------------------------------------------------------------
+// Settings (environment overrides are for quick smoke runs; the defaults are the real benchmark)
+
+const intEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+
+const SETTINGS = {
+  /** Measured replies per time-to-first-token row (after WARMUP_REPLIES unmeasured ones). */
+  replies: intEnv('BENCH_REPLIES', 500),
+  warmupReplies: 20,
+  /** Replies in flight for the second time-to-first-token row. */
+  ttftConcurrency: 4,
+  /** A worker starts a new conversation after this many replies, so history stays 0–100. */
+  repliesPerConversation: 50,
+  /** Direct requests to the LLM double, for its own time to first byte. */
+  baselineRequests: 200,
+  steps: (process.env.BENCH_STEPS ?? '25,50,100,200,400')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0),
+  warmupMs: 1500,
+  windowMs: intEnv('BENCH_WINDOW_S', 10) * 1000,
+  drainMs: 5000,
+  /** Stepping stops before a step that could end after this (whole run under ~3 minutes). */
+  budgetMs: 170_000,
+  lagLimitMs: 20,
+  users: intEnv('BENCH_USERS', 20),
+  charactersPerUser: 4,
+};
+
+/** The double streams one word per chunk: 100 words at 20 ms is 50 tokens/s for about 2 s. */
+const STREAM_CHUNK_DELAY_MS = 20;
+const REPLY_TEXT = Array.from(
+  { length: 10 },
+  (_, i) => `The lamp throws light across room ${i + 1} as rain falls.`,
+).join(' ');
+const LAG_RESOLUTION_MS = 10;
+
+const MODES = [
+  { chatMode: 'texting', path: '/api/chat' },
+  { chatMode: 'assistant', path: '/api/assistant' },
+  { chatMode: 'immersive', path: '/api/immersive-chat' },
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Server-side tracing for the time-to-first-token breakdown (only switched on in that phase)
+
+const trace = {
+  enabled: false,
+  /** bench id → when the request reached our routes (onRequest). */
+  arrivals: new Map<string, number>(),
+  /** bench id → when the server issued the streaming call to the LLM. */
+  llmCalls: new Map<string, number>(),
+  /** bench id → when the server wrote the first `event: token` to the client's socket. */
+  firstTokens: new Map<string, number>(),
+};
+
+/** Registered before the app listens: notes a traced request's arrival and first token write. */
+function traceRequest(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  const id = request.headers['x-bench-id'];
+  if (trace.enabled && typeof id === 'string') {
+    trace.arrivals.set(id, performance.now());
+    const raw = reply.raw;
+    const write = raw.write.bind(raw) as (...args: unknown[]) => boolean;
+    raw.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (typeof chunk === 'string' && chunk.startsWith('event: token') && trace.enabled) {
+        if (!trace.firstTokens.has(id)) trace.firstTokens.set(id, performance.now());
+      }
+      return write(chunk, ...rest);
+    }) as typeof raw.write;
+  }
+  done();
+}
+
+/**
+ * The OpenAI SDK captures the global fetch when the app builds its client, so this wrapper must be
+ * installed before buildApp. It only reads the request body to find the message's bench id.
+ */
+function installFetchTrace() {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    if (trace.enabled && typeof init?.body === 'string' && init.body.includes('"stream":true')) {
+      // The newest user message comes last in the prompt.
+      const at = init.body.lastIndexOf('[bench #');
+      if (at !== -1) {
+        const id = init.body.slice(at + 8, init.body.indexOf(']', at));
+        if (!trace.llmCalls.has(id)) trace.llmCalls.set(id, performance.now());
+      }
+    }
+    return realFetch(input, init);
+  }) as typeof fetch;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load process
+
+type LoadReply<T extends FromLoad['type']> = Extract<FromLoad, { type: T }>;
+
+function startLoadProcess() {
+  const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], {
+    execArgv: process.execArgv,
+  });
+  const waiting = new Map<string, (message: FromLoad) => void>();
+  const listeners = { windowStart: () => {}, windowEnd: () => {} };
+  let exitExpected = false;
+  child.on('message', (message: FromLoad) => {
+    if (message.type === 'window-start') return listeners.windowStart();
+    if (message.type === 'window-end') return listeners.windowEnd();
+    const resolve = waiting.get(message.type);
+    waiting.delete(message.type);
+    resolve?.(message);
+  });
+  child.on('exit', (code) => {
+    if (exitExpected) return;
+    console.error(`bench: the load process stopped unexpectedly (exit code ${code})`);
+    process.exit(1);
+  });
+  const next = <T extends FromLoad['type']>(type: T) =>
+    new Promise<LoadReply<T>>((resolve) =>
+      waiting.set(type, (message) => resolve(message as LoadReply<T>)),
+    );
+  return {
+    listeners,
+    next,
+    ask<T extends FromLoad['type']>(command: ToLoad, answer: T) {
+      const reply = next(answer);
+      child.send(command);
+      return reply;
+    },
+    async stop() {
+      exitExpected = true;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.send({ type: 'exit' } satisfies ToLoad);
+      await Promise.race([exited, sleep(3000).then(() => child.kill())]);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+interface Stats {
+  n: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+function stats(values: number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+  const round = (v: number | undefined) => (v === undefined ? NaN : Math.round(v * 100) / 100);
+  return {
+    n: sorted.length,
+    p50: round(at(0.5)),
+    p90: round(at(0.9)),
+    p99: round(at(0.99)),
+    max: round(sorted.at(-1)),
+  };
+}
+
+const fmt = (v: number, width = 7) => (Number.isNaN(v) ? 'n/a' : v.toFixed(1)).padStart(width);
+const statsRow = (label: string, s: Stats) =>
+  `  ${label.padEnd(46)}${fmt(s.p50)}${fmt(s.p90)}${fmt(s.p99)}${fmt(s.max)}   (n=${s.n})`;
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures: users with high credits, characters, conversations
+
+interface BenchUser {
+  client: TestClient;
+  characterIds: number[];
+}
+
+async function createUsers(bench: BenchApp): Promise<BenchUser[]> {
+  const createUser = async (u: number): Promise<BenchUser> => {
+    const client = await bench.signedInUser();
+    await expectOk(client.post('/api/user-profile', { name: `Reader ${u + 1}`, gender: 'Female' }));
+    await expectOk(client.get('/api/get-credits')); // creates the credit account
+    const characterIds: number[] = [];
+    for (let c = 0; c < SETTINGS.charactersPerUser; c++) {
+      const res = await expectOk(
+        client.post('/api/characters', {
+          name: `Selene ${u + 1}.${c + 1}`,
+          description: 'A moonlit poet with a sharp wit who keeps the old lighthouse.',
+          gender: 'female',
+          personality: 'Playful, literate, teases gently and quotes poetry.',
+        }),
+      );
+      characterIds.push(res.json.id as number);
+    }
+    return { client, characterIds };
+  };
+  const users: BenchUser[] = [];
+  // Four at a time: password hashing dominates and runs off the main thread.
+  for (let u = 0; u < SETTINGS.users; u += 4) {
+    const batch = Array.from({ length: Math.min(4, SETTINGS.users - u) }, (_, i) => u + i);
+    users.push(...(await Promise.all(batch.map(createUser))));
+  }
+  // Benchmark users must never run out of credits.
+  await bench.database.db.update(creditAccount).set({ credits: 1_000_000 });
+  return users;
+}
+
+let conversationCounter = 0;
+/** A new conversation, spread round-robin over users, their characters and the three modes. */
+async function newTarget(users: BenchUser[]): Promise<Target> {
+  const k = conversationCounter++;
+  const user = users[k % users.length]!;
+  const characterId = user.characterIds[Math.floor(k / users.length) % user.characterIds.length]!;
+  const mode = MODES[k % MODES.length]!;
+  const res = await expectOk(
+    user.client.post('/api/conversations', { characterId, chatMode: mode.chatMode }),
+  );
+  return { cookie: user.client.cookieHeader, conversationId: res.json.id as number, ...mode };
+}
+
+async function expectOk<T extends { status: number; text: string }>(call: Promise<T>) {
+  const res = await call;
+  if (res.status < 200 || res.status >= 300) {
+    throw new Error(`setup call failed (${res.status}): ${res.text.slice(0, 200)}`);
+  }
+  return res;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 1: time to first token
+
+interface TtftRow {
+  concurrency: number;
+  errors: number;
+  errorSamples: string[];
+  client: Stats;
+  serverBeforeLlm: Stats;
+  serverToFirstToken: Stats;
+}
+
+async function ttftTasks(users: BenchUser[], label: string, workers: number, total: number) {
+  const lists: TtftTask[][] = [];
+  for (let w = 0; w < workers; w++) {
+    const count = Math.floor(total / workers) + (w < total % workers ? 1 : 0);
+    const tasks: TtftTask[] = [];
+    let target = await newTarget(users);
+    for (let i = 0; i < count; i++) {
+      if (i > 0 && i % SETTINGS.repliesPerConversation === 0) target = await newTarget(users);
+      tasks.push({ ...target, benchId: `${label}-${w}-${i}` });
+    }
+    lists.push(tasks);
+  }
+  return lists;
+}
+
+async function measureTtft(
+  load: ReturnType<typeof startLoadProcess>,
+  bench: BenchApp,
+  users: BenchUser[],
+  concurrency: number,
+): Promise<TtftRow> {
+  const warmup = await ttftTasks(users, `w${concurrency}`, concurrency, SETTINGS.warmupReplies);
+  await load.ask({ type: 'ttft', baseUrl: bench.url, workers: warmup }, 'ttft-result');
+  const workers = await ttftTasks(users, `c${concurrency}`, concurrency, SETTINGS.replies);
+  trace.arrivals.clear();
+  trace.llmCalls.clear();
+  trace.firstTokens.clear();
+  trace.enabled = true;
+  const { samples } = await load.ask({ type: 'ttft', baseUrl: bench.url, workers }, 'ttft-result');
+  trace.enabled = false;
+  const ok = samples.filter((s) => s.ttftMs !== null);
+  const span = (from: Map<string, number>, to: Map<string, number>) =>
+    ok.flatMap((s) => {
+      const start = from.get(s.benchId);
+      const end = to.get(s.benchId);
+      return start !== undefined && end !== undefined ? [end - start] : [];
+    });
+  const failed = samples.filter((s) => s.ttftMs === null);
+  return {
+    concurrency,
+    errors: failed.length,
+    errorSamples: failed.slice(0, 3).map((s) => s.error ?? '?'),
+    client: stats(ok.map((s) => s.ttftMs!)),
+    serverBeforeLlm: stats(span(trace.arrivals, trace.llmCalls)),
+    serverToFirstToken: stats(span(trace.arrivals, trace.firstTokens)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 2: concurrent streams
+
+interface StepRow {
+  streams: number;
+  completed: number;
+  errors: number;
+  errorSamples: string[];
+  cut: number;
+  tokensPerSecond: number;
+  tokensPerSecondPerStream: number;
+  ttftUnderLoad: Stats;
+  lagP50Ms: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
+  serverCpuPercent: number;
+  loadProcessLagP99Ms: number;
+}
+
+async function measureStep(
+  load: ReturnType<typeof startLoadProcess>,
+  bench: BenchApp,
+  slots: Target[],
+): Promise<StepRow> {
+  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+  let cpu = process.cpuUsage();
+  let started = 0;
+  let server = { lag: [0, 0, 0], cpuPercent: 0 };
+  load.listeners.windowStart = () => {
+    lag.reset();
+    lag.enable();
+    cpu = process.cpuUsage();
+    started = performance.now();
+  };
+  load.listeners.windowEnd = () => {
+    lag.disable();
+    const used = process.cpuUsage(cpu);
+    const elapsedMs = performance.now() - started;
+    const ms = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS);
+    server = {
+      lag: [ms(lag.percentile(50)), ms(lag.percentile(99)), ms(lag.max)],
+      cpuPercent: ((used.user + used.system) / 1000 / elapsedMs) * 100,
+    };
+  };
+  const { result } = await load.ask(
+    {
+      type: 'stream',
+      baseUrl: bench.url,
+      slots,
+      warmupMs: SETTINGS.warmupMs,
+      windowMs: SETTINGS.windowMs,
+      drainMs: SETTINGS.drainMs,
+    },
+    'stream-result',
+  );
+  return stepRow(slots.length, result, server);
+}
+
+function stepRow(
+  streams: number,
+  r: StreamResult,
+  server: { lag: number[]; cpuPercent: number },
+): StepRow {
+  const tokensPerSecond = r.tokens / (r.windowMs / 1000);
+  const round1 = (v: number) => Math.round(v * 10) / 10;
+  return {
+    streams,
+    completed: r.completed,
+    errors: r.errors,
+    errorSamples: r.errorSamples,
+    cut: r.cut,
+    tokensPerSecond: Math.round(tokensPerSecond),
+    tokensPerSecondPerStream: round1(tokensPerSecond / streams),
+    ttftUnderLoad: stats(r.ttftMs),
+    lagP50Ms: round1(server.lag[0]!),
+    lagP99Ms: round1(server.lag[1]!),
+    lagMaxMs: round1(server.lag[2]!),
+    serverCpuPercent: Math.round(server.cpuPercent),
+    loadProcessLagP99Ms: round1(r.loadLagP99Ms),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function sleep(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms));
+}
+
+async function main() {
+  const began = performance.now();
+  const seconds = () => ((performance.now() - began) / 1000).toFixed(1);
+  const database = process.env.BENCH_DATABASE_URL
+    ? 'PostgreSQL (BENCH_DATABASE_URL)'
+    : 'PGlite in memory (same process as the server)';
+  console.log('Reverie benchmark');
+  console.log(
+    `  ${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} × ` +
+      `${os.cpus()[0]?.model.trim() ?? 'CPU'} · ${database}`,
+  );
+  console.log('  server in this process; LLM double and clients in a child process\n');
+
+  const load = startLoadProcess();
+  const { llmUrl } = await load.next('ready');
+  installFetchTrace();
+  const bench = await startBenchApp(
+    { LLM_BASE_URL: llmUrl, LLM_MODELS: 'big-405b,rp-70b' },
+    (app) => app.addHook('onRequest', traceRequest),
+  );
+
+  try {
+    const users = await createUsers(bench);
+    console.log(
+      `Setup: ${users.length} users, ${users.length * SETTINGS.charactersPerUser} characters ` +
+        `(${seconds()} s)\n`,
+    );
+
+    // Phase 1 ------------------------------------------------------------------------------
+    await load.ask({ type: 'reply', content: REPLY_TEXT, chunkDelayMs: 0 }, 'reply-set');
+    const ttft: TtftRow[] = [];
+    for (const concurrency of [1, SETTINGS.ttftConcurrency]) {
+      ttft.push(await measureTtft(load, bench, users, concurrency));
+    }
+    const baseline = stats(
+      (await load.ask({ type: 'baseline', count: SETTINGS.baselineRequests }, 'baseline-result'))
+        .samplesMs,
+    );
+
+    console.log('1) Time to first token, LLM double answering instantly (ms)');
+    console.log(
+      `   POST sent → first 'event: token' at the client; ${SETTINGS.replies} replies per row, ` +
+        `new conversation every ${SETTINGS.repliesPerConversation}`,
+    );
+    console.log(
+      `  ${''.padEnd(46)}${['p50', 'p90', 'p99', 'max'].map((h) => h.padStart(7)).join('')}`,
+    );
+    for (const row of ttft) {
+      const label = row.concurrency === 1 ? 'sequential' : `${row.concurrency} in flight`;
+      console.log(statsRow(`${label}: client total`, row.client));
+      console.log(statsRow(`  server: arrival → LLM call issued`, row.serverBeforeLlm));
+      console.log(statsRow(`  server: arrival → first token written`, row.serverToFirstToken));
+      if (row.errors) console.log(`    ${row.errors} errors, e.g. ${row.errorSamples.join(' | ')}`);
+    }
+    console.log(statsRow('LLM double alone (direct, first byte)', baseline));
+    console.log(`   (${seconds()} s)\n`);
+
+    // Phase 2 ------------------------------------------------------------------------------
+    await load.ask(
+      { type: 'reply', content: REPLY_TEXT, chunkDelayMs: STREAM_CHUNK_DELAY_MS },
+      'reply-set',
+    );
+    const windowS = SETTINGS.windowMs / 1000;
+    console.log(
+      `2) Concurrent streaming replies at 50 tokens/s (${REPLY_TEXT.split(' ').length}-token ` +
+        `replies, ${windowS} s windows)`,
+    );
+    console.log('   server event-loop lag = monitorEventLoopDelay (10 ms resolution) − 10 ms');
+    console.log(
+      '      N  done  errors   tokens/s  per stream  TTFT p50/p99 ms   lag p50  lag p99  ' +
+        'lag max  server CPU  load lag p99',
+    );
+    const steps: StepRow[] = [];
+    const slots: Target[] = [];
+    let stopReason = 'all steps passed';
+    for (const n of SETTINGS.steps) {
+      const stepMs = SETTINGS.warmupMs + SETTINGS.windowMs + SETTINGS.drainMs + 5000;
+      if (performance.now() - began + stepMs > SETTINGS.budgetMs) {
+        stopReason = `time budget reached before N=${n}`;
+        break;
+      }
+      while (slots.length < n) slots.push(await newTarget(users));
+      const row = await measureStep(load, bench, slots.slice(0, n));
+      steps.push(row);
+      console.log(
+        `   ${String(n).padStart(4)}${String(row.completed).padStart(6)}` +
+          `${String(row.errors).padStart(8)}${String(row.tokensPerSecond).padStart(11)}` +
+          `${fmt(row.tokensPerSecondPerStream, 12)}` +
+          `${`${fmt(row.ttftUnderLoad.p50, 0)} / ${fmt(row.ttftUnderLoad.p99, 0)}`.padStart(17)}` +
+          `${fmt(row.lagP50Ms, 10)}${fmt(row.lagP99Ms, 9)}${fmt(row.lagMaxMs, 9)}` +
+          `${`${row.serverCpuPercent} %`.padStart(12)}${fmt(row.loadProcessLagP99Ms, 14)}`,
+      );
+      if (row.errors) console.log(`      errors, e.g. ${row.errorSamples.join(' | ')}`);
+      if (row.errors > 0) {
+        stopReason = `errors at N=${n}`;
+        break;
+      }
+      if (row.lagP99Ms >= SETTINGS.lagLimitMs) {
+        stopReason = `lag p99 ≥ ${SETTINGS.lagLimitMs} ms at N=${n}`;
+        break;
+      }
+      await sleep(500); // let background summaries of the last replies finish
+    }
+    const passing = steps.filter((s) => s.errors === 0 && s.lagP99Ms < SETTINGS.lagLimitMs);
+    const sustained = passing.at(-1)?.streams ?? 0;
+    const largestTried = steps.length > 0 && passing.length === steps.length;
+    console.log(
+      `\n   Largest N with lag p99 < ${SETTINGS.lagLimitMs} ms and no errors: ${sustained}` +
+        `${largestTried ? ' (the largest step tried)' : ''} — stopped: ${stopReason}`,
+    );
+    console.log(`   (total ${seconds()} s)\n`);
+
+    console.log(
+      JSON.stringify({
+        bench: 'reverie',
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: os.cpus().length,
+        database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
+        ttft: ttft.map((r) => ({
+          concurrency: r.concurrency,
+          errors: r.errors,
+          clientMs: r.client,
+          serverBeforeLlmMs: r.serverBeforeLlm,
+          serverToFirstTokenMs: r.serverToFirstToken,
+        })),
+        llmDoubleFirstByteMs: baseline,
+        streaming: {
+          tokensPerSecondPerStream: 1000 / STREAM_CHUNK_DELAY_MS,
+          windowSeconds: windowS,
+          lagLimitMs: SETTINGS.lagLimitMs,
+          steps: steps.map(({ errorSamples: _e, ...row }) => row),
+          sustainedStreams: sustained,
+          stopReason,
+        },
+        totalSeconds: Number(seconds()),
+      }),
+    );
+  } finally {
+    await load.stop();
+    await bench.close();
+  }
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,326 @@
+import { BookOpen, Bot, MessageCircle, MessagesSquare } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { Character } from '../../../shared/characters/schemas';
+import {
+  normalizeChatMode,
+  OUT_OF_CREDITS_MESSAGE,
+  type ChatMode,
+  type StoryOption,
+} from '../../../shared/chat';
+import { buttonClass } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { CharacterAvatar } from '../characters/components/CharacterAvatar';
+import {
+  createConversation,
+  editMessage,
+  generateOptions,
+  generateScenario,
+  hasCredits,
+  refreshLists,
+  reloadMessages,
+  replyPath,
+  streamReply,
+  useConversation,
+  useMessages,
+} from './api';
+import { MessageBox } from './MessageBox';
+import { MessageView, TypingIndicator, type DisplayMessage } from './MessageView';
+import { StartingSplash, StoryOptions, StoryStart } from './StoryParts';
+
+const FRESH_MS = 5000;
+
+/** The conversation area for one character: mode choice, messages, message box or options. */
+export function ChatView({
+  character,
+  conversationId,
+}: {
+  character: Character;
+  conversationId: number | null;
+}) {
+  const [, navigate] = useLocation();
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  const activeId = conversationId ?? createdId;
+  const conversation = useConversation(activeId);
+  const history = useMessages(activeId);
+  const [chosenMode, setChosenMode] = useState<ChatMode | null>(null);
+  const mode: ChatMode | null = conversation.data
+    ? normalizeChatMode(conversation.data.chatMode)
+    : chosenMode;
+  const [pending, setPending] = useState<DisplayMessage[]>([]);
+  const [streaming, setStreaming] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  // The newest reply is 'new' for 5 s: its texting bubbles are revealed one by one.
+  const [fresh, setFresh] = useState<number | null>(null);
+  useEffect(() => {
+    if (fresh === null) return;
+    const timer = setTimeout(() => setFresh(null), FRESH_MS);
+    return () => clearTimeout(timer);
+  }, [fresh]);
+  const [options, setOptions] = useState<StoryOption[] | null>(null);
+  const [optionsLoading, setOptionsLoading] = useState(false);
+  const [outOfCredits, setOutOfCredits] = useState(false);
+  const bottom = useRef<HTMLDivElement>(null);
+  const busy = streaming !== null || starting;
+
+  const messages: DisplayMessage[] = [...(history.data ?? []), ...pending];
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length, streaming]);
+
+  const loadOptions = async (id: number) => {
+    setOptionsLoading(true);
+    try {
+      setOptions(await generateOptions(id));
+    } catch {
+      toast({
+        title: 'Oops!',
+        description: 'Unable to load action options right now.',
+        variant: 'destructive',
+      });
+    } finally {
+      setOptionsLoading(false);
+    }
+  };
+
+  const send = async (text: string) => {
+    if (!text.trim() || busy || !mode) return;
+    const userBubble: DisplayMessage = {
+      id: `pending-${Date.now()}`,
+      sender: 'user',
+      content: text,
+    };
+    try {
+      if (!(await hasCredits())) {
+        setPending([
+          userBubble,
+          { id: 'no-credits', sender: 'ai', content: OUT_OF_CREDITS_MESSAGE },
+        ]);
+        setOutOfCredits(true);
+        return;
+      }
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      return;
+    }
+    let id = activeId;
+    try {
+      if (id === null) {
+        setStarting(true);
+        id = await createConversation(character.id, mode);
+        if (mode === 'immersive') await generateScenario(id, text);
+        setCreatedId(id);
+        navigate(`/chat/${id}?character=${character.id}`);
+      }
+      setPending([userBubble]);
+      setStreaming('');
+      const done = await streamReply(
+        replyPath(mode),
+        { message: text, conversationId: id },
+        (t) => {
+          setStarting(false);
+          setStreaming((s) => (s ?? '') + t);
+        },
+      );
+      await reloadMessages(id);
+      setFresh(done.messageId);
+      void refreshLists();
+      if (mode === 'immersive') void loadOptions(id);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        setPending([
+          userBubble,
+          { id: 'no-credits', sender: 'ai', content: OUT_OF_CREDITS_MESSAGE },
+        ]);
+        setOutOfCredits(true);
+        return;
+      }
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Something went wrong.',
+        variant: 'destructive',
+      });
+      if (id !== null) void reloadMessages(id);
+    } finally {
+      setStarting(false);
+      setStreaming(null);
+      setPending((p) => p.filter((m) => m.id === 'no-credits' || m.sender === 'ai'));
+    }
+  };
+
+  const edit = async (messageId: number, text: string) => {
+    if (activeId === null) return;
+    try {
+      await editMessage(messageId, text, activeId);
+      await reloadMessages(activeId);
+      toast({ title: 'Message edited', description: 'Updated successfully' });
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    }
+  };
+
+  const storyOptions = options ?? conversation.data?.currentOptions ?? [];
+  const bubbles = mode === 'texting' || mode === 'message';
+
+  if (mode === null) {
+    return <ModeChooser character={character} onChoose={setChosenMode} />;
+  }
+  const empty = activeId === null && messages.length === 0;
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex-1 overflow-y-auto px-4 py-6" aria-live="polite">
+        <div className="mx-auto flex max-w-3xl flex-col gap-4">
+          {conversation.data?.scenario && (
+            <div className="rounded-xl border border-border bg-surface/60 p-4 text-sm">
+              <p className="mb-1 text-xs font-semibold tracking-widest text-muted uppercase">
+                Scenario
+              </p>
+              <p className="whitespace-pre-line">{conversation.data.scenario}</p>
+            </div>
+          )}
+          {empty && mode === 'immersive' && !starting && (
+            <StoryStart disabled={busy} onStart={(text) => void send(text)} />
+          )}
+          {empty && mode !== 'immersive' && !starting && (
+            <p className="py-10 text-center text-muted">Say hello to {character.name}!</p>
+          )}
+          {messages.map((m, index) => (
+            <MessageView
+              key={m.id}
+              message={m}
+              asBubbles={bubbles && m.sender === 'ai'}
+              fresh={fresh === m.id}
+              previousUserText={
+                [...messages.slice(0, index)].reverse().find((x) => x.sender === 'user')?.content ??
+                ''
+              }
+              onEdit={
+                m.sender === 'user' && typeof m.id === 'number'
+                  ? (text) => edit(m.id as number, text)
+                  : undefined
+              }
+            />
+          ))}
+          {starting && <StartingSplash />}
+          {streaming !== null &&
+            !starting &&
+            (streaming && !bubbles ? (
+              <div className="max-w-[90%] rounded-2xl rounded-tl-sm bg-bubble-ai px-4 py-3 whitespace-pre-wrap">
+                {streaming}
+              </div>
+            ) : (
+              <TypingIndicator />
+            ))}
+          <div ref={bottom} />
+        </div>
+      </div>
+      {mode === 'immersive' ? (
+        activeId !== null && (
+          <StoryOptions
+            options={storyOptions}
+            loading={optionsLoading}
+            disabled={busy}
+            onChoose={(text) => void send(text)}
+            onReroll={() => void loadOptions(activeId)}
+          />
+        )
+      ) : (
+        <MessageBox
+          characterId={character.id}
+          name={character.name}
+          directness={character.directnessLevel}
+          showIntimacy={mode !== 'assistant'}
+          disabled={busy}
+          onSend={(text) => void send(text)}
+        />
+      )}
+      <Dialog
+        open={outOfCredits}
+        onOpenChange={setOutOfCredits}
+        title="Out of Credits"
+        description="You have no messages left, so no AI replies arrive until you refill."
+      >
+        <p className="text-sm text-muted">
+          Upgrade your plan or wait for your monthly allowance to reset.{' '}
+          <a
+            href="/pricing"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-accent underline"
+          >
+            See plans
+          </a>
+        </p>
+        <div className="mt-6 flex justify-end">
+          <button
+            type="button"
+            className={buttonClass('primary')}
+            onClick={() => setOutOfCredits(false)}
+          >
+            Got it
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+/** Before the first message: Chat Mode (Texting or Assistant) or Story Mode. */
+function ModeChooser({
+  character,
+  onChoose,
+}: {
+  character: Character;
+  onChoose: (mode: ChatMode) => void;
+}) {
+  const card = 'rounded-2xl border border-border bg-surface p-5 text-left';
+  const choice =
+    'flex flex-1 items-center justify-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-semibold hover:border-accent';
+  return (
+    <div className="flex h-full flex-col items-center justify-center px-6 py-10 text-center">
+      <CharacterAvatar
+        name={character.name}
+        avatarUrl={character.avatarUrl}
+        avatarColor={character.avatarColor}
+        size="lg"
+      />
+      <h1 className="mt-4 text-2xl font-bold">{character.name}</h1>
+      <p className="mt-2 max-w-md text-muted">{character.description}</p>
+      <div className="mt-8 grid w-full max-w-xl gap-4 sm:grid-cols-2">
+        <section className={card} aria-labelledby="chat-mode">
+          <h2 id="chat-mode" className="flex items-center gap-2 font-bold">
+            <MessageCircle className="size-5 text-accent" aria-hidden /> Chat Mode
+          </h2>
+          <p className="mt-1 text-sm text-muted">Classic back-and-forth messaging.</p>
+          <div className="mt-4 flex gap-2">
+            <button type="button" className={choice} onClick={() => onChoose('texting')}>
+              <MessagesSquare className="size-4" aria-hidden /> Texting
+            </button>
+            <button type="button" className={choice} onClick={() => onChoose('assistant')}>
+              <Bot className="size-4" aria-hidden /> Assistant
+            </button>
+          </div>
+        </section>
+        <section className={card} aria-labelledby="story-mode">
+          <h2 id="story-mode" className="flex items-center gap-2 font-bold">
+            <BookOpen className="size-5 text-accent" aria-hidden /> Story Mode
+          </h2>
+          <p className="mt-1 text-sm text-muted">Immersive roleplay with suggested actions.</p>
+          <button
+            type="button"
+            className={`${choice} mt-4 w-full`}
+            onClick={() => onChoose('immersive')}
+          >
+            Start a story
+          </button>
+        </section>
+      </div>
+      <p className="mt-6 text-sm text-muted">
+        Select a mode to start chatting with your character!
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { SendHorizontal, SlidersHorizontal } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { CHAT_LIMITS } from '../../../shared/chat';
+import { toast } from '../../components/ui/toast';
+import { updateCharacter } from '../characters/api';
+import { DirectnessSlider } from '../characters/components/DirectnessSlider';
+
+/**
+ * 'Message {name}...': Enter sends, Shift+Enter adds a line, grows up to 128 px. The gear opens
+ * the intimacy panel (not in assistant mode); the level is saved when the slider is released.
+ */
+export function MessageBox({
+  characterId,
+  name,
+  directness,
+  showIntimacy,
+  disabled,
+  onSend,
+}: {
+  characterId: number;
+  name: string;
+  directness: number;
+  showIntimacy: boolean;
+  disabled: boolean;
+  onSend: (text: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const [panel, setPanel] = useState(false);
+  const [level, setLevel] = useState(directness);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  const grow = () => {
+    const el = box.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, CHAT_LIMITS.messageBoxMaxHeightPx)}px`;
+  };
+  const submit = () => {
+    const trimmed = text.trim();
+    if (!trimmed || disabled) return;
+    onSend(trimmed);
+    setText('');
+    requestAnimationFrame(grow);
+  };
+  const saveLevel = async (value: number) => {
+    try {
+      await updateCharacter(characterId, { directnessLevel: value });
+      toast({
+        title: 'Directness updated',
+        description: "Your character's pacing has been saved.",
+      });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Failed to update directness level.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div className="border-t border-border bg-main p-3">
+      {panel && showIntimacy && (
+        <div className="mx-auto mb-3 max-w-3xl rounded-xl border border-border bg-surface p-4">
+          <DirectnessSlider
+            id="chat-intimacy"
+            label="Intimacy level"
+            value={level}
+            onChange={setLevel}
+            onCommit={(value) => void saveLevel(value)}
+          />
+        </div>
+      )}
+      <form
+        className="mx-auto flex max-w-3xl items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        {showIntimacy && (
+          <button
+            type="button"
+            aria-label="Intimacy level"
+            aria-expanded={panel}
+            onClick={() => setPanel((open) => !open)}
+            className="mb-1 rounded-lg p-2 text-muted hover:bg-white/10 hover:text-fg"
+          >
+            <SlidersHorizontal className="size-5" aria-hidden />
+          </button>
+        )}
+        <textarea
+          ref={box}
+          rows={1}
+          value={text}
+          aria-label={`Message ${name}`}
+          placeholder={`Message ${name}...`}
+          onChange={(e) => {
+            setText(e.target.value);
+            grow();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border border-border bg-surface px-4 py-2.5 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none"
+        />
+        <button
+          type="submit"
+          aria-label="Send message"
+          disabled={disabled || !text.trim()}
+          className="mb-0.5 rounded-xl bg-accent-strong p-2.5 text-white hover:bg-accent-strong-hover disabled:opacity-50"
+        >
+          <SendHorizontal className="size-5" aria-hidden />
+        </button>
+      </form>
+    </div>
+  );
+}

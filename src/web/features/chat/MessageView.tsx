@@ -1,0 +1,231 @@
+import { Check, Copy, Pencil, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import Markdown from 'react-markdown';
+import { bubbleRevealDelay, CHAT_LIMITS, splitIntoBubbles } from '../../../shared/chat';
+import { Button } from '../../components/ui/button';
+import { Textarea } from '../../components/ui/form';
+import { toast } from '../../components/ui/toast';
+import { sendFeedback } from './api';
+
+export interface DisplayMessage {
+  id: number | string;
+  sender: 'user' | 'ai';
+  content: string;
+}
+
+/** Markdown without raw HTML (react-markdown never renders it); links open in a new tab. */
+export function MessageText({ text }: { text: string }) {
+  return (
+    <div className="space-y-2 break-words [&_em]:text-muted [&_a]:text-accent [&_a]:underline [&_code]:rounded [&_code]:bg-black/30 [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
+      <Markdown
+        skipHtml
+        components={{
+          a: ({ href, children }) => (
+            <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+              {children}
+            </a>
+          ),
+        }}
+      >
+        {text}
+      </Markdown>
+    </div>
+  );
+}
+
+/** Texting replies as separate bubbles; a fresh reply reveals them one by one. */
+function Bubbles({ text, reveal }: { text: string; reveal: boolean }) {
+  const bubbles = splitIntoBubbles(text);
+  const [shown, setShown] = useState(reveal ? 0 : bubbles.length);
+  useEffect(() => {
+    if (!reveal) return;
+    const timers = bubbles.map((_, i) => setTimeout(() => setShown(i + 1), bubbleRevealDelay(i)));
+    return () => timers.forEach(clearTimeout);
+  }, [reveal, bubbles.length]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      {bubbles.slice(0, shown).map((bubble, i) => (
+        <div key={i} className="max-w-full rounded-2xl rounded-tl-sm bg-bubble-ai px-4 py-2">
+          <MessageText text={bubble} />
+        </div>
+      ))}
+      {shown < bubbles.length && <TypingIndicator />}
+    </div>
+  );
+}
+
+export function TypingIndicator() {
+  return (
+    <div
+      role="status"
+      aria-label="Typing"
+      className="flex w-fit items-center gap-1 rounded-2xl bg-bubble-ai px-4 py-3"
+    >
+      {[0, 1, 2].map((i) => (
+        <span
+          key={i}
+          className="size-2 animate-bounce rounded-full bg-muted"
+          style={{ animationDelay: `${i * 150}ms` }}
+        />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One message with its toolbar (copy, thumbs for replies, edit for the user's own). The toolbar
+ * shows on hover or focus and stays a second after; on touch, a long press shows it.
+ */
+export function MessageView({
+  message,
+  asBubbles,
+  fresh,
+  previousUserText,
+  onEdit,
+}: {
+  message: DisplayMessage;
+  asBubbles: boolean;
+  fresh: boolean;
+  previousUserText: string;
+  onEdit?: (text: string) => Promise<void>;
+}) {
+  const [toolbar, setToolbar] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.content);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pressTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const mine = message.sender === 'user';
+  const saved = typeof message.id === 'number';
+
+  const show = () => {
+    if (hideTimer.current) clearTimeout(hideTimer.current);
+    setToolbar(true);
+  };
+  const hideSoon = () => {
+    hideTimer.current = setTimeout(() => setToolbar(false), CHAT_LIMITS.hoverToolbarMs);
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(message.content);
+      setCopied(true);
+      setTimeout(() => setCopied(false), CHAT_LIMITS.copyConfirmationMs);
+    } catch {
+      /* copying is best-effort */
+    }
+  };
+  const rate = (value: 'GOOD' | 'BAD') => {
+    // Feedback failures are only logged (spec): the user is not interrupted.
+    sendFeedback(message.content, previousUserText, value).then(
+      () => toast({ title: 'Thanks for your feedback' }),
+      (error: unknown) => console.warn('feedback failed', error),
+    );
+  };
+  const save = async () => {
+    if (!onEdit || draft.trim() === message.content.trim()) return;
+    await onEdit(draft.trim());
+    setEditing(false);
+  };
+
+  return (
+    <div
+      className={`group flex flex-col ${mine ? 'items-end' : 'items-start'}`}
+      onMouseEnter={show}
+      onMouseLeave={hideSoon}
+      onFocus={show}
+      onBlur={hideSoon}
+      onTouchStart={() => {
+        pressTimer.current = setTimeout(show, CHAT_LIMITS.longPressMs);
+      }}
+      onTouchEnd={() => pressTimer.current && clearTimeout(pressTimer.current)}
+      onTouchMove={() => pressTimer.current && clearTimeout(pressTimer.current)}
+      data-testid={`message-${message.sender}`}
+    >
+      {editing ? (
+        <div className="w-full max-w-xl space-y-2">
+          <Textarea
+            aria-label="Edit message"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            className="min-h-20"
+          />
+          <div className="flex justify-end gap-2">
+            <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+            <Button
+              size="sm"
+              disabled={!draft.trim() || draft.trim() === message.content.trim()}
+              onClick={() => void save()}
+            >
+              Save
+            </Button>
+          </div>
+        </div>
+      ) : mine ? (
+        <div className="max-w-[85%] rounded-2xl rounded-tr-sm bg-bubble-user px-4 py-2 text-white">
+          <MessageText text={message.content} />
+        </div>
+      ) : asBubbles ? (
+        <Bubbles text={message.content} reveal={fresh} />
+      ) : (
+        <div className="max-w-[90%] rounded-2xl rounded-tl-sm bg-bubble-ai px-4 py-3">
+          <MessageText text={message.content} />
+        </div>
+      )}
+      {saved && !editing && (
+        <div
+          className={`mt-1 flex gap-1 transition-opacity ${toolbar ? 'opacity-100' : 'opacity-0 focus-within:opacity-100'}`}
+          data-testid="message-toolbar"
+        >
+          <ToolbarButton label={copied ? 'Copied' : 'Copy message'} onClick={() => void copy()}>
+            {copied ? <Check className="size-3.5" /> : <Copy className="size-3.5" />}
+          </ToolbarButton>
+          {!mine && (
+            <>
+              <ToolbarButton label="Good reply" onClick={() => rate('GOOD')}>
+                <ThumbsUp className="size-3.5" />
+              </ToolbarButton>
+              <ToolbarButton label="Bad reply" onClick={() => rate('BAD')}>
+                <ThumbsDown className="size-3.5" />
+              </ToolbarButton>
+            </>
+          )}
+          {mine && onEdit && (
+            <ToolbarButton
+              label="Edit message"
+              onClick={() => {
+                setDraft(message.content);
+                setEditing(true);
+              }}
+            >
+              <Pencil className="size-3.5" />
+            </ToolbarButton>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ToolbarButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className="rounded-md p-1.5 text-muted hover:bg-white/10 hover:text-fg"
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,114 @@
+import { DropdownMenu } from 'radix-ui';
+import { MoreVertical, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { excerpt } from '../../../shared/chat';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { deleteConversation, useConversations } from './api';
+
+/** 'Recent Chats': title, last message cut at 28 characters, and Delete Conversation. */
+export function RecentChats({
+  activeId,
+  onOpen,
+  onDeletedActive,
+}: {
+  activeId: number | null;
+  onOpen: () => void;
+  onDeletedActive: (characterId: number | null) => void;
+}) {
+  const conversations = useConversations();
+  const [deleting, setDeleting] = useState<{
+    id: number;
+    title: string;
+    characterId: number | null;
+  } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list = (conversations.data ?? []).filter((c) => c.characterId !== null);
+
+  const confirm = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteConversation(deleting.id);
+      toast({ title: 'Conversation deleted' });
+      if (deleting.id === activeId) onDeletedActive(deleting.characterId);
+      setDeleting(null);
+    } catch {
+      toast({ title: 'Error deleting conversation', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="recent-chats">
+      <h2
+        id="recent-chats"
+        className="px-2 text-xs font-semibold tracking-widest text-muted uppercase"
+      >
+        Recent Chats
+      </h2>
+      {list.length === 0 && <p className="mt-2 px-2 text-sm text-muted">No conversations yet.</p>}
+      <ul className="mt-2 space-y-1">
+        {list.map((c) => (
+          <li
+            key={c.id}
+            className={`flex items-center gap-1 rounded-lg pr-1 ${c.id === activeId ? 'bg-white/10' : 'hover:bg-white/5'}`}
+          >
+            <Link
+              href={`/chat/${c.id}?character=${c.characterId}`}
+              onClick={onOpen}
+              aria-current={c.id === activeId ? 'page' : undefined}
+              className="min-w-0 flex-1 rounded-lg p-2"
+            >
+              <span className="block truncate text-sm font-semibold">{c.title}</span>
+              <span className="block truncate text-xs text-muted">{excerpt(c.lastMessage)}</span>
+            </Link>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger
+                className="rounded-md p-1.5 text-muted hover:bg-white/10 hover:text-fg"
+                aria-label={`Options for conversation ${c.title}`}
+              >
+                <MoreVertical className="size-4" aria-hidden />
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  align="end"
+                  className="z-50 w-52 rounded-lg border border-border bg-surface p-1 text-fg shadow-xl"
+                >
+                  <DropdownMenu.Item
+                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-error outline-none data-[highlighted]:bg-white/10"
+                    onSelect={() =>
+                      setDeleting({ id: c.id, title: c.title, characterId: c.characterId })
+                    }
+                  >
+                    <Trash2 className="size-4" aria-hidden /> Delete Conversation
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          </li>
+        ))}
+      </ul>
+      {deleting && (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && !busy && setDeleting(null)}
+          title="Delete this conversation?"
+          description={`“${deleting.title}” and all its messages will be deleted. This cannot be undone.`}
+        >
+          <div className="flex justify-end gap-3">
+            <Button variant="secondary" disabled={busy} onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
+              {busy ? 'Deleting...' : 'Delete'}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { Loader2, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { StoryOption } from '../../../shared/chat';
+import { Button } from '../../components/ui/button';
+import { Textarea } from '../../components/ui/form';
+
+/** Four suggested actions in a 2×2 grid, free text behind 'Custom', and a reroll. */
+export function StoryOptions({
+  options,
+  loading,
+  disabled,
+  onChoose,
+  onReroll,
+}: {
+  options: StoryOption[];
+  loading: boolean;
+  disabled: boolean;
+  onChoose: (text: string) => void;
+  onReroll: () => void;
+}) {
+  const [custom, setCustom] = useState(false);
+  const [text, setText] = useState('');
+  return (
+    <div className="border-t border-border bg-main p-3">
+      <div className="mx-auto max-w-3xl space-y-3">
+        {custom ? (
+          <form
+            className="flex items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!text.trim()) return;
+              onChoose(text.trim());
+              setText('');
+            }}
+          >
+            <Textarea
+              aria-label="Custom action"
+              placeholder="Enter custom input..."
+              className="min-h-11 flex-1"
+              rows={2}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+            <Button type="submit" disabled={disabled || !text.trim()}>
+              Send
+            </Button>
+          </form>
+        ) : loading ? (
+          <p
+            role="status"
+            className="flex items-center justify-center gap-2 py-4 text-sm text-muted"
+          >
+            <Loader2 className="size-4 animate-spin" aria-hidden /> Generating options
+          </p>
+        ) : (
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2" data-testid="story-options">
+            {options.map((o) => (
+              <button
+                key={o.number}
+                type="button"
+                disabled={disabled}
+                onClick={() => onChoose(o.option)}
+                className="rounded-xl border border-border bg-surface px-4 py-3 text-left text-sm hover:border-accent disabled:opacity-50"
+              >
+                {o.option}
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="flex justify-center gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setCustom((c) => !c)}>
+            {custom ? 'Options' : 'Custom'}
+          </Button>
+          {!custom && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Reroll options"
+              title="Reroll options"
+              disabled={loading || disabled}
+              onClick={onReroll}
+            >
+              <RefreshCw className="size-4" aria-hidden />
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The story's first step: what the user wants to experience. */
+export function StoryStart({
+  onStart,
+  disabled,
+}: {
+  onStart: (text: string) => void;
+  disabled: boolean;
+}) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      className="mx-auto mt-6 w-full max-w-xl space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (text.trim()) onStart(text.trim());
+      }}
+    >
+      <Textarea
+        aria-label="Describe your story"
+        placeholder="Describe what you’d like to experience..."
+        rows={4}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Button type="submit" className="w-full" disabled={disabled || !text.trim()}>
+        Start
+      </Button>
+    </form>
+  );
+}
+
+const SPLASH_STEPS = [
+  'Initializing user profile',
+  'Preparing your character',
+  'Generating scenario',
+  'Sending message',
+];
+
+/** 'Starting your fantasy': four steps, one every 2 s, while a new conversation starts. */
+export function StartingSplash() {
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setStep((s) => Math.min(s + 1, SPLASH_STEPS.length - 1)), 2000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-10 text-center">
+      <Loader2 className="size-10 animate-spin text-accent" aria-hidden />
+      <p className="text-lg font-bold">Starting your fantasy</p>
+      <p className="text-sm text-muted">{SPLASH_STEPS[step]}</p>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  ChatMessageView,
+  ConversationDetail,
+  ConversationSummary,
+  StoryOption,
+} from '../../../shared/chat';
+import { api, ApiError } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+import { CHARACTERS_KEY } from '../characters/api';
+
+export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
+export const conversationKey = (id: number) => ['/api/conversations', id] as const;
+export const messagesKey = (id: number) => ['/api/conversations', id, 'messages'] as const;
+export const CREDITS_KEY = ['/api/get-credits'] as const;
+
+export const useConversations = () =>
+  useQuery({
+    queryKey: CONVERSATIONS_KEY,
+    queryFn: () => api<ConversationSummary[]>('/api/conversations'),
+  });
+
+export const useConversation = (id: number | null) =>
+  useQuery({
+    queryKey: conversationKey(id ?? 0),
+    enabled: id !== null,
+    queryFn: () => api<ConversationDetail>(`/api/conversations/${id}`),
+  });
+
+const fetchMessages = (id: number) => api<ChatMessageView[]>(`/api/conversations/${id}/messages`);
+
+export const useMessages = (id: number | null) =>
+  useQuery({
+    queryKey: messagesKey(id ?? 0),
+    enabled: id !== null,
+    queryFn: () => fetchMessages(id!),
+    staleTime: 0,
+  });
+
+/**
+ * Loads the stored messages now, whether or not the list is on screen yet (a fast reply can
+ * finish while the new conversation's first load is still on its way).
+ */
+export async function reloadMessages(id: number) {
+  // A load started before the reply was stored must not win: cancel it, then fetch afresh.
+  await queryClient.cancelQueries({ queryKey: messagesKey(id) });
+  await Promise.all([
+    queryClient.fetchQuery({
+      queryKey: messagesKey(id),
+      queryFn: () => fetchMessages(id),
+      staleTime: 0,
+    }),
+    queryClient.invalidateQueries({ queryKey: conversationKey(id) }),
+  ]);
+}
+
+export const useCredits = () =>
+  useQuery({
+    queryKey: CREDITS_KEY,
+    queryFn: async () => (await api<{ credits: number }>('/api/get-credits')).credits,
+  });
+
+/** Every visit to the chat page applies a due monthly reset (idempotent on the server). */
+export const topUp = () => api('/api/topup', 'POST');
+
+/** True when the user has credits left; false on the 403 "none left". */
+export async function hasCredits(): Promise<boolean> {
+  try {
+    await api('/api/credit-check', 'POST');
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return false;
+    throw new Error('Unexpected error during credit check.');
+  }
+}
+
+export async function createConversation(characterId: number, chatMode: string) {
+  const created = await api<{ id: number }>('/api/conversations', 'POST', {
+    characterId,
+    chatMode,
+  });
+  return created.id;
+}
+
+export const generateScenario = (id: number, message: string) =>
+  api<{ scenario: string }>(`/api/conversations/${id}/generate-scenario`, 'POST', { message });
+
+export const generateOptions = async (conversationId: number) =>
+  (await api<{ options: StoryOption[] }>('/api/generate-options', 'POST', { conversationId }))
+    .options;
+
+export async function deleteConversation(id: number) {
+  await api(`/api/conversations/${id}`, 'DELETE');
+  queryClient.removeQueries({ queryKey: conversationKey(id) });
+  await refreshLists();
+}
+
+export const editMessage = (messageId: number, content: string, conversationId: number) =>
+  api<ChatMessageView>(`/api/messages/${messageId}/edit`, 'PUT', { content, conversationId });
+
+export const sendFeedback = (aiMessage: string, userMessage: string, feedback: 'GOOD' | 'BAD') =>
+  api('/api/feedback', 'POST', { aiMessage, userMessage, feedback });
+
+/** Conversation list, character chat counts and credits change after every reply. */
+export async function refreshLists() {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true }),
+    queryClient.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true }),
+    queryClient.invalidateQueries({ queryKey: CREDITS_KEY }),
+  ]);
+}
+
+export interface ReplyDone {
+  messageId: number;
+  message: string;
+  userMessageId: number;
+}
+
+/**
+ * Sends a message and streams the reply (Server-Sent Events): `onToken` gets the text as it
+ * grows; resolves with the stored reply. Refusals before streaming (403 no credits…) reject
+ * with an ApiError carrying the server's status and message.
+ */
+export async function streamReply(
+  path: string,
+  body: { message: string; conversationId: number },
+  onToken: (text: string) => void,
+): Promise<ReplyDone> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok || !response.body) {
+    const data = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(
+      response.status,
+      data.message || `${response.status}: ${response.statusText}`,
+    );
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let boundary: number;
+    while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as Record<
+        string,
+        unknown
+      >;
+      if (event === 'token') onToken(String(data.text ?? ''));
+      if (event === 'done') return data as unknown as ReplyDone;
+      if (event === 'error') {
+        throw new ApiError(Number(data.status) || 502, String(data.message ?? 'The reply failed.'));
+      }
+    }
+  }
+  throw new ApiError(502, 'The reply was cut off. Please try again.');
+}
+
+/** The endpoint for each mode, as the spec names them. */
+export function replyPath(chatMode: string) {
+  if (chatMode === 'immersive') return '/api/immersive-chat';
+  if (chatMode === 'assistant') return '/api/assistant';
+  return '/api/chat';
+}

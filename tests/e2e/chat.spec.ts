@@ -1,0 +1,168 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_CONTROL_URL, E2E_URL } from './ports';
+import { excerpt } from '../../src/shared/chat';
+import { E2E_OPTIONS, E2E_REPLY, E2E_SCENARIO, E2E_TEXTING_REPLY } from './llm-fixtures';
+import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
+
+const CHARACTER = {
+  name: 'Selene',
+  description: 'A moonlit poet with a sharp wit.',
+  gender: 'female',
+  personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
+};
+
+async function setup(page: Page, label: string, info: Parameters<typeof uniqueEmail>[0]) {
+  const email = uniqueEmail(info, label);
+  await signUpAndSignIn(page, email);
+  const res = await page.request.post('/api/characters', {
+    headers: { origin: E2E_URL },
+    data: CHARACTER,
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await page.goto(`/chat?character=${id}`);
+  await expect(
+    page.getByText('Select a mode to start chatting with your character!'),
+  ).toBeVisible();
+  return { email, characterId: id };
+}
+
+test('a texting conversation: bubbles, copy, feedback, edit, recent chats and delete', async ({
+  page,
+  context,
+}, info) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { characterId } = await setup(page, 'texter', info);
+  await expectAccessible(page);
+  await snap(page, info, 'chat-empty');
+  await page.getByRole('button', { name: 'Texting' }).click();
+  const box = page.getByPlaceholder('Message Selene...');
+  await box.fill('Hello Selene');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('how are you?');
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/chat/\\d+\\?character=${characterId}$`));
+  // The reply arrives as separate bubbles, one after another.
+  const main = page.getByRole('main');
+  await expect(main.getByText('hey you 😊')).toBeVisible();
+  await expect(main.getByText('what are you up to?')).toBeVisible({ timeout: 5000 });
+  await expect(page.getByTestId('message-user').first()).toContainText('Hello Selene');
+  await expectAccessible(page);
+  await snap(page, info, 'chat-texting');
+
+  // Copy and thumbs on the reply.
+  const reply = page.getByTestId('message-ai').first();
+  await reply.hover();
+  await reply.getByRole('button', { name: 'Copy message' }).click();
+  await expect(reply.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('missed you today');
+  await reply.getByRole('button', { name: 'Good reply' }).click();
+  await expect(page.getByText('Thanks for your feedback')).toBeVisible();
+
+  // Edit my own message: Save only when the text changed.
+  const mine = page.getByTestId('message-user').first();
+  await mine.hover();
+  await mine.getByRole('button', { name: 'Edit message' }).click();
+  const save = mine.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await mine.getByLabel('Edit message').fill('Hello again, Selene');
+  await save.click();
+  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await expect(mine).toContainText('Hello again, Selene');
+
+  // Recent chats, then delete the conversation.
+  const open = page.getByRole('button', { name: 'Open sidebar' });
+  if (await open.isVisible()) await open.click();
+  const recent = page.getByRole('region', { name: 'Recent Chats' });
+  await expect(recent.getByRole('link').first()).toContainText('Hello Selene');
+  await expect(recent.getByRole('link').first()).toContainText(excerpt(E2E_TEXTING_REPLY));
+  await snap(page, info, 'chat-sidebar');
+  await recent
+    .getByRole('button', { name: /Options for conversation/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Delete Conversation' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this conversation?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Conversation deleted')).toBeVisible();
+  await expect(page).toHaveURL(`/chat?character=${characterId}`);
+});
+
+test('an assistant conversation streams its reply', async ({ page }, info) => {
+  await setup(page, 'assistant', info);
+  await page.getByRole('button', { name: 'Assistant' }).click();
+  // No intimacy panel in assistant mode.
+  await expect(page.getByRole('button', { name: 'Intimacy level' })).toHaveCount(0);
+  await page.getByPlaceholder('Message Selene...').fill('Can you help me plan my week?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByTestId('message-ai').last()).toContainText('The lamp flickers');
+  await expect(page.getByTestId('message-ai').last().locator('em')).toHaveText('she smiles');
+  await snap(page, info, 'chat-assistant');
+});
+
+test('a story: scenario, four options, custom input and reroll', async ({ page }, info) => {
+  await setup(page, 'storyteller', info);
+  await page.getByRole('button', { name: 'Start a story' }).click();
+  await page
+    .getByPlaceholder('Describe what you’d like to experience...')
+    .fill('A storm at a lighthouse');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText(E2E_SCENARIO)).toBeVisible();
+  await expect(page.getByTestId('message-ai').last()).toContainText('The lamp flickers');
+  const options = page.getByTestId('story-options');
+  await expect(options.getByRole('button')).toHaveCount(4);
+  await expectAccessible(page);
+  await snap(page, info, 'chat-story');
+
+  await options.getByRole('button', { name: E2E_OPTIONS[2] }).click();
+  await expect(page.getByTestId('message-user').last()).toContainText(E2E_OPTIONS[2]!);
+  await expect(page.getByTestId('message-ai')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Custom' }).click();
+  await page.getByPlaceholder('Enter custom input...').fill('I whisper her name');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('message-user').last()).toContainText('I whisper her name');
+  await expect(page.getByTestId('message-ai')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Options', exact: true }).click();
+  await page.getByRole('button', { name: 'Reroll options' }).click();
+  await expect(options.getByRole('button')).toHaveCount(4);
+  await expect(page.getByTestId('message-ai').first()).toContainText(E2E_REPLY.split(',')[0]!);
+});
+
+test('out of credits: the dialog and the placeholder reply, nothing sent', async ({
+  page,
+}, info) => {
+  const { email } = await setup(page, 'broke', info);
+  await page.request.post(`${E2E_CONTROL_URL}/credits`, { data: { email, credits: 0 } });
+  await page.getByRole('button', { name: 'Texting' }).click();
+  await page.getByPlaceholder('Message Selene...').fill('Are you there?');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Out of Credits' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
+  await snap(page, info, 'out-of-credits');
+  await dialog.getByRole('button', { name: 'Got it' }).click();
+  await expect(
+    page.getByText("Sorry, you're out of credits. Please refill to continue."),
+  ).toBeVisible();
+  const conversations = await (await page.request.get('/api/conversations')).json();
+  expect(conversations).toEqual([]);
+});
+
+test('long-press shows the message toolbar on touch screens', async ({ page }, info) => {
+  await setup(page, 'toucher', info);
+  await page.getByRole('button', { name: 'Texting' }).click();
+  await page.getByPlaceholder('Message Selene...').fill('Hold me');
+  await page.keyboard.press('Enter');
+  const mine = page.getByTestId('message-user').first();
+  await expect(mine).toBeVisible();
+  await expect(page.getByTestId('message-ai').first()).toBeVisible();
+  const toolbar = mine.getByTestId('message-toolbar');
+  await expect(toolbar).toHaveCSS('opacity', '0');
+  await mine.dispatchEvent('touchstart');
+  await page.waitForTimeout(700);
+  await mine.dispatchEvent('touchend');
+  await expect(toolbar).toHaveCSS('opacity', '1');
+});
