@@ -77,6 +77,15 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
   await expect(recent.getByRole('link').first()).toContainText('Hello Selene');
   await expect(recent.getByRole('link').first()).toContainText(excerpt(E2E_TEXTING_REPLY));
   await snap(page, info, 'chat-sidebar');
+  // The user menu shows what is left of the monthly allowance (20 on the free plan, 1 used).
+  await page.getByTestId('user-menu-trigger').click();
+  await expect(page.getByTestId('credits')).toContainText('19 messages left this month');
+  await expect(page.getByRole('menuitem', { name: 'Get more messages' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
+  await page.keyboard.press('Escape');
+  if (await open.isVisible()) await open.click();
   await recent
     .getByRole('button', { name: /Options for conversation/ })
     .first()

@@ -1,10 +1,11 @@
 import { DropdownMenu } from 'radix-ui';
-import { ChevronsUpDown, LogOut, UserRound } from 'lucide-react';
+import { ChevronsUpDown, LogOut, Sparkles, UserRound } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { maskEmail } from '../../../shared/mask-email';
 import { toast } from '../../components/ui/toast';
 import type { SessionUser } from '../auth/session';
 import { signOut } from '../auth/session';
+import { useCredits } from '../chat/api';
 
 const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10';
@@ -20,6 +21,7 @@ export function UserMenu({
   onOpenProfile: () => void;
 }) {
   const [, navigate] = useLocation();
+  const credits = useCredits();
   const logout = async () => {
     try {
       await signOut();
@@ -54,6 +56,18 @@ export function UserMenu({
           sideOffset={8}
           className="z-50 w-64 rounded-lg border border-border bg-surface p-1 text-fg shadow-xl"
         >
+          <DropdownMenu.Label className="px-3 py-2 text-sm" data-testid="credits">
+            <span className="font-semibold">{credits.data ?? '…'}</span>{' '}
+            <span className="text-muted">
+              {credits.data === 1 ? 'message' : 'messages'} left this month
+            </span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Item className={ITEM} asChild>
+            <a href="/pricing" target="_blank" rel="noopener noreferrer">
+              <Sparkles className="size-4" aria-hidden /> Get more messages
+            </a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={ITEM} onSelect={onOpenProfile}>
             <UserRound className="size-4" aria-hidden /> User Profile
           </DropdownMenu.Item>
