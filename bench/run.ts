@@ -465,13 +465,11 @@ async function main() {
     );
     const steps: StepRow[] = [];
     const slots: Target[] = [];
-    let stopReason = 'all steps passed';
-    for (const n of SETTINGS.steps) {
+    const passes = (row: StepRow) => row.errors === 0 && row.lagP99Ms < SETTINGS.lagLimitMs;
+    /** Runs one step and prints its row; undefined when the time budget does not allow it. */
+    const runStep = async (n: number, note = '') => {
       const stepMs = SETTINGS.warmupMs + SETTINGS.windowMs + SETTINGS.drainMs + 5000;
-      if (performance.now() - began + stepMs > SETTINGS.budgetMs) {
-        stopReason = `time budget reached before N=${n}`;
-        break;
-      }
+      if (performance.now() - began + stepMs > SETTINGS.budgetMs) return undefined;
       while (slots.length < n) slots.push(await newTarget(users));
       const row = await measureStep(load, bench, slots.slice(0, n));
       steps.push(row);
@@ -481,25 +479,45 @@ async function main() {
           `${fmt(row.tokensPerSecondPerStream, 12)}` +
           `${`${fmt(row.ttftUnderLoad.p50, 0)} / ${fmt(row.ttftUnderLoad.p99, 0)}`.padStart(17)}` +
           `${fmt(row.lagP50Ms, 10)}${fmt(row.lagP99Ms, 9)}${fmt(row.lagMaxMs, 9)}` +
-          `${`${row.serverCpuPercent} %`.padStart(12)}${fmt(row.loadProcessLagP99Ms, 14)}`,
+          `${`${row.serverCpuPercent} %`.padStart(12)}${fmt(row.loadProcessLagP99Ms, 14)}${note}`,
       );
       if (row.errors) console.log(`      errors, e.g. ${row.errorSamples.join(' | ')}`);
-      if (row.errors > 0) {
-        stopReason = `errors at N=${n}`;
-        break;
-      }
-      if (row.lagP99Ms >= SETTINGS.lagLimitMs) {
-        stopReason = `lag p99 ≥ ${SETTINGS.lagLimitMs} ms at N=${n}`;
-        break;
-      }
       await sleep(500); // let background summaries of the last replies finish
+      return row;
+    };
+
+    let stopReason = 'all steps passed';
+    let lastPass = 0;
+    let firstFail: number | undefined;
+    for (const n of SETTINGS.steps) {
+      const row = await runStep(n);
+      if (!row) {
+        stopReason = `time budget reached before N=${n}`;
+        break;
+      }
+      if (!passes(row)) {
+        firstFail = n;
+        stopReason =
+          row.errors > 0 ? `errors at N=${n}` : `lag p99 ≥ ${SETTINGS.lagLimitMs} ms at N=${n}`;
+        break;
+      }
+      lastPass = n;
     }
-    const passing = steps.filter((s) => s.errors === 0 && s.lagP99Ms < SETTINGS.lagLimitMs);
-    const sustained = passing.at(-1)?.streams ?? 0;
-    const largestTried = steps.length > 0 && passing.length === steps.length;
+    // Two bisection steps between the last pass and the first failure narrow the answer down.
+    for (let round = 0; round < 2 && firstFail !== undefined; round++) {
+      const n = Math.round((lastPass + firstFail) / 2);
+      if (n <= lastPass || n >= firstFail) break;
+      const row = await runStep(n, '   (refining)');
+      if (!row) break;
+      if (passes(row)) lastPass = n;
+      else firstFail = n;
+    }
+    const sustained = lastPass;
+    const largestTried = firstFail === undefined && steps.length > 0;
     console.log(
       `\n   Largest N with lag p99 < ${SETTINGS.lagLimitMs} ms and no errors: ${sustained}` +
-        `${largestTried ? ' (the largest step tried)' : ''} — stopped: ${stopReason}`,
+        `${largestTried ? ' (the largest step tried)' : ''}` +
+        `${firstFail !== undefined ? `; N=${firstFail} fails` : ''} — stopped: ${stopReason}`,
     );
     console.log(`   (total ${seconds()} s)\n`);
 
@@ -524,6 +542,7 @@ async function main() {
           lagLimitMs: SETTINGS.lagLimitMs,
           steps: steps.map(({ errorSamples: _e, ...row }) => row),
           sustainedStreams: sustained,
+          firstFailingStreams: firstFail ?? null,
           stopReason,
         },
         totalSeconds: Number(seconds()),
