@@ -4,7 +4,10 @@ import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
 const logLines: string[] = [];
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ LOG_LEVEL: 'debug' }, { write: (line) => void logLines.push(line) });
+  t = await startTestApp(
+    { LOG_LEVEL: 'debug' },
+    { logStream: { write: (line) => void logLines.push(line) } },
+  );
 });
 afterAll(() => t.close());
 

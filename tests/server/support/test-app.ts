@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client';
+import type { RateLimiter } from '../../../src/server/plugins/rate-limit';
 import { TestClient } from './http-client';
 import { verificationLink } from './mail';
 
@@ -66,9 +67,17 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   };
 }
 
+export interface TestAppOptions {
+  logStream?: { write(line: string): void };
+  /** Replaces the rate limiter (the benchmark uses one that never refuses). */
+  limiter?: RateLimiter;
+  /** Called before the app listens, e.g. to add measuring hooks. */
+  prepare?: (app: FastifyInstance) => void;
+}
+
 export async function startTestApp(
   env: Record<string, string> = {},
-  logStream?: { write(line: string): void },
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-test-'));
   const { handle: database, drop } = await freshDatabase();
@@ -91,8 +100,10 @@ export async function startTestApp(
       config,
       database,
       webDir: path.resolve(import.meta.dirname, '../../fixtures/web'),
-      logStream,
+      logStream: options.logStream,
+      limiter: options.limiter,
     });
+    options.prepare?.(app);
     try {
       await app.listen({ port, host: '127.0.0.1' });
     } catch (error) {
