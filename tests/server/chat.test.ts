@@ -157,6 +157,14 @@ describe('sending a message (JSON)', () => {
     expect(res.json.message).toBe(OUT_OF_CREDITS_MESSAGE);
     expect(llm.requests).toHaveLength(0);
     expect((await user.post('/api/credit-check')).status).toBe(403);
+    // Story helpers cost no credit, but with none left they do not reach the model either.
+    const options = await user.post('/api/generate-options', { conversationId: id });
+    expect(options.status).toBe(403);
+    const scenario = await user.post(`/api/conversations/${id}/generate-scenario`, {
+      message: 'x',
+    });
+    expect(scenario.status).toBe(403);
+    expect(llm.requests).toHaveLength(0);
     await setCredits(20);
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  OUT_OF_CREDITS_MESSAGE,
   editMessageSchema,
   generateOptionsSchema,
   generateScenarioSchema,
@@ -14,6 +15,7 @@ import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
 import { conversationId, messageResponse } from '../conversations/conversations.routes';
+import { getCredits } from '../credits/credits.service';
 import { prepareReply, type PreparedReply } from './chat.service';
 import { editUserMessage } from './message-edit.service';
 import { summarizeConversation } from './memory.service';
@@ -40,7 +42,7 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
         const { id } = await user(request);
         await enforce(ctx.limiter, RATE_RULES.messagesPerUser, id);
         const prepared = await prepareReply(ctx, id, request.body);
-        if (wantsEventStream(request)) return streamReply(reply, prepared);
+        if (wantsEventStream(request)) return streamReply(request, reply, prepared);
         return prepared.run();
       },
     );
@@ -57,6 +59,7 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
     async (request) => {
       const { id } = await user(request);
       await enforce(ctx.limiter, RATE_RULES.storyCallsPerUser, id);
+      await requireSomeCredit(ctx, id);
       return generateScenario(ctx, id, conversationId(request.params), request.body?.message);
     },
   );
@@ -74,6 +77,7 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
     async (request) => {
       const { id } = await user(request);
       await enforce(ctx.limiter, RATE_RULES.storyCallsPerUser, id);
+      await requireSomeCredit(ctx, id);
       return generateOptions(ctx, id, request.body.conversationId);
     },
   );
@@ -84,6 +88,7 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
     async (request) => {
       const { id } = await user(request);
       await enforce(ctx.limiter, RATE_RULES.storyCallsPerUser, id);
+      await requireSomeCredit(ctx, id);
       return summarizeConversation(ctx, id, conversationId(request.params));
     },
   );
@@ -100,6 +105,11 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
   );
 }
 
+/** Story helpers cost no credit, but with none left nothing may reach the model (spec). */
+async function requireSomeCredit(ctx: AppContext, userId: string) {
+  if ((await getCredits(ctx, userId)) <= 0) throw new HttpError(403, OUT_OF_CREDITS_MESSAGE);
+}
+
 function wantsEventStream(request: FastifyRequest) {
   return (request.headers.accept ?? '').includes('text/event-stream');
 }
@@ -108,7 +118,7 @@ function wantsEventStream(request: FastifyRequest) {
  * Server-Sent Events: `token` events as the reply grows, then `done` with the stored message,
  * or `error`. Refusals (404, 403 out of credits…) happened before, as plain JSON errors.
  */
-async function streamReply(reply: FastifyReply, prepared: PreparedReply) {
+async function streamReply(request: FastifyRequest, reply: FastifyReply, prepared: PreparedReply) {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -123,15 +133,21 @@ async function streamReply(reply: FastifyReply, prepared: PreparedReply) {
       res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     }
   };
+  // A comment line every 15 s keeps proxies from closing a stream while the model thinks.
+  const keepAlive = setInterval(() => {
+    if (!res.writableEnded && !res.destroyed) res.write(': ping\n\n');
+  }, 15_000);
   try {
     const result = await prepared.run((text) => send('token', { text }));
     send('done', result);
   } catch (error) {
+    if (!(error instanceof HttpError)) request.log.error({ err: error }, 'streamed reply failed');
     const status = error instanceof HttpError ? error.statusCode : 500;
     const message =
       error instanceof HttpError ? error.message : 'Something went wrong on our side.';
     send('error', { status, message });
   } finally {
+    clearInterval(keepAlive);
     if (!res.writableEnded) res.end();
   }
 }

@@ -1,7 +1,7 @@
 import { CHAT_LIMITS, excerpt, normalizeChatMode } from '../../../shared/chat';
 import type { AppContext } from '../../context';
 import { HttpError, serviceUnavailable } from '../../errors';
-import { LLM_EMPTY, LLM_NOT_CONFIGURED } from '../../integrations/llm';
+import { LLM_EMPTY, LLM_NOT_CONFIGURED, LLM_TIMEOUT } from '../../integrations/llm';
 import type { CharacterRow } from '../characters/characters.repo';
 import {
   insertMessage,
@@ -11,7 +11,12 @@ import {
   type ConversationRow,
 } from '../conversations/conversations.repo';
 import { resolveModel } from '../conversations/conversations.service';
-import { refundCharge, settleCharge, takeCredit } from '../credits/credits.service';
+import {
+  refundCharge,
+  settleCharge,
+  STALE_CHARGE_MS,
+  takeCredit,
+} from '../credits/credits.service';
 import { findProfile } from '../profile/profile.repo';
 import { loadConversationWithCharacter } from './conversation-context';
 import { summarizeInBackgroundIfDue } from './memory.service';
@@ -20,6 +25,11 @@ import { buildChatPrompt } from './prompt-builder';
 /** How many recent messages are read to fill the prompt (the budget then trims further). */
 const HISTORY_WINDOW = 200;
 const TITLE_LENGTH = 40;
+
+/** A whole reply must finish well before its pending charge counts as stale. */
+function replyDeadlineMs(ctx: AppContext) {
+  return STALE_CHARGE_MS(ctx.config) - 30_000;
+}
 
 export interface ReplyResult {
   messageId: number;
@@ -81,7 +91,9 @@ export async function prepareReply(
           lastMessage: reply,
           titleIfNew: excerpt(input.message, TITLE_LENGTH),
         });
-        await settleCharge(ctx, chargeId);
+        if (!(await settleCharge(ctx, chargeId))) {
+          ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');
+        }
         summarizeInBackgroundIfDue(ctx, userId, conversation.id);
         return { messageId: stored.id, message: reply, userMessageId };
       } catch (error) {
@@ -116,16 +128,24 @@ async function generateReply(
     history: recent.reverse().map((m) => ({ sender: m.sender, content: m.content })),
     contextTokens: ctx.config.llm?.contextTokens ?? 8192,
   });
-  // The reply is produced to the end even if the client goes away: it is stored either way.
-  const stream = ctx.llm.stream({ messages, model, maxTokens: 1024 });
-  for await (const delta of stream) {
-    try {
-      onToken?.(delta);
-    } catch {
-      /* a listener that failed (closed socket) must not stop the reply */
+  // The reply is produced to the end even if the client goes away: it is stored either way. It
+  // must end before the charge sweeper would take its pending credit for a dead reply.
+  const deadline = AbortSignal.timeout(replyDeadlineMs(ctx));
+  const stream = ctx.llm.stream({ messages, model, maxTokens: 1024, signal: deadline });
+  let completion;
+  try {
+    for await (const delta of stream) {
+      try {
+        onToken?.(delta);
+      } catch {
+        /* a listener that failed (closed socket) must not stop the reply */
+      }
     }
+    completion = await stream.done;
+  } catch (error) {
+    if (deadline.aborted) throw new HttpError(502, LLM_TIMEOUT);
+    throw error;
   }
-  const completion = await stream.done;
   const text = completion.content.trim();
   if (!text) throw new HttpError(502, LLM_EMPTY);
   return text.slice(0, CHAT_LIMITS.messageMaxLength * 4);

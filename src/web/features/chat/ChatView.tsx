@@ -43,6 +43,13 @@ export function ChatView({
   const [, navigate] = useLocation();
   const [createdId, setCreatedId] = useState<number | null>(null);
   const activeId = conversationId ?? createdId;
+  // Sends in flight, checked synchronously so a double click cannot send twice.
+  const inFlight = useRef(false);
+  // The conversation on screen, for replies that finish after the user moved on.
+  const shownId = useRef(activeId);
+  useEffect(() => {
+    shownId.current = activeId;
+  }, [activeId]);
   const conversation = useConversation(activeId);
   const history = useMessages(activeId);
   const [chosenMode, setChosenMode] = useState<ChatMode | null>(null);
@@ -62,6 +69,18 @@ export function ChatView({
   const [options, setOptions] = useState<StoryOption[] | null>(null);
   const [optionsLoading, setOptionsLoading] = useState(false);
   const [outOfCredits, setOutOfCredits] = useState(false);
+  // Another conversation opened (not the one this view just created): start from a clean slate.
+  const [seenRoute, setSeenRoute] = useState(conversationId);
+  if (conversationId !== seenRoute) {
+    setSeenRoute(conversationId);
+    if (conversationId !== createdId) {
+      setCreatedId(null);
+      setChosenMode(null);
+      setOptions(null);
+      setPending([]);
+      setFresh(null);
+    }
+  }
   const bottom = useRef<HTMLDivElement>(null);
   const busy = streaming !== null || starting;
 
@@ -73,7 +92,8 @@ export function ChatView({
   const loadOptions = async (id: number) => {
     setOptionsLoading(true);
     try {
-      setOptions(await generateOptions(id));
+      const next = await generateOptions(id);
+      if (shownId.current === id) setOptions(next);
     } catch {
       toast({
         title: 'Oops!',
@@ -86,7 +106,16 @@ export function ChatView({
   };
 
   const send = async (text: string) => {
-    if (!text.trim() || busy || !mode) return;
+    if (!text.trim() || busy || !mode || inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await sendOnce(text, mode);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const sendOnce = async (text: string, mode: ChatMode) => {
     const userBubble: DisplayMessage = {
       id: `pending-${Date.now()}`,
       sender: 'user',
@@ -110,9 +139,10 @@ export function ChatView({
       if (id === null) {
         setStarting(true);
         id = await createConversation(character.id, mode);
-        if (mode === 'immersive') await generateScenario(id, text);
+        // Open it at once, so a failure below does not leave an unseen empty conversation.
         setCreatedId(id);
         navigate(`/chat/${id}?character=${character.id}`);
+        if (mode === 'immersive') await generateScenario(id, text);
       }
       setPending([userBubble]);
       setStreaming('');
@@ -125,8 +155,9 @@ export function ChatView({
         },
       );
       await reloadMessages(id);
-      setFresh(done.messageId);
       void refreshLists();
+      if (shownId.current !== id) return; // the user has moved on to another conversation
+      setFresh(done.messageId);
       if (mode === 'immersive') void loadOptions(id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
@@ -150,14 +181,17 @@ export function ChatView({
     }
   };
 
+  /** Resolves true when saved; the inline editor stays open (with the draft) otherwise. */
   const edit = async (messageId: number, text: string) => {
-    if (activeId === null) return;
+    if (activeId === null) return false;
     try {
       await editMessage(messageId, text, activeId);
       await reloadMessages(activeId);
       toast({ title: 'Message edited', description: 'Updated successfully' });
+      return true;
     } catch (error) {
       toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      return false;
     }
   };
 

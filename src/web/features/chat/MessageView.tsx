@@ -87,7 +87,7 @@ export function MessageView({
   asBubbles: boolean;
   fresh: boolean;
   previousUserText: string;
-  onEdit?: (text: string) => Promise<void>;
+  onEdit?: (text: string) => Promise<boolean>;
 }) {
   const [toolbar, setToolbar] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -123,8 +123,7 @@ export function MessageView({
   };
   const save = async () => {
     if (!onEdit || draft.trim() === message.content.trim()) return;
-    await onEdit(draft.trim());
-    setEditing(false);
+    if (await onEdit(draft.trim())) setEditing(false);
   };
 
   return (
