@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids';
 
 /** Stored chat modes; any other value is treated as 'assistant' (spec section 3). */
 export const CHAT_MODES = ['immersive', 'message', 'texting', 'assistant'] as const;
@@ -74,7 +75,7 @@ const idSchema = z.coerce
   .number({ error: 'Unknown id' })
   .int('Unknown id')
   .positive('Unknown id')
-  .max(2_147_483_647, 'Unknown id');
+  .max(MAX_ID, 'Unknown id');
 
 export const createConversationSchema = z.object({
   characterId: idSchema,

@@ -98,6 +98,18 @@ export const createCharacterSchema = z.object({
 });
 export type CreateCharacterInput = z.input<typeof createCharacterSchema>;
 
+/** The fields AI generation writes (the avatar comes separately). */
+export const GENERATED_CHARACTER_FIELDS = {
+  name: true,
+  description: true,
+  gender: true,
+  personality: true,
+  sexualPreferences: true,
+  directnessLevel: true,
+  roles: true,
+  includeRoles: true,
+} as const;
+
 /**
  * PUT /api/characters/{id}: every field optional (fields not sent are kept), with the edit
  * screen's longer limits. The edit form itself requires all of its fields (see below).

@@ -14,11 +14,12 @@ import { PageLoader } from '../app/PageLoader';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/toast';
 import { useSession } from '../features/auth/session';
-import { parseId, updateCharacter, useCharacter } from '../features/characters/api';
+import { parseId } from '../../shared/ids';
+import { updateCharacter, useCharacter } from '../features/characters/api';
 import { DirectnessSlider } from '../features/characters/components/DirectnessSlider';
 import { ToggleChips } from '../components/ui/toggle-chips';
 import { RolePicker } from '../features/characters/components/RolePicker';
-import { SignInPrompt } from '../features/characters/components/SignInPrompt';
+import { SignInPrompt } from '../features/auth/SignInPrompt';
 import { ApiError } from '../lib/api';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -55,7 +56,7 @@ export default function CharacterSettingsPage() {
   usePageTitle('Character Settings');
   const { user, isLoading } = useSession();
   if (isLoading) return <PageLoader />;
-  if (!user) return <SignInPrompt what="change character settings" />;
+  if (!user) return <SignInPrompt message="Please sign in to change character settings." />;
   return <CharacterSettings />;
 }
 

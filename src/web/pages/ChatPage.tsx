@@ -1,12 +1,11 @@
-import { Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { PageLoader } from '../app/PageLoader';
-import { Button, buttonClass } from '../components/ui/button';
-import { useAuthDialog } from '../features/auth/auth-dialog-context';
+import { buttonClass } from '../components/ui/button';
+import { SignInPrompt } from '../features/auth/SignInPrompt';
 import { useSession, type SessionUser } from '../features/auth/session';
+import { parseId } from '../../shared/ids';
 import {
-  parseId,
   readLastCharacterId,
   rememberCharacter,
   useCharacter,
@@ -26,7 +25,9 @@ export default function ChatPage() {
   usePageTitle('Chat');
   const { user, isLoading } = useSession();
   if (isLoading) return <PageLoader />;
-  if (!user) return <AuthenticationRequired />;
+  if (!user) {
+    return <SignInPrompt message="Please sign in to access your AI companions" openDialog />;
+  }
   return <Dashboard user={user} />;
 }
 
@@ -132,22 +133,5 @@ function CharacterMissing() {
         Back to dashboard
       </Link>
     </div>
-  );
-}
-
-function AuthenticationRequired() {
-  const authDialog = useAuthDialog();
-  useEffect(() => authDialog.open('signin'), [authDialog]);
-  return (
-    <main className="flex min-h-screen items-center justify-center px-4">
-      <div className="w-full max-w-md rounded-2xl border border-border bg-surface p-8 text-center">
-        <Lock className="mx-auto size-10 text-accent" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold">Authentication Required</h1>
-        <p className="mt-2 text-muted">Please sign in to access your AI companions</p>
-        <Button className="mt-6" onClick={() => authDialog.open('signin')}>
-          Sign in
-        </Button>
-      </div>
-    </main>
   );
 }

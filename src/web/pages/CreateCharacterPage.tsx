@@ -30,7 +30,7 @@ import {
 import { DirectnessSlider } from '../features/characters/components/DirectnessSlider';
 import { ToggleChips } from '../components/ui/toggle-chips';
 import { RolePicker } from '../features/characters/components/RolePicker';
-import { SignInPrompt } from '../features/characters/components/SignInPrompt';
+import { SignInPrompt } from '../features/auth/SignInPrompt';
 import { usePageTitle } from '../lib/use-page-title';
 
 const basicsSchema = createCharacterSchema.pick({
@@ -68,7 +68,7 @@ export default function CreateCharacterPage() {
   });
 
   if (isLoading) return <PageLoader />;
-  if (!user) return <SignInPrompt what="create a character" />;
+  if (!user) return <SignInPrompt message="Please sign in to create a character." />;
 
   const useGenerated = (g: GeneratedCharacter) => {
     setDraft({

@@ -13,13 +13,14 @@ import { PageLoader } from '../app/PageLoader';
 import { Button, buttonClass } from '../components/ui/button';
 import { toast } from '../components/ui/toast';
 import { useSession } from '../features/auth/session';
-import { parseId, updateCharacter, useCharacter } from '../features/characters/api';
+import { parseId } from '../../shared/ids';
+import { updateCharacter, useCharacter } from '../features/characters/api';
 import { AvatarWidget, type AvatarValue } from '../features/characters/components/AvatarWidget';
 import {
   CharacterBasics,
   type BasicsValues,
 } from '../features/characters/components/CharacterBasics';
-import { SignInPrompt } from '../features/characters/components/SignInPrompt';
+import { SignInPrompt } from '../features/auth/SignInPrompt';
 import { usePageTitle } from '../lib/use-page-title';
 
 export default function EditCharacterPage() {
@@ -30,7 +31,7 @@ export default function EditCharacterPage() {
   const character = useCharacter(user ? id : null);
 
   if (isLoading) return <PageLoader />;
-  if (!user) return <SignInPrompt what="edit your character" />;
+  if (!user) return <SignInPrompt message="Please sign in to edit your character." />;
   if (character.isError || id === null) {
     return (
       <main className="flex min-h-screen items-center justify-center px-4">

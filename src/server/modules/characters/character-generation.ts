@@ -7,7 +7,11 @@ import {
   CREATE_GENDERS,
   MAX_ROLES,
 } from '../../../shared/characters/catalog';
-import { CHARACTER_LIMITS, createCharacterSchema } from '../../../shared/characters/schemas';
+import {
+  CHARACTER_LIMITS,
+  createCharacterSchema,
+  GENERATED_CHARACTER_FIELDS,
+} from '../../../shared/characters/schemas';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { completeJson } from '../../integrations/llm/json';
@@ -80,22 +84,11 @@ const generatedCharacterSchema = z.preprocess(
       includeRoles: roles.length > 0,
     };
   },
-  createCharacterSchema
-    .pick({
-      name: true,
-      description: true,
-      gender: true,
-      personality: true,
-      sexualPreferences: true,
-      directnessLevel: true,
-      roles: true,
-      includeRoles: true,
-    })
-    .superRefine((character, ctx) => {
-      // A model that drifts towards a minor gets one more try, with the reason, before failing.
-      const problem = checkCharacterIsAdult(character);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  createCharacterSchema.pick(GENERATED_CHARACTER_FIELDS).superRefine((character, ctx) => {
+    // A model that drifts towards a minor gets one more try, with the reason, before failing.
+    const problem = checkCharacterIsAdult(character);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
 );
 
 const SYSTEM_PROMPT = [

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { character, conversation } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -88,4 +88,40 @@ export async function deleteConversationsOf(db: Database, userId: string, charac
     .where(and(eq(conversation.characterId, characterId), eq(conversation.userId, userId)))
     .returning({ id: conversation.id });
   return rows.length;
+}
+
+/** Anything that runs SQL: the database handle or a transaction. */
+type Executor = Pick<Database, 'update'>;
+
+/** The character's working memory without the entry of one conversation (SQL expression). */
+function memoryWithout(conversationId: number) {
+  return sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${character.workingMemory}) e where (e->>'conversation_id')::int <> ${conversationId}), '[]'::jsonb)`;
+}
+
+/** Stores (or replaces) a conversation's summary in its character's working memory. */
+export async function setMemoryEntry(
+  db: Executor,
+  userId: string,
+  characterId: number,
+  entry: { conversation_id: number; summary: string },
+) {
+  await db
+    .update(character)
+    .set({
+      workingMemory: sql`${memoryWithout(entry.conversation_id)} || ${JSON.stringify([entry])}::jsonb`,
+    })
+    .where(and(eq(character.id, characterId), eq(character.userId, userId)));
+}
+
+/** Forgets a conversation's summary (the conversation was deleted). */
+export async function removeMemoryEntry(
+  db: Executor,
+  userId: string,
+  characterId: number,
+  conversationId: number,
+) {
+  await db
+    .update(character)
+    .set({ workingMemory: memoryWithout(conversationId) })
+    .where(and(eq(character.id, characterId), eq(character.userId, userId)));
 }

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createCharacterSchema,
+  GENERATED_CHARACTER_FIELDS,
   promptSchema,
   updateCharacterSchema,
 } from '../../../shared/characters/schemas';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { parseId } from '../../http-ids';
+import { parseId } from '../../../shared/ids';
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
@@ -43,19 +44,7 @@ const characterResponse = z.object({
   updatedAt: z.string(),
 });
 const generatedResponse = characterResponse
-  .pick({
-    name: true,
-    description: true,
-    gender: true,
-    personality: true,
-    sexualPreferences: true,
-    directnessLevel: true,
-    roles: true,
-    includeRoles: true,
-    avatarImage: true,
-    avatarUrl: true,
-    avatarColor: true,
-  })
+  .pick({ ...GENERATED_CHARACTER_FIELDS, avatarImage: true, avatarUrl: true, avatarColor: true })
   .strict();
 const listResponse = z.array(characterResponse.extend({ conversationCount: z.number() }));
 

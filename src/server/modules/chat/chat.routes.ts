@@ -10,7 +10,7 @@ import {
 } from '../../../shared/chat';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
-import { parseId } from '../../http-ids';
+import { parseId } from '../../../shared/ids';
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';

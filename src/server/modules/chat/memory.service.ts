@@ -1,9 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { CHAT_LIMITS } from '../../../shared/chat';
 import type { AppContext } from '../../context';
-import { character } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { LLM_EMPTY } from '../../integrations/llm';
+import { setMemoryEntry } from '../characters/characters.repo';
 import { listMessages } from '../conversations/conversations.repo';
 import { PREAMBLE } from './prompt-builder';
 import { loadConversationWithCharacter } from './conversation-context';
@@ -38,13 +37,7 @@ export async function summarizeConversation(ctx: AppContext, userId: string, id:
   });
   const summary = completion.content.trim();
   if (!summary) throw new HttpError(502, LLM_EMPTY);
-  const entry = JSON.stringify([{ conversation_id: id, summary }]);
-  await ctx.db
-    .update(character)
-    .set({
-      workingMemory: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${character.workingMemory}) e where (e->>'conversation_id')::int <> ${id}), '[]'::jsonb) || ${entry}::jsonb`,
-    })
-    .where(and(eq(character.id, owner.id), eq(character.userId, userId)));
+  await setMemoryEntry(ctx.db, userId, owner.id, { conversation_id: id, summary });
   return { summary };
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { character, conversation, message } from '../../db/schema';
+import { conversation, message } from '../../db/schema';
+import { removeMemoryEntry } from '../characters/characters.repo';
 
 export type ConversationRow = typeof conversation.$inferSelect;
 export type MessageRow = typeof message.$inferSelect;
@@ -57,14 +58,7 @@ export async function deleteConversation(db: Database, userId: string, id: numbe
       .where(and(eq(conversation.id, id), eq(conversation.userId, userId)))
       .returning();
     if (!row) return null;
-    if (row.characterId) {
-      await tx
-        .update(character)
-        .set({
-          workingMemory: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${character.workingMemory}) e where (e->>'conversation_id')::int <> ${id}), '[]'::jsonb)`,
-        })
-        .where(and(eq(character.id, row.characterId), eq(character.userId, userId)));
-    }
+    if (row.characterId) await removeMemoryEntry(tx, userId, row.characterId, id);
     return row;
   });
 }

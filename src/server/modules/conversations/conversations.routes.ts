@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createConversationSchema, updateConversationSchema } from '../../../shared/chat';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { parseId } from '../../http-ids';
+import { parseId } from '../../../shared/ids';
 import { requireUser } from '../../plugins/session';
 import {
   CONVERSATION_NOT_FOUND,

@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { feedbackSchema } from '../../../shared/chat';
 import type { AppContext } from '../../context';
-import { feedback } from '../../db/schema';
+
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
+import { insertFeedback } from './feedback.repo';
 
 /**
  * Thumbs up/down on a reply. The message pair is stored: it is the one piece of conversation
@@ -21,7 +22,7 @@ export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppConte
     async (request, reply) => {
       const { id } = await requireUser(ctx.auth, request);
       await enforce(ctx.limiter, RATE_RULES.feedbackPerUser, id);
-      await ctx.db.insert(feedback).values({ userId: id, ...request.body });
+      await insertFeedback(ctx.db, id, request.body);
       return reply.status(201).send({ success: true as const });
     },
   );

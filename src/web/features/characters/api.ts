@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/characters/schemas';
 import { api, ApiError } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { parseId } from '../../../shared/ids';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 
 export const CHARACTERS_KEY = ['/api/characters'] as const;
@@ -108,11 +109,4 @@ export function readLastCharacterId(): number | null {
 
 export function rememberCharacter(id: number) {
   writeStored(STORAGE_KEYS.lastCharacterId, String(id));
-}
-
-/** A character or conversation id from the URL: a positive whole number, else null. */
-export function parseId(value: string | null | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
 }
