@@ -38,6 +38,7 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalString.pipe(z.url().optional()),
   LLM_API_KEY: optionalString,
   LLM_MODELS: optionalString,
+  STAFF_EMAILS: optionalString,
   LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(2_000_000).default(8192),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   IMAGE_BASE_URL: optionalString.pipe(z.url().optional()),
@@ -67,6 +68,8 @@ export interface Config {
   mailFrom: string;
   contactTo: string | undefined;
   redisUrl: string | undefined;
+  /** Lower-cased e-mails of staff accounts: they see the hidden model picker. */
+  staffEmails: readonly string[];
   /** OpenAI-compatible chat endpoint; undefined when no model is configured. */
   llm:
     | {
@@ -131,6 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     contactTo: e.CONTACT_TO,
     redisUrl: e.REDIS_URL,
+    staffEmails: (e.STAFF_EMAILS ?? '')
+      .split(',')
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
     llm: llmConfig(e),
     image: imageConfig(e),
     s3: e.S3_BUCKET

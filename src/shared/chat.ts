@@ -29,6 +29,9 @@ export const CHAT_LIMITS = {
   messageBoxMaxHeightPx: 128,
   splashStepMs: 2000,
   splashTotalMs: 8000,
+  /** The loading splash over the chat screen: 2 s on entry, 1 s on a character change. */
+  chatSplashMs: 2000,
+  chatSplashCharacterChangeMs: 1000,
 } as const;
 
 export const OUT_OF_CREDITS_MESSAGE = "Sorry, you're out of credits. Please refill to continue.";
@@ -101,10 +104,16 @@ export const editMessageSchema = z.object({
 });
 
 export const FEEDBACK_VALUES = ['GOOD', 'BAD'] as const;
+/**
+ * The spec's body is the message pair as text. Our web app also sends `messageId` (the rated
+ * reply): the server then stores the pair as it is in the conversation, not as the client says,
+ * and a second vote on the same reply replaces the first.
+ */
 export const feedbackSchema = z.object({
   aiMessage: z.string().trim().min(1, 'Missing message').max(20_000),
   userMessage: z.string().trim().max(20_000).default(''),
   feedback: z.enum(FEEDBACK_VALUES, { error: 'Feedback must be GOOD or BAD' }),
+  messageId: idSchema.optional(),
 });
 
 export const generateScenarioSchema = z.object({
@@ -112,6 +121,13 @@ export const generateScenarioSchema = z.object({
 });
 
 export const generateOptionsSchema = z.object({ conversationId: idSchema });
+
+/** GET /api/models: the allow-list, shown only to staff (the picker is hidden from users). */
+export interface ModelChoice {
+  canChoose: boolean;
+  models: string[];
+  defaultModel: string | null;
+}
 
 export interface ConversationSummary {
   id: number;

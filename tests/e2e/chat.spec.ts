@@ -11,8 +11,12 @@ const CHARACTER = {
   personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
 };
 
-async function setup(page: Page, label: string, info: Parameters<typeof uniqueEmail>[0]) {
-  const email = uniqueEmail(info, label);
+async function setup(
+  page: Page,
+  label: string,
+  info: Parameters<typeof uniqueEmail>[0],
+  email = uniqueEmail(info, label),
+) {
   await signUpAndSignIn(page, email);
   const res = await page.request.post('/api/characters', {
     headers: { origin: E2E_URL },
@@ -58,6 +62,10 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('missed you today');
   await reply.getByRole('button', { name: 'Good reply' }).click();
   await expect(page.getByText('Thanks for your feedback')).toBeVisible();
+  await expect(reply.getByRole('button', { name: 'Good reply' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // Edit my own message: Save only when the text changed.
   const mine = page.getByTestId('message-user').first();
@@ -102,8 +110,9 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
 test('an assistant conversation streams its reply', async ({ page }, info) => {
   await setup(page, 'assistant', info);
   await page.getByRole('button', { name: 'Assistant' }).click();
-  // No intimacy panel in assistant mode.
+  // No intimacy panel in assistant mode, and no model picker for a normal user.
   await expect(page.getByRole('button', { name: 'Intimacy level' })).toHaveCount(0);
+  await expect(page.getByLabel('Model', { exact: true })).toHaveCount(0);
   await page.getByPlaceholder('Message Selene...').fill('Can you help me plan my week?');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByTestId('message-ai').last()).toContainText('The lamp flickers');
@@ -174,4 +183,116 @@ test('long-press shows the message toolbar on touch screens', async ({ page }, i
   await page.waitForTimeout(700);
   await mine.dispatchEvent('touchend');
   await expect(toolbar).toHaveCSS('opacity', '1');
+});
+
+test('staff pick the model of a conversation, and the conversation keeps it', async ({
+  page,
+}, info) => {
+  await setup(page, 'staff', info, `staff.${info.project.name}@example.com`);
+  await page.getByRole('button', { name: 'Assistant' }).click();
+  const picker = page.getByLabel('Model', { exact: true });
+  await expect(picker).toHaveValue('big-405b');
+  // Chosen before the first message: the new conversation starts with it.
+  await picker.selectOption('rp-70b');
+  await page.getByPlaceholder('Message Selene...').fill('Which model are you?');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('message-ai').last()).toContainText('The lamp flickers');
+  const id = /\/chat\/(\d+)/.exec(page.url())![1];
+  const stored = async () =>
+    ((await (await page.request.get(`/api/conversations/${id}`)).json()) as { model: string })
+      .model;
+  expect(await stored()).toBe('rp-70b');
+  await expect(picker).toHaveValue('rp-70b');
+  await snap(page, info, 'chat-model-picker');
+  // Changed on an open conversation: saved at once, and still there after a reload.
+  await picker.selectOption('big-405b');
+  await expect.poll(stored).toBe('big-405b');
+  await page.reload();
+  await expect(picker).toHaveValue('big-405b');
+});
+
+test('the chat screen opens behind a loading splash, shorter on a character change', async ({
+  page,
+}, info) => {
+  await setup(page, 'splash', info);
+  const second = await page.request.post('/api/characters', {
+    headers: { origin: E2E_URL },
+    data: { ...CHARACTER, name: 'Mira' },
+  });
+  await page.reload();
+  const splash = page.getByTestId('chat-splash');
+  await expect(splash).toBeVisible();
+  await snap(page, info, 'chat-splash');
+  await expect(splash).toBeHidden();
+  const { id } = (await second.json()) as { id: number };
+  const open = page.getByRole('button', { name: 'Open sidebar' });
+  if (await open.isVisible()) await open.click();
+  await page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('button', { name: /Mira/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(`/chat?character=${id}`);
+  await expect(splash).toBeVisible();
+  await expect(splash).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Mira' })).toBeVisible();
+});
+
+test('a long conversation loads older messages as the user scrolls up', async ({ page }, info) => {
+  const { email, characterId } = await setup(page, 'historian', info);
+  const seeded = await page.request.post(`${E2E_CONTROL_URL}/history`, {
+    data: { email, characterId, count: 120 },
+  });
+  const { id } = (await seeded.json()) as { id: number };
+  await page.goto(`/chat/${id}?character=${characterId}`);
+  // The loading splash covers the screen first (2 s).
+  await expect(page.getByTestId('chat-splash')).toBeVisible();
+  await expect(page.getByTestId('chat-splash')).toBeHidden();
+  const scroller = page.getByTestId('message-scroller');
+  const message = (n: number) => scroller.getByText(`Message ${n}`, { exact: true });
+  await expect(message(120)).toBeInViewport();
+  await expect(message(70)).toHaveCount(0);
+  await scroller.evaluate((el) => el.scrollTo(0, 0));
+  await expect(message(70)).toBeAttached();
+  // The message the user was reading stays where it was.
+  await expect(message(71)).toBeInViewport();
+  await snap(page, info, 'chat-long-history');
+  await expect(message(1)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Load earlier messages' })).toBeAttached();
+  await scroller.evaluate((el) => el.scrollTo(0, 0));
+  await expect(message(1)).toBeAttached();
+  await expect(message(21)).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
+  await expect(message(120)).toBeAttached();
+});
+
+test('on a phone the sidebar slides over the chat and closes again', async ({ page }, info) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const { email, characterId } = await setup(page, 'slider', info);
+  const seeded = await page.request.post(`${E2E_CONTROL_URL}/history`, {
+    data: { email, characterId, count: 4 },
+  });
+  const { id } = (await seeded.json()) as { id: number };
+  await page.reload();
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  const backdrop = page.getByTestId('sidebar-backdrop');
+  const open = page.getByRole('button', { name: 'Open sidebar' });
+  await expect(sidebar).not.toBeInViewport();
+  await open.click();
+  await expect(sidebar).toBeInViewport();
+  await expect(backdrop).toBeVisible();
+  await expect(sidebar).toBeInViewport({ ratio: 1 }); // the slide has finished
+  await snap(page, info, 'chat-sidebar-slide-over');
+  await backdrop.click({ position: { x: 350, y: 400 } });
+  await expect(sidebar).not.toBeInViewport();
+  await open.click();
+  await page.keyboard.press('Escape');
+  await expect(sidebar).not.toBeInViewport();
+  // Choosing a chat opens it and gets the sidebar out of the way.
+  await open.click();
+  await sidebar.getByRole('link', { name: /A long talk/ }).click();
+  await expect(page).toHaveURL(`/chat/${id}?character=${characterId}`);
+  await expect(sidebar).not.toBeInViewport();
+  await expect(backdrop).toHaveCount(0);
+  await expect(page.getByRole('main').getByText('Message 4', { exact: true })).toBeVisible();
 });

@@ -1,12 +1,14 @@
 import { createServer } from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
-import { conversation, creditAccount, user } from '../../src/server/db/schema';
+import { conversation, creditAccount, message, user } from '../../src/server/db/schema';
 
 /**
  * Test-harness endpoints (not part of the app) for data the UI cannot create yet:
  * POST /conversations { email, characterId, count } adds conversations for a user's character;
- * GET /conversations?characterId=N counts them; POST /credits { email, credits } sets a balance.
+ * GET /conversations?characterId=N counts them; POST /credits { email, credits } sets a balance;
+ * POST /history { email, characterId, count } adds one conversation with `count` messages
+ * ('Message 1' … oldest first, alternating user and reply) and answers { id }.
  */
 export async function startControlServer(db: Database, port: number) {
   const server = createServer(async (req, res) => {
@@ -29,6 +31,40 @@ export async function startControlServer(db: Database, port: number) {
           .values({ userId: owner.id, credits: body.credits, periodStart: new Date() })
           .onConflictDoUpdate({ target: creditAccount.userId, set: { credits: body.credits } });
         return void res.writeHead(200).end('{}');
+      }
+      if (url.pathname === '/history' && req.method === 'POST') {
+        const chunks: Buffer[] = [];
+        for await (const c of req) chunks.push(c as Buffer);
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+          email: string;
+          characterId: number;
+          count: number;
+        };
+        const [owner] = await db
+          .select({ id: user.id })
+          .from(user)
+          .where(eq(user.email, body.email.toLowerCase()));
+        if (!owner) return void res.writeHead(404).end();
+        const [created] = await db
+          .insert(conversation)
+          .values({
+            userId: owner.id,
+            characterId: body.characterId,
+            chatMode: 'assistant',
+            title: 'A long talk',
+            lastMessage: `Message ${body.count}`,
+            messageCount: body.count,
+          })
+          .returning({ id: conversation.id });
+        await db.insert(message).values(
+          Array.from({ length: body.count }, (_, i) => ({
+            userId: owner.id,
+            conversationId: created!.id,
+            sender: i % 2 === 0 ? ('user' as const) : ('ai' as const),
+            content: `Message ${i + 1}`,
+          })),
+        );
+        return void res.writeHead(201).end(JSON.stringify({ id: created!.id }));
       }
       if (url.pathname !== '/conversations') return void res.writeHead(404).end();
       if (req.method === 'GET') {

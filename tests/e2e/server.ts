@@ -37,6 +37,8 @@ const config = loadConfig({
   CONTACT_TO: 'team@reverie.test',
   LLM_BASE_URL: llm.url,
   LLM_MODELS: 'big-405b,rp-70b',
+  // One staff account per browser project (see the model picker test).
+  STAFF_EMAILS: 'staff.desktop@example.com,staff.phone@example.com',
   IMAGE_MODEL: 'img-1',
 });
 const database = await openDatabase({ pgliteDir: 'memory://' });

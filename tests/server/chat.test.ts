@@ -21,7 +21,11 @@ const character = {
 
 beforeAll(async () => {
   llm = await startLlmDouble();
-  t = await startTestApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b,rp-70b' });
+  t = await startTestApp({
+    LLM_BASE_URL: llm.url,
+    LLM_MODELS: 'big-405b,rp-70b',
+    STAFF_EMAILS: 'Staff@Example.com, lead@example.com',
+  });
   user = await t.signedInUser('chatter@example.com');
   userId = (await user.get('/api/auth/get-session')).json.user.id;
   await user.post('/api/user-profile', { name: 'Riley', gender: 'Non-binary' });
@@ -86,6 +90,21 @@ describe('conversations', () => {
       'rp-70b',
     );
     expect((await user.put(`/api/conversations/${id}`, { model: 'nope' })).status).toBe(400);
+  });
+
+  it('shows the model list to staff only (the picker is hidden from users)', async () => {
+    expect((await user.get('/api/models')).json).toEqual({
+      canChoose: false,
+      models: [],
+      defaultModel: null,
+    });
+    const staff = await t.signedInUser('staff@example.com');
+    expect((await staff.get('/api/models')).json).toEqual({
+      canChoose: true,
+      models: ['big-405b', 'rp-70b'],
+      defaultModel: 'big-405b',
+    });
+    expect((await t.client().get('/api/models')).status).toBe(401);
   });
 
   it('refuses another user’s character', async () => {
@@ -376,6 +395,51 @@ describe('editing messages and feedback', () => {
     const other = await t.signedInUser();
     const theirs = await other.put(`/api/messages/${sent.userMessageId}/edit`, { content: 'x' });
     expect(theirs.status).toBe(404);
+  });
+
+  it('keeps the sidebar preview on the newest message when that message is edited', async () => {
+    const id = await newConversation('assistant');
+    llm.script({ status: 500, body: 'down' });
+    const failed = await user.post('/api/assistant', { message: 'typo hre', conversationId: id });
+    expect(failed.status).toBe(502);
+    const [stored] = (await user.get(`/api/conversations/${id}/messages`)).json;
+    await user.put(`/api/messages/${stored.id}/edit`, { content: 'typo here' });
+    expect((await user.get(`/api/conversations/${id}`)).json.lastMessage).toBe('typo here');
+    // With a reply after it, the reply stays the preview.
+    llm.script({ content: 'fixed it' });
+    const sent = (await user.post('/api/assistant', { message: 'again', conversationId: id })).json;
+    await user.put(`/api/messages/${sent.userMessageId}/edit`, { content: 'again!' });
+    expect((await user.get(`/api/conversations/${id}`)).json.lastMessage).toBe('fixed it');
+  });
+
+  it('stores the real message pair for a named reply, one vote per reply', async () => {
+    const id = await newConversation();
+    llm.script({ content: 'the real reply' });
+    const sent = (await user.post('/api/chat', { message: 'the real prompt', conversationId: id }))
+      .json;
+    const vote = (value: string, c: TestClient = user, messageId = sent.messageId) =>
+      c.post('/api/feedback', {
+        aiMessage: 'forged reply',
+        userMessage: 'forged prompt',
+        feedback: value,
+        messageId,
+      });
+    expect((await vote('GOOD')).status).toBe(201);
+    expect((await vote('BAD')).status).toBe(201);
+    const rows = await t.database.db
+      .select()
+      .from(feedback)
+      .where(eq(feedback.messageId, sent.messageId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      aiMessage: 'the real reply',
+      userMessage: 'the real prompt',
+      feedback: 'BAD',
+    });
+    // Someone else's reply, or the user's own message, cannot be rated.
+    const other = await t.signedInUser();
+    expect((await vote('GOOD', other)).status).toBe(404);
+    expect((await vote('GOOD', user, sent.userMessageId)).status).toBe(404);
   });
 
   it('stores GOOD/BAD feedback with the message pair', async () => {

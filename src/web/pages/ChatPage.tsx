@@ -13,6 +13,7 @@ import {
 } from '../features/characters/api';
 import { DeleteCharacterDialog } from '../features/characters/components/DeleteCharacterDialog';
 import { topUp } from '../features/chat/api';
+import { ChatSplash, useChatSplash } from '../features/chat/ChatSplash';
 import { ChatView } from '../features/chat/ChatView';
 import { RecentChats } from '../features/chat/RecentChats';
 import { CharacterList } from '../features/dashboard/CharacterList';
@@ -39,6 +40,7 @@ function Dashboard({ user }: { user: SessionUser }) {
   const selected = useCharacter(characterId);
   const profile = useProfile(true);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const splash = useChatSplash(characterId);
 
   // /chat with nothing in the URL goes to the character last chatted with (remembered locally).
   const lastId = readLastCharacterId();
@@ -100,6 +102,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         ) : undefined
       }
     >
+      {splash && <ChatSplash />}
       {characterId === null ? (
         <DashboardWelcome name={name} hasCharacters={(characters.data?.length ?? 0) > 0} />
       ) : selected.isError ? (

@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -7,6 +8,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { character } from './characters';
@@ -76,7 +78,14 @@ export const feedback = pgTable(
     aiMessage: text('ai_message').notNull(),
     userMessage: text('user_message').notNull(),
     feedback: text('feedback').$type<'GOOD' | 'BAD'>().notNull(),
+    /** The rated reply when the client named it: one vote per reply (a new vote replaces it). */
+    messageId: bigint('message_id', { mode: 'number' }).references(() => message.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('feedback_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('feedback_created_at_idx').on(t.createdAt),
+    uniqueIndex('feedback_user_message_idx').on(t.userId, t.messageId),
+  ],
 );

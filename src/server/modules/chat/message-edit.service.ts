@@ -1,6 +1,10 @@
 import type { AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { findMessage, updateMessageContent } from '../conversations/conversations.repo';
+import {
+  findMessage,
+  refreshLastMessage,
+  updateMessageContent,
+} from '../conversations/conversations.repo';
 import { toMessageView } from '../conversations/conversations.service';
 
 /** Only the user's own messages can be edited, and only into a different text. */
@@ -17,5 +21,6 @@ export async function editUserMessage(
   if (message.sender !== 'user') throw forbidden('You can only edit your own messages.');
   if (message.content.trim() === input.content) throw badRequest('The message has not changed.');
   const updated = await updateMessageContent(ctx.db, userId, messageId, input.content);
+  await refreshLastMessage(ctx.db, userId, message.conversationId);
   return toMessageView(updated!);
 }

@@ -122,6 +122,42 @@ export async function updateMessageContent(
   return row ?? null;
 }
 
+/** The sidebar preview follows the newest message, e.g. after that message was edited. */
+export async function refreshLastMessage(db: Database, userId: string, id: number) {
+  const newest = db
+    .select({ content: message.content })
+    .from(message)
+    .where(eq(message.conversationId, id))
+    .orderBy(desc(message.id))
+    .limit(1);
+  await db
+    .update(conversation)
+    .set({ lastMessage: sql`(${newest})` })
+    .where(and(eq(conversation.id, id), eq(conversation.userId, userId)));
+}
+
+/**
+ * The reply `aiMessageId` and the user message just before it: the pair a thumbs up/down rates.
+ * Null when the reply is not the user's (or is not a reply).
+ */
+export async function findRatedPair(db: Database, userId: string, aiMessageId: number) {
+  const reply = await findMessage(db, userId, aiMessageId);
+  if (!reply || reply.sender !== 'ai') return null;
+  const [prompt] = await db
+    .select({ content: message.content })
+    .from(message)
+    .where(
+      and(
+        eq(message.conversationId, reply.conversationId),
+        eq(message.sender, 'user'),
+        lt(message.id, reply.id),
+      ),
+    )
+    .orderBy(desc(message.id))
+    .limit(1);
+  return { aiMessage: reply.content, userMessage: prompt?.content ?? '' };
+}
+
 /** Keeps a conversation's title, preview and count current after new messages. */
 export async function recordNewMessages(
   db: Database,

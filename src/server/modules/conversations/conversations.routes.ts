@@ -54,6 +54,32 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = (request: Parameters<typeof requireUser>[1]) => requireUser(ctx.auth, request);
 
+  // The hidden model picker: staff (STAFF_EMAILS, verified) get the allow-list; others nothing.
+  r.get(
+    '/api/models',
+    {
+      schema: {
+        response: {
+          200: z.object({
+            canChoose: z.boolean(),
+            models: z.array(z.string()),
+            defaultModel: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const me = await user(request);
+      const staff = me.emailVerified && ctx.config.staffEmails.includes(me.email.toLowerCase());
+      if (!staff) return { canChoose: false, models: [], defaultModel: null };
+      return {
+        canChoose: ctx.llm.models.length > 1,
+        models: [...ctx.llm.models],
+        defaultModel: ctx.llm.defaultModel ?? null,
+      };
+    },
+  );
+
   r.get(
     '/api/conversations',
     { schema: { response: { 200: z.array(summaryResponse) } } },

@@ -1,5 +1,5 @@
 import { BookOpen, Bot, MessageCircle, MessagesSquare } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Character } from '../../../shared/characters/schemas';
 import {
@@ -16,17 +16,21 @@ import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import {
   createConversation,
   editMessage,
+  flattenPages,
   generateOptions,
   generateScenario,
   hasCredits,
   refreshLists,
   reloadMessages,
   replyPath,
+  setConversationModel,
   streamReply,
   useConversation,
   useMessages,
+  useModelChoice,
 } from './api';
 import { MessageBox } from './MessageBox';
+import { ModelPicker } from './ModelPicker';
 import { MessageView, TypingIndicator, type DisplayMessage } from './MessageView';
 import { StartingSplash, StoryOptions, StoryStart } from './StoryParts';
 
@@ -69,6 +73,9 @@ export function ChatView({
   const [options, setOptions] = useState<StoryOption[] | null>(null);
   const [optionsLoading, setOptionsLoading] = useState(false);
   const [outOfCredits, setOutOfCredits] = useState(false);
+  // Staff only: the model a conversation not created yet will start with.
+  const modelChoice = useModelChoice();
+  const [pickedModel, setPickedModel] = useState<string | null>(null);
   // Another conversation opened (not the one this view just created): start from a clean slate.
   const [seenRoute, setSeenRoute] = useState(conversationId);
   if (conversationId !== seenRoute) {
@@ -79,15 +86,38 @@ export function ChatView({
       setOptions(null);
       setPending([]);
       setFresh(null);
+      setPickedModel(null);
     }
   }
   const bottom = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const busy = streaming !== null || starting;
 
-  const messages: DisplayMessage[] = [...(history.data ?? []), ...pending];
-  useEffect(() => {
+  const messages: DisplayMessage[] = [...flattenPages(history.data?.pages), ...pending];
+  // New messages (and a growing reply) scroll into view; older pages loaded above do not.
+  // The list first renders once the mode is known (the conversation may load after messages).
+  const newestId = messages.at(-1)?.id;
+  useLayoutEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
-  }, [messages.length, streaming]);
+  }, [newestId, streaming, mode]);
+
+  // Older messages: loaded when the user scrolls near the top (or presses the button), keeping
+  // the message they were reading where it was.
+  const distanceFromBottom = useRef<number | null>(null);
+  const loadOlder = () => {
+    if (!history.hasNextPage || history.isFetchingNextPage) return;
+    const el = scroller.current;
+    if (el) distanceFromBottom.current = el.scrollHeight - el.scrollTop;
+    void history.fetchNextPage();
+  };
+  const oldestId = messages[0]?.id;
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && distanceFromBottom.current !== null) {
+      el.scrollTop = el.scrollHeight - distanceFromBottom.current;
+      distanceFromBottom.current = null;
+    }
+  }, [oldestId]);
 
   const loadOptions = async (id: number) => {
     setOptionsLoading(true);
@@ -138,7 +168,7 @@ export function ChatView({
     try {
       if (id === null) {
         setStarting(true);
-        id = await createConversation(character.id, mode);
+        id = await createConversation(character.id, mode, pickedModel ?? undefined);
         // Open it at once, so a failure below does not leave an unseen empty conversation.
         setCreatedId(id);
         navigate(`/chat/${id}?character=${character.id}`);
@@ -187,11 +217,25 @@ export function ChatView({
     try {
       await editMessage(messageId, text, activeId);
       await reloadMessages(activeId);
+      void refreshLists(); // the sidebar preview may have been this message
       toast({ title: 'Message edited', description: 'Updated successfully' });
       return true;
     } catch (error) {
       toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
       return false;
+    }
+  };
+
+  const changeModel = async (model: string) => {
+    if (activeId === null) return setPickedModel(model);
+    try {
+      await setConversationModel(activeId, model);
+    } catch {
+      toast({
+        title: "Couldn't update model",
+        description: 'Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -205,9 +249,34 @@ export function ChatView({
 
   return (
     <div className="flex h-full flex-col">
-      <div className="flex-1 overflow-y-auto px-4 py-6" aria-live="polite">
+      {modelChoice.data?.canChoose && (
+        <ModelPicker
+          models={modelChoice.data.models}
+          value={conversation.data?.model ?? pickedModel ?? modelChoice.data.defaultModel ?? ''}
+          onChange={(model) => void changeModel(model)}
+        />
+      )}
+      <div
+        ref={scroller}
+        data-testid="message-scroller"
+        className="flex-1 overflow-y-auto px-4 py-6"
+        aria-live="polite"
+        onScroll={(e) => {
+          if (e.currentTarget.scrollTop < 120) loadOlder();
+        }}
+      >
         <div className="mx-auto flex max-w-3xl flex-col gap-4">
-          {conversation.data?.scenario && (
+          {history.hasNextPage && (
+            <button
+              type="button"
+              className="self-center rounded-full border border-border px-4 py-1.5 text-sm text-muted hover:text-fg"
+              disabled={history.isFetchingNextPage}
+              onClick={loadOlder}
+            >
+              {history.isFetchingNextPage ? 'Loading earlier messages...' : 'Load earlier messages'}
+            </button>
+          )}
+          {conversation.data?.scenario && !history.hasNextPage && (
             <div className="rounded-xl border border-border bg-surface/60 p-4 text-sm">
               <p className="mb-1 text-xs font-semibold tracking-widest text-muted uppercase">
                 Scenario

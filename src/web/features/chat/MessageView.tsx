@@ -93,6 +93,7 @@ export function MessageView({
   const [copied, setCopied] = useState(false);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
+  const [rated, setRated] = useState<'GOOD' | 'BAD' | null>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pressTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const mine = message.sender === 'user';
@@ -115,8 +116,10 @@ export function MessageView({
     }
   };
   const rate = (value: 'GOOD' | 'BAD') => {
+    if (typeof message.id !== 'number' || rated === value) return;
+    setRated(value);
     // Feedback failures are only logged (spec): the user is not interrupted.
-    sendFeedback(message.content, previousUserText, value).then(
+    sendFeedback({ id: message.id, content: message.content }, previousUserText, value).then(
       () => toast({ title: 'Thanks for your feedback' }),
       (error: unknown) => console.warn('feedback failed', error),
     );
@@ -182,11 +185,19 @@ export function MessageView({
           </ToolbarButton>
           {!mine && (
             <>
-              <ToolbarButton label="Good reply" onClick={() => rate('GOOD')}>
-                <ThumbsUp className="size-3.5" />
+              <ToolbarButton
+                label="Good reply"
+                pressed={rated === 'GOOD'}
+                onClick={() => rate('GOOD')}
+              >
+                <ThumbsUp className="size-3.5" fill={rated === 'GOOD' ? 'currentColor' : 'none'} />
               </ToolbarButton>
-              <ToolbarButton label="Bad reply" onClick={() => rate('BAD')}>
-                <ThumbsDown className="size-3.5" />
+              <ToolbarButton
+                label="Bad reply"
+                pressed={rated === 'BAD'}
+                onClick={() => rate('BAD')}
+              >
+                <ThumbsDown className="size-3.5" fill={rated === 'BAD' ? 'currentColor' : 'none'} />
               </ToolbarButton>
             </>
           )}
@@ -209,10 +220,13 @@ export function MessageView({
 
 function ToolbarButton({
   label,
+  pressed,
   onClick,
   children,
 }: {
   label: string;
+  /** For toggles (the thumbs): whether this one is the current choice. */
+  pressed?: boolean;
   onClick: () => void;
   children: React.ReactNode;
 }) {
@@ -220,9 +234,10 @@ function ToolbarButton({
     <button
       type="button"
       aria-label={label}
+      aria-pressed={pressed}
       title={label}
       onClick={onClick}
-      className="rounded-md p-1.5 text-muted hover:bg-white/10 hover:text-fg"
+      className={`rounded-md p-1.5 hover:bg-white/10 hover:text-fg ${pressed ? 'text-accent' : 'text-muted'}`}
     >
       {children}
     </button>

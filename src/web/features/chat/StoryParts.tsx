@@ -1,8 +1,9 @@
 import { Loader2, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { StoryOption } from '../../../shared/chat';
+import { CHAT_LIMITS, type StoryOption } from '../../../shared/chat';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
+import { TypingIndicator } from './MessageView';
 
 /** Four suggested actions in a 2×2 grid, free text behind 'Custom', and a reroll. */
 export function StoryOptions({
@@ -53,14 +54,14 @@ export function StoryOptions({
             <Loader2 className="size-4 animate-spin" aria-hidden /> Generating options
           </p>
         ) : (
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2" data-testid="story-options">
+          <div className="grid grid-cols-2 gap-2" data-testid="story-options">
             {options.map((o) => (
               <button
                 key={o.number}
                 type="button"
                 disabled={disabled}
                 onClick={() => onChoose(o.option)}
-                className="rounded-xl border border-border bg-surface px-4 py-3 text-left text-sm hover:border-accent disabled:opacity-50"
+                className="rounded-xl border border-border bg-surface px-3 py-2.5 text-left text-xs hover:border-accent disabled:opacity-50 sm:px-4 sm:py-3 sm:text-sm"
               >
                 {o.option}
               </button>
@@ -127,13 +128,25 @@ const SPLASH_STEPS = [
   'Sending message',
 ];
 
-/** 'Starting your fantasy': four steps, one every 2 s, while a new conversation starts. */
+/**
+ * 'Starting your fantasy': four steps, one every 2 s, while a new conversation starts. It ends
+ * after 8 s; a start that takes longer goes on behind the typing indicator.
+ */
 export function StartingSplash() {
   const [step, setStep] = useState(0);
+  const [over, setOver] = useState(false);
   useEffect(() => {
-    const timer = setInterval(() => setStep((s) => Math.min(s + 1, SPLASH_STEPS.length - 1)), 2000);
-    return () => clearInterval(timer);
+    const timer = setInterval(
+      () => setStep((s) => Math.min(s + 1, SPLASH_STEPS.length - 1)),
+      CHAT_LIMITS.splashStepMs,
+    );
+    const end = setTimeout(() => setOver(true), CHAT_LIMITS.splashTotalMs);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(end);
+    };
   }, []);
+  if (over) return <TypingIndicator />;
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-10 text-center">
       <Loader2 className="size-10 animate-spin text-accent" aria-hidden />

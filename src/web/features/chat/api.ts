@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   ChatMessageView,
   ConversationDetail,
   ConversationSummary,
+  ModelChoice,
   StoryOption,
 } from '../../../shared/chat';
 import { api, ApiError } from '../../lib/api';
@@ -27,31 +28,56 @@ export const useConversation = (id: number | null) =>
     queryFn: () => api<ConversationDetail>(`/api/conversations/${id}`),
   });
 
-const fetchMessages = (id: number) => api<ChatMessageView[]>(`/api/conversations/${id}/messages`);
+/** Messages load newest page first; scrolling up loads the page before the oldest shown. */
+export const MESSAGE_PAGE = 50;
 
-export const useMessages = (id: number | null) =>
-  useQuery({
-    queryKey: messagesKey(id ?? 0),
-    enabled: id !== null,
-    queryFn: () => fetchMessages(id!),
+const messagesQuery = (id: number) =>
+  infiniteQueryOptions({
+    queryKey: messagesKey(id),
+    queryFn: ({ pageParam }) =>
+      api<ChatMessageView[]>(
+        `/api/conversations/${id}/messages?limit=${MESSAGE_PAGE}` +
+          (pageParam ? `&before=${pageParam}` : ''),
+      ),
+    initialPageParam: 0,
+    // Each page is oldest-first; a full page may have older messages before its first one.
+    getNextPageParam: (page: ChatMessageView[]) =>
+      page.length < MESSAGE_PAGE ? undefined : page[0]!.id,
     staleTime: 0,
   });
 
+export const useMessages = (id: number | null) =>
+  useInfiniteQuery({ ...messagesQuery(id ?? 0), enabled: id !== null });
+
+/** The loaded pages as one oldest-first list. */
+export const flattenPages = (pages: ChatMessageView[][] | undefined) =>
+  [...(pages ?? [])].reverse().flat();
+
 /**
  * Loads the stored messages now, whether or not the list is on screen yet (a fast reply can
- * finish while the new conversation's first load is still on its way).
+ * finish while the new conversation's first load is still on its way). Pages already loaded
+ * are fetched again in order, so older history stays on screen.
  */
 export async function reloadMessages(id: number) {
   // A load started before the reply was stored must not win: cancel it, then fetch afresh.
   await queryClient.cancelQueries({ queryKey: messagesKey(id) });
   await Promise.all([
-    queryClient.fetchQuery({
-      queryKey: messagesKey(id),
-      queryFn: () => fetchMessages(id),
-      staleTime: 0,
-    }),
+    queryClient.fetchInfiniteQuery({ ...messagesQuery(id), staleTime: 0 }),
     queryClient.invalidateQueries({ queryKey: conversationKey(id) }),
   ]);
+}
+
+/** The hidden model picker's list: empty (and canChoose false) for everyone but staff. */
+export const useModelChoice = () =>
+  useQuery({
+    queryKey: ['/api/models'],
+    queryFn: () => api<ModelChoice>('/api/models'),
+    staleTime: Infinity,
+  });
+
+export async function setConversationModel(id: number, model: string) {
+  await api(`/api/conversations/${id}`, 'PUT', { model });
+  await queryClient.invalidateQueries({ queryKey: conversationKey(id) });
 }
 
 export const useCredits = () =>
@@ -74,10 +100,11 @@ export async function hasCredits(): Promise<boolean> {
   }
 }
 
-export async function createConversation(characterId: number, chatMode: string) {
+export async function createConversation(characterId: number, chatMode: string, model?: string) {
   const created = await api<{ id: number }>('/api/conversations', 'POST', {
     characterId,
     chatMode,
+    model,
   });
   return created.id;
 }
@@ -98,8 +125,18 @@ export async function deleteConversation(id: number) {
 export const editMessage = (messageId: number, content: string, conversationId: number) =>
   api<ChatMessageView>(`/api/messages/${messageId}/edit`, 'PUT', { content, conversationId });
 
-export const sendFeedback = (aiMessage: string, userMessage: string, feedback: 'GOOD' | 'BAD') =>
-  api('/api/feedback', 'POST', { aiMessage, userMessage, feedback });
+/** Rates a stored reply; the server files the pair as it is in the conversation. */
+export const sendFeedback = (
+  reply: { id: number; content: string },
+  userMessage: string,
+  feedback: 'GOOD' | 'BAD',
+) =>
+  api('/api/feedback', 'POST', {
+    messageId: reply.id,
+    aiMessage: reply.content,
+    userMessage,
+    feedback,
+  });
 
 /** Conversation list, character chat counts and credits change after every reply. */
 export async function refreshLists() {

@@ -98,7 +98,7 @@ export function DashboardShell({
           </button>
           {header ?? <Logo href="/chat" />}
         </header>
-        <main className="flex-1 overflow-y-auto">{children}</main>
+        <main className="relative flex-1 overflow-y-auto">{children}</main>
       </div>
       {profileOpen && profile.isSuccess && (
         <Suspense fallback={null}>
