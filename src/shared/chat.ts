@@ -74,6 +74,9 @@ export interface StoryOption {
   option: string;
 }
 
+/** Any value is accepted: immersive, message and texting are kept, anything else is assistant. */
+const chatModeSchema = z.string().optional();
+
 const idSchema = z.coerce
   .number({ error: 'Unknown id' })
   .int('Unknown id')
@@ -82,7 +85,7 @@ const idSchema = z.coerce
 
 export const createConversationSchema = z.object({
   characterId: idSchema,
-  chatMode: z.string().max(20).optional(),
+  chatMode: chatModeSchema,
   model: z.string().max(200).optional(),
 });
 
@@ -94,7 +97,7 @@ export const sendMessageSchema = z.object({
   message: messageTextSchema,
   conversationId: idSchema,
   model: z.string().max(200).optional(),
-  chatMode: z.string().max(20).optional(),
+  chatMode: chatModeSchema,
 });
 
 export const editMessageSchema = z.object({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat';
-import { creditAccount, feedback } from '../../src/server/db/schema';
+import { conversation, creditAccount, feedback } from '../../src/server/db/schema';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import type { TestClient } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -354,6 +354,21 @@ describe('working memory', () => {
     );
   });
 
+  it('forgets every summary when all of a character’s conversations are deleted', async () => {
+    const temp = (await user.post('/api/characters', { ...character, name: 'Nova' })).json.id;
+    const id = await newConversation('texting', user, temp);
+    llm.script({ content: 'Riley confided a secret to Nova.' });
+    expect((await user.post(`/api/conversations/${id}/summarize`)).status).toBe(200);
+    expect((await user.get(`/api/characters/${temp}`)).json.working_memory).toHaveLength(1);
+    expect((await user.delete(`/api/characters/${temp}/conversations`)).status).toBe(200);
+    expect((await user.get(`/api/characters/${temp}`)).json.working_memory).toEqual([]);
+    // A later conversation's prompt carries nothing of the deleted ones.
+    const fresh = await newConversation('texting', user, temp);
+    llm.script({ content: 'Hello, stranger.' });
+    await user.post('/api/chat', { message: 'Do you know me?', conversationId: fresh });
+    expect(llm.requests.at(-1)!.body.messages[0].content).not.toContain('secret');
+  });
+
   it('summarises a conversation by itself once it has more than 10 messages', async () => {
     const id = await newConversation();
     llm.setDefault({ content: 'ok' });
@@ -468,6 +483,15 @@ describe('isolation and paging', () => {
     expect((await other.post(`/api/conversations/${id}/summarize`)).status).toBe(404);
     expect((await other.post('/api/generate-options', { conversationId: id })).status).toBe(404);
     expect((await other.delete(`/api/conversations/${id}`)).status).toBe(404);
+    for (const path of ['/api/assistant', '/api/immersive-chat']) {
+      expect((await other.post(path, { message: 'hi', conversationId: id })).status).toBe(404);
+    }
+    const scenario = await other.post(`/api/conversations/${id}/generate-scenario`, {
+      message: 'a storm',
+    });
+    expect(scenario.status).toBe(404);
+    expect((await other.delete(`/api/characters/${characterId}/conversations`)).status).toBe(404);
+    expect(llm.requests).toHaveLength(0);
     expect((await other.get('/api/conversations')).json).toEqual([]);
     expect((await user.get(`/api/conversations/${id}`)).status).toBe(200);
   });
@@ -491,11 +515,58 @@ describe('isolation and paging', () => {
     );
   });
 
+  it('falls back to the default model when a conversation’s model left the allow-list', async () => {
+    const id = await newConversation('immersive');
+    await t.database.db
+      .update(conversation)
+      .set({ model: 'retired-model' })
+      .where(eq(conversation.id, id));
+    llm.script({ content: 'A storm rolls in.' });
+    const scenario = await user.post(`/api/conversations/${id}/generate-scenario`, {
+      message: 'a storm',
+    });
+    expect(scenario.status, scenario.text).toBe(200);
+    llm.script({ content: '{"options":["a","b","c","d"]}' });
+    expect((await user.post('/api/generate-options', { conversationId: id })).status).toBe(200);
+    llm.script({ content: 'A short summary.' });
+    expect((await user.post(`/api/conversations/${id}/summarize`)).status).toBe(200);
+    expect(llm.requests.map((r) => r.body.model)).toEqual(['big-405b', 'big-405b', 'big-405b']);
+  });
+
   it('cannot continue a conversation whose character was deleted', async () => {
-    const temp = (await user.post('/api/characters', { ...character, name: 'Temp' })).json.id;
-    const id = await newConversation('texting', user, temp);
-    await user.delete(`/api/characters/${temp}`);
-    const res = await user.post('/api/chat', { message: 'hello', conversationId: id });
+    // A fresh user: the main one is close to the per-minute message limit by now.
+    const owner = await t.signedInUser();
+    const temp = (await owner.post('/api/characters', { ...character, name: 'Temp' })).json.id;
+    const id = await newConversation('texting', owner, temp);
+    await owner.delete(`/api/characters/${temp}`);
+    const res = await owner.post('/api/chat', { message: 'hello', conversationId: id });
     expect(res.status).toBe(409);
+  });
+});
+
+describe('without a language model', () => {
+  it('answers 503 with the spec text and takes no credit', async () => {
+    const bare = await startTestApp();
+    try {
+      const c = await bare.signedInUser();
+      const charId = (await c.post('/api/characters', character)).json.id;
+      const id = (await c.post('/api/conversations', { characterId: charId, chatMode: 'texting' }))
+        .json.id;
+      const before = (await c.get('/api/get-credits')).json.credits;
+      for (const path of ['/api/chat', '/api/assistant', '/api/immersive-chat']) {
+        const res = await c.post(path, { message: 'hello', conversationId: id });
+        expect(res.status).toBe(503);
+        expect(res.json.message).toBe('No language model is configured');
+      }
+      const scenario = await c.post(`/api/conversations/${id}/generate-scenario`, {
+        message: 'x',
+      });
+      expect(scenario.status).toBe(503);
+      expect((await c.post('/api/generate-options', { conversationId: id })).status).toBe(503);
+      expect((await c.put(`/api/conversations/${id}`, { model: 'big-405b' })).status).toBe(503);
+      expect((await c.get('/api/get-credits')).json.credits).toBe(before);
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -91,6 +91,16 @@ describe('buildChatPrompt', () => {
     expect(system()).not.toContain('What you remember');
   });
 
+  it('keeps memories to a quarter of the context, newest first', () => {
+    const memories = Array.from({ length: 40 }, (_, i) => `memory ${i} ${'m'.repeat(396)}`);
+    const text = system({ memories, contextTokens: 4096 });
+    expect(text).toContain('memory 39');
+    expect(text).not.toContain('memory 0 ');
+    const kept = memories.filter((m) => text.includes(m));
+    expect(kept.reduce((sum, m) => sum + estimateTokens(m), 0)).toBeLessThanOrEqual(1024);
+    expect(kept.length).toBeGreaterThan(5);
+  });
+
   it('keeps the newest history that fits the token budget', () => {
     const history = Array.from({ length: 50 }, (_, i) => ({
       sender: (i % 2 === 0 ? 'user' : 'ai') as 'user' | 'ai',

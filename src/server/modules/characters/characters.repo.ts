@@ -82,12 +82,19 @@ export async function deleteCharacterReturning(db: Database, userId: string, id:
   return row ?? null;
 }
 
+/** Deletes all of a character's conversations and, with them, everything it remembered. */
 export async function deleteConversationsOf(db: Database, userId: string, characterId: number) {
-  const rows = await db
-    .delete(conversation)
-    .where(and(eq(conversation.characterId, characterId), eq(conversation.userId, userId)))
-    .returning({ id: conversation.id });
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(conversation)
+      .where(and(eq(conversation.characterId, characterId), eq(conversation.userId, userId)))
+      .returning({ id: conversation.id });
+    await tx
+      .update(character)
+      .set({ workingMemory: [] })
+      .where(and(eq(character.id, characterId), eq(character.userId, userId)));
+    return rows.length;
+  });
 }
 
 /** Anything that runs SQL: the database handle or a transaction. */
@@ -98,7 +105,10 @@ function memoryWithout(conversationId: number) {
   return sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${character.workingMemory}) e where (e->>'conversation_id')::int <> ${conversationId}), '[]'::jsonb)`;
 }
 
-/** Stores (or replaces) a conversation's summary in its character's working memory. */
+/**
+ * Stores (or replaces) a conversation's summary in its character's working memory — only while
+ * the conversation exists, so a summary finishing after a delete is not remembered.
+ */
 export async function setMemoryEntry(
   db: Executor,
   userId: string,
@@ -110,7 +120,13 @@ export async function setMemoryEntry(
     .set({
       workingMemory: sql`${memoryWithout(entry.conversation_id)} || ${JSON.stringify([entry])}::jsonb`,
     })
-    .where(and(eq(character.id, characterId), eq(character.userId, userId)));
+    .where(
+      and(
+        eq(character.id, characterId),
+        eq(character.userId, userId),
+        sql`exists (select 1 from ${conversation} where ${conversation.id} = ${entry.conversation_id})`,
+      ),
+    );
 }
 
 /** Forgets a conversation's summary (the conversation was deleted). */

@@ -4,7 +4,8 @@ import { HttpError } from '../../errors';
 import { LLM_EMPTY } from '../../integrations/llm';
 import { setMemoryEntry } from '../characters/characters.repo';
 import { listMessages } from '../conversations/conversations.repo';
-import { PREAMBLE } from './prompt-builder';
+import { resolveModel } from '../conversations/conversations.service';
+import { newestWithin, PREAMBLE } from './prompt-builder';
 import { loadConversationWithCharacter } from './conversation-context';
 
 /** How much of a conversation is read for its summary. */
@@ -17,11 +18,15 @@ const SUMMARY_WINDOW = 60;
 export async function summarizeConversation(ctx: AppContext, userId: string, id: number) {
   const { conversation, character: owner } = await loadConversationWithCharacter(ctx, userId, id);
   const recent = (await listMessages(ctx.db, userId, id, { limit: SUMMARY_WINDOW })).reverse();
-  const transcript = recent
-    .map((m) => `${m.sender === 'user' ? 'User' : owner.name}: ${m.content}`)
-    .join('\n');
+  // As much of the end of the conversation as fits the context, beside the request and summary.
+  const budget = (ctx.config.llm?.contextTokens ?? 8192) - 1024;
+  const transcript = newestWithin(
+    recent.map((m) => `${m.sender === 'user' ? 'User' : owner.name}: ${m.content}`),
+    (line) => line,
+    budget,
+  ).join('\n');
   const completion = await ctx.llm.complete({
-    model: conversation.model ?? undefined,
+    model: resolveModel(ctx, undefined, conversation.model) ?? undefined,
     temperature: 0.3,
     maxTokens: 300,
     messages: [

@@ -74,6 +74,25 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4) + 4;
 }
 
+/**
+ * The newest items whose estimated tokens fit `budget`, in their original order (oldest first).
+ * Used for history, memories and the transcripts read by the story and summary helpers.
+ */
+export function newestWithin<T>(items: readonly T[], text: (item: T) => string, budget: number) {
+  const kept: T[] = [];
+  let used = 0;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const cost = estimateTokens(text(items[i]!));
+    if (used + cost > budget) break;
+    used += cost;
+    kept.push(items[i]!);
+  }
+  return kept.reverse();
+}
+
+/** Memories of other conversations take at most this share of the context (newest kept). */
+export const MEMORY_SHARE = 0.25;
+
 function characterSection(c: PromptCharacter): string {
   const lines = [
     `You are ${c.name} (${c.gender}).`,
@@ -110,14 +129,19 @@ function profileSection(p: PromptProfile | null): string | null {
  * messages are kept, the oldest dropped first. Pure: same input, same output.
  */
 export function buildChatPrompt(input: PromptInput): ChatMessage[] {
+  const memories = newestWithin(
+    input.memories,
+    (m) => m,
+    Math.floor(input.contextTokens * MEMORY_SHARE),
+  );
   const sections = [
     PREAMBLE,
     characterSection(input.character),
     profileSection(input.profile),
     MODE_STYLE[input.mode],
     input.scenario ? `Scenario (the story so far began like this):\n${input.scenario}` : null,
-    input.memories.length
-      ? `What you remember from earlier conversations with this user:\n${input.memories.map((m) => `- ${m}`).join('\n')}`
+    memories.length
+      ? `What you remember from earlier conversations with this user:\n${memories.map((m) => `- ${m}`).join('\n')}`
       : null,
   ].filter((s): s is string => Boolean(s));
   const system: ChatMessage = { role: 'system', content: sections.join('\n\n') };

@@ -4,8 +4,9 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { completeJson, LLM_EMPTY } from '../../integrations/llm';
 import { listMessages, updateConversationFields } from '../conversations/conversations.repo';
+import { resolveModel } from '../conversations/conversations.service';
 import { loadConversationWithCharacter } from './conversation-context';
-import { buildChatPrompt } from './prompt-builder';
+import { buildChatPrompt, estimateTokens, newestWithin } from './prompt-builder';
 
 /** Writes the opening scene of a story from the user's idea and keeps it on the conversation. */
 export async function generateScenario(
@@ -25,7 +26,7 @@ export async function generateScenario(
     contextTokens: ctx.config.llm?.contextTokens ?? 8192,
   });
   const completion = await ctx.llm.complete({
-    model: conversation.model ?? undefined,
+    model: resolveModel(ctx, undefined, conversation.model) ?? undefined,
     temperature: 0.9,
     maxTokens: 600,
     messages: [
@@ -101,13 +102,17 @@ export async function generateOptions(
     history: [],
     contextTokens: ctx.config.llm?.contextTokens ?? 8192,
   });
-  const story = recent
-    .map((m) => `${m.sender === 'user' ? 'Me' : character.name}: ${m.content}`)
-    .join('\n\n');
+  // The end of the story, as much as fits beside the character sheet and the answer.
+  const budget = (ctx.config.llm?.contextTokens ?? 8192) - estimateTokens(system!.content) - 1024;
+  const story = newestWithin(
+    recent.map((m) => `${m.sender === 'user' ? 'Me' : character.name}: ${m.content}`),
+    (line) => line,
+    budget,
+  ).join('\n\n');
   const options = await completeJson(
     ctx.llm,
     {
-      model: conversation.model ?? undefined,
+      model: resolveModel(ctx, undefined, conversation.model) ?? undefined,
       temperature: 0.9,
       messages: [
         system!,

@@ -5,8 +5,8 @@ import {
   type ConversationSummary,
 } from '../../../shared/chat';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../errors';
-import { UNKNOWN_MODEL } from '../../integrations/llm';
+import { badRequest, notFound, serviceUnavailable } from '../../errors';
+import { LLM_NOT_CONFIGURED, UNKNOWN_MODEL } from '../../integrations/llm';
 import { findCharacter } from '../characters/characters.repo';
 import { CHARACTER_NOT_FOUND } from '../characters/characters.service';
 import {
@@ -60,6 +60,7 @@ export function resolveModel(
   stored: string | null,
 ): string | null {
   if (requested) {
+    if (!ctx.llm.configured) throw serviceUnavailable(LLM_NOT_CONFIGURED);
     if (!ctx.llm.isAllowedModel(requested)) throw badRequest(UNKNOWN_MODEL);
     return requested;
   }
@@ -104,7 +105,7 @@ export async function setConversationModel(
   model: string,
 ) {
   await requireConversation(ctx, userId, id);
-  if (!ctx.llm.isAllowedModel(model)) throw badRequest(UNKNOWN_MODEL);
+  resolveModel(ctx, model, null); // 503 without a model, 400 outside the allow-list
   const row = await updateConversationFields(ctx.db, userId, id, { model });
   return toDetail(row!);
 }
