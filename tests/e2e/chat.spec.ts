@@ -1,7 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_CONTROL_URL, E2E_URL } from './ports';
 import { excerpt } from '../../src/shared/chat';
-import { E2E_OPTIONS, E2E_REPLY, E2E_SCENARIO, E2E_TEXTING_REPLY } from './llm-fixtures';
+import {
+  E2E_FLAKY_IDEA,
+  E2E_OPTIONS,
+  E2E_REPLY,
+  E2E_SCENARIO,
+  E2E_TEXTING_REPLY,
+} from './llm-fixtures';
 import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
 
 const CHARACTER = {
@@ -10,6 +16,16 @@ const CHARACTER = {
   gender: 'female',
   personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
 };
+
+/** Below 768 px the sidebar is a slide-over: open it (on wider screens it is always there). */
+async function openSidebarOnPhone(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) >= 768) return;
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  if (!(await page.getByTestId('sidebar-backdrop').isVisible())) {
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+  }
+  await expect(sidebar).toBeInViewport({ ratio: 1 });
+}
 
 async function setup(
   page: Page,
@@ -79,12 +95,18 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
   await expect(mine).toContainText('Hello again, Selene');
 
   // Recent chats, then delete the conversation.
-  const open = page.getByRole('button', { name: 'Open sidebar' });
-  if (await open.isVisible()) await open.click();
+  await openSidebarOnPhone(page);
   const recent = page.getByRole('region', { name: 'Recent Chats' });
   await expect(recent.getByRole('link').first()).toContainText('Hello Selene');
   await expect(recent.getByRole('link').first()).toContainText(excerpt(E2E_TEXTING_REPLY));
   await snap(page, info, 'chat-sidebar');
+  // The credits count links to the plans, with a tooltip saying what it counts.
+  const badge = page.getByTestId('credits-badge');
+  await expect(badge).toContainText('19');
+  await expect(badge).toHaveAttribute('href', '/pricing');
+  await expect(badge).toHaveAttribute('target', '_blank');
+  await badge.hover();
+  await expect(page.getByRole('tooltip')).toContainText('19 messages left this month');
   // The user menu shows what is left of the monthly allowance (20 on the free plan, 1 used).
   await page.getByTestId('user-menu-trigger').click();
   await expect(page.getByTestId('credits')).toContainText('19 messages left this month');
@@ -93,7 +115,7 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
     '/pricing',
   );
   await page.keyboard.press('Escape');
-  if (await open.isVisible()) await open.click();
+  await openSidebarOnPhone(page);
   await recent
     .getByRole('button', { name: /Options for conversation/ })
     .first()
@@ -225,8 +247,7 @@ test('the chat screen opens behind a loading splash, shorter on a character chan
   await snap(page, info, 'chat-splash');
   await expect(splash).toBeHidden();
   const { id } = (await second.json()) as { id: number };
-  const open = page.getByRole('button', { name: 'Open sidebar' });
-  if (await open.isVisible()) await open.click();
+  await openSidebarOnPhone(page);
   await page
     .getByRole('complementary', { name: 'Sidebar' })
     .getByRole('button', { name: /Mira/ })
@@ -295,4 +316,50 @@ test('on a phone the sidebar slides over the chat and closes again', async ({ pa
   await expect(sidebar).not.toBeInViewport();
   await expect(backdrop).toHaveCount(0);
   await expect(page.getByRole('main').getByText('Message 4', { exact: true })).toBeVisible();
+});
+
+test('a story whose opening scene failed can be started again', async ({ page }, info) => {
+  await setup(page, 'retry-story', info);
+  await page.getByRole('button', { name: 'Start a story' }).click();
+  const idea = page.getByPlaceholder('Describe what you’d like to experience...');
+  await idea.fill(`A ${E2E_FLAKY_IDEA} (${info.project.name})`);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('Error', { exact: true })).toBeVisible();
+  // The conversation exists now, still without a scene: the start box is offered again.
+  await expect(page).toHaveURL(/\/chat\/\d+\?character=\d+$/);
+  await expect(idea).toBeVisible();
+  await idea.fill(`A ${E2E_FLAKY_IDEA} (${info.project.name})`);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText(E2E_SCENARIO)).toBeVisible();
+  await expect(page.getByTestId('story-options').getByRole('button')).toHaveCount(4);
+});
+
+test('a conversation kept after its character was deleted opens read-only', async ({
+  page,
+}, info) => {
+  const { email, characterId } = await setup(page, 'keeper', info);
+  const seeded = await page.request.post(`${E2E_CONTROL_URL}/history`, {
+    data: { email, characterId, count: 4 },
+  });
+  const { id } = (await seeded.json()) as { id: number };
+  // An address without ?character= opens the conversation with its own character.
+  await page.goto(`/chat/${id}`);
+  await expect(page).toHaveURL(`/chat/${id}?character=${characterId}`);
+  const deleted = await page.request.delete(`/api/characters/${characterId}`, {
+    headers: { origin: E2E_URL },
+  });
+  expect(deleted.status()).toBe(200);
+  await page.goto('/chat');
+  await openSidebarOnPhone(page);
+  const link = page.getByRole('region', { name: 'Recent Chats' }).getByRole('link', {
+    name: /A long talk/,
+  });
+  await expect(link).toContainText('Character deleted');
+  await link.click();
+  await expect(page.getByText('this conversation is read-only')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Message 4', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByTestId('chat-splash')).toBeHidden();
+  await expectAccessible(page);
+  await snap(page, info, 'chat-read-only');
 });

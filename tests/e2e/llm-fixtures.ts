@@ -33,6 +33,10 @@ export const E2E_SCENARIO = 'You wake in a lighthouse as a storm rolls over the 
 export const E2E_TEXTING_REPLY = 'hey you 😊\n\nmissed you today\n\nwhat are you up to?';
 export const E2E_REPLY = 'The lamp flickers as you step closer, and *she smiles* at you.';
 
+/** Story ideas containing this fail the first time their opening scene is asked for. */
+export const E2E_FLAKY_IDEA = 'cursed voyage';
+const flakyIdeasSeen = new Set<string>();
+
 /**
  * Answers like a model would for each kind of request the app makes: structured JSON when a
  * schema is asked for, an opening scene, texting bubbles, or a story paragraph.
@@ -49,7 +53,13 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
     };
   }
   const last = JSON.stringify(body?.messages?.at(-1)?.content ?? '');
-  if (last.includes('opening scene')) return { content: E2E_SCENARIO };
+  if (last.includes('opening scene')) {
+    if (last.includes(E2E_FLAKY_IDEA) && !flakyIdeasSeen.has(last)) {
+      flakyIdeasSeen.add(last);
+      return { status: 500, body: 'the model is overloaded' };
+    }
+    return { content: E2E_SCENARIO };
+  }
   if (last.includes('Summarise')) return { content: 'They talked about the storm.' };
   const system = String(body?.messages?.[0]?.content ?? '');
   if (system.includes('texting on a phone')) return { content: E2E_TEXTING_REPLY };

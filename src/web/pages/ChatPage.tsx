@@ -12,9 +12,10 @@ import {
   useCharacters,
 } from '../features/characters/api';
 import { DeleteCharacterDialog } from '../features/characters/components/DeleteCharacterDialog';
-import { topUp } from '../features/chat/api';
+import { topUp, useConversation } from '../features/chat/api';
 import { ChatSplash, useChatSplash } from '../features/chat/ChatSplash';
 import { ChatView } from '../features/chat/ChatView';
+import { ReadOnlyConversation } from '../features/chat/ReadOnlyConversation';
 import { RecentChats } from '../features/chat/RecentChats';
 import { CharacterList } from '../features/dashboard/CharacterList';
 import { ChatHeader } from '../features/dashboard/ChatHeader';
@@ -54,6 +55,16 @@ function Dashboard({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (selected.data) rememberCharacter(selected.data.id);
   }, [selected.data]);
+  // A conversation's address without (or with the wrong) ?character= opens it with its own.
+  const conversationId = parseId(params.conversationId);
+  const routeConversation = useConversation(conversationId);
+  const owner = routeConversation.data?.characterId ?? null;
+  const orphaned = routeConversation.data !== undefined && owner === null;
+  useEffect(() => {
+    if (conversationId !== null && owner !== null && owner !== characterId) {
+      navigate(`/chat/${conversationId}?character=${owner}`, { replace: true });
+    }
+  }, [conversationId, owner, characterId, navigate]);
   // Every visit applies a due monthly reset of the allowance (failures are only logged).
   useEffect(() => {
     topUp().catch(() => undefined);
@@ -103,7 +114,9 @@ function Dashboard({ user }: { user: SessionUser }) {
       }
     >
       {splash && <ChatSplash />}
-      {characterId === null ? (
+      {orphaned && conversationId !== null ? (
+        <ReadOnlyConversation conversationId={conversationId} />
+      ) : characterId === null ? (
         <DashboardWelcome name={name} hasCharacters={(characters.data?.length ?? 0) > 0} />
       ) : selected.isError ? (
         <CharacterMissing />

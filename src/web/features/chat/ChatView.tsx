@@ -1,6 +1,6 @@
 import { BookOpen, Bot, MessageCircle, MessagesSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { Character } from '../../../shared/characters/schemas';
 import {
   normalizeChatMode,
@@ -12,8 +12,10 @@ import { buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import {
+  conversationKey,
   createConversation,
   editMessage,
   flattenPages,
@@ -71,7 +73,8 @@ export function ChatView({
     return () => clearTimeout(timer);
   }, [fresh]);
   const [options, setOptions] = useState<StoryOption[] | null>(null);
-  const [optionsLoading, setOptionsLoading] = useState(false);
+  // The conversation whose options are being generated (replies can finish after a switch).
+  const [optionsLoadingFor, setOptionsLoadingFor] = useState<number | null>(null);
   const [outOfCredits, setOutOfCredits] = useState(false);
   // Staff only: the model a conversation not created yet will start with.
   const modelChoice = useModelChoice();
@@ -119,19 +122,28 @@ export function ChatView({
     }
   }, [oldestId]);
 
+  /** New options for a story (stored on the conversation, shown if it is still on screen). */
   const loadOptions = async (id: number) => {
-    setOptionsLoading(true);
+    setOptionsLoadingFor(id);
     try {
       const next = await generateOptions(id);
       if (shownId.current === id) setOptions(next);
-    } catch {
+    } catch (error) {
+      // The last turn's options must not stay clickable as if they followed this one.
+      if (shownId.current !== id) return;
+      setOptions([]);
+      if (error instanceof ApiError && error.status === 403) {
+        setOutOfCredits(true); // the reply just used the last credit
+        return;
+      }
       toast({
         title: 'Oops!',
         description: 'Unable to load action options right now.',
         variant: 'destructive',
       });
     } finally {
-      setOptionsLoading(false);
+      setOptionsLoadingFor((current) => (current === id ? null : current));
+      void queryClient.invalidateQueries({ queryKey: conversationKey(id) });
     }
   };
 
@@ -172,8 +184,9 @@ export function ChatView({
         // Open it at once, so a failure below does not leave an unseen empty conversation.
         setCreatedId(id);
         navigate(`/chat/${id}?character=${character.id}`);
-        if (mode === 'immersive') await generateScenario(id, text);
       }
+      // A story needs its opening scene first (again, if generating it failed last time).
+      if (mode === 'immersive' && !conversation.data?.scenario) await generateScenario(id, text);
       setPending([userBubble]);
       setStreaming('');
       const done = await streamReply(
@@ -186,9 +199,10 @@ export function ChatView({
       );
       await reloadMessages(id);
       void refreshLists();
+      // Options are made even if the user has moved on: they are waiting when they come back.
+      if (mode === 'immersive') void loadOptions(id);
       if (shownId.current !== id) return; // the user has moved on to another conversation
       setFresh(done.messageId);
-      if (mode === 'immersive') void loadOptions(id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
         setPending([
@@ -242,10 +256,21 @@ export function ChatView({
   const storyOptions = options ?? conversation.data?.currentOptions ?? [];
   const bubbles = mode === 'texting' || mode === 'message';
 
+  // An existing conversation opened by its address: wait for it (its mode decides the screen).
+  const opened = conversationId !== null && conversationId !== createdId;
+  if (opened && conversation.isError) return <ConversationMissing characterId={character.id} />;
+  if (opened && !conversation.data) {
+    return (
+      <div role="status" className="flex h-full items-center justify-center">
+        <span className="size-8 animate-spin rounded-full border-2 border-accent border-t-transparent" />
+        <span className="sr-only">Loading conversation…</span>
+      </div>
+    );
+  }
   if (mode === null) {
     return <ModeChooser character={character} onChoose={setChosenMode} />;
   }
-  const empty = activeId === null && messages.length === 0;
+  const empty = (activeId === null || history.isSuccess) && messages.length === 0;
 
   return (
     <div className="flex h-full flex-col">
@@ -324,7 +349,7 @@ export function ChatView({
         activeId !== null && (
           <StoryOptions
             options={storyOptions}
-            loading={optionsLoading}
+            loading={optionsLoadingFor === activeId}
             disabled={busy}
             onChoose={(text) => void send(text)}
             onReroll={() => void loadOptions(activeId)}
@@ -367,6 +392,21 @@ export function ChatView({
           </button>
         </div>
       </Dialog>
+    </div>
+  );
+}
+
+function ConversationMissing({ characterId }: { characterId: number }) {
+  return (
+    <div className="flex h-full flex-col items-center justify-center px-6 text-center">
+      <h1 className="text-2xl font-bold">Conversation not found</h1>
+      <p className="mt-2 text-muted">It may have been deleted.</p>
+      <Link
+        href={`/chat?character=${characterId}`}
+        className={buttonClass('secondary', 'md', 'mt-6')}
+      >
+        Start a new chat
+      </Link>
     </div>
   );
 }

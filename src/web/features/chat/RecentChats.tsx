@@ -25,7 +25,8 @@ export function RecentChats({
     characterId: number | null;
   } | null>(null);
   const [busy, setBusy] = useState(false);
-  const list = (conversations.data ?? []).filter((c) => c.characterId !== null);
+  // Conversations whose character was deleted stay listed, read-only, until the user deletes them.
+  const list = conversations.data ?? [];
 
   const confirm = async () => {
     if (!deleting) return;
@@ -58,13 +59,20 @@ export function RecentChats({
             className={`flex items-center gap-1 rounded-lg pr-1 ${c.id === activeId ? 'bg-white/10' : 'hover:bg-white/5'}`}
           >
             <Link
-              href={`/chat/${c.id}?character=${c.characterId}`}
+              href={
+                c.characterId === null
+                  ? `/chat/${c.id}`
+                  : `/chat/${c.id}?character=${c.characterId}`
+              }
               onClick={onOpen}
               aria-current={c.id === activeId ? 'page' : undefined}
               className="min-w-0 flex-1 rounded-lg p-2"
             >
               <span className="block truncate text-sm font-semibold">{c.title}</span>
-              <span className="block truncate text-xs text-muted">{excerpt(c.lastMessage)}</span>
+              <span className="block truncate text-xs text-muted">
+                {c.characterId === null ? 'Character deleted · ' : ''}
+                {excerpt(c.lastMessage)}
+              </span>
             </Link>
             <DropdownMenu.Root>
               <DropdownMenu.Trigger

@@ -53,6 +53,10 @@ export function StoryOptions({
           >
             <Loader2 className="size-4 animate-spin" aria-hidden /> Generating options
           </p>
+        ) : options.length === 0 ? (
+          <p className="py-3 text-center text-sm text-muted">
+            No suggestions right now. Reroll them, or write your own with Custom.
+          </p>
         ) : (
           <div className="grid grid-cols-2 gap-2" data-testid="story-options">
             {options.map((o) => (

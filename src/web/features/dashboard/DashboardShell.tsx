@@ -1,10 +1,11 @@
 import { Menu, MessageCircleHeart, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '../../components/brand/Logo';
 import { buttonClass } from '../../components/ui/button';
 import type { SessionUser } from '../auth/session';
 import { useProfile } from '../profile/profile-api';
+import { CreditsBadge } from './CreditsBadge';
 import { UserMenu } from './UserMenu';
 
 const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
@@ -30,6 +31,7 @@ export function DashboardShell({
   const [profileRequested, setProfileRequested] = useState(false);
   const [autoDismissed, setAutoDismissed] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const wide = useMediaQuery('(min-width: 768px)');
   // Without a profile the dialog opens by itself (once per visit); the menu opens it any time.
   const needsProfile = profile.isSuccess && profile.data === null;
   const profileOpen = profileRequested || (needsProfile && !autoDismissed);
@@ -59,6 +61,8 @@ export function DashboardShell({
       )}
       <aside
         aria-label="Sidebar"
+        // Off-screen on a phone: out of the tab order and the accessibility tree too.
+        inert={!wide && !sidebarOpen}
         className={`fixed inset-y-0 left-0 z-40 flex w-72 flex-col border-r border-border bg-surface transition-transform md:static md:translate-x-0 ${sidebarOpen ? 'translate-x-0' : '-translate-x-full'}`}
       >
         <div className="flex h-16 items-center justify-between px-4">
@@ -76,6 +80,7 @@ export function DashboardShell({
           {sidebar?.(() => setSidebarOpen(false))}
         </div>
         <div className="border-t border-border p-3">
+          <CreditsBadge />
           <UserMenu
             user={user}
             displayName={displayName}
@@ -131,5 +136,16 @@ export function DashboardWelcome({
         </Link>
       )}
     </div>
+  );
+}
+
+function useMediaQuery(query: string) {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
   );
 }
