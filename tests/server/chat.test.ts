@@ -389,6 +389,29 @@ describe('working memory', () => {
   });
 });
 
+describe('background summaries', () => {
+  it('does not retry a failed summary after every reply', async () => {
+    const owner = await t.signedInUser();
+    const charId = (await owner.post('/api/characters', character)).json.id;
+    const id = await newConversation('texting', owner, charId);
+    const summaryRequests = () =>
+      llm.requests.filter((r) =>
+        JSON.stringify(r.body?.messages?.at(-1)?.content ?? '').includes('Summarise'),
+      ).length;
+    llm.setDefault({ content: 'ok' });
+    for (let i = 0; i < 5; i++)
+      await owner.post('/api/chat', { message: `m${i}`, conversationId: id });
+    expect(summaryRequests()).toBe(0); // 10 messages: not due yet
+    llm.script({ content: 'ok' });
+    llm.script({ status: 500, body: 'down' });
+    await owner.post('/api/chat', { message: 'm5', conversationId: id });
+    await expect.poll(summaryRequests).toBe(1);
+    await owner.post('/api/chat', { message: 'm6', conversationId: id });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(summaryRequests()).toBe(1);
+  });
+});
+
 describe('editing messages and feedback', () => {
   it('edits only the user’s own messages, and only with a changed text', async () => {
     const id = await newConversation();

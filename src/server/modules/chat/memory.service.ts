@@ -51,11 +51,23 @@ export async function summarizeConversation(ctx: AppContext, userId: string, id:
  * in the background (the reply does not wait; a failure is only logged).
  */
 export function summarizeInBackgroundIfDue(ctx: AppContext, userId: string, id: number) {
+  const failedAt = recentFailures.get(id);
+  if (failedAt !== undefined && Date.now() - failedAt < RETRY_AFTER_FAILURE_MS) return;
   void (async () => {
     const { conversation, character: owner } = await loadConversationWithCharacter(ctx, userId, id);
     const due =
       conversation.messageCount > CHAT_LIMITS.summarizeAfterMessages &&
       !owner.workingMemory.some((entry) => entry.conversation_id === id);
     if (due) await summarizeConversation(ctx, userId, id);
-  })().catch((err: unknown) => ctx.log.warn({ err, conversationId: id }, 'summary failed'));
+    recentFailures.delete(id);
+  })().catch((err: unknown) => {
+    // Not again after every reply while the model keeps failing: wait a while first.
+    if (recentFailures.size > 10_000) recentFailures.clear();
+    recentFailures.set(id, Date.now());
+    ctx.log.warn({ err, conversationId: id }, 'summary failed');
+  });
 }
+
+/** Conversations whose background summary failed recently, with when (per process). */
+const recentFailures = new Map<number, number>();
+const RETRY_AFTER_FAILURE_MS = 10 * 60_000;
