@@ -14,6 +14,9 @@ const booleanString = z
   .default('false')
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** LLM_CONTEXT_TOKENS when unset: the prompt budget in tokens. */
+export const DEFAULT_CONTEXT_TOKENS = 8192;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,7 +42,12 @@ const envSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_MODELS: optionalString,
   STAFF_EMAILS: optionalString,
-  LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(2_000_000).default(8192),
+  LLM_CONTEXT_TOKENS: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2_000_000)
+    .default(DEFAULT_CONTEXT_TOKENS),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   IMAGE_BASE_URL: optionalString.pipe(z.url().optional()),
   IMAGE_API_KEY: optionalString,

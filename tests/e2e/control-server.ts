@@ -1,7 +1,13 @@
-import { createServer } from 'node:http';
-import { and, count, eq } from 'drizzle-orm';
+import { createServer, type IncomingMessage } from 'node:http';
+import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
 import { conversation, creditAccount, message, user } from '../../src/server/db/schema';
+
+async function readJson<T>(req: IncomingMessage): Promise<T> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString()) as T;
+}
 
 /**
  * Test-harness endpoints (not part of the app) for data the UI cannot create yet:
@@ -11,44 +17,51 @@ import { conversation, creditAccount, message, user } from '../../src/server/db/
  * ('Message 1' … oldest first, alternating user and reply) and answers { id }.
  */
 export async function startControlServer(db: Database, port: number) {
+  const userIdOf = async (email: string) => {
+    const [owner] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, email.toLowerCase()));
+    return owner?.id;
+  };
+
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://control');
-      if (url.pathname === '/credits' && req.method === 'POST') {
-        const chunks: Buffer[] = [];
-        for await (const c of req) chunks.push(c as Buffer);
-        const body = JSON.parse(Buffer.concat(chunks).toString()) as {
-          email: string;
-          credits: number;
-        };
-        const [owner] = await db
-          .select({ id: user.id })
-          .from(user)
-          .where(eq(user.email, body.email.toLowerCase()));
-        if (!owner) return void res.writeHead(404).end();
+      const route = `${req.method} ${url.pathname}`;
+
+      if (route === 'GET /conversations') {
+        const characterId = Number(url.searchParams.get('characterId'));
+        const [row] = await db
+          .select({ n: count() })
+          .from(conversation)
+          .where(eq(conversation.characterId, characterId));
+        return void res.writeHead(200).end(JSON.stringify({ count: Number(row!.n) }));
+      }
+      if (!['POST /credits', 'POST /conversations', 'POST /history'].includes(route)) {
+        return void res.writeHead(404).end();
+      }
+      const body = await readJson<{
+        email: string;
+        characterId: number;
+        count: number;
+        credits: number;
+      }>(req);
+      const userId = await userIdOf(body.email);
+      if (!userId) return void res.writeHead(404).end();
+
+      if (route === 'POST /credits') {
         await db
           .insert(creditAccount)
-          .values({ userId: owner.id, credits: body.credits, periodStart: new Date() })
+          .values({ userId, credits: body.credits, periodStart: new Date() })
           .onConflictDoUpdate({ target: creditAccount.userId, set: { credits: body.credits } });
         return void res.writeHead(200).end('{}');
       }
-      if (url.pathname === '/history' && req.method === 'POST') {
-        const chunks: Buffer[] = [];
-        for await (const c of req) chunks.push(c as Buffer);
-        const body = JSON.parse(Buffer.concat(chunks).toString()) as {
-          email: string;
-          characterId: number;
-          count: number;
-        };
-        const [owner] = await db
-          .select({ id: user.id })
-          .from(user)
-          .where(eq(user.email, body.email.toLowerCase()));
-        if (!owner) return void res.writeHead(404).end();
+      if (route === 'POST /history') {
         const [created] = await db
           .insert(conversation)
           .values({
-            userId: owner.id,
+            userId,
             characterId: body.characterId,
             chatMode: 'assistant',
             title: 'A long talk',
@@ -58,7 +71,7 @@ export async function startControlServer(db: Database, port: number) {
           .returning({ id: conversation.id });
         await db.insert(message).values(
           Array.from({ length: body.count }, (_, i) => ({
-            userId: owner.id,
+            userId,
             conversationId: created!.id,
             sender: i % 2 === 0 ? ('user' as const) : ('ai' as const),
             content: `Message ${i + 1}`,
@@ -66,30 +79,9 @@ export async function startControlServer(db: Database, port: number) {
         );
         return void res.writeHead(201).end(JSON.stringify({ id: created!.id }));
       }
-      if (url.pathname !== '/conversations') return void res.writeHead(404).end();
-      if (req.method === 'GET') {
-        const characterId = Number(url.searchParams.get('characterId'));
-        const [row] = await db
-          .select({ n: count() })
-          .from(conversation)
-          .where(eq(conversation.characterId, characterId));
-        return void res.writeHead(200).end(JSON.stringify({ count: Number(row!.n) }));
-      }
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString()) as {
-        email: string;
-        characterId: number;
-        count: number;
-      };
-      const [owner] = await db
-        .select({ id: user.id })
-        .from(user)
-        .where(and(eq(user.email, body.email.toLowerCase())));
-      if (!owner) return void res.writeHead(404).end();
       await db.insert(conversation).values(
         Array.from({ length: body.count }, (_, i) => ({
-          userId: owner.id,
+          userId,
           characterId: body.characterId,
           title: `Seeded conversation ${i + 1}`,
         })),

@@ -47,6 +47,20 @@ const credits = async (c: TestClient = user) =>
 const setCredits = (n: number) =>
   t.database.db.update(creditAccount).set({ credits: n }).where(eq(creditAccount.userId, userId));
 
+/** Sends a message asking for a streamed (Server-Sent Events) reply. */
+const postForEvents = (path: string, body: unknown, signal?: AbortSignal) =>
+  fetch(`${t.url}${path}`, {
+    method: 'POST',
+    signal,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      cookie: user.cookieHeader,
+      origin: t.url,
+    },
+    body: JSON.stringify(body),
+  });
+
 /** Reads a Server-Sent Events response into its events. */
 async function readEvents(response: Response) {
   const text = await response.text();
@@ -209,15 +223,9 @@ describe('streaming replies (Server-Sent Events)', () => {
   it('sends token events, then done with the stored message', async () => {
     const id = await newConversation('immersive');
     llm.script({ content: 'The rain taps on the lighthouse glass as you climb the stairs.' });
-    const response = await fetch(`${t.url}/api/immersive-chat`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        cookie: user.cookieHeader,
-        origin: t.url,
-      },
-      body: JSON.stringify({ message: 'I climb the stairs', conversationId: id }),
+    const response = await postForEvents('/api/immersive-chat', {
+      message: 'I climb the stairs',
+      conversationId: id,
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
@@ -240,16 +248,7 @@ describe('streaming replies (Server-Sent Events)', () => {
     const id = await newConversation();
     const before = await credits();
     llm.script({ status: 503, body: 'overloaded' });
-    const response = await fetch(`${t.url}/api/chat`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        cookie: user.cookieHeader,
-        origin: t.url,
-      },
-      body: JSON.stringify({ message: 'hi', conversationId: id }),
-    });
+    const response = await postForEvents('/api/chat', { message: 'hi', conversationId: id });
     const events = await readEvents(response);
     expect(events.at(-1)).toMatchObject({ event: 'error', data: { status: 502 } });
     expect(await credits()).toBe(before);
@@ -259,17 +258,11 @@ describe('streaming replies (Server-Sent Events)', () => {
     const id = await newConversation();
     llm.script({ content: 'one two three four five six seven eight', chunkDelayMs: 80 });
     const controller = new AbortController();
-    const response = await fetch(`${t.url}/api/chat`, {
-      method: 'POST',
-      signal: controller.signal,
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        cookie: user.cookieHeader,
-        origin: t.url,
-      },
-      body: JSON.stringify({ message: 'tell me a story', conversationId: id }),
-    });
+    const response = await postForEvents(
+      '/api/chat',
+      { message: 'tell me a story', conversationId: id },
+      controller.signal,
+    );
     const reader = response.body!.getReader();
     await reader.read(); // the first token arrived…
     controller.abort(); // …and the tab closed.

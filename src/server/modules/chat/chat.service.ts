@@ -18,9 +18,9 @@ import {
   takeCredit,
 } from '../credits/credits.service';
 import { findProfile } from '../profile/profile.repo';
-import { loadConversationWithCharacter } from './conversation-context';
+import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
 import { summarizeInBackgroundIfDue } from './memory.service';
-import { buildChatPrompt } from './prompt-builder';
+import { buildChatPrompt, REPLY_TOKENS } from './prompt-builder';
 
 /** How many recent messages are read to fill the prompt (the budget then trims further). */
 const HISTORY_WINDOW = 200;
@@ -126,12 +126,12 @@ async function generateReply(
       .filter((entry) => entry.conversation_id !== conversation.id)
       .map((entry) => entry.summary),
     history: recent.reverse().map((m) => ({ sender: m.sender, content: m.content })),
-    contextTokens: ctx.config.llm?.contextTokens ?? 8192,
+    contextTokens: contextTokensOf(ctx),
   });
   // The reply is produced to the end even if the client goes away: it is stored either way. It
   // must end before the charge sweeper would take its pending credit for a dead reply.
   const deadline = AbortSignal.timeout(replyDeadlineMs(ctx));
-  const stream = ctx.llm.stream({ messages, model, maxTokens: 1024, signal: deadline });
+  const stream = ctx.llm.stream({ messages, model, maxTokens: REPLY_TOKENS, signal: deadline });
   let completion;
   try {
     for await (const delta of stream) {

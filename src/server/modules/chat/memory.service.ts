@@ -4,9 +4,8 @@ import { HttpError } from '../../errors';
 import { LLM_EMPTY } from '../../integrations/llm';
 import { setMemoryEntry } from '../characters/characters.repo';
 import { listMessages } from '../conversations/conversations.repo';
-import { resolveModel } from '../conversations/conversations.service';
-import { newestWithin, PREAMBLE } from './prompt-builder';
-import { loadConversationWithCharacter } from './conversation-context';
+import { newestWithin, PREAMBLE, REPLY_TOKENS } from './prompt-builder';
+import { contextTokensOf, loadConversationWithCharacter, modelOf } from './conversation-context';
 
 /** How much of a conversation is read for its summary. */
 const SUMMARY_WINDOW = 60;
@@ -19,14 +18,14 @@ export async function summarizeConversation(ctx: AppContext, userId: string, id:
   const { conversation, character: owner } = await loadConversationWithCharacter(ctx, userId, id);
   const recent = (await listMessages(ctx.db, userId, id, { limit: SUMMARY_WINDOW })).reverse();
   // As much of the end of the conversation as fits the context, beside the request and summary.
-  const budget = (ctx.config.llm?.contextTokens ?? 8192) - 1024;
+  const budget = contextTokensOf(ctx) - REPLY_TOKENS;
   const transcript = newestWithin(
     recent.map((m) => `${m.sender === 'user' ? 'User' : owner.name}: ${m.content}`),
     (line) => line,
     budget,
   ).join('\n');
   const completion = await ctx.llm.complete({
-    model: resolveModel(ctx, undefined, conversation.model) ?? undefined,
+    model: modelOf(ctx, conversation),
     temperature: 0.3,
     maxTokens: 300,
     messages: [

@@ -90,6 +90,9 @@ export function newestWithin<T>(items: readonly T[], text: (item: T) => string, 
   return kept.reverse();
 }
 
+/** Tokens kept free in the context for the model's answer. */
+export const REPLY_TOKENS = 1024;
+
 /** Memories of other conversations take at most this share of the context (newest kept). */
 export const MEMORY_SHARE = 0.25;
 
@@ -146,7 +149,8 @@ export function buildChatPrompt(input: PromptInput): ChatMessage[] {
   ].filter((s): s is string => Boolean(s));
   const system: ChatMessage = { role: 'system', content: sections.join('\n\n') };
 
-  const budget = input.contextTokens - (input.replyTokens ?? 1024) - estimateTokens(system.content);
+  const budget =
+    input.contextTokens - (input.replyTokens ?? REPLY_TOKENS) - estimateTokens(system.content);
   const kept: ChatMessage[] = [];
   let used = 0;
   for (let i = input.history.length - 1; i >= 0; i--) {

@@ -4,9 +4,8 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { completeJson, LLM_EMPTY } from '../../integrations/llm';
 import { listMessages, updateConversationFields } from '../conversations/conversations.repo';
-import { resolveModel } from '../conversations/conversations.service';
-import { loadConversationWithCharacter } from './conversation-context';
-import { buildChatPrompt, estimateTokens, newestWithin } from './prompt-builder';
+import { contextTokensOf, loadConversationWithCharacter, modelOf } from './conversation-context';
+import { buildChatPrompt, estimateTokens, newestWithin, REPLY_TOKENS } from './prompt-builder';
 
 /** Writes the opening scene of a story from the user's idea and keeps it on the conversation. */
 export async function generateScenario(
@@ -23,10 +22,10 @@ export async function generateScenario(
     scenario: null,
     memories: [],
     history: [],
-    contextTokens: ctx.config.llm?.contextTokens ?? 8192,
+    contextTokens: contextTokensOf(ctx),
   });
   const completion = await ctx.llm.complete({
-    model: resolveModel(ctx, undefined, conversation.model) ?? undefined,
+    model: modelOf(ctx, conversation),
     temperature: 0.9,
     maxTokens: 600,
     messages: [
@@ -100,10 +99,10 @@ export async function generateOptions(
     scenario: conversation.scenario,
     memories: [],
     history: [],
-    contextTokens: ctx.config.llm?.contextTokens ?? 8192,
+    contextTokens: contextTokensOf(ctx),
   });
   // The end of the story, as much as fits beside the character sheet and the answer.
-  const budget = (ctx.config.llm?.contextTokens ?? 8192) - estimateTokens(system!.content) - 1024;
+  const budget = contextTokensOf(ctx) - estimateTokens(system!.content) - REPLY_TOKENS;
   const story = newestWithin(
     recent.map((m) => `${m.sender === 'user' ? 'Me' : character.name}: ${m.content}`),
     (line) => line,
@@ -112,7 +111,7 @@ export async function generateOptions(
   const options = await completeJson(
     ctx.llm,
     {
-      model: resolveModel(ctx, undefined, conversation.model) ?? undefined,
+      model: modelOf(ctx, conversation),
       temperature: 0.9,
       messages: [
         system!,

@@ -14,6 +14,7 @@ import {
   getMessages,
   listUserConversations,
   MESSAGES_PAGE_SIZE,
+  modelChoiceFor,
   setConversationModel,
 } from './conversations.service';
 
@@ -54,7 +55,6 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = (request: Parameters<typeof requireUser>[1]) => requireUser(ctx.auth, request);
 
-  // The hidden model picker: staff (STAFF_EMAILS, verified) get the allow-list; others nothing.
   r.get(
     '/api/models',
     {
@@ -68,16 +68,7 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
         },
       },
     },
-    async (request) => {
-      const me = await user(request);
-      const staff = me.emailVerified && ctx.config.staffEmails.includes(me.email.toLowerCase());
-      if (!staff) return { canChoose: false, models: [], defaultModel: null };
-      return {
-        canChoose: ctx.llm.models.length > 1,
-        models: [...ctx.llm.models],
-        defaultModel: ctx.llm.defaultModel ?? null,
-      };
-    },
+    async (request) => modelChoiceFor(ctx, await user(request)),
   );
 
   r.get(

@@ -1,5 +1,6 @@
 import {
   normalizeChatMode,
+  type ModelChoice,
   type ChatMessageView,
   type ConversationDetail,
   type ConversationSummary,
@@ -66,6 +67,20 @@ export function resolveModel(
   }
   if (stored && ctx.llm.isAllowedModel(stored)) return stored;
   return ctx.llm.defaultModel ?? null;
+}
+
+/** The hidden model picker: staff (STAFF_EMAILS, verified) get the allow-list; others nothing. */
+export function modelChoiceFor(
+  ctx: AppContext,
+  user: { email: string; emailVerified: boolean },
+): ModelChoice {
+  const staff = user.emailVerified && ctx.config.staffEmails.includes(user.email.toLowerCase());
+  if (!staff) return { canChoose: false, models: [], defaultModel: null };
+  return {
+    canChoose: ctx.llm.models.length > 1,
+    models: [...ctx.llm.models],
+    defaultModel: ctx.llm.defaultModel ?? null,
+  };
 }
 
 export async function requireConversation(ctx: AppContext, userId: string, id: number) {

@@ -7,9 +7,7 @@ import type { AppContext } from '../../context';
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
-import { notFound } from '../../errors';
-import { findRatedPair } from '../conversations/conversations.repo';
-import { saveFeedback } from './feedback.repo';
+import { recordFeedback } from './feedback.service';
 
 /**
  * Thumbs up/down on a reply. The message pair is stored: it is the one piece of conversation
@@ -24,15 +22,7 @@ export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppConte
     async (request, reply) => {
       const { id } = await requireUser(ctx.auth, request);
       await enforce(ctx.limiter, RATE_RULES.feedbackPerUser, id);
-      const { messageId, feedback } = request.body;
-      if (messageId === undefined) {
-        await saveFeedback(ctx.db, id, request.body);
-      } else {
-        // The stored pair is the conversation's, so a client cannot file text it never saw.
-        const pair = await findRatedPair(ctx.db, id, messageId);
-        if (!pair) throw notFound('Message not found');
-        await saveFeedback(ctx.db, id, { ...pair, feedback, messageId });
-      }
+      await recordFeedback(ctx, id, request.body);
       return reply.status(201).send({ success: true as const });
     },
   );

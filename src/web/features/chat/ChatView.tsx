@@ -8,6 +8,7 @@ import {
   type ChatMode,
   type StoryOption,
 } from '../../../shared/chat';
+import { PageLoader } from '../../app/PageLoader';
 import { buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
@@ -33,7 +34,12 @@ import {
 } from './api';
 import { MessageBox } from './MessageBox';
 import { ModelPicker } from './ModelPicker';
-import { MessageView, TypingIndicator, type DisplayMessage } from './MessageView';
+import {
+  LoadEarlierButton,
+  MessageView,
+  TypingIndicator,
+  type DisplayMessage,
+} from './MessageView';
 import { StartingSplash, StoryOptions, StoryStart } from './StoryParts';
 
 const FRESH_MS = 5000;
@@ -260,12 +266,7 @@ export function ChatView({
   const opened = conversationId !== null && conversationId !== createdId;
   if (opened && conversation.isError) return <ConversationMissing characterId={character.id} />;
   if (opened && !conversation.data) {
-    return (
-      <div role="status" className="flex h-full items-center justify-center">
-        <span className="size-8 animate-spin rounded-full border-2 border-accent border-t-transparent" />
-        <span className="sr-only">Loading conversation…</span>
-      </div>
-    );
+    return <PageLoader />;
   }
   if (mode === null) {
     return <ModeChooser character={character} onChoose={setChosenMode} />;
@@ -292,14 +293,7 @@ export function ChatView({
       >
         <div className="mx-auto flex max-w-3xl flex-col gap-4">
           {history.hasNextPage && (
-            <button
-              type="button"
-              className="self-center rounded-full border border-border px-4 py-1.5 text-sm text-muted hover:text-fg"
-              disabled={history.isFetchingNextPage}
-              onClick={loadOlder}
-            >
-              {history.isFetchingNextPage ? 'Loading earlier messages...' : 'Load earlier messages'}
-            </button>
+            <LoadEarlierButton loading={history.isFetchingNextPage} onClick={loadOlder} />
           )}
           {conversation.data?.scenario && !history.hasNextPage && (
             <div className="rounded-xl border border-border bg-surface/60 p-4 text-sm">
@@ -315,16 +309,12 @@ export function ChatView({
           {empty && mode !== 'immersive' && !starting && (
             <p className="py-10 text-center text-muted">Say hello to {character.name}!</p>
           )}
-          {messages.map((m, index) => (
+          {messages.map((m) => (
             <MessageView
               key={m.id}
               message={m}
               asBubbles={bubbles && m.sender === 'ai'}
               fresh={fresh === m.id}
-              previousUserText={
-                [...messages.slice(0, index)].reverse().find((x) => x.sender === 'user')?.content ??
-                ''
-              }
               onEdit={
                 m.sender === 'user' && typeof m.id === 'number'
                   ? (text) => edit(m.id as number, text)

@@ -54,6 +54,20 @@ function Bubbles({ text, reveal }: { text: string; reveal: boolean }) {
   );
 }
 
+/** Above a history with older pages: loads the page before the oldest message shown. */
+export function LoadEarlierButton({ loading, onClick }: { loading: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="self-center rounded-full border border-border px-4 py-1.5 text-sm text-muted hover:text-fg"
+      disabled={loading}
+      onClick={onClick}
+    >
+      {loading ? 'Loading earlier messages...' : 'Load earlier messages'}
+    </button>
+  );
+}
+
 export function TypingIndicator() {
   return (
     <div
@@ -80,13 +94,11 @@ export function MessageView({
   message,
   asBubbles,
   fresh,
-  previousUserText,
   onEdit,
 }: {
   message: DisplayMessage;
   asBubbles: boolean;
   fresh: boolean;
-  previousUserText: string;
   onEdit?: (text: string) => Promise<boolean>;
 }) {
   const [toolbar, setToolbar] = useState(false);
@@ -119,7 +131,7 @@ export function MessageView({
     if (typeof message.id !== 'number' || rated === value) return;
     setRated(value);
     // Feedback failures are only logged (spec): the user is not interrupted.
-    sendFeedback({ id: message.id, content: message.content }, previousUserText, value).then(
+    sendFeedback({ id: message.id, content: message.content }, value).then(
       () => toast({ title: 'Thanks for your feedback' }),
       (error: unknown) => console.warn('feedback failed', error),
     );

@@ -125,18 +125,12 @@ export async function deleteConversation(id: number) {
 export const editMessage = (messageId: number, content: string, conversationId: number) =>
   api<ChatMessageView>(`/api/messages/${messageId}/edit`, 'PUT', { content, conversationId });
 
-/** Rates a stored reply; the server files the pair as it is in the conversation. */
-export const sendFeedback = (
-  reply: { id: number; content: string },
-  userMessage: string,
-  feedback: 'GOOD' | 'BAD',
-) =>
-  api('/api/feedback', 'POST', {
-    messageId: reply.id,
-    aiMessage: reply.content,
-    userMessage,
-    feedback,
-  });
+/**
+ * Rates a stored reply. The server files the pair as it is in the conversation (the user message
+ * before the reply), so only the reply is named here.
+ */
+export const sendFeedback = (reply: { id: number; content: string }, feedback: 'GOOD' | 'BAD') =>
+  api('/api/feedback', 'POST', { messageId: reply.id, aiMessage: reply.content, feedback });
 
 /** Conversation list, character chat counts and credits change after every reply. */
 export async function refreshLists() {
