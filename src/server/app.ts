@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
+import { createStripeClient } from './integrations/billing/stripe';
 import { createImageGenerator, createLlm } from './integrations/llm';
 import { createMailer, type Mailer } from './integrations/mail';
 import { createAvatarStorage } from './integrations/storage';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     avatarStorage,
     llm: createLlm(config),
     images: createImageGenerator(config),
+    stripe: config.stripe ? await createStripeClient(config.stripe) : undefined,
   };
 
   registerErrorHandler(app);

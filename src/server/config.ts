@@ -59,7 +59,20 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   S3_FORCE_PATH_STYLE: booleanString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_BASIC: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
+
+/** Every setting billing needs; with any of them missing, billing answers 503. */
+export const STRIPE_SETTINGS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_BASIC',
+  'STRIPE_PRICE_PRO',
+] as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -104,6 +117,18 @@ export interface Config {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** Stripe billing; undefined unless every STRIPE_SETTINGS variable is set. */
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        prices: { basic: string; pro: string };
+        /** Another API host (tests and local stand-ins only); undefined → api.stripe.com. */
+        apiBase: string | undefined;
+      }
+    | undefined;
+  /** The STRIPE_SETTINGS variables that are absent (for the start-up notice). */
+  missingStripeSettings: string[];
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     llm: llmConfig(e),
     image: imageConfig(e),
+    stripe: stripeConfig(e),
+    missingStripeSettings: STRIPE_SETTINGS.filter((name) => !e[name]),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -188,6 +215,21 @@ function imageConfig(e: Env): Config['image'] {
     apiKey: e.IMAGE_API_KEY ?? (e.IMAGE_BASE_URL ? undefined : e.LLM_API_KEY),
     model: e.IMAGE_MODEL,
     timeoutMs: e.LLM_TIMEOUT_MS,
+  };
+}
+
+function stripeConfig(e: Env): Config['stripe'] {
+  if (STRIPE_SETTINGS.some((name) => !e[name])) return undefined;
+  if (e.STRIPE_PRICE_BASIC === e.STRIPE_PRICE_PRO) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PRICE_PRO: must differ from STRIPE_PRICE_BASIC',
+    );
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    prices: { basic: e.STRIPE_PRICE_BASIC!, pro: e.STRIPE_PRICE_PRO! },
+    apiBase: e.STRIPE_API_BASE?.replace(/\/+$/, ''),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { ImageGenerator, LlmGateway } from './integrations/llm';
@@ -19,6 +20,8 @@ export interface AppContext {
   avatarStorage: FileStorage;
   llm: LlmGateway;
   images: ImageGenerator;
+  /** The Stripe SDK client; undefined when billing is not configured. */
+  stripe: Stripe | undefined;
   /** True when the database answers. */
   pingDatabase(): Promise<boolean>;
 }

@@ -84,10 +84,41 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'Too many requests for story help. Please try again later.',
   },
+  /** Second opinions on a character's age (age-review.ts) on saves, generations and avatars. */
+  ageReviewsPerUser: {
+    name: 'age-review',
+    limit: 200,
+    windowMs: HOUR,
+    message: 'You have saved or generated many characters in a short time. Please try again later.',
+  },
+  /** Checkout and portal sessions: each is a call to Stripe on the operator's account. */
+  billingSessionsPerUser: {
+    name: 'billing-sessions',
+    limit: 30,
+    windowMs: 10 * MINUTE,
+    message: 'Too many billing requests. Please wait a few minutes and try again.',
+  },
+  /**
+   * Re-reads of a user's subscriptions from Stripe when the membership page loads. Past the limit
+   * the page shows what is stored (nothing is refused), so this only caps calls to Stripe.
+   */
+  subscriptionSyncsPerUser: {
+    name: 'subscription-syncs',
+    limit: 20,
+    windowMs: 10 * MINUTE,
+    message: 'Too many subscription refreshes.',
+  },
   feedbackPerUser: {
     name: 'feedback',
     limit: 300,
     windowMs: HOUR,
     message: 'Too much feedback in a short time. Please try again later.',
+  },
+  /** Saved themes are capped at 50; this stops scripts churning save/delete. */
+  themeSavesPerUser: {
+    name: 'theme-save',
+    limit: 120,
+    windowMs: HOUR,
+    message: 'You have saved many themes in a short time. Please try again later.',
   },
 } satisfies Record<string, RateRule>;

@@ -29,10 +29,15 @@ export const CHAT_LIMITS = {
   messageBoxMaxHeightPx: 128,
   splashStepMs: 2000,
   splashTotalMs: 8000,
-  /** The loading splash over the chat screen: 2 s on entry, 1 s on a character change. */
+  /**
+   * The loading splash over the chat screen: 2 s on the first chat load of a browser tab. (The
+   * spec's 1 s splash on a character change is dropped: switches are instant, decision 0006.)
+   */
   chatSplashMs: 2000,
-  chatSplashCharacterChangeMs: 1000,
 } as const;
+
+/** What an operator sets to get replies working, shown to staff and logged at start-up. */
+export const LLM_SETUP_EXAMPLE = 'LLM_BASE_URL=http://localhost:11434/v1 LLM_MODELS=llama3.1:8b';
 
 export const OUT_OF_CREDITS_MESSAGE = "Sorry, you're out of credits. Please refill to continue.";
 
@@ -125,8 +130,13 @@ export const generateScenarioSchema = z.object({
 
 export const generateOptionsSchema = z.object({ conversationId: idSchema });
 
-/** GET /api/models: the allow-list, shown only to staff (the picker is hidden from users). */
+/**
+ * GET /api/models: whether a language model is configured at all, and the allow-list, shown only
+ * to staff (the picker is hidden from users; staff also learn what to set when none is).
+ */
 export interface ModelChoice {
+  available: boolean;
+  staff: boolean;
   canChoose: boolean;
   models: string[];
   defaultModel: string | null;

@@ -10,10 +10,27 @@ export const CLIENT_ROUTES = [
   '/edit/:characterId',
   '/settings/:characterId',
   '/pricing',
+  '/membership',
   '/contact',
   '/terms-and-conditions',
   '/privacy-policy',
 ] as const;
+
+/**
+ * The signed-in app (as opposed to the public pages): the user's colour theme applies here.
+ * src/web/public/theme-boot.js repeats this list (it runs before any module loads).
+ */
+export const APP_ROUTE_PREFIXES = [
+  '/chat',
+  '/create',
+  '/edit',
+  '/settings',
+  '/membership',
+] as const;
+
+export function isAppRoute(pathname: string): boolean {
+  return APP_ROUTE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
 
 export function isClientRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

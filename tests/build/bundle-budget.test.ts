@@ -67,5 +67,12 @@ describe('landing page JavaScript budget', () => {
     )!;
     expect(dialogKey).toBeDefined();
     expect(keys.has(dialogKey)).toBe(false);
+    // zod (about 15 KB gzipped) is form and response validation: never needed to show the landing.
+    const landingCode = [...keys]
+      .map((k) => manifest[k]!.file)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(webDir, f), 'utf8'))
+      .join('\n');
+    expect(landingCode).not.toContain('ZodError');
   });
 });

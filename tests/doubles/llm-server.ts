@@ -51,7 +51,12 @@ export interface LlmDouble {
    * app asked for); returning undefined falls back to the default.
    */
   respondWith(fn: Responder | undefined): void;
-  /** Forgets queued replies and received requests. */
+  /**
+   * Answers every chat request whose response_format names this JSON schema, ahead of the queue
+   * (so scripted replies stay for the other calls); undefined stops doing so.
+   */
+  answerSchema(name: string, reply: LlmReply | ((body: any) => LlmReply) | undefined): void;
+  /** Forgets queued replies, schema answers and received requests. */
   reset(): void;
   stop(): Promise<void>;
 }
@@ -96,6 +101,13 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     });
 
   let responder: Responder | undefined;
+  const schemaAnswers = new Map<string, LlmReply | ((body: any) => LlmReply)>();
+  const bySchema = (endpoint: Endpoint, body: any): LlmReply | undefined => {
+    const name = body?.response_format?.json_schema?.name;
+    const answer = endpoint === 'chat' && typeof name === 'string' && schemaAnswers.get(name);
+    if (!answer) return undefined;
+    return typeof answer === 'function' ? answer(body) : answer;
+  };
   const take = (endpoint: Endpoint): LlmReply => {
     const index = queue.findIndex((r) => fits(r, endpoint));
     if (index === -1) return defaults[endpoint];
@@ -145,7 +157,10 @@ export async function startLlmDouble(): Promise<LlmDouble> {
           : undefined;
     if (!endpoint) return sendJson(res, 404, { error: { message: `No route ${path}` } });
 
-    const reply = (queue.length === 0 && responder?.(endpoint, body)) || take(endpoint);
+    const reply =
+      bySchema(endpoint, body) ||
+      (queue.length === 0 && responder?.(endpoint, body)) ||
+      take(endpoint);
     if (reply.delayMs) await sleep(reply.delayMs);
     if ('stall' in reply) return; // Leave the response open; stop() closes the connection.
     if ('status' in reply) {
@@ -224,6 +239,10 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     respondWith(fn) {
       responder = fn;
     },
+    answerSchema(name, reply) {
+      if (reply) schemaAnswers.set(name, reply);
+      else schemaAnswers.delete(name);
+    },
     setDefault(reply) {
       if (fits(reply, 'chat')) defaults.chat = reply;
       if (fits(reply, 'images')) defaults.images = reply;
@@ -235,6 +254,7 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     reset() {
       queue.length = 0;
       requests.length = 0;
+      schemaAnswers.clear();
       defaults.chat = DEFAULT_CHAT;
       defaults.images = DEFAULT_IMAGE;
     },

@@ -40,6 +40,8 @@ async function signIn(page: Page, email: string) {
 test('sign up → verification mail → verify → sign in → profile → logout', async ({
   page,
 }, info) => {
+  // The longest journey of the suite: it needs more than the default time on a busy machine.
+  test.slow();
   const email = uniqueEmail(info, 'newcomer');
   await page.goto('/');
   const dialog = await openAuthDialog(page);
@@ -99,6 +101,9 @@ test('sign up → verification mail → verify → sign in → profile → logou
   await expect(profile).toBeVisible();
   await expectAccessible(page);
   await snap(page, info, 'profile-setup');
+  // The name given at sign-up is already there.
+  await expect(profile.getByLabel('Name')).toHaveValue('Riley');
+  await profile.getByLabel('Name').fill('');
   await profile.getByRole('button', { name: 'Save Profile' }).click();
   await expect(profile.getByText('Name is required')).toBeVisible();
   await expect(profile.getByText('Gender is required')).toBeVisible();
@@ -182,11 +187,14 @@ test('Google sign-in runs the OpenID Connect redirect and lands on /chat', async
   await expect(dialog.getByText('Or continue with')).toBeVisible();
   await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(page).toHaveURL('/chat');
-  await expect(page.getByRole('dialog', { name: 'Set up your profile' })).toBeVisible();
+  const profile = page.getByRole('dialog', { name: 'Set up your profile' });
+  await expect(profile).toBeVisible();
+  // Google's name for the account is offered as the profile name.
+  await expect(profile.getByLabel('Name')).toHaveValue('Gloria Google');
   await snap(page, info, 'after-google');
 });
 
-test('pricing when signed in: Free opens the chat in a new tab, paid plans explain the failure', async ({
+test('pricing when signed in: Free opens the chat in a new tab', async ({
   page,
   context,
 }, info) => {
@@ -196,20 +204,8 @@ test('pricing when signed in: Free opens the chat in a new tab, paid plans expla
   await signIn(page, email);
   await expect(page.getByText('Welcome back!')).toBeVisible();
 
+  // (The paid plans go to Stripe Checkout: see billing.spec.ts.)
   await page.goto('/pricing');
-  const alerts: string[] = [];
-  page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
-  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Go Pro' }).click();
-  await expect.poll(() => alerts).toEqual(['Something went wrong. Try again later.']);
-  await page
-    .getByRole('article', { name: 'Basic' })
-    .getByRole('button', { name: 'Get Access' })
-    .click();
-  await expect.poll(() => alerts.length).toBe(2);
-
   const popup = context.waitForEvent('page');
   await page
     .getByRole('article', { name: 'Free' })

@@ -13,23 +13,66 @@ test('the age gate blocks every page until the visitor confirms, then stays away
   await expect(gate).toBeVisible();
   const enter = gate.getByRole('button', { name: 'Yes, Enter' });
   await expect(enter).toBeDisabled();
-  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+  // Keyboard users start on the box.
+  await expect(gate.getByLabel('I am at least 18 years old.')).toBeFocused();
+  // Nothing of the app is rendered behind the gate.
+  await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toHaveCount(0);
   await expectAccessible(page);
   await snap(page, info, 'age-gate');
 
-  // Escape does not get around it.
-  await page.keyboard.press('Escape');
+  // Escape (any number of times) and clicks outside do not get around it.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+  await page.mouse.click(5, 5);
   await expect(gate).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toHaveCount(0);
 
-  await gate.getByLabel('I am at least 18 years old.').check();
+  // Keyboard only: Tab reaches the box, Space ticks it, Tab reaches 'Yes, Enter', Enter enters.
+  await page.keyboard.press('Tab');
+  await expect(gate.getByLabel('I am at least 18 years old.')).toBeFocused();
+  await page.keyboard.press('Space');
   await expect(enter).toBeEnabled();
-  await enter.click();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(enter).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(gate).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
 
   await page.goto('/contact');
   await expect(page.getByRole('heading', { name: 'Get in Touch' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Adults only' })).toHaveCount(0);
+});
+
+test('removing the gate from the page reveals nothing', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('dialog', { name: 'Adults only' })).toBeVisible();
+  await page.evaluate(() => document.querySelector('[data-testid="age-gate"]')?.remove());
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('link', { name: 'Pricing' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /Create your Dream AI Companion/ })).toHaveCount(
+    0,
+  );
+});
+
+test('a confirmation cleared elsewhere brings the gate back', async ({ page, context }) => {
+  await page.goto('/pricing');
+  const gate = page.getByRole('dialog', { name: 'Adults only' });
+  await gate.getByLabel('I am at least 18 years old.').check();
+  await gate.getByRole('button', { name: 'Yes, Enter' }).click();
+  await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toBeVisible();
+  // Another tab of this site forgets the confirmation (e.g. the browser's data was cleared).
+  const other = await context.newPage();
+  await other.goto('/contact');
+  await other.evaluate(() => window.localStorage.removeItem('reverie.ageConfirmed'));
+  await expect(page.getByRole('dialog', { name: 'Adults only' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toHaveCount(0);
+  // A page restored from the back-forward cache checks again as well.
+  await page.evaluate(() => {
+    window.localStorage.setItem('reverie.ageConfirmed', '1');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+  });
+  await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toBeVisible();
 });
 
 test('No, Leave goes back in history', async ({ page }) => {

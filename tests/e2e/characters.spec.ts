@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { E2E_CONTROL_URL } from './ports';
-import { E2E_CHARACTER } from './llm-fixtures';
+import { E2E_CHARACTER, E2E_READS_AS_MINOR } from './llm-fixtures';
 import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
 
 const MANUAL = {
@@ -131,6 +131,47 @@ test('create a character by hand: avatar, gradient, preferences, directness and 
   await expect(page).toHaveURL(`/chat?character=${id}`);
 });
 
+test('the adults-only rule and its second opinion explain refusals in the form', async ({
+  page,
+}, info) => {
+  await signUpAndSignIn(page, uniqueEmail(info, 'adults-only'));
+  await page.goto('/create');
+  await page.getByRole('button', { name: 'Create manually' }).click();
+  await page.getByLabel('Name').fill('Mara');
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByLabel('Personality & instructions').fill(MANUAL.personality);
+  const description = page.getByLabel('Description');
+  const create = page.getByRole('button', { name: 'Create Character' });
+
+  // The rule: an adult age beside a school year only children have is still refused.
+  await description.fill('A 19-year-old high-school sophomore.');
+  await create.click();
+  await expect(
+    page.getByText(
+      'Characters must be adults (18+). Please remove the reference to "high-school sophomore" ' +
+        'from the description.',
+    ),
+  ).toBeVisible();
+
+  // The model's second opinion, for what the rule cannot see.
+  await description.fill(E2E_READS_AS_MINOR);
+  await create.click();
+  await expect(
+    page.getByText(
+      'Characters must be adults (18+). This character reads as a minor. Reason: She is ' +
+        'written as a child in the care of a nanny. Please make their adult age and adult life ' +
+        'clear.',
+    ),
+  ).toBeVisible();
+  await snap(page, info, 'create-minor-refused');
+  await expect(page).toHaveURL('/create');
+
+  // Children in another role are fine: a kindergarten teacher is saved.
+  await description.fill('A 35-year-old kindergarten teacher.');
+  await create.click();
+  await expect(page).toHaveURL(/\/chat\?character=\d+$/);
+});
+
 test('create a character with AI', async ({ page }, info) => {
   await signUpAndSignIn(page, uniqueEmail(info, 'ai-creator'));
   await page.goto('/create');
@@ -148,7 +189,9 @@ test('create a character with AI', async ({ page }, info) => {
   await snap(page, info, 'create-generated');
   await page.getByRole('button', { name: 'Create Character' }).click();
   await expect(page).toHaveURL(/\/chat\?character=\d+$/);
-  await expect(page.getByRole('heading', { name: E2E_CHARACTER.name })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('heading', { name: E2E_CHARACTER.name }),
+  ).toBeVisible();
 });
 
 test('edit a character', async ({ page }, info) => {
@@ -174,7 +217,9 @@ test('edit a character', async ({ page }, info) => {
   await page.getByRole('button', { name: 'Update Character' }).click();
   await expect(page.getByText('Selene Nightsong has been updated!')).toBeVisible();
   await expect(page).toHaveURL(`/chat?character=${id}`);
-  await expect(page.getByRole('heading', { name: 'Selene Nightsong' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('heading', { name: 'Selene Nightsong' }),
+  ).toBeVisible();
   await expect(page.getByText('A moonlit poet who now writes songs for the stars.')).toBeVisible();
 });
 

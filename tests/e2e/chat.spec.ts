@@ -3,9 +3,11 @@ import { E2E_CONTROL_URL, E2E_URL } from './ports';
 import { excerpt } from '../../src/shared/chat';
 import {
   E2E_FLAKY_IDEA,
+  E2E_LINES_TRIGGER,
   E2E_OPTIONS,
   E2E_REPLY,
-  E2E_SCENARIO,
+  E2E_SCENARIO_TEXT,
+  E2E_SLOW_TRIGGER,
   E2E_TEXTING_REPLY,
 } from './llm-fixtures';
 import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
@@ -67,6 +69,8 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
   await expect(main.getByText('hey you 😊')).toBeVisible();
   await expect(main.getByText('what are you up to?')).toBeVisible({ timeout: 5000 });
   await expect(page.getByTestId('message-user').first()).toContainText('Hello Selene');
+  // What the next message costs, and what is left, before it is spent.
+  await expect(page.getByTestId('cost-hint')).toHaveText('Each reply costs 1 message · 19 left');
   await expectAccessible(page);
   await snap(page, info, 'chat-texting');
 
@@ -98,6 +102,8 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
   await openSidebarOnPhone(page);
   const recent = page.getByRole('region', { name: 'Recent Chats' });
   await expect(recent.getByRole('link').first()).toContainText('Hello Selene');
+  // Who the conversation is with.
+  await expect(recent.getByRole('link').first()).toContainText('Selene ·');
   await expect(recent.getByRole('link').first()).toContainText(excerpt(E2E_TEXTING_REPLY));
   await snap(page, info, 'chat-sidebar');
   // The credits count links to the plans, with a tooltip saying what it counts.
@@ -149,10 +155,11 @@ test('a story: scenario, four options, custom input and reroll', async ({ page }
     .getByPlaceholder('Describe what you’d like to experience...')
     .fill('A storm at a lighthouse');
   await page.getByRole('button', { name: 'Start' }).click();
-  await expect(page.getByText(E2E_SCENARIO)).toBeVisible();
+  await expect(page.getByText(E2E_SCENARIO_TEXT)).toBeVisible();
   await expect(page.getByTestId('message-ai').last()).toContainText('The lamp flickers');
   const options = page.getByTestId('story-options');
   await expect(options.getByRole('button')).toHaveCount(4);
+  await expect(page.getByTestId('cost-hint')).toHaveText('Each choice costs 1 message · 19 left');
   await expectAccessible(page);
   await snap(page, info, 'chat-story');
 
@@ -165,18 +172,29 @@ test('a story: scenario, four options, custom input and reroll', async ({ page }
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('message-user').last()).toContainText('I whisper her name');
   await expect(page.getByTestId('message-ai')).toHaveCount(3);
-  await page.getByRole('button', { name: 'Options', exact: true }).click();
+  // Back to the suggestions by itself: the next ones show without pressing 'Options'.
+  await expect(options.getByRole('button')).toHaveCount(4);
   await page.getByRole('button', { name: 'Reroll options' }).click();
   await expect(options.getByRole('button')).toHaveCount(4);
   await expect(page.getByTestId('message-ai').first()).toContainText(E2E_REPLY.split(',')[0]!);
 });
 
-test('out of credits: the dialog and the placeholder reply, nothing sent', async ({
+test('out of credits: the dialog and the placeholder reply, nothing sent, nothing lost', async ({
   page,
 }, info) => {
   const { email } = await setup(page, 'broke', info);
   await page.request.post(`${E2E_CONTROL_URL}/credits`, { data: { email, credits: 0 } });
+  await page.reload();
+  // '0 messages left' stands out, with the way to more right there.
+  await openSidebarOnPhone(page);
+  const badge = page.getByTestId('credits-badge');
+  await expect(badge).toContainText('0 messages left');
+  await expect(badge).toContainText('Get more messages');
+  await expect(badge).toHaveAttribute('href', '/pricing');
+  await snap(page, info, 'credits-empty');
+  if (info.project.name === 'phone') await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Texting' }).click();
+  await expect(page.getByTestId('cost-hint')).toHaveText('Each reply costs 1 message · 0 left');
   await page.getByPlaceholder('Message Selene...').fill('Are you there?');
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Out of Credits' });
@@ -187,8 +205,27 @@ test('out of credits: the dialog and the placeholder reply, nothing sent', async
   await expect(
     page.getByText("Sorry, you're out of credits. Please refill to continue."),
   ).toBeVisible();
+  // A second try: the first message is still there, both marked as not answered.
+  await page.getByPlaceholder('Message Selene...').fill('Hello?');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Got it' }).click();
+  const mine = page.getByTestId('message-user');
+  await expect(mine).toHaveCount(2);
+  await expect(mine.nth(0)).toContainText('Are you there?');
+  await expect(mine.nth(1)).toContainText('Hello?');
+  await expect(page.getByTestId('unanswered')).toHaveCount(2);
+  await expect(
+    page.getByText("Sorry, you're out of credits. Please refill to continue."),
+  ).toHaveCount(1);
+  await snap(page, info, 'out-of-credits-kept');
   const conversations = await (await page.request.get('/api/conversations')).json();
   expect(conversations).toEqual([]);
+
+  // With messages again, one of them can be sent as it was.
+  await page.request.post(`${E2E_CONTROL_URL}/credits`, { data: { email, credits: 5 } });
+  await page.getByTestId('unanswered').first().getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByTestId('message-ai').filter({ hasText: 'hey you' })).toBeVisible();
+  await expect(page.getByTestId('unanswered')).toHaveCount(1);
 });
 
 test('long-press shows the message toolbar on touch screens', async ({ page }, info) => {
@@ -233,30 +270,14 @@ test('staff pick the model of a conversation, and the conversation keeps it', as
   await expect(picker).toHaveValue('big-405b');
 });
 
-test('the chat screen opens behind a loading splash, shorter on a character change', async ({
-  page,
-}, info) => {
-  await setup(page, 'splash', info);
-  const second = await page.request.post('/api/characters', {
-    headers: { origin: E2E_URL },
-    data: { ...CHARACTER, name: 'Mira' },
-  });
-  await page.reload();
+test('the chat screen opens behind a loading splash the first time', async ({ page }, info) => {
+  await signUpAndSignIn(page, uniqueEmail(info, 'splash'));
+  await page.goto('/chat');
   const splash = page.getByTestId('chat-splash');
   await expect(splash).toBeVisible();
   await snap(page, info, 'chat-splash');
   await expect(splash).toBeHidden();
-  const { id } = (await second.json()) as { id: number };
-  await openSidebarOnPhone(page);
-  await page
-    .getByRole('complementary', { name: 'Sidebar' })
-    .getByRole('button', { name: /Mira/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(`/chat?character=${id}`);
-  await expect(splash).toBeVisible();
-  await expect(splash).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Mira' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Tester' })).toBeVisible();
 });
 
 test('a long conversation loads older messages as the user scrolls up', async ({ page }, info) => {
@@ -266,9 +287,10 @@ test('a long conversation loads older messages as the user scrolls up', async ({
   });
   const { id } = (await seeded.json()) as { id: number };
   await page.goto(`/chat/${id}?character=${characterId}`);
-  // The loading splash covers the screen first (2 s).
-  await expect(page.getByTestId('chat-splash')).toBeVisible();
-  await expect(page.getByTestId('chat-splash')).toBeHidden();
+  // An opened conversation has a level-one heading (the character's name in the header).
+  await expect(page.getByRole('heading', { level: 1, name: 'Selene' })).toBeVisible();
+  // The loading splash showed on the first chat load of this tab only.
+  await expect(page.getByTestId('chat-splash')).toHaveCount(0);
   const scroller = page.getByTestId('message-scroller');
   const message = (n: number) => scroller.getByText(`Message ${n}`, { exact: true });
   await expect(message(120)).toBeInViewport();
@@ -330,7 +352,7 @@ test('a story whose opening scene failed can be started again', async ({ page },
   await expect(idea).toBeVisible();
   await idea.fill(`A ${E2E_FLAKY_IDEA} (${info.project.name})`);
   await page.getByRole('button', { name: 'Start' }).click();
-  await expect(page.getByText(E2E_SCENARIO)).toBeVisible();
+  await expect(page.getByText(E2E_SCENARIO_TEXT)).toBeVisible();
   await expect(page.getByTestId('story-options').getByRole('button')).toHaveCount(4);
 });
 
@@ -362,4 +384,160 @@ test('a conversation kept after its character was deleted opens read-only', asyn
   await expect(page.getByTestId('chat-splash')).toBeHidden();
   await expectAccessible(page);
   await snap(page, info, 'chat-read-only');
+});
+
+test('line breaks show as written, for the user and for the character', async ({ page }, info) => {
+  await setup(page, 'lines', info);
+  await page.getByRole('button', { name: 'Assistant' }).click();
+  const box = page.getByPlaceholder('Message Selene...');
+  await box.fill(E2E_LINES_TRIGGER);
+  await box.press('Shift+Enter');
+  await box.pressSequentially('Line two');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('Line three');
+  await box.press('Enter');
+  const mine = page.getByTestId('message-user').last();
+  await expect(mine).toContainText('Line three');
+  expect(await mine.evaluate((el) => (el as HTMLElement).innerText.trim())).toBe(
+    'Line one\nLine two\nLine three',
+  );
+  const reply = page.getByTestId('message-ai').last();
+  await expect(reply).toContainText('A new paragraph');
+  const replyText = await reply.evaluate((el) => (el as HTMLElement).innerText.trim());
+  expect(replyText).toMatch(
+    /^First line of mine\nSecond line of mine\n+A new paragraph, softly\.$/,
+  );
+  // Still markdown, rendered safely: emphasis, no asterisks.
+  await expect(reply.locator('em')).toHaveText('softly');
+  await snap(page, info, 'chat-line-breaks');
+});
+
+test('the first message of a new conversation shows once while the reply is on its way', async ({
+  page,
+}, info) => {
+  await setup(page, 'once', info);
+  await page.getByRole('button', { name: 'Texting' }).click();
+  // The history of the new conversation loads while the (slow) reply is being written, after
+  // the server has stored the message.
+  await page.route(/\/api\/conversations\/\d+\/messages/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    const w = window as unknown as { maxMine: number };
+    w.maxMine = 0;
+    new MutationObserver(() => {
+      const mine = document.querySelectorAll('[data-testid="message-user"]').length;
+      w.maxMine = Math.max(w.maxMine, mine);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByPlaceholder('Message Selene...').fill(`Hi, ${E2E_SLOW_TRIGGER}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('message-ai').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('message-user')).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { maxMine: number }).maxMine)).toBe(1);
+});
+
+test('story mode: Enter starts and sends, the bar waits for the scene, the scenario is rendered', async ({
+  page,
+}, info) => {
+  await setup(page, 'story-keys', info);
+  await page.getByRole('button', { name: 'Start a story' }).click();
+  const idea = page.getByPlaceholder('Describe what you’d like to experience...');
+  await idea.fill('A slow storm');
+  await idea.press('Shift+Enter');
+  await idea.pressSequentially(`at the lighthouse, ${E2E_SLOW_TRIGGER}`);
+  await idea.press('Enter');
+  // While the opening scene is written there is nothing to suggest yet, and the bar says so.
+  await expect(page.getByText('appear once the scene is written')).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page.getByText('No suggestions right now')).toHaveCount(0);
+  await expect(page.getByTestId('message-ai').last()).toContainText('The lamp flickers', {
+    timeout: 15_000,
+  });
+  const scenario = page.getByTestId('scenario');
+  await expect(scenario).toContainText(E2E_SCENARIO_TEXT);
+  await expect(scenario.locator('em')).toHaveText('storm');
+  await expect(scenario).not.toContainText('*');
+  const options = page.getByTestId('story-options');
+  await expect(options.getByRole('button')).toHaveCount(4);
+  await snap(page, info, 'chat-story-rendered-scenario');
+
+  // The Custom box sends on Enter too, and the next suggestions follow by themselves.
+  await page.getByRole('button', { name: 'Custom' }).click();
+  const custom = page.getByPlaceholder('Enter custom input...');
+  await custom.fill('I climb');
+  await custom.press('Shift+Enter');
+  await custom.pressSequentially('the stairs');
+  await custom.press('Enter');
+  await expect(page.getByTestId('message-user').last()).toContainText('I climb');
+  await expect(page.getByTestId('message-ai')).toHaveCount(2);
+  await expect(options.getByRole('button')).toHaveCount(4);
+});
+
+test('toasts stay clear of the message box and do not pile up', async ({ page }, info) => {
+  await setup(page, 'toasts', info);
+  await page.getByRole('button', { name: 'Texting' }).click();
+  await page.getByPlaceholder('Message Selene...').fill('Hello there');
+  await page.keyboard.press('Enter');
+  const reply = page.getByTestId('message-ai').first();
+  await expect(reply).toContainText('what are you up to?', { timeout: 10_000 });
+  // Measured in the page the moment the toast appears (it goes away after 5 s).
+  const rects = page.waitForFunction(() => {
+    const toast = document.querySelector('[data-testid="toast"]');
+    if (!toast) return null;
+    const rect = (el: Element | null) => el!.getBoundingClientRect().toJSON() as DOMRect;
+    return {
+      toast: rect(toast),
+      send: rect(document.querySelector('button[aria-label="Send message"]')),
+      box: rect(document.querySelector('textarea[placeholder="Message Selene..."]')),
+    };
+  });
+  await reply.hover();
+  const secondAnswer = page.waitForResponse(
+    (r) => r.url().endsWith('/api/feedback') && r.request().postDataJSON()?.feedback === 'BAD',
+  );
+  await reply.getByRole('button', { name: 'Good reply' }).click();
+  const { toast, send, box } = (await (await rects).jsonValue())!;
+  await reply.getByRole('button', { name: 'Bad reply' }).click();
+  await secondAnswer;
+  // Two of the same kind: one on screen.
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Thanks for your feedback' }),
+  ).toHaveCount(1);
+  // Never over the box or its button: at the top on a desktop, above the box on a phone.
+  const overlaps = (a: DOMRect, b: DOMRect) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlaps(toast, send)).toBe(false);
+  expect(overlaps(toast, box)).toBe(false);
+  if (info.project.name === 'desktop') expect(toast.y).toBeLessThan(100);
+  else expect(toast.y + toast.height).toBeLessThanOrEqual(box.y);
+  await snap(page, info, 'chat-toast');
+});
+
+test('the chat splash shows on the first load only; switching characters is instant', async ({
+  page,
+}, info) => {
+  const { characterId } = await setup(page, 'switcher', info);
+  const second = await page.request.post('/api/characters', {
+    headers: { origin: E2E_URL },
+    data: { ...CHARACTER, name: 'Mira' },
+  });
+  const { id } = (await second.json()) as { id: number };
+  await page.reload();
+  await expect(
+    page.getByText('Select a mode to start chatting with your character!'),
+  ).toBeVisible();
+  await expect(page.getByTestId('chat-splash')).toHaveCount(0);
+  await openSidebarOnPhone(page);
+  await page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('button', { name: /Mira/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(`/chat?character=${id}`);
+  await expect(page.getByRole('heading', { name: 'Mira' }).first()).toBeVisible();
+  await expect(page.getByTestId('chat-splash')).toHaveCount(0);
+  expect(characterId).not.toBe(id);
 });

@@ -29,9 +29,20 @@ export const E2E_OPTIONS = [
   'Climb the spiral stairs',
   'Call out her name',
 ];
-export const E2E_SCENARIO = 'You wake in a lighthouse as a storm rolls over the sea.';
+export const E2E_SCENARIO = 'You wake in a lighthouse as a *storm* rolls over the sea.';
+/** The scenario as it reads on screen (markdown rendered: no asterisks). */
+export const E2E_SCENARIO_TEXT = E2E_SCENARIO.replaceAll('*', '');
 export const E2E_TEXTING_REPLY = 'hey you 😊\n\nmissed you today\n\nwhat are you up to?';
 export const E2E_REPLY = 'The lamp flickers as you step closer, and *she smiles* at you.';
+
+/** A message containing this is answered with lines and paragraphs, as written below. */
+export const E2E_LINES_TRIGGER = 'Line one';
+export const E2E_LINES_REPLY =
+  'First line of mine\nSecond line of mine\n\nA new paragraph, *softly*.';
+/** A message containing this is answered only after a pause (the model 'thinks'). */
+export const E2E_SLOW_TRIGGER = 'take your time';
+/** A description the age review reads as a minor's (the adults-only rule lets it through). */
+export const E2E_READS_AS_MINOR = 'Still gets tucked in by her nanny.';
 
 /** Story ideas containing this fail the first time their opening scene is asked for. */
 export const E2E_FLAKY_IDEA = 'cursed voyage';
@@ -45,6 +56,15 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
   if (endpoint !== 'chat') return undefined;
   const schema = body?.response_format?.json_schema?.name;
   if (schema === 'character') return { content: JSON.stringify(E2E_CHARACTER) };
+  // The second opinion on a character's age: every e2e character is an adult, except one
+  // written (within the rule's reach) as a child.
+  if (schema === 'age_review') {
+    const definition = String(body?.messages?.at(-1)?.content ?? '');
+    const verdict = definition.includes(E2E_READS_AS_MINOR)
+      ? { verdict: 'minor', reason: 'She is written as a child in the care of a nanny' }
+      : { verdict: 'adult', reason: 'An adult with an adult life.' };
+    return { content: JSON.stringify(verdict) };
+  }
   if (schema === 'story_options') {
     return {
       content: JSON.stringify({
@@ -61,6 +81,8 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
     return { content: E2E_SCENARIO };
   }
   if (last.includes('Summarise')) return { content: 'They talked about the storm.' };
+  if (last.includes(E2E_LINES_TRIGGER)) return { content: E2E_LINES_REPLY };
+  if (last.includes(E2E_SLOW_TRIGGER)) return { content: E2E_REPLY, delayMs: 3000 };
   const system = String(body?.messages?.[0]?.content ?? '');
   if (system.includes('texting on a phone')) return { content: E2E_TEXTING_REPLY };
   return { content: E2E_REPLY, chunkDelayMs: 15 };

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_DATA_DIR } from './ports';
@@ -122,12 +122,35 @@ test('contact: the message is validated, delivered, confirmed and the form reset
   await expect.poll(() => alerts).toEqual(['Form submitted!']);
   await expect(page.getByLabel('Message')).toHaveValue('');
   await expect(page.getByLabel('Name')).toHaveValue('');
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByLabel('Reason')).toHaveValue('');
 
   const mail = await mailTo('team@reverie.test', marker);
   expect(mail).toContain('Reason: Partnership');
   expect(mail).toMatch(/Reply-To: casey@example\.com/i);
   expect(readdirSync(path.join(E2E_DATA_DIR, 'outbox')).length).toBeGreaterThan(0);
 });
+
+/** The top bar's items sit side by side without touching, each on one line (also at 375 px). */
+async function expectTopBarFits(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const boxes = await nav.evaluate((el) => {
+    const logo = el.querySelector('a')!;
+    const items = [logo, ...el.querySelectorAll(':scope > div > a, :scope > div > button')];
+    return items.map((item) => {
+      const r = item.getBoundingClientRect();
+      return { left: r.left, right: r.right, height: r.height };
+    });
+  });
+  for (let i = 1; i < boxes.length; i++) {
+    expect(boxes[i]!.left, `item ${i} starts after the previous one`).toBeGreaterThanOrEqual(
+      boxes[i - 1]!.right,
+    );
+  }
+  for (const box of boxes.slice(1)) expect(box.height).toBeLessThanOrEqual(36);
+  expect(boxes.at(-1)!.right).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
 
 test('terms and privacy state the facts users rely on', async ({ page }, info) => {
   await page.goto('/terms-and-conditions');
@@ -148,10 +171,12 @@ test('terms and privacy state the facts users rely on', async ({ page }, info) =
   for (const link of ['Home', 'Contact', 'Pricing']) {
     await expect(nav.getByRole('link', { name: link })).toBeVisible();
   }
+  await expectTopBarFits(page);
   await expectAccessible(page);
   await snap(page, info, 'terms');
 
   await page.goto('/privacy-policy');
+  await expectTopBarFits(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   const privacy = page.getByRole('article');
   for (const fact of [

@@ -1,6 +1,7 @@
 /**
- * The server the browser tests talk to: a local OIDC provider standing in for Google, and the
- * app on a fresh embedded database whose mail goes to an outbox folder the tests read.
+ * The server the browser tests talk to: a local OIDC provider standing in for Google, a Stripe
+ * stand-in (API, hosted Checkout and Billing Portal pages, signed webhooks), and the app on a
+ * fresh embedded database whose mail goes to an outbox folder the tests read.
  */
 import { rmSync } from 'node:fs';
 import { buildApp } from '../../src/server/app';
@@ -9,14 +10,27 @@ import { openDatabase } from '../../src/server/db/client';
 import { ensureWebBuild } from '../../scripts/web-build';
 import { startLlmDouble } from '../doubles/llm-server';
 import { startOidcServer } from '../doubles/oidc-server';
+import { startStripeDouble } from '../doubles/stripe-server';
 import { e2eAvatarImage, e2eResponder } from './llm-fixtures';
 import { startControlServer } from './control-server';
-import { E2E_CONTROL_PORT, E2E_DATA_DIR, E2E_OIDC_PORT, E2E_PORT, E2E_URL } from './ports';
+import {
+  E2E_CONTROL_PORT,
+  E2E_DATA_DIR,
+  E2E_NO_MODEL_DATA_DIR,
+  E2E_NO_MODEL_PORT,
+  E2E_NO_MODEL_URL,
+  E2E_OIDC_PORT,
+  E2E_PORT,
+  E2E_URL,
+} from './ports';
 
 await ensureWebBuild();
 const dataDir = E2E_DATA_DIR;
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(E2E_NO_MODEL_DATA_DIR, { recursive: true, force: true });
 const oidc = await startOidcServer(E2E_OIDC_PORT);
+// On a free port: the browser reaches it only through the URLs the app hands out.
+const stripe = await startStripeDouble();
 // The language model stand-in answers every character request with the same character and
 // every image request with the same picture, so browser tests know what to expect.
 const llm = await startLlmDouble();
@@ -40,19 +54,42 @@ const config = loadConfig({
   // One staff account per browser project (see the model picker test).
   STAFF_EMAILS: 'staff.desktop@example.com,staff.phone@example.com',
   IMAGE_MODEL: 'img-1',
+  ...stripe.env,
 });
 const database = await openDatabase({ pgliteDir: 'memory://' });
 await database.migrate();
 const app = await buildApp({ config, database });
 await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
+stripe.setWebhookUrl(`${E2E_URL}/api/stripe/webhook`);
 const control = await startControlServer(database.db, E2E_CONTROL_PORT);
+
+// The same app as a new operator first runs it: no language model configured.
+const bareDatabase = await openDatabase({ pgliteDir: 'memory://' });
+await bareDatabase.migrate();
+const bareApp = await buildApp({
+  config: loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(E2E_NO_MODEL_PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: E2E_NO_MODEL_URL,
+    DATA_DIR: E2E_NO_MODEL_DATA_DIR,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    STAFF_EMAILS: 'ops.desktop@example.com,ops.phone@example.com',
+  }),
+  database: bareDatabase,
+});
+await bareApp.listen({ port: E2E_NO_MODEL_PORT, host: '127.0.0.1' });
 console.log(`e2e server on ${E2E_URL}, data in ${dataDir}`);
 
 const stop = async () => {
   await app.close();
+  await bareApp.close();
   control.close();
   await database.close();
+  await bareDatabase.close();
   await oidc.stop();
+  await stripe.stop();
   await llm.stop();
   process.exit(0);
 };

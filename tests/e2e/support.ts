@@ -40,8 +40,12 @@ function decodeQuotedPrintable(raw: string) {
 }
 
 /** Waits for a mail to `address` in the server's outbox and returns its decoded text. */
-export async function mailTo(address: string, containing = ''): Promise<string> {
-  const dir = path.join(E2E_DATA_DIR, 'outbox');
+export async function mailTo(
+  address: string,
+  containing = '',
+  dataDir = E2E_DATA_DIR,
+): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
   let found: string | undefined;
   await expect
     .poll(
@@ -106,26 +110,29 @@ export async function signUpAndSignIn(
   page: Page,
   email: string,
   password = 'moonlit garden stroll',
+  /** Another app of the harness (its address and data folder); the main one by default. */
+  server: { url: string; dataDir: string } = { url: E2E_URL, dataDir: E2E_DATA_DIR },
 ) {
   // Each such user appears to come from its own address (documentation range, never contacted),
   // as real users would, so the per-client sign-up limit does not trip across the suite.
   const clientAddress = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-  const headers = { origin: E2E_URL, 'x-forwarded-for': clientAddress };
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
+  const headers = { origin: server.url, 'x-forwarded-for': clientAddress };
+  const signUp = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
     headers,
     data: { name: '', email, password, acceptTerms: true, acceptPrivacy: true },
   });
   expect(signUp.status()).toBe(200);
-  const verify = await page.request.get(verificationLinkIn(await mailTo(email)), {
-    maxRedirects: 0,
-  });
+  const verify = await page.request.get(
+    verificationLinkIn(await mailTo(email, '', server.dataDir)),
+    { maxRedirects: 0 },
+  );
   expect(verify.status()).toBe(302);
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
+  const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, {
     headers,
     data: { email, password },
   });
   expect(signIn.status()).toBe(200);
-  const profile = await page.request.post('/api/user-profile', {
+  const profile = await page.request.post(`${server.url}/api/user-profile`, {
     headers,
     data: { name: 'Tester', gender: 'Other' },
   });

@@ -6,6 +6,7 @@ import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import { startS3Double } from '../doubles/s3-server';
 import type { TestClient } from './support/http-client';
 import { makeImage, makePixelFlood } from './support/images';
+import { answerAgeReviewsAsAdult } from './support/llm';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -21,6 +22,7 @@ const character = {
 
 beforeAll(async () => {
   llm = await startLlmDouble();
+  answerAgeReviewsAsAdult(llm);
   t = await startTestApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b', IMAGE_MODEL: 'img-1' });
   user = await t.signedInUser();
 });

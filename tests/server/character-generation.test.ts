@@ -3,6 +3,7 @@ import { createCharacterSchema } from '../../src/shared/characters/schemas';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import type { TestClient } from './support/http-client';
 import { makeImage } from './support/images';
+import { answerAgeReviewsAsAdult, requestsFor } from './support/llm';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -24,7 +25,11 @@ beforeAll(async () => {
   t = await startTestApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b,rp-70b' });
   user = await t.signedInUser();
 });
-beforeEach(() => llm.reset());
+beforeEach(() => {
+  llm.reset();
+  answerAgeReviewsAsAdult(llm);
+});
+const characterRequests = () => requestsFor(llm, 'character');
 afterAll(async () => {
   await t.close();
   await llm.stop();
@@ -47,7 +52,7 @@ describe('POST /api/generate-character', () => {
     expect(typeof res.json.avatarColor).toBe('string');
     expect(createCharacterSchema.safeParse(res.json).success).toBe(true);
 
-    const sent = llm.requests.at(-1)!.body;
+    const sent = characterRequests().at(-1)!.body;
     expect(sent.model).toBe('big-405b');
     expect(sent.response_format.type).toBe('json_schema');
     expect(sent.messages.at(-1).content).toContain('a sky pirate captain');
@@ -70,8 +75,8 @@ describe('POST /api/generate-character', () => {
     const res = await user.post('/api/generate-character', { prompt: 'a pirate' });
     expect(res.status, res.text).toBe(200);
     expect(res.json.name).toBe(good.name);
-    expect(llm.requests).toHaveLength(2);
-    expect(JSON.stringify(llm.requests[1]!.body.messages)).toContain('not valid JSON');
+    expect(characterRequests()).toHaveLength(2);
+    expect(JSON.stringify(characterRequests()[1]!.body.messages)).toContain('not valid JSON');
   });
 
   it('fails with a message after two broken answers', async () => {
@@ -102,7 +107,7 @@ describe('POST /api/generate-character', () => {
     const retried = await user.post('/api/generate-character', { prompt: 'a runaway' });
     expect(retried.status, retried.text).toBe(200);
     expect(retried.json.description).toBe(good.description);
-    expect(JSON.stringify(llm.requests[1]!.body.messages)).toMatch(/18\+/);
+    expect(JSON.stringify(characterRequests()[1]!.body.messages)).toMatch(/18\+/);
     llm.script(minor, minor);
     const refused = await user.post('/api/generate-character', { prompt: 'a runaway' });
     expect(refused.status).toBe(502);

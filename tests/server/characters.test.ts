@@ -105,6 +105,21 @@ describe('create', () => {
       personality: 'Enjoys step-sister roleplay between adults and teasing banter.',
     });
     expect(adult.status).toBe(201);
+    // Without a model the rule alone decides: children in another role pass, a grade does not.
+    const teacher = await owner.post('/api/characters', {
+      ...valid,
+      description: 'A 35-year-old kindergarten teacher.',
+      personality: 'Mother of two teenagers, tutors high-school freshmen on weekends.',
+    });
+    expect(teacher.status, teacher.text).toBe(201);
+    const sophomore = await owner.post('/api/characters', {
+      ...valid,
+      description: 'A 19-year-old high-school sophomore.',
+    });
+    expect(sophomore.json.message).toBe(
+      'Characters must be adults (18+). Please remove the reference to "high-school sophomore" ' +
+        'from the description.',
+    );
   });
 
   it('refuses an avatar file that the user does not own', async () => {

@@ -4,6 +4,7 @@ import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat';
 import { conversation, creditAccount, feedback } from '../../src/server/db/schema';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import type { TestClient } from './support/http-client';
+import { answerAgeReviewsAsAdult } from './support/llm';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -21,6 +22,7 @@ const character = {
 
 beforeAll(async () => {
   llm = await startLlmDouble();
+  answerAgeReviewsAsAdult(llm);
   t = await startTestApp({
     LLM_BASE_URL: llm.url,
     LLM_MODELS: 'big-405b,rp-70b',
@@ -31,7 +33,10 @@ beforeAll(async () => {
   await user.post('/api/user-profile', { name: 'Riley', gender: 'Non-binary' });
   characterId = (await user.post('/api/characters', character)).json.id;
 });
-beforeEach(() => llm.reset());
+beforeEach(() => {
+  llm.reset();
+  answerAgeReviewsAsAdult(llm);
+});
 afterAll(async () => {
   await t.close();
   await llm.stop();
@@ -108,12 +113,16 @@ describe('conversations', () => {
 
   it('shows the model list to staff only (the picker is hidden from users)', async () => {
     expect((await user.get('/api/models')).json).toEqual({
+      available: true,
+      staff: false,
       canChoose: false,
       models: [],
       defaultModel: null,
     });
     const staff = await t.signedInUser('staff@example.com');
     expect((await staff.get('/api/models')).json).toEqual({
+      available: true,
+      staff: true,
       canChoose: true,
       models: ['big-405b', 'rp-70b'],
       defaultModel: 'big-405b',
@@ -561,13 +570,31 @@ describe('isolation and paging', () => {
 });
 
 describe('without a language model', () => {
-  it('answers 503 with the spec text and takes no credit', async () => {
-    const bare = await startTestApp();
+  it('says so, creates no conversation, answers 503 with the spec text and takes no credit', async () => {
+    const bare = await startTestApp({ STAFF_EMAILS: 'ops@example.com' });
     try {
       const c = await bare.signedInUser();
+      expect((await c.get('/api/models')).json).toMatchObject({ available: false, staff: false });
+      const ops = await bare.signedInUser('ops@example.com');
+      expect((await ops.get('/api/models')).json).toMatchObject({ available: false, staff: true });
+
       const charId = (await c.post('/api/characters', character)).json.id;
-      const id = (await c.post('/api/conversations', { characterId: charId, chatMode: 'texting' }))
-        .json.id;
+      // A conversation nobody could get a reply in is not created.
+      const create = await c.post('/api/conversations', {
+        characterId: charId,
+        chatMode: 'texting',
+      });
+      expect(create.status).toBe(503);
+      expect(create.json.message).toBe('No language model is configured');
+      expect((await c.get('/api/conversations')).json).toEqual([]);
+
+      // A conversation from before the model was removed from the settings.
+      const userId = (await c.get('/api/auth/get-session')).json.user.id as string;
+      const [seeded] = await bare.database.db
+        .insert(conversation)
+        .values({ userId, characterId: charId, chatMode: 'texting', title: 'Earlier chat' })
+        .returning({ id: conversation.id });
+      const id = seeded!.id;
       const before = (await c.get('/api/get-credits')).json.credits;
       for (const path of ['/api/chat', '/api/assistant', '/api/immersive-chat']) {
         const res = await c.post(path, { message: 'hello', conversationId: id });
@@ -581,8 +608,10 @@ describe('without a language model', () => {
       expect((await c.post('/api/generate-options', { conversationId: id })).status).toBe(503);
       expect((await c.put(`/api/conversations/${id}`, { model: 'big-405b' })).status).toBe(503);
       expect((await c.get('/api/get-credits')).json.credits).toBe(before);
+      expect((await c.get(`/api/conversations/${id}/messages`)).json).toEqual([]);
     } finally {
       await bare.close();
     }
-  });
+    // Starts an app of its own (a few seconds; more on a busy machine).
+  }, 60_000);
 });

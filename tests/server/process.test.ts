@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-process-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+// A test that fails half-way must not leave its server running.
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -29,9 +34,12 @@ describe('the server process', () => {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
+        LLM_BASE_URL: '',
+        LLM_MODELS: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    children.push(child);
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -44,6 +52,9 @@ describe('the server process', () => {
         timeout: 60_000,
       })
       .toBe(true);
+    // A first run without a language model says what to set, with an example.
+    expect(output).toContain('No language model is configured');
+    expect(output).toContain('LLM_BASE_URL=http://localhost:11434/v1 LLM_MODELS=');
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
     // First start: the embedded database and a generated secret now live in DATA_DIR.

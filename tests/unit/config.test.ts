@@ -70,4 +70,36 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://reverie.example');
     expect(config.trustProxy).toBe(true);
   });
+
+  it('enables billing only with every Stripe setting, and says which are missing', () => {
+    const dataDir = tempDir();
+    const all = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_BASIC: 'price_b',
+      STRIPE_PRICE_PRO: 'price_p',
+    };
+    const none = loadConfig({ DATA_DIR: dataDir });
+    expect(none.stripe).toBeUndefined();
+    expect(none.missingStripeSettings).toHaveLength(4);
+    const partial = loadConfig({ DATA_DIR: dataDir, ...all, STRIPE_WEBHOOK_SECRET: '' });
+    expect(partial.stripe).toBeUndefined();
+    expect(partial.missingStripeSettings).toEqual(['STRIPE_WEBHOOK_SECRET']);
+    expect(loadConfig({ DATA_DIR: dataDir, ...all }).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      prices: { basic: 'price_b', pro: 'price_p' },
+      apiBase: undefined,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ...all, STRIPE_API_BASE: 'http://127.0.0.1:12111/' }).stripe
+        ?.apiBase,
+    ).toBe('http://127.0.0.1:12111');
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...all, STRIPE_PRICE_PRO: 'price_b' })).toThrow(
+      /STRIPE_PRICE_PRO: must differ from STRIPE_PRICE_BASIC/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...all, STRIPE_API_BASE: 'ftp://x' })).toThrow(
+      /STRIPE_API_BASE/,
+    );
+  });
 });

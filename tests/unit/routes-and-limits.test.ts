@@ -5,7 +5,15 @@ import { isCommonPassword } from '../../src/server/modules/auth/common-passwords
 
 describe('isClientRoute', () => {
   it('knows the app routes, with an optional conversation id on /chat', () => {
-    for (const path of ['/', '/pricing', '/contact', '/chat', '/chat/42', '/privacy-policy/']) {
+    for (const path of [
+      '/',
+      '/pricing',
+      '/membership',
+      '/contact',
+      '/chat',
+      '/chat/42',
+      '/privacy-policy/',
+    ]) {
       expect(isClientRoute(path)).toBe(true);
     }
   });

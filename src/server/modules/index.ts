@@ -11,6 +11,7 @@ import { registerBillingRoutes } from './billing/billing.routes';
 import { registerContactRoutes } from './contact/contact.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerProfileRoutes } from './profile/profile.routes';
+import { registerThemeRoutes } from './themes/themes.routes';
 
 /** Each feature module adds its own routes; this list is the only place that names them all. */
 export const featureModules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
@@ -25,4 +26,5 @@ export const featureModules: ((app: FastifyInstance, ctx: AppContext) => Promise
   registerConversationRoutes,
   registerChatRoutes,
   registerFeedbackRoutes,
+  registerThemeRoutes,
 ];

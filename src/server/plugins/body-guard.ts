@@ -13,10 +13,12 @@ function containsNul(value: unknown, depth = 0): boolean {
 
 /**
  * Refuses request bodies with NUL characters with a 400 before any route sees them: they are
- * never meaningful text, and the database would otherwise fail with a 500.
+ * never meaningful text, and the database would otherwise fail with a 500. Raw bodies (kept as
+ * bytes for a signature check, e.g. Stripe's webhook) are left to their route.
  */
 export function registerBodyGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    if (Buffer.isBuffer(request.body)) return;
     if (request.body !== undefined && containsNul(request.body)) {
       throw badRequest('Text must not contain NUL characters.');
     }

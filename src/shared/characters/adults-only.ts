@@ -1,183 +1,28 @@
 /**
- * The one place that enforces "every character is an adult (18+)". The web form uses it for
- * instant feedback and the server uses it again before saving, so both give the same message.
+ * The one place that enforces "every character is an adult (18+)". The server runs it before
+ * saving or generating anything (and, when a model is configured, asks it for a second opinion,
+ * see src/server/modules/characters/age-review.ts), so every refusal quotes the same phrase.
  *
- * Approach: a short list of regexes, each for one way text can make a character a minor. We
- * prefer false positives on explicitly minor-coded words (e.g. "her teenage years are behind
- * her" is refused) over missing a real one: the user can always rephrase ("in her youth"), but a
- * minor character must never get through. We do not try to understand negation either ("not a
- * teen" is refused too). Any age under 18 anywhere in the text is refused, even when it seems
- * to describe someone else or the past ("turned at 15" is the classic loophole for "1000-year-old
- * vampire who looks 15").
+ * How it decides (docs/decisions/0007-adults-only-whose-age.md):
+ * 1. Signals (adults-only/signals.ts) find every phrase that can make someone a minor: ages under
+ *    18, minor words ("teen", "kid"), school years ("8th grade", "high-school sophomore"), and a
+ *    child's body or stage of life ("prepubescent", "baby teeth", "really 14").
+ * 2. For each one, subject.ts decides whose it is: the character's ('self', refused), someone
+ *    else's or the character's past ('other': "her 12-year-old brother", "kindergarten teacher",
+ *    "tutors teens", "former child star"), or 'unclear' ("loves kids", "was a teen"), which is
+ *    refused unless the character is given an adult age of their own ("a 28-year-old who…").
+ * 3. A child's body, a hidden age ("actually 15", "16 in human years") and a stopped age ("frozen
+ *    at 14") are always the character's: an adult age beside them changes nothing.
+ *
+ * When in doubt it refuses: a false refusal costs a rephrase, a minor getting through must never
+ * happen. Negation is not understood ("not a teen" is refused too).
+ *
+ * Linear time: see adults-only/patterns.ts (look-behinds only at word starts, bounded windows).
  */
-
-/** Hyphen-like characters that people (and autocorrect) put in "15-year-old". */
-const HY = '[\\-\\u2010\\u2011\\u2012\\u2013\\u2014\\u2212]';
-/** Between two tokens: nothing, spaces, or a hyphen with optional spaces ("15yo", "15 - yo"). */
-const SEP = `(?:\\s*${HY}\\s*|\\s*)`;
-
-/** Number words under 18; larger ones ("eighteen", "twenty") simply never match. */
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-};
-// Longest first so "fourteen" is not read as "four".
-const WORDS = Object.keys(NUMBER_WORDS).sort((a, b) => b.length - a.length);
-const WORD = `(?:${WORDS.join('|')})`;
-const WORD_NOT_ONE = `(?:${WORDS.filter((w) => w !== 'one').join('|')})`;
-
-/** "twenty-one", "a hundred and fifteen": the word is only the tail of a number of 18 or more. */
-const NOT_A_COMPOUND_TAIL =
-  `(?<!\\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)` +
-  `(?:\\s*${HY}\\s*|\\s+)(?:and\\s+)?)`;
-/** Digits with thousands separators and decimals, never the tail of "1,000" or "2.15". */
-const DIGITS = '(?<![\\p{N}.,])\\d+(?:,\\d{3})*(?:\\.\\d+)?(?![\\p{N}])';
-
-// Each look-behind here and below sits after a `\b` or a literal, so it only runs at word starts:
-// that keeps matching linear even on long runs of spaces.
-/** An age in digits or words, captured as `age`; rules using it flag ages under 18 only. */
-const AGE = `(?<age>${DIGITS}|\\b${NOT_A_COMPOUND_TAIL}${WORD}\\b)`;
-/** Same, minus "one", which is far too idiomatic after "is" ("she is one of a kind"). */
-const AGE_AFTER_VERB = `(?<age>${DIGITS}|\\b${WORD_NOT_ONE}\\b)`;
-
-/**
- * After "she is 16" an age is followed by the end of a clause ("16.", "16, and", "16 but", "16
- * now"). Anything else means the number counts or measures something: "is 5 feet", "is 5'4",
- * "is 10 times stronger", "is 10/10", "are 3 sisters", "is 10 years older" ("15 years old" has
- * its own rule).
- */
-const AGE_ENDS =
-  `(?=\\s*(?:$|[.,;:!?()\\[\\]{}&…—–]|\\p{Extended_Pictographic}|\\s${HY}|` +
-  '(?:and|but|or|nor|so|yet|now|today|tonight|tomorrow|already|still|though|although|while|' +
-  'when|who|whose|which|with|without|in|at|on|from|this|next|going|soon|herself|himself|' +
-  'themselves|myself|yourself)(?!\\p{L})))';
-
-/** A verb that states someone's (apparent) age, plus optional hedges: "she's just 16". */
-const STATES_AGE =
-  // "There are 5 guards", "her lucky number is 7" and "that's 10 points" are counts, not ages.
-  '(?:\\b(?<!\\b(?:there|here|number|score|rating|size|count|total)\\s+)' +
-  '(?:is|am|are|was|were|be|turned|turns|turning|looks?|looking|appears?|appearing|seems?)' +
-  "|['’](?<!\\b(?:there|here|what|that|where|it)['’])(?:s|m|re))" +
-  '\\s+(?:(?:only|just|barely|about|around|nearly|almost|still|now|already|maybe|probably|' +
-  'roughly|like|at\\s+most)\\s+)*';
-
-interface Rule {
-  readonly pattern: RegExp;
-  /** Set for rules that capture an `age`: the match counts only when that age is under 18. */
-  readonly checksAge?: true;
-}
-
-const rx = (source: string): RegExp => new RegExp(source, 'giu');
-const word = (source: string): Rule => ({ pattern: rx(source) });
-const age = (source: string): Rule => ({ pattern: rx(source), checksAge: true });
-
-const RULES: readonly Rule[] = [
-  // "15 years old", "15-year-old", "fifteen year old", "15 yrs old", "15 years of age".
-  age(`${AGE}${SEP}(?:years?|yrs?)${SEP}(?:old|young)\\b`),
-  age(`${AGE}${SEP}(?:years?|yrs?)\\s+of\\s+age\\b`),
-  // "15 yo", "15yo", "15 y.o.", "16 y/o" (but not "15 yoga classes").
-  age(`${AGE}\\s*(?:y\\.?\\s?o\\.?|y\\s*\\/\\s*o)(?!\\p{L})`),
-  // "17yrs", "17 yrs" without "old", unless it is plainly a duration ("for 10 yrs", "5 yrs ago").
-  age(
-    `\\b(?<!\\b(?:for|over|after|in|within|last|past)\\s+(?:about\\s+|nearly\\s+|almost\\s+)?)` +
-      `${AGE}\\s*yrs?\\b(?!\\s+(?:ago|later|earlier|before|after|of|in|experience|together))`,
-  ),
-  // "age 15", "aged 12", "age: 14", "age of 15", "at age 15", "age is 15".
-  age(
-    `\\bage[ds]?(?:\\s*[:=]\\s*|\\s+of\\s+|\\s+(?:is|was)\\s+|\\s*${HY}\\s*|\\s+)` +
-      `(?:only\\s+|just\\s+|about\\s+|around\\s+|barely\\s+)?${AGE}`,
-  ),
-  // "she is 16", "I'm 17", "turned 15", "looks 14" (not "is 5 feet tall", "are 3 sisters").
-  age(`${STATES_AGE}${AGE_AFTER_VERB}${AGE_ENDS}`),
-  // "a girl of 14" (but "a woman of 30" and "daughter of 2 kings" are fine).
-  age(`\\b(?:girl|boy|child|kid|lass|lad|maiden|youth)s?\\s+of\\s+(?:only\\s+|just\\s+)?${AGE}`),
-  // "almost 18", "not yet eighteen", "is still under 18": under 18 without a smaller number.
-  word(
-    '(?:\\b(?:almost|nearly|not\\s+yet|not\\s+quite|soon\\s+to\\s+be|about\\s+to\\s+(?:turn|be)|' +
-      "turning)|(?:\\b(?:is|am|are)|['’](?:s|m|re))\\s+(?:still\\s+)?under)" +
-      '\\s+(?:18|eighteen)(?![\\p{N}.,])' +
-      `(?:${SEP}(?:years?|yrs?)${SEP}old\\b|${AGE_ENDS})`,
-  ),
-
-  // "child"/"children" (but "childhood", "childish" pass by word boundary) and "childlike".
-  // A few idioms about adults stay allowed: "an only child", "wild child", "child of the night".
-  word(
-    '\\bchild(?<!\\b(?:only|middle|eldest|youngest|oldest|inner|wild|flower|love|poster|problem)' +
-      `\\s+child)(?:ren|${HY}?like)?\\b` +
-      '(?!\\s+of\\s+the\\s+(?:night|moon|stars?|sun|sea|storm|void|abyss|forest|gods?|damned)\\b)',
-  ),
-  // "kid", "kids", "kiddies" (word boundaries let "kidding", "kidnapped", "kidney" pass).
-  word('\\bkid(?:s|dies?)?\\b'),
-  // "minors" always; "minor" only as a noun ("she is a minor.") so "a minor goddess",
-  // "minor injuries" and "a minor in art history" pass.
-  word(
-    `\\bminors\\b|\\bminor\\b(?=\\s*(?:$|[.,;:!?)\\]"'”’]|${HY}\\s|\\s*(?:and|but|or|who|whose|` +
-      'that|so|because|since|with|herself|himself|girl|boy|child|kid|teen)\\b))',
-  ),
-  word(`\\bunder${HY}?aged?\\b`),
-  // "preteen"/"pre-teen" and "tween" before plain "teen" so the message quotes the whole word.
-  word(`\\bpre${HY}?teens?\\b|\\btweens?\\b`),
-  // "teen", "teens", "teenager", "teenage(d)", "teenybopper"; "teeny", "canteen", "eighteen" pass.
-  word('\\bteen(?:s|agers?|aged?|yboppers?)?\\b'),
-  word(`\\b(?:adolescents?|(?:pre${HY}?)?pubescent|juveniles?|youngsters?)\\b`),
-  word('\\bkindergar(?:ten|tner|tener)s?\\b'),
-  // "schoolgirl", "school girl", "schoolboy", "school kids".
-  word(`\\bschool${SEP}(?:girls?|boys?|kids?|child(?:ren)?)\\b`),
-  // Schools only children attend, and pupils of the others. "High school teacher" and "high
-  // school sweetheart" (adult backstory) pass; "high schooler" and "is in high school" do not.
-  word(`\\b(?:elementary|primary|middle|grade|junior${SEP}high)${SEP}school(?:ers?)?\\b`),
-  word(`\\b(?:high|secondary|prep)${SEP}schoolers?\\b`),
-  word(
-    `\\b(?:high|secondary|prep)${SEP}school\\s+(?:students?|girls?|boys?|kids?|pupils?|` +
-      'seniors?|juniors?|freshm[ae]n|sophomores?|cheerleaders?)\\b',
-  ),
-  word(
-    "(?:\\b(?:is|am|are|still|currently)|['’](?:s|m|re))\\s+(?:still\\s+|currently\\s+)?" +
-      'in\\s+(?:high|secondary)\\s+school\\b',
-  ),
-  // "in 8th grade", "ninth grade", "10th grader", "grade 8" (but "first grade detective", a rank).
-  word(
-    '\\b(?<!\\b(?:detective|officer)\\s+)' +
-      '(?:(?:[1-9]|1[0-2])(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|' +
-      `eighth|ninth|tenth|eleventh|twelfth)${SEP}grad(?:e|ers?)\\b` +
-      `(?!${SEP}(?:detective|officer)\\b)`,
-  ),
-  word('\\b(?:in|into)\\s+grade\\s+(?:[1-9]|1[0-2])\\b'),
-  word('\\b(?:loli(?:ta|con)?s?|shota(?:con)?s?)\\b'),
-  word('\\b(?:toddlers?|infants?)\\b'),
-  // "baby" only when it says what the character is ("she is a baby"); endearments like "call me
-  // baby", "hey baby", "he's a big baby" and "baby-faced" pass.
-  word(
-    "(?:\\b(?:is|am|are|was|were)|['’](?:s|m|re))\\s+(?:(?:just|only|still|basically|" +
-      'literally|a|an)\\s+)*bab(?:y|ies)\\b' +
-      `(?!${SEP}(?:face|faced|doll|pink|blue|oil|powder|shower|bump|steps?|talk)\\b)`,
-  ),
-  // "little girl", "young boy" ("little" and "young woman" alone pass).
-  word('\\b(?:little|young)\\s+(?:girls?|boys?)\\b'),
-  word(`\\bjail${SEP}bait\\b`),
-  // An age given right after a name or noun: "Lily (16)", "Lily, 16, loves art", "a girl, 15.".
-  age(`(?<=\\p{L})\\s*\\(\\s*${AGE}\\s*\\)`),
-  age(`(?<=\\p{L}),\\s*${AGE}\\s*(?=[,.;]|$)`),
-  // "her 15th birthday", "sweet sixteen".
-  age(`\\b(?<age>\\d{1,2})(?:st|nd|rd|th)\\s+birthday\\b`),
-  word('\\bsweet\\s+(?:sixteen|16)\\b'),
-  word(`\\b(?:pre${HY}?schoolers?|preschool|newborns?)\\b`),
-];
+import { statesOwnAdultAge } from './adults-only/own-age';
+import { NUMBER_WORDS } from './adults-only/patterns';
+import { SIGNALS } from './adults-only/signals';
+import { ambiguousHolder, phraseHolder, predicateHolder, type Holder } from './adults-only/subject';
 
 /** Zero-width characters and soft hyphens could otherwise hide a word ("t\u200Been"). */
 const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/gu;
@@ -199,19 +44,31 @@ function wordStart(text: string, index: number): number {
 function findMinorPhrase(text: string): string | null {
   // NFKC folds full-width digits ("１５") and compatibility hyphens into their plain forms.
   const clean = text.normalize('NFKC').replace(INVISIBLE, '');
-  for (const rule of RULES) {
-    for (const match of clean.matchAll(rule.pattern)) {
+  let ownAdultAge: boolean | undefined;
+  for (const signal of SIGNALS) {
+    for (const match of clean.matchAll(signal.pattern)) {
       const found = match.groups?.age;
-      if (rule.checksAge && !(found !== undefined && ageOf(found) < 18)) continue;
-      // Quote "she's 16" rather than "'s 16" when the match starts at an apostrophe.
-      const start =
-        match[0].startsWith("'") || match[0].startsWith('’')
-          ? wordStart(clean, match.index)
+      if (signal.checksAge && !(found !== undefined && ageOf(found) < 18)) continue;
+      const end = match.index + match[0].length;
+      let holder: Holder =
+        signal.owner === 'always'
+          ? 'self'
+          : signal.owner === 'predicate'
+            ? predicateHolder(clean, match.index, end, match[0])
+            : phraseHolder(clean, match.index, end, match[0], signal.checksAge === true);
+      if (signal.ambiguous) holder = ambiguousHolder(holder, clean, match.index, end);
+      if (holder === 'other') continue;
+      if (holder === 'unclear') {
+        ownAdultAge ??= statesOwnAdultAge(clean, NUMBER_WORDS);
+        if (ownAdultAge) continue;
+      }
+      // Quote "she's 16" rather than "'s 16", and "Lily (16)" rather than "(16)".
+      const start = /^['’]/u.test(match[0])
+        ? wordStart(clean, match.index)
+        : /^[\s,(]/u.test(match[0])
+          ? wordStart(clean, clean.slice(0, match.index).trimEnd().length)
           : match.index;
-      return clean
-        .slice(start, match.index + match[0].length)
-        .trim()
-        .replace(/\s+/gu, ' ');
+      return clean.slice(start, end).trim().replace(/\s+/gu, ' ');
     }
   }
   return null;

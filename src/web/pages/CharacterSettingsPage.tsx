@@ -152,7 +152,7 @@ function SettingsForm({ character }: { character: Character }) {
           type="button"
           onClick={close}
           aria-label="Close"
-          className="-mt-1 -mr-1 shrink-0 rounded-md p-1.5 text-muted hover:bg-white/10 hover:text-fg"
+          className="-mt-1 -mr-1 shrink-0 rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg"
         >
           <X className="size-5" aria-hidden />
         </button>
@@ -252,9 +252,9 @@ function SettingSwitch({
         checked={checked}
         onCheckedChange={onCheckedChange}
         aria-describedby={hintId}
-        className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors data-[state=checked]:bg-accent-strong data-[state=unchecked]:bg-white/25"
+        className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors data-[state=checked]:bg-accent-strong data-[state=unchecked]:bg-track"
       >
-        <Switch.Thumb className="pointer-events-none block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
+        <Switch.Thumb className="pointer-events-none block size-5 rounded-full bg-on-accent shadow transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
       </Switch.Root>
     </div>
   );
@@ -265,7 +265,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Collapsible.Root className="rounded-xl border border-border">
       <h2>
-        <Collapsible.Trigger className="group flex w-full items-center justify-between gap-3 rounded-xl px-4 py-3 text-left hover:bg-white/5">
+        <Collapsible.Trigger className="group flex w-full items-center justify-between gap-3 rounded-xl px-4 py-3 text-left hover:bg-hover">
           <span className="text-base font-semibold text-fg">{title}</span>
           <ChevronDown
             className="size-5 shrink-0 text-muted transition-transform group-data-[state=open]:rotate-180"

@@ -41,7 +41,7 @@ function Dashboard({ user }: { user: SessionUser }) {
   const selected = useCharacter(characterId);
   const profile = useProfile(true);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
-  const splash = useChatSplash(characterId);
+  const splash = useChatSplash();
 
   // /chat with nothing in the URL goes to the character last chatted with (remembered locally).
   const lastId = readLastCharacterId();

@@ -76,7 +76,7 @@ export default function LandingPage() {
             className="mx-auto mt-6 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl"
           >
             Create your Dream{' '}
-            <span className="bg-gradient-to-r from-fuchsia-400 to-violet-400 bg-clip-text text-transparent">
+            <span className="bg-gradient-to-r from-accent to-accent-2 bg-clip-text text-transparent">
               AI Companion
             </span>
           </h1>

@@ -1,12 +1,20 @@
 import { Check, ChevronDown, Crown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { PLAN_KEEPING_STATUSES } from '../../shared/billing/contract';
 import { PLANS, type PlanId } from '../../shared/plans';
 import { MarketingLayout } from '../app/layouts/MarketingLayout';
 import { Button } from '../components/ui/button';
+import { toast } from '../components/ui/toast';
 import { useAuthDialog } from '../features/auth/auth-dialog-context';
 import { useSession } from '../features/auth/session';
+import {
+  billingErrorText,
+  billingPlansQuery,
+  useCheckout,
+  useSubscription,
+} from '../features/billing/api';
 import { CallToAction } from '../features/marketing/CallToAction';
-import { api } from '../lib/api';
+import { queryClient } from '../lib/query-client';
 import { usePageTitle } from '../lib/use-page-title';
 
 interface PlanCard {
@@ -73,8 +81,27 @@ const FAQ = [
   },
 ];
 
+/** Back from Stripe Checkout without paying: say so, and clean the address bar. */
+function useCheckoutCanceledNotice() {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('checkout') !== 'canceled') return;
+    toast({ title: 'Checkout canceled', description: 'You have not been charged.' });
+    url.searchParams.delete('checkout');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }, []);
+}
+
 export default function PricingPage() {
   usePageTitle('Pricing Plans');
+  useCheckoutCanceledNotice();
+  const { user } = useSession();
+  // Marks the plan a paying user is on (errors, e.g. billing not configured, just mark nothing).
+  const subscription = useSubscription({ enabled: Boolean(user) });
+  const current =
+    subscription.data && PLAN_KEEPING_STATUSES.includes(subscription.data.status)
+      ? subscription.data.plan
+      : undefined;
   return (
     <MarketingLayout>
       <section className="px-4 pt-16 pb-10 text-center" aria-labelledby="pricing-title">
@@ -87,7 +114,7 @@ export default function PricingPage() {
       </section>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
         {PLAN_CARDS.map((card) => (
-          <PlanCardView key={card.id} card={card} />
+          <PlanCardView key={card.id} card={card} current={card.id === current} />
         ))}
       </div>
       <Faq />
@@ -99,11 +126,11 @@ export default function PricingPage() {
   );
 }
 
-function PlanCardView({ card }: { card: PlanCard }) {
+function PlanCardView({ card, current }: { card: PlanCard; current: boolean }) {
   const plan = PLANS[card.id];
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const authDialog = useAuthDialog();
-  const [busy, setBusy] = useState(false);
+  const checkout = useCheckout();
 
   const choose = async () => {
     if (!user) return authDialog.open('signin');
@@ -111,27 +138,25 @@ function PlanCardView({ card }: { card: PlanCard }) {
       window.open('/chat', '_blank', 'noopener');
       return;
     }
-    setBusy(true);
     try {
-      // The server answers with the payment provider's hosted checkout page for this session.
-      const { url } = await api<{ id: string; url: string }>('/api/checkout', 'POST', {
-        priceId: card.id,
-      });
+      // The configured Stripe price of this plan; none when billing is not configured, and then
+      // the server says so.
+      const plans = await queryClient.fetchQuery(billingPlansQuery);
+      const { url } = await checkout.mutateAsync({ priceId: plans.prices[card.id] ?? '' });
+      // Stripe's hosted Checkout, or the Billing Portal when this user already pays.
       window.location.assign(url);
-    } catch {
-      window.alert('Something went wrong. Try again later.');
-    } finally {
-      setBusy(false);
+    } catch (error) {
+      window.alert(billingErrorText(error, 'Something went wrong. Try again later.'));
     }
   };
 
   return (
     <article
       aria-labelledby={`plan-${card.id}`}
-      className={`relative flex flex-col rounded-2xl border p-6 ${card.highlighted ? 'border-accent bg-gradient-to-b from-fuchsia-950/60 to-surface shadow-[0_0_40px_-10px_var(--accent-strong)]' : 'border-border bg-surface'}`}
+      className={`relative flex flex-col rounded-2xl border p-6 ${card.highlighted ? 'border-accent bg-gradient-to-b from-accent-strong/25 to-surface shadow-[0_0_40px_-10px_var(--accent-strong)]' : 'border-border bg-surface'}`}
     >
       {card.badge && (
-        <span className="absolute -top-3 left-6 inline-flex items-center gap-1 rounded-full bg-accent-strong px-3 py-1 text-xs font-bold text-white">
+        <span className="absolute -top-3 left-6 inline-flex items-center gap-1 rounded-full bg-accent-strong px-3 py-1 text-xs font-bold text-on-accent">
           {card.id === 'pro' && <Crown className="size-3.5" aria-hidden />}
           {card.badge}
         </span>
@@ -152,10 +177,19 @@ function PlanCardView({ card }: { card: PlanCard }) {
           </li>
         ))}
       </ul>
+      {current && (
+        <p
+          className="mt-6 text-center text-sm font-semibold text-success"
+          data-testid="current-plan"
+        >
+          Your current plan
+        </p>
+      )}
       <Button
-        className="mt-8 w-full"
+        className={`${current ? 'mt-2' : 'mt-8'} w-full`}
         variant={card.highlighted ? 'primary' : 'secondary'}
-        disabled={busy}
+        // Until the session is known, a click could not tell a visitor from a signed-in user.
+        disabled={isLoading || checkout.isPending}
         onClick={choose}
       >
         {card.button}

@@ -21,7 +21,10 @@ export interface TestApp {
   /** Raw RFC 822 messages written to the outbox, oldest first. */
   outbox(): { file: string; raw: string }[];
   client(headers?: Record<string, string>): TestClient;
-  /** Signs up, verifies through the mailed link and signs in; returns a signed-in client. */
+  /**
+   * Signs up, verifies through the mailed link and signs in; returns a signed-in client. With
+   * TRUST_PROXY=true each user has a client address of their own (see the sign-up rate limit).
+   */
   signedInUser(email?: string, password?: string): Promise<TestClient>;
   close(): Promise<void>;
 }
@@ -134,6 +137,7 @@ function testAppFor(
     return files.map((f) => ({ file: f, raw: readFileSync(path.join(dir, f), 'utf8') }));
   };
   let counter = 0;
+  let clients = 0;
 
   return {
     app,
@@ -145,7 +149,12 @@ function testAppFor(
     client: (headers) => new TestClient(url, headers),
     async signedInUser(email, password = TEST_PASSWORD) {
       const address = email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;
-      const c = new TestClient(url);
+      // Behind a trusted proxy each user comes from an address of their own, so a file may sign
+      // up more users than one client address is allowed to.
+      const c = new TestClient(
+        url,
+        config.trustProxy ? { 'x-forwarded-for': `10.1.${++clients >> 8}.${clients & 255}` } : {},
+      );
       const signUp = await c.post('/api/auth/sign-up/email', {
         name: '',
         email: address,

@@ -9,8 +9,13 @@ export const creditAccount = pgTable('credit_account', {
     .references(() => user.id, { onDelete: 'cascade' }),
   plan: text('plan').notNull().default('free'),
   credits: integer('credits').notNull(),
-  /** Start of the current allowance period; the next starts one month later. */
+  /**
+   * Start of the current allowance period. On the free plan the next starts one month later; on a
+   * paid plan the period is the subscription's, and `period_end` is set.
+   */
   periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+  /** End of a paid plan's period (Stripe's current_period_end); null on the free plan. */
+  periodEnd: timestamp('period_end', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

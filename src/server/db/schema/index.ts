@@ -4,3 +4,5 @@ export * from './contact';
 export * from './characters';
 export * from './conversations';
 export * from './credits';
+export * from './billing';
+export * from './themes';

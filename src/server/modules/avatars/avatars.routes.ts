@@ -10,6 +10,7 @@ import { PUBLIC_FILE_CACHE_SECONDS } from '../../integrations/storage';
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
+import { reviewCharacterAge } from '../characters/age-review';
 import { storeAvatar } from './avatars.service';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, contentTypeForFileName } from './image-processing';
 
@@ -64,6 +65,9 @@ export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext
         const user = await requireUser(auth, request);
         const problem = checkCharacterIsAdult({ description: request.body.prompt });
         if (problem) throw badRequest(problem);
+        // Never paint a minor: the portrait request gets the same second opinion as a character.
+        if (ctx.images.configured)
+          await reviewCharacterAge(ctx, user.id, { request: request.body.prompt });
         await enforce(limiter, RATE_RULES.imageGenerationsPerUser, user.id);
         const bytes = await ctx.images.generate(avatarPrompt(request.body.prompt));
         const stored = await storeAvatar(ctx, user.id, bytes);

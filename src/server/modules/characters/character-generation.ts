@@ -18,6 +18,7 @@ import { completeJson } from '../../integrations/llm/json';
 import { avatarPrompt } from '../avatars/avatars.routes';
 import { storeAvatar } from '../avatars/avatars.service';
 import { RATE_RULES } from '../../rate-rules';
+import { reviewCharacterAge } from './age-review';
 
 const genders = CREATE_GENDERS.map((g) => g.value);
 const ROLE_BY_LOWER_NAME = new Map(ALL_ROLES.map((role) => [role.toLowerCase(), role]));
@@ -120,6 +121,13 @@ export async function generateCharacter(ctx: AppContext, userId: string, prompt:
     },
     generatedCharacterSchema,
   );
+  // The rule passed inside the schema; the second opinion reads the result and the request.
+  await reviewCharacterAge(ctx, userId, {
+    name: character.name,
+    description: character.description,
+    personality: character.personality,
+    request: prompt,
+  });
   const avatarColor = AVATAR_GRADIENTS[Math.floor(Math.random() * AVATAR_GRADIENTS.length)]!.key;
   const avatar = await generateAvatarIfConfigured(ctx, userId, character.description);
   return {

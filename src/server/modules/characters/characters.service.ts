@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/characters/schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { assertAvatarOwned, avatarUrl, releaseAvatar } from '../avatars/avatars.service';
 import {
   deleteCharacterReturning,
@@ -18,6 +18,7 @@ import {
   updateCharacterLocked,
   type CharacterRow,
 } from './characters.repo';
+import { reviewCharacterAge, type CharacterDefinition } from './age-review';
 
 type CreateInput = z.output<typeof createCharacterSchema>;
 type UpdateInput = z.output<typeof updateCharacterSchema>;
@@ -46,17 +47,32 @@ function toCharacter(ctx: AppContext, row: CharacterRow): Character {
   };
 }
 
+export const CHARACTER_CHANGED =
+  'This character was changed elsewhere while you were saving. Please try again.';
+
 /** Characters are adults: the one rule lives in src/shared/characters/adults-only.ts. */
-function assertAdult(fields: {
-  name?: string;
-  description?: string;
-  personality?: string;
-  type?: string;
-}) {
+function assertAdult(fields: CharacterDefinition) {
   const problem =
     checkCharacterIsAdult(fields) ?? (fields.type ? findMinorReference(fields.type) : null);
   if (problem) throw badRequest(problem);
 }
+
+/** The rule, then (only when it passes) the model's second opinion. */
+async function assertAdultReviewed(ctx: AppContext, userId: string, fields: CharacterDefinition) {
+  assertAdult(fields);
+  await reviewCharacterAge(ctx, userId, fields);
+}
+
+const definitionOf = (
+  row: CharacterDefinition,
+): Required<Omit<CharacterDefinition, 'request'>> => ({
+  name: row.name ?? '',
+  type: row.type ?? '',
+  description: row.description ?? '',
+  personality: row.personality ?? '',
+});
+const sameDefinition = (a: CharacterDefinition, b: CharacterDefinition) =>
+  JSON.stringify(definitionOf(a)) === JSON.stringify(definitionOf(b));
 
 export async function listUserCharacters(
   ctx: AppContext,
@@ -76,7 +92,7 @@ export async function getCharacter(ctx: AppContext, userId: string, id: number) 
 }
 
 export async function createCharacter(ctx: AppContext, userId: string, input: CreateInput) {
-  assertAdult(input);
+  await assertAdultReviewed(ctx, userId, definitionOf(input));
   if (input.avatarImage) await assertAvatarOwned(ctx, userId, input.avatarImage);
   const row = await insertCharacter(ctx.db, userId, input);
   return { id: row.id, name: row.name };
@@ -89,15 +105,26 @@ export async function updateCharacter(
   id: number,
   input: UpdateInput,
 ) {
-  // Checked before the transaction: inside it only the locked connection may be used.
+  // Checked before the transaction: inside it only the locked connection may be used, and the
+  // model's second opinion must not hold the row lock while it thinks.
   if (input.avatarImage) await assertAvatarOwned(ctx, userId, input.avatarImage);
-  const result = await updateCharacterLocked(ctx.db, userId, id, async (current) => {
-    assertAdult({
+  const stored = await findCharacter(ctx.db, userId, id);
+  if (!stored) throw notFound(CHARACTER_NOT_FOUND);
+  const merge = (current: CharacterDefinition) =>
+    definitionOf({
       name: input.name ?? current.name,
       description: input.description ?? current.description,
       personality: input.personality ?? current.personality,
       type: input.type ?? current.type,
     });
+  const reviewed = merge(stored);
+  // Only a changed definition is worth a second opinion (settings, avatar or sliders are not).
+  if (sameDefinition(reviewed, stored)) assertAdult(reviewed);
+  else await assertAdultReviewed(ctx, userId, reviewed);
+  const result = await updateCharacterLocked(ctx.db, userId, id, async (current) => {
+    const merged = merge(current);
+    // A concurrent edit would combine into a definition nobody reviewed.
+    if (!sameDefinition(merged, reviewed)) throw conflict(CHARACTER_CHANGED);
     const changes: Partial<CharacterRow> = {};
     for (const [key, value] of Object.entries(input)) {
       if (value !== undefined) (changes as Record<string, unknown>)[key] = value;

@@ -61,6 +61,8 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
       schema: {
         response: {
           200: z.object({
+            available: z.boolean(),
+            staff: z.boolean(),
             canChoose: z.boolean(),
             models: z.array(z.string()),
             defaultModel: z.string().nullable(),

@@ -69,14 +69,20 @@ export function resolveModel(
   return ctx.llm.defaultModel ?? null;
 }
 
-/** The hidden model picker: staff (STAFF_EMAILS, verified) get the allow-list; others nothing. */
+/**
+ * Whether replies can be made at all (a model is configured), and the hidden model picker:
+ * staff (STAFF_EMAILS, verified) get the allow-list; others nothing.
+ */
 export function modelChoiceFor(
   ctx: AppContext,
   user: { email: string; emailVerified: boolean },
 ): ModelChoice {
   const staff = user.emailVerified && ctx.config.staffEmails.includes(user.email.toLowerCase());
-  if (!staff) return { canChoose: false, models: [], defaultModel: null };
+  const available = ctx.llm.configured;
+  if (!staff) return { available, staff, canChoose: false, models: [], defaultModel: null };
   return {
+    available,
+    staff,
     canChoose: ctx.llm.models.length > 1,
     models: [...ctx.llm.models],
     defaultModel: ctx.llm.defaultModel ?? null,
@@ -98,6 +104,8 @@ export async function createConversation(
   userId: string,
   input: { characterId: number; chatMode?: string | undefined; model?: string | undefined },
 ) {
+  // A conversation nobody can get a reply in would only sit empty in the list.
+  if (!ctx.llm.configured) throw serviceUnavailable(LLM_NOT_CONFIGURED);
   if (!(await findCharacter(ctx.db, userId, input.characterId))) {
     throw notFound(CHARACTER_NOT_FOUND);
   }

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { PLANS } from '../../../shared/plans';
+import { and, asc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { PLANS, type PlanId } from '../../../shared/plans';
 import type { Database } from '../../db/client';
 import { creditAccount, replyCharge } from '../../db/schema';
 
@@ -62,9 +63,94 @@ export async function applyPeriodReset(db: Database, userId: string, at?: Date) 
       periodStart: monthsAfter(elapsed),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(creditAccount.userId, userId), sql`${now} >= ${monthsAfter(sql`1`)}`))
+    .where(
+      and(
+        eq(creditAccount.userId, userId),
+        // A paid plan's period is the subscription's: only Stripe's renewal starts the next one.
+        isNull(creditAccount.periodEnd),
+        sql`${now} >= ${monthsAfter(sql`1`)}`,
+      ),
+    )
     .returning({ userId: creditAccount.userId });
   return rows.length > 0;
+}
+
+/** What the user's subscriptions entitle them to, worked out by the billing rules. */
+export interface PlanTarget {
+  plan: PlanId;
+  /** The paid period (the subscription's current period); null on the free plan. */
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** False while a payment is overdue: the plan is kept, but a new period is not granted yet. */
+  grantsNewPeriod: boolean;
+}
+
+export type PlanChange = 'unchanged' | 'new-period' | 'same-period' | 'back-to-free';
+
+const allowance = (plan: string) => (PLANS[plan as PlanId] ?? PLANS.free).monthlyMessages;
+
+/**
+ * Brings the account in line with the plan, under the account's row lock (so it queues with
+ * debits, refunds and other plan changes, and a second identical call changes nothing):
+ * - a paid period the account has not seen yet starts with the plan's full allowance (a renewal
+ *   restores it exactly once: the period start is remembered);
+ * - a plan change within the same period keeps what was used: remaining = new allowance − used
+ *   (an upgrade adds the difference at once, a downgrade takes it away, never below 0);
+ * - the end of every paid plan starts a free period now, with the free allowance.
+ */
+export async function applyPlan(
+  db: Database,
+  userId: string,
+  /** Worked out once the row is locked, so it sees every plan change committed before. */
+  resolveTarget: (tx: Database) => Promise<PlanTarget>,
+): Promise<PlanChange> {
+  await ensureAccount(db, userId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(creditAccount)
+      .where(eq(creditAccount.userId, userId))
+      .for('update');
+    if (!row) throw new Error(`credit account of ${userId} vanished`);
+    const target = await resolveTarget(tx as unknown as Database);
+    const set = (values: PgUpdateSetSource<typeof creditAccount>) =>
+      tx
+        .update(creditAccount)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(creditAccount.userId, userId));
+
+    if (target.plan === 'free' || !target.periodStart || !target.periodEnd) {
+      if (row.plan === 'free' && row.periodEnd === null) return 'unchanged';
+      await set({
+        plan: 'free',
+        credits: PLANS.free.monthlyMessages,
+        periodStart: sql`now()`,
+        periodEnd: null,
+      });
+      return 'back-to-free';
+    }
+    const newPeriod =
+      target.grantsNewPeriod && row.periodStart.getTime() !== target.periodStart.getTime();
+    if (newPeriod) {
+      await set({
+        plan: target.plan,
+        credits: allowance(target.plan),
+        periodStart: target.periodStart,
+        periodEnd: target.periodEnd,
+      });
+      return 'new-period';
+    }
+    const credits = Math.max(0, row.credits + allowance(target.plan) - allowance(row.plan));
+    if (
+      row.plan === target.plan &&
+      row.credits === credits &&
+      row.periodEnd?.getTime() === target.periodEnd.getTime()
+    ) {
+      return 'unchanged';
+    }
+    await set({ plan: target.plan, credits, periodEnd: target.periodEnd });
+    return 'same-period';
+  });
 }
 
 export async function readAccount(db: Database, userId: string): Promise<CreditAccountRow | null> {
@@ -73,9 +159,10 @@ export async function readAccount(db: Database, userId: string): Promise<CreditA
       plan: creditAccount.plan,
       credits: creditAccount.credits,
       periodStart: creditAccount.periodStart,
-      nextResetAt: sql`${creditAccount.periodStart} + interval '1 month'`.mapWith(
-        creditAccount.periodStart,
-      ),
+      nextResetAt:
+        sql`coalesce(${creditAccount.periodEnd}, ${creditAccount.periodStart} + interval '1 month')`.mapWith(
+          creditAccount.periodStart,
+        ),
     })
     .from(creditAccount)
     .where(eq(creditAccount.userId, userId))

@@ -95,6 +95,18 @@ export async function refundCharge(ctx: CreditsContext, chargeId: number): Promi
   }
 }
 
+/**
+ * Makes the allowance follow the user's plan (see repo.applyPlan for the rules). Billing calls it
+ * inside the transaction that stores a subscription change.
+ */
+export async function applyPlan(
+  ctx: CreditsContext,
+  userId: string,
+  resolveTarget: (db: CreditsContext['db']) => Promise<repo.PlanTarget>,
+): Promise<repo.PlanChange> {
+  return repo.applyPlan(ctx.db, userId, resolveTarget);
+}
+
 /** Refunds every charge still pending after `olderThanMs`; returns how many were refunded. */
 export async function refundStaleCharges(ctx: CreditsContext, olderThanMs: number) {
   let total = 0;

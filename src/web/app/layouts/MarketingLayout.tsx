@@ -29,14 +29,17 @@ export function MarketingLayout({
 function TopBar({ nav }: { nav: 'default' | 'legal' }) {
   const { user, isLoading } = useSession();
   const authDialog = useAuthDialog();
-  const link = 'rounded-md px-2 py-1 text-sm font-medium text-muted hover:text-fg';
+  const link =
+    'rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-muted hover:text-fg';
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-main/85 backdrop-blur">
       <nav
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
         aria-label="Main"
       >
-        <Logo />
+        {/* Legal pages have one more link, and signed-in users the wider 'Dashboard' button: on
+            phones the mark alone leaves room for them. */}
+        <Logo compact={nav === 'legal' || Boolean(user)} />
         <div className="flex items-center gap-1 sm:gap-3">
           {nav === 'legal' && (
             <Link href="/" className={link}>

@@ -4,14 +4,14 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'des
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-accent-strong text-white hover:bg-accent-strong-hover',
-  secondary: 'bg-surface text-fg border border-border hover:bg-white/10',
+  primary: 'bg-accent-strong text-on-accent hover:bg-accent-strong-hover',
+  secondary: 'bg-surface text-fg border border-border hover:bg-hover-strong',
   outline: 'border border-accent text-fg hover:bg-accent-strong/30',
-  ghost: 'text-fg hover:bg-white/10',
-  destructive: 'bg-red-700 text-white hover:bg-red-800',
+  ghost: 'text-fg hover:bg-hover-strong',
+  destructive: 'bg-danger text-on-accent hover:bg-danger-hover',
 };
 const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3 text-sm',
+  sm: 'h-8 px-3 text-sm whitespace-nowrap',
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
 };

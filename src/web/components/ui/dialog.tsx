@@ -9,21 +9,22 @@ export function Dialog({
   title,
   description,
   children,
-  className = '',
+  size = 'md',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
-  className?: string;
+  /** Most dialogs are narrow; a picker with many choices can be wide. */
+  size?: 'md' | 'wide';
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/80 backdrop-blur-sm" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-overlay backdrop-blur-sm" />
         <RadixDialog.Content
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl ${className}`}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl ${size === 'wide' ? 'max-w-3xl' : 'max-w-md'}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className="pr-8 text-xl font-bold">{title}</RadixDialog.Title>

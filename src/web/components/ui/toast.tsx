@@ -11,6 +11,8 @@ interface Toast extends ToastInput {
 }
 
 const TOAST_DURATION_MS = 5000;
+/** More than this at once is noise: the oldest goes first. */
+const MAX_TOASTS = 3;
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -21,10 +23,19 @@ export function dismissToast(id: number) {
   emit();
 }
 
-/** Shows a toast (title + optional description); destructive ones are styled as errors. */
+const sameKind = (a: ToastInput, b: ToastInput) =>
+  a.title === b.title && (a.variant ?? 'default') === (b.variant ?? 'default');
+
+/**
+ * Shows a toast (title + optional description); destructive ones are styled as errors. A toast
+ * of the same kind (same title) replaces the one on screen rather than stacking on it.
+ */
 export function toast(input: ToastInput) {
   const id = nextId++;
-  toasts = [...toasts.slice(-3), { ...input, id }];
+  toasts = [
+    ...toasts.filter((t) => !sameKind(t, input)).slice(-(MAX_TOASTS - 1)),
+    { ...input, id },
+  ];
   emit();
   setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
   return id;
@@ -68,9 +79,12 @@ export function Toaster() {
   );
   useEffect(showFlashToast, []);
   return (
+    // Where toasts never cover what the user is typing into: at the top on larger screens; on
+    // phones at the bottom, above the chat's message box (--composer-inset, see
+    // lib/composer-inset.ts) when there is one.
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 bottom-[var(--composer-inset,0px)] z-[100] flex flex-col items-center gap-2 p-4 sm:top-0 sm:bottom-auto sm:items-end"
     >
       {items.map((t) => (
         <div
@@ -79,7 +93,7 @@ export function Toaster() {
           data-testid="toast"
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-xl ${
             t.variant === 'destructive'
-              ? 'border-red-800 bg-red-950 text-red-50'
+              ? 'border-error bg-surface text-fg'
               : 'border-border bg-surface text-fg'
           }`}
         >

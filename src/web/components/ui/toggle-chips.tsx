@@ -25,7 +25,7 @@ export function ToggleChips({
               type="button"
               aria-pressed={on}
               onClick={() => onChange(on ? value.filter((x) => x !== option) : [...value, option])}
-              className={`rounded-full border px-3 py-1.5 text-xs font-medium transition-colors ${on ? 'border-accent bg-accent-strong text-white hover:bg-accent-strong-hover' : 'border-border text-muted hover:text-fg'}`}
+              className={`rounded-full border px-3 py-1.5 text-xs font-medium transition-colors ${on ? 'border-accent bg-accent-strong text-on-accent hover:bg-accent-strong-hover' : 'border-border text-muted hover:text-fg'}`}
             >
               {option}
             </button>

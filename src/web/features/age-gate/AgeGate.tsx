@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { APP_NAME, MINIMUM_AGE } from '../../../shared/brand';
 import { buttonClass } from '../../components/ui/button';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
@@ -19,74 +19,110 @@ export function leaveSite() {
   window.location.href = LEAVE_FALLBACK_URL;
 }
 
+// The confirmation is read from storage every time it may have changed: another tab confirming
+// or clearing it ('storage'), and a page restored from the back-forward cache ('pageshow'), whose
+// memory may predate a cleared confirmation.
+const listeners = new Set<() => void>();
+const isConfirmed = () => readStored(STORAGE_KEYS.ageConfirmed) === '1';
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  window.addEventListener('pageshow', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+    window.removeEventListener('pageshow', listener);
+  };
+}
+function confirmAge() {
+  writeStored(STORAGE_KEYS.ageConfirmed, '1');
+  listeners.forEach((l) => l());
+}
+
 /**
- * The 18+ confirmation shown over every page until confirmed; the answer is remembered in this
- * browser. A native modal <dialog> keeps focus inside and makes the page behind it inert.
+ * The 18+ gate. Until this browser has a stored confirmation, the app itself is not rendered at
+ * all — only the gate — so no key (Escape), click, cached page or removed element can reveal it.
  */
-export function AgeGate() {
-  const [confirmed, setConfirmed] = useState(() => readStored(STORAGE_KEYS.ageConfirmed) === '1');
+export function AgeGate({ children }: { children: ReactNode }) {
+  // Storage may be blocked (private modes): the confirmation then lives for this page only.
+  const [confirmedHere, setConfirmedHere] = useState(false);
+  const stored = useSyncExternalStore(subscribe, isConfirmed, () => false);
+  if (stored || confirmedHere) return children;
+  return (
+    <AgeGateDialog
+      onEnter={() => {
+        confirmAge();
+        if (!isConfirmed()) setConfirmedHere(true);
+      }}
+    />
+  );
+}
+
+function AgeGateDialog({ onEnter }: { onEnter: () => void }) {
   const [ticked, setTicked] = useState(false);
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const textId = useId();
   const checkboxId = useId();
+  const checkbox = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (confirmed || !dialog) return;
-    if (!dialog.open) dialog.showModal();
+    checkbox.current?.focus();
+    // Nothing else is on the page, but a long gate on a short phone must not scroll the body.
     const previous = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    // Escape must not dismiss the gate.
-    const onCancel = (event: Event) => event.preventDefault();
-    dialog.addEventListener('cancel', onCancel);
     return () => {
-      dialog.removeEventListener('cancel', onCancel);
       document.body.style.overflow = previous;
     };
-  }, [confirmed]);
-
-  if (confirmed) return null;
-
-  const enter = () => {
-    writeStored(STORAGE_KEYS.ageConfirmed, '1');
-    ref.current?.close();
-    setConfirmed(true);
-  };
+  }, []);
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      data-testid="age-gate"
-      className="m-auto w-[calc(100vw-2rem)] max-w-md rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl"
-    >
-      <h2 id={titleId} className="text-2xl font-bold">
-        Adults only
-      </h2>
-      <p className="mt-3 text-sm text-muted">
-        {APP_NAME} contains mature content intended for adults. You must be at least {MINIMUM_AGE}{' '}
-        years old to enter.
-      </p>
-      <div className="mt-5 flex items-center gap-3">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          checked={ticked}
-          onChange={(e) => setTicked(e.target.checked)}
-          className="size-5 accent-[var(--accent-strong)]"
-        />
-        <label htmlFor={checkboxId} className="text-sm font-medium">
-          I am at least 18 years old.
-        </label>
+    <main className="fixed inset-0 z-[200] flex items-center justify-center overflow-y-auto bg-main p-4">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        data-testid="age-gate"
+        className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl"
+      >
+        <div className="mb-4 flex items-center gap-2 font-bold">
+          <img src="/logo.svg" alt="" width={28} height={28} className="size-7" />
+          <span>{APP_NAME}</span>
+        </div>
+        <h1 id={titleId} className="text-2xl font-bold">
+          Adults only
+        </h1>
+        <p id={textId} className="mt-3 text-sm text-muted">
+          {APP_NAME} contains mature content intended for adults. You must be at least {MINIMUM_AGE}{' '}
+          years old to enter.
+        </p>
+        <div className="mt-5 flex items-center gap-3">
+          <input
+            ref={checkbox}
+            id={checkboxId}
+            type="checkbox"
+            checked={ticked}
+            onChange={(e) => setTicked(e.target.checked)}
+            className="size-5 accent-[var(--accent-strong)]"
+          />
+          <label htmlFor={checkboxId} className="text-sm font-medium">
+            I am at least 18 years old.
+          </label>
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className={buttonClass('secondary')} onClick={leaveSite}>
+            No, Leave
+          </button>
+          <button
+            type="button"
+            className={buttonClass('primary')}
+            disabled={!ticked}
+            onClick={onEnter}
+          >
+            Yes, Enter
+          </button>
+        </div>
       </div>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass('secondary')} onClick={leaveSite}>
-          No, Leave
-        </button>
-        <button type="button" className={buttonClass('primary')} disabled={!ticked} onClick={enter}>
-          Yes, Enter
-        </button>
-      </div>
-    </dialog>
+    </main>
   );
 }

@@ -28,7 +28,7 @@ import type { AuthTab } from './auth-dialog-context';
 import { refreshSession } from './session';
 
 const TAB_CLASS =
-  'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-muted data-[state=active]:bg-accent-strong data-[state=active]:text-white';
+  'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-muted data-[state=active]:bg-accent-strong data-[state=active]:text-on-accent';
 
 export default function AuthDialog({
   initialTab,

@@ -2,27 +2,34 @@ import { useEffect, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat';
 import { APP_NAME } from '../../../shared/brand';
 
-/**
- * The loading splash over the chat screen: shown for 2 s when the screen opens and for 1 s when
- * the user switches to another character (spec timings), while the data loads behind it.
- */
-export function useChatSplash(characterId: number | null) {
-  const [visible, setVisible] = useState(true);
-  const [duration, setDuration] = useState<number>(CHAT_LIMITS.chatSplashMs);
-  const [shownFor, setShownFor] = useState(characterId);
-  // A change while the entry splash still shows (e.g. /chat opening the last character) keeps it.
-  if (characterId !== shownFor) {
-    setShownFor(characterId);
-    if (!visible) {
-      setVisible(true);
-      setDuration(CHAT_LIMITS.chatSplashCharacterChangeMs);
-    }
+const SHOWN_KEY = 'reverie.chatSplashShown';
+
+function shownThisSession() {
+  try {
+    return window.sessionStorage.getItem(SHOWN_KEY) === '1';
+  } catch {
+    return false;
   }
+}
+
+/**
+ * The loading splash over the chat screen (2 s, the spec's timing) while the data loads behind
+ * it — on the first chat load of this browser tab only. Later visits, reloads and character
+ * switches are instant: their data is usually cached, and a splash would only slow them down
+ * (docs/decisions/0006).
+ */
+export function useChatSplash() {
+  const [visible, setVisible] = useState(() => !shownThisSession());
   useEffect(() => {
     if (!visible) return;
-    const timer = setTimeout(() => setVisible(false), duration);
+    try {
+      window.sessionStorage.setItem(SHOWN_KEY, '1');
+    } catch {
+      /* shown again next time: harmless */
+    }
+    const timer = setTimeout(() => setVisible(false), CHAT_LIMITS.chatSplashMs);
     return () => clearTimeout(timer);
-  }, [visible, duration]);
+  }, [visible]);
   return visible;
 }
 

@@ -1,6 +1,5 @@
-import { BookOpen, Bot, MessageCircle, MessagesSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { Character } from '../../../shared/characters/schemas';
 import {
   normalizeChatMode,
@@ -9,12 +8,9 @@ import {
   type StoryOption,
 } from '../../../shared/chat';
 import { PageLoader } from '../../app/PageLoader';
-import { buttonClass } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
-import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import {
   conversationKey,
   createConversation,
@@ -32,17 +28,33 @@ import {
   useMessages,
   useModelChoice,
 } from './api';
+import { ConversationMissing, NoModelNotice } from './ChatNotices';
 import { MessageBox } from './MessageBox';
-import { ModelPicker } from './ModelPicker';
 import {
   LoadEarlierButton,
+  MessageText,
   MessageView,
   TypingIndicator,
   type DisplayMessage,
 } from './MessageView';
+import { ModeChooser } from './ModeChooser';
+import { ModelPicker } from './ModelPicker';
+import { OutOfCreditsDialog } from './OutOfCreditsDialog';
 import { StartingSplash, StoryOptions, StoryStart } from './StoryParts';
+import {
+  addUnanswered,
+  moveUnanswered,
+  removeUnanswered,
+  unansweredKey,
+  useUnanswered,
+} from './unanswered';
 
 const FRESH_MS = 5000;
+/** Keys for messages on their way (not stored yet). */
+let pendingCount = 0;
+
+/** Whether a send went through: 'failed' gives the text back to the box it came from. */
+type SendOutcome = 'sent' | 'kept' | 'failed';
 
 /** The conversation area for one character: mode choice, messages, message box or options. */
 export function ChatView({
@@ -68,9 +80,16 @@ export function ChatView({
   const mode: ChatMode | null = conversation.data
     ? normalizeChatMode(conversation.data.chatMode)
     : chosenMode;
-  const [pending, setPending] = useState<DisplayMessage[]>([]);
+  // The message being sent, shown until the stored pair replaces it.
+  const [pending, setPending] = useState<DisplayMessage | null>(null);
+  // While a send is in flight, stored messages newer than this are not shown yet: the user's
+  // message is already on screen as `pending`, and a history load in between must not show it
+  // a second time.
+  const [shownUpTo, setShownUpTo] = useState<number | null>(null);
   const [streaming, setStreaming] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const [storyDraft, setStoryDraft] = useState('');
+  const unanswered = useUnanswered(unansweredKey(activeId, character.id));
   // The newest reply is 'new' for 5 s: its texting bubbles are revealed one by one.
   const [fresh, setFresh] = useState<number | null>(null);
   useEffect(() => {
@@ -84,6 +103,7 @@ export function ChatView({
   const [outOfCredits, setOutOfCredits] = useState(false);
   // Staff only: the model a conversation not created yet will start with.
   const modelChoice = useModelChoice();
+  const modelAvailable = modelChoice.data?.available ?? true;
   const [pickedModel, setPickedModel] = useState<string | null>(null);
   // Another conversation opened (not the one this view just created): start from a clean slate.
   const [seenRoute, setSeenRoute] = useState(conversationId);
@@ -93,16 +113,22 @@ export function ChatView({
       setCreatedId(null);
       setChosenMode(null);
       setOptions(null);
-      setPending([]);
+      setPending(null);
+      setShownUpTo(null);
       setFresh(null);
       setPickedModel(null);
+      setStoryDraft('');
     }
   }
   const bottom = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const busy = streaming !== null || starting;
 
-  const messages: DisplayMessage[] = [...flattenPages(history.data?.pages), ...pending];
+  const stored = flattenPages(history.data?.pages).filter(
+    (m) => shownUpTo === null || m.id <= shownUpTo,
+  );
+  const messages = withUnanswered(stored, unanswered);
+  if (pending) messages.push(pending);
   // New messages (and a growing reply) scroll into view; older pages loaded above do not.
   // The list first renders once the mode is known (the conversation may load after messages).
   const newestId = messages.at(-1)?.id;
@@ -153,81 +179,86 @@ export function ChatView({
     }
   };
 
-  const send = async (text: string) => {
-    if (!text.trim() || busy || !mode || inFlight.current) return;
+  /** Resolves true unless the text should go back where the user typed it. */
+  const send = async (text: string, retryOf?: string): Promise<boolean> => {
+    if (!text.trim() || busy || !mode || inFlight.current) return false;
     inFlight.current = true;
     try {
-      await sendOnce(text, mode);
+      return (await sendOnce(text, mode, retryOf)) !== 'failed';
     } finally {
       inFlight.current = false;
     }
   };
 
-  const sendOnce = async (text: string, mode: ChatMode) => {
-    const userBubble: DisplayMessage = {
-      id: `pending-${Date.now()}`,
-      sender: 'user',
-      content: text,
-    };
+  const sendOnce = async (text: string, mode: ChatMode, retryOf?: string): Promise<SendOutcome> => {
+    const key = unansweredKey(activeId, character.id);
+    const newestStored = stored.at(-1)?.id ?? 0;
     try {
       if (!(await hasCredits())) {
-        setPending([
-          userBubble,
-          { id: 'no-credits', sender: 'ai', content: OUT_OF_CREDITS_MESSAGE },
-        ]);
+        // Nothing goes to the model, but the user's words stay in the thread.
+        if (!retryOf) addUnanswered(key, text, newestStored);
         setOutOfCredits(true);
-        return;
+        return 'kept';
       }
     } catch (error) {
       toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-      return;
+      return 'failed';
     }
     let id = activeId;
+    // Until the server answers, nothing of this message has been stored.
+    let accepted = false;
     try {
       if (id === null) {
         setStarting(true);
         id = await createConversation(character.id, mode, pickedModel ?? undefined);
+        moveUnanswered(key, unansweredKey(id, character.id));
         // Open it at once, so a failure below does not leave an unseen empty conversation.
         setCreatedId(id);
         navigate(`/chat/${id}?character=${character.id}`);
       }
       // A story needs its opening scene first (again, if generating it failed last time).
       if (mode === 'immersive' && !conversation.data?.scenario) await generateScenario(id, text);
-      setPending([userBubble]);
+      if (retryOf) removeUnanswered(unansweredKey(id, character.id), retryOf);
+      setShownUpTo(newestStored);
+      setPending({ id: `pending-${++pendingCount}`, sender: 'user', content: text });
       setStreaming('');
       const done = await streamReply(
         replyPath(mode),
         { message: text, conversationId: id },
-        (t) => {
-          setStarting(false);
-          setStreaming((s) => (s ?? '') + t);
+        {
+          onAccepted: () => (accepted = true),
+          onToken: (t) => {
+            setStarting(false);
+            setStreaming((s) => (s ?? '') + t);
+          },
         },
       );
       await reloadMessages(id);
       void refreshLists();
       // Options are made even if the user has moved on: they are waiting when they come back.
       if (mode === 'immersive') void loadOptions(id);
-      if (shownId.current !== id) return; // the user has moved on to another conversation
-      setFresh(done.messageId);
+      if (shownId.current === id) setFresh(done.messageId);
+      return 'sent';
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
-        setPending([
-          userBubble,
-          { id: 'no-credits', sender: 'ai', content: OUT_OF_CREDITS_MESSAGE },
-        ]);
+        if (!retryOf && id !== null)
+          addUnanswered(unansweredKey(id, character.id), text, newestStored);
         setOutOfCredits(true);
-        return;
+        return 'kept';
       }
       toast({
         title: 'Error',
         description: error instanceof Error ? error.message : 'Something went wrong.',
         variant: 'destructive',
       });
-      if (id !== null) void reloadMessages(id);
+      if (id !== null) await reloadMessages(id).catch(() => undefined);
+      // A stored message is in the thread now; one the server refused goes back to the box.
+      return accepted ? 'sent' : 'failed';
     } finally {
       setStarting(false);
       setStreaming(null);
-      setPending((p) => p.filter((m) => m.id === 'no-credits' || m.sender === 'ai'));
+      setPending(null);
+      setShownUpTo(null);
     }
   };
 
@@ -261,6 +292,7 @@ export function ChatView({
 
   const storyOptions = options ?? conversation.data?.currentOptions ?? [];
   const bubbles = mode === 'texting' || mode === 'message';
+  const notice = !modelAvailable && <NoModelNotice staff={modelChoice.data?.staff ?? false} />;
 
   // An existing conversation opened by its address: wait for it (its mode decides the screen).
   const opened = conversationId !== null && conversationId !== createdId;
@@ -269,12 +301,20 @@ export function ChatView({
     return <PageLoader />;
   }
   if (mode === null) {
-    return <ModeChooser character={character} onChoose={setChosenMode} />;
+    return (
+      <div className="flex h-full flex-col">
+        {notice}
+        <div className="min-h-0 flex-1">
+          <ModeChooser character={character} onChoose={setChosenMode} />
+        </div>
+      </div>
+    );
   }
   const empty = (activeId === null || history.isSuccess) && messages.length === 0;
 
   return (
     <div className="flex h-full flex-col">
+      {notice}
       {modelChoice.data?.canChoose && (
         <ModelPicker
           models={modelChoice.data.models}
@@ -296,15 +336,23 @@ export function ChatView({
             <LoadEarlierButton loading={history.isFetchingNextPage} onClick={loadOlder} />
           )}
           {conversation.data?.scenario && !history.hasNextPage && (
-            <div className="rounded-xl border border-border bg-surface/60 p-4 text-sm">
+            <div
+              className="rounded-xl border border-border bg-surface/60 p-4 text-sm"
+              data-testid="scenario"
+            >
               <p className="mb-1 text-xs font-semibold tracking-widest text-muted uppercase">
                 Scenario
               </p>
-              <p className="whitespace-pre-line">{conversation.data.scenario}</p>
+              <MessageText text={conversation.data.scenario} />
             </div>
           )}
           {empty && mode === 'immersive' && !starting && (
-            <StoryStart disabled={busy} onStart={(text) => void send(text)} />
+            <StoryStart
+              text={storyDraft}
+              onChange={setStoryDraft}
+              disabled={busy}
+              onStart={(text) => void send(text)}
+            />
           )}
           {empty && mode !== 'immersive' && !starting && (
             <p className="py-10 text-center text-muted">Say hello to {character.name}!</p>
@@ -320,14 +368,15 @@ export function ChatView({
                   ? (text) => edit(m.id as number, text)
                   : undefined
               }
+              onRetry={m.unanswered && !busy ? () => void send(m.content, String(m.id)) : undefined}
             />
           ))}
           {starting && <StartingSplash />}
           {streaming !== null &&
             !starting &&
             (streaming && !bubbles ? (
-              <div className="max-w-[90%] rounded-2xl rounded-tl-sm bg-bubble-ai px-4 py-3 whitespace-pre-wrap">
-                {streaming}
+              <div className="max-w-[90%] rounded-2xl rounded-tl-sm bg-bubble-ai px-4 py-3">
+                <MessageText text={streaming} />
               </div>
             ) : (
               <TypingIndicator />
@@ -340,8 +389,9 @@ export function ChatView({
           <StoryOptions
             options={storyOptions}
             loading={optionsLoadingFor === activeId}
+            waiting={busy}
             disabled={busy}
-            onChoose={(text) => void send(text)}
+            onChoose={(text) => send(text)}
             onReroll={() => void loadOptions(activeId)}
           />
         )
@@ -352,108 +402,37 @@ export function ChatView({
           directness={character.directnessLevel}
           showIntimacy={mode !== 'assistant'}
           disabled={busy}
-          onSend={(text) => void send(text)}
+          onSend={(text) => send(text)}
         />
       )}
-      <Dialog
-        open={outOfCredits}
-        onOpenChange={setOutOfCredits}
-        title="Out of Credits"
-        description="You have no messages left, so no AI replies arrive until you refill."
-      >
-        <p className="text-sm text-muted">
-          Upgrade your plan or wait for your monthly allowance to reset.{' '}
-          <a
-            href="/pricing"
-            target="_blank"
-            rel="noopener noreferrer"
-            className="text-accent underline"
-          >
-            See plans
-          </a>
-        </p>
-        <div className="mt-6 flex justify-end">
-          <button
-            type="button"
-            className={buttonClass('primary')}
-            onClick={() => setOutOfCredits(false)}
-          >
-            Got it
-          </button>
-        </div>
-      </Dialog>
+      <OutOfCreditsDialog open={outOfCredits} onOpenChange={setOutOfCredits} />
     </div>
   );
 }
 
-function ConversationMissing({ characterId }: { characterId: number }) {
-  return (
-    <div className="flex h-full flex-col items-center justify-center px-6 text-center">
-      <h1 className="text-2xl font-bold">Conversation not found</h1>
-      <p className="mt-2 text-muted">It may have been deleted.</p>
-      <Link
-        href={`/chat?character=${characterId}`}
-        className={buttonClass('secondary', 'md', 'mt-6')}
-      >
-        Start a new chat
-      </Link>
-    </div>
-  );
-}
-
-/** Before the first message: Chat Mode (Texting or Assistant) or Story Mode. */
-function ModeChooser({
-  character,
-  onChoose,
-}: {
-  character: Character;
-  onChoose: (mode: ChatMode) => void;
-}) {
-  const card = 'rounded-2xl border border-border bg-surface p-5 text-left';
-  const choice =
-    'flex flex-1 items-center justify-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-semibold hover:border-accent';
-  return (
-    <div className="flex h-full flex-col items-center justify-center px-6 py-10 text-center">
-      <CharacterAvatar
-        name={character.name}
-        avatarUrl={character.avatarUrl}
-        avatarColor={character.avatarColor}
-        size="lg"
-      />
-      <h1 className="mt-4 text-2xl font-bold">{character.name}</h1>
-      <p className="mt-2 max-w-md text-muted">{character.description}</p>
-      <div className="mt-8 grid w-full max-w-xl gap-4 sm:grid-cols-2">
-        <section className={card} aria-labelledby="chat-mode">
-          <h2 id="chat-mode" className="flex items-center gap-2 font-bold">
-            <MessageCircle className="size-5 text-accent" aria-hidden /> Chat Mode
-          </h2>
-          <p className="mt-1 text-sm text-muted">Classic back-and-forth messaging.</p>
-          <div className="mt-4 flex gap-2">
-            <button type="button" className={choice} onClick={() => onChoose('texting')}>
-              <MessagesSquare className="size-4" aria-hidden /> Texting
-            </button>
-            <button type="button" className={choice} onClick={() => onChoose('assistant')}>
-              <Bot className="size-4" aria-hidden /> Assistant
-            </button>
-          </div>
-        </section>
-        <section className={card} aria-labelledby="story-mode">
-          <h2 id="story-mode" className="flex items-center gap-2 font-bold">
-            <BookOpen className="size-5 text-accent" aria-hidden /> Story Mode
-          </h2>
-          <p className="mt-1 text-sm text-muted">Immersive roleplay with suggested actions.</p>
-          <button
-            type="button"
-            className={`${choice} mt-4 w-full`}
-            onClick={() => onChoose('immersive')}
-          >
-            Start a story
-          </button>
-        </section>
-      </div>
-      <p className="mt-6 text-sm text-muted">
-        Select a mode to start chatting with your character!
-      </p>
-    </div>
-  );
+/**
+ * The stored messages with the ones typed while out of credits in their place (each after the
+ * messages that existed when it was typed), and the spec's placeholder reply after the last.
+ */
+function withUnanswered(
+  stored: DisplayMessage[],
+  unanswered: { id: string; content: string; afterId: number }[],
+): DisplayMessage[] {
+  if (unanswered.length === 0) return [...stored];
+  const result: DisplayMessage[] = [];
+  const waiting = [...unanswered];
+  const placeUpTo = (limit: number) => {
+    while (waiting.length > 0 && waiting[0]!.afterId < limit) {
+      const u = waiting.shift()!;
+      result.push({ id: u.id, sender: 'user', content: u.content, unanswered: true });
+    }
+  };
+  for (const m of stored) {
+    if (typeof m.id === 'number') placeUpTo(m.id);
+    result.push(m);
+  }
+  placeUpTo(Infinity);
+  const last = result.findLastIndex((m) => m.unanswered);
+  result.splice(last + 1, 0, { id: 'no-credits', sender: 'ai', content: OUT_OF_CREDITS_MESSAGE });
+  return result;
 }

@@ -2,6 +2,9 @@ import { SendHorizontal, SlidersHorizontal } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat';
 import { toast } from '../../components/ui/toast';
+import { useComposerInset } from '../../lib/composer-inset';
+import { CostHint } from './CostHint';
+import { isSendKey } from './enter-to-send';
 import { updateCharacter } from '../characters/api';
 import { DirectnessSlider } from '../characters/components/DirectnessSlider';
 
@@ -22,12 +25,15 @@ export function MessageBox({
   directness: number;
   showIntimacy: boolean;
   disabled: boolean;
-  onSend: (text: string) => void;
+  /** Resolves false when the message was not sent: the text comes back into the box. */
+  onSend: (text: string) => Promise<boolean>;
 }) {
   const [text, setText] = useState('');
   const [panel, setPanel] = useState(false);
   const [level, setLevel] = useState(directness);
   const box = useRef<HTMLTextAreaElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  useComposerInset(bar);
 
   const grow = () => {
     const el = box.current;
@@ -35,12 +41,17 @@ export function MessageBox({
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, CHAT_LIMITS.messageBoxMaxHeightPx)}px`;
   };
-  const submit = () => {
+  const submit = async () => {
     const trimmed = text.trim();
     if (!trimmed || disabled) return;
-    onSend(trimmed);
     setText('');
     requestAnimationFrame(grow);
+    // Nothing the user typed is lost: a message that could not be sent returns to the box
+    // (unless they have started typing something else meanwhile).
+    if (!(await onSend(trimmed))) {
+      setText((current) => current || trimmed);
+      requestAnimationFrame(grow);
+    }
   };
   const saveLevel = async (value: number) => {
     try {
@@ -59,7 +70,7 @@ export function MessageBox({
   };
 
   return (
-    <div className="border-t border-border bg-main p-3">
+    <div ref={bar} className="border-t border-border bg-main p-3">
       {panel && showIntimacy && (
         <div className="mx-auto mb-3 max-w-3xl rounded-xl border border-border bg-surface p-4">
           <DirectnessSlider
@@ -75,7 +86,7 @@ export function MessageBox({
         className="mx-auto flex max-w-3xl items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          void submit();
         }}
       >
         {showIntimacy && (
@@ -84,7 +95,7 @@ export function MessageBox({
             aria-label="Intimacy level"
             aria-expanded={panel}
             onClick={() => setPanel((open) => !open)}
-            className="mb-1 rounded-lg p-2 text-muted hover:bg-white/10 hover:text-fg"
+            className="mb-1 rounded-lg p-2 text-muted hover:bg-hover-strong hover:text-fg"
           >
             <SlidersHorizontal className="size-5" aria-hidden />
           </button>
@@ -100,10 +111,9 @@ export function MessageBox({
             grow();
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              submit();
-            }
+            if (!isSendKey(e)) return;
+            e.preventDefault();
+            void submit();
           }}
           className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border border-border bg-surface px-4 py-2.5 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none"
         />
@@ -111,11 +121,14 @@ export function MessageBox({
           type="submit"
           aria-label="Send message"
           disabled={disabled || !text.trim()}
-          className="mb-0.5 rounded-xl bg-accent-strong p-2.5 text-white hover:bg-accent-strong-hover disabled:opacity-50"
+          className="mb-0.5 rounded-xl bg-accent-strong p-2.5 text-on-accent hover:bg-accent-strong-hover disabled:opacity-50"
         >
           <SendHorizontal className="size-5" aria-hidden />
         </button>
       </form>
+      <div className="mx-auto mt-1.5 max-w-3xl">
+        <CostHint action="reply" />
+      </div>
     </div>
   );
 }

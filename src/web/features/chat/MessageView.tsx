@@ -1,6 +1,7 @@
 import { Check, Copy, Pencil, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import Markdown from 'react-markdown';
+import remarkBreaks from 'remark-breaks';
 import { bubbleRevealDelay, CHAT_LIMITS, splitIntoBubbles } from '../../../shared/chat';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
@@ -11,14 +12,23 @@ export interface DisplayMessage {
   id: number | string;
   sender: 'user' | 'ai';
   content: string;
+  /** Typed while out of credits: never sent, kept in the thread until sent again. */
+  unanswered?: boolean;
 }
 
-/** Markdown without raw HTML (react-markdown never renders it); links open in a new tab. */
+const REMARK_PLUGINS = [remarkBreaks];
+
+/**
+ * Markdown without raw HTML (react-markdown never renders it); links open in a new tab. Lines
+ * show as written: a single line break is a break, a blank line a new paragraph (story mode is
+ * paragraph-driven, and people type Shift+Enter expecting a new line).
+ */
 export function MessageText({ text }: { text: string }) {
   return (
-    <div className="space-y-2 break-words [&_em]:text-muted [&_a]:text-accent [&_a]:underline [&_code]:rounded [&_code]:bg-black/30 [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
+    <div className="space-y-2 break-words [&_em]:text-muted [&_a]:text-accent [&_a]:underline [&_code]:rounded [&_code]:bg-hover-strong [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
       <Markdown
         skipHtml
+        remarkPlugins={REMARK_PLUGINS}
         components={{
           a: ({ href, children }) => (
             <a href={href} target="_blank" rel="noopener noreferrer nofollow">
@@ -95,11 +105,14 @@ export function MessageView({
   asBubbles,
   fresh,
   onEdit,
+  onRetry,
 }: {
   message: DisplayMessage;
   asBubbles: boolean;
   fresh: boolean;
   onEdit?: (text: string) => Promise<boolean>;
+  /** For an unanswered message: send it again. */
+  onRetry?: () => void;
 }) {
   const [toolbar, setToolbar] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -177,7 +190,9 @@ export function MessageView({
           </div>
         </div>
       ) : mine ? (
-        <div className="max-w-[85%] rounded-2xl rounded-tr-sm bg-bubble-user px-4 py-2 text-white">
+        <div
+          className={`max-w-[85%] rounded-2xl rounded-tr-sm bg-bubble-user px-4 py-2 text-fg ${message.unanswered ? 'opacity-70' : ''}`}
+        >
           <MessageText text={message.content} />
         </div>
       ) : asBubbles ? (
@@ -186,6 +201,20 @@ export function MessageView({
         <div className="max-w-[90%] rounded-2xl rounded-tl-sm bg-bubble-ai px-4 py-3">
           <MessageText text={message.content} />
         </div>
+      )}
+      {message.unanswered && (
+        <p className="mt-1 flex items-center gap-2 text-xs text-muted" data-testid="unanswered">
+          <span>Not answered: you were out of messages.</span>
+          {onRetry && (
+            <button
+              type="button"
+              onClick={onRetry}
+              className="font-semibold text-accent underline-offset-2 hover:underline"
+            >
+              Send again
+            </button>
+          )}
+        </p>
       )}
       {saved && !editing && (
         <div
@@ -249,7 +278,7 @@ function ToolbarButton({
       aria-pressed={pressed}
       title={label}
       onClick={onClick}
-      className={`rounded-md p-1.5 hover:bg-white/10 hover:text-fg ${pressed ? 'text-accent' : 'text-muted'}`}
+      className={`rounded-md p-1.5 hover:bg-hover-strong hover:text-fg ${pressed ? 'text-accent' : 'text-muted'}`}
     >
       {children}
     </button>

@@ -13,10 +13,10 @@ export function ReadOnlyConversation({ conversationId }: { conversationId: numbe
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-2 border-b border-border px-4 py-3 text-sm text-muted">
         <Archive className="size-4 shrink-0" aria-hidden />
-        <span>
-          <span className="font-semibold text-fg">{conversation.data?.title}</span> · The character
-          was deleted, so this conversation is read-only.
-        </span>
+        <div>
+          <h1 className="inline text-sm font-semibold text-fg">{conversation.data?.title}</h1> · The
+          character was deleted, so this conversation is read-only.
+        </div>
       </div>
       <div className="flex-1 overflow-y-auto px-4 py-6">
         <div className="mx-auto flex max-w-3xl flex-col gap-4">

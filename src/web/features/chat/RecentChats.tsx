@@ -1,14 +1,19 @@
 import { DropdownMenu } from 'radix-ui';
-import { MoreVertical, Trash2 } from 'lucide-react';
+import { Archive, MoreVertical, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { excerpt } from '../../../shared/chat';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
+import { useCharacters } from '../characters/api';
+import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { deleteConversation, useConversations } from './api';
 
-/** 'Recent Chats': title, last message cut at 28 characters, and Delete Conversation. */
+/**
+ * 'Recent Chats': who each conversation is with (avatar and name), its title, the last message
+ * cut at 28 characters, and Delete Conversation.
+ */
 export function RecentChats({
   activeId,
   onOpen,
@@ -19,6 +24,8 @@ export function RecentChats({
   onDeletedActive: (characterId: number | null) => void;
 }) {
   const conversations = useConversations();
+  const characters = useCharacters();
+  const byId = new Map((characters.data ?? []).map((c) => [c.id, c]));
   const [deleting, setDeleting] = useState<{
     id: number;
     title: string;
@@ -53,52 +60,73 @@ export function RecentChats({
       </h2>
       {list.length === 0 && <p className="mt-2 px-2 text-sm text-muted">No conversations yet.</p>}
       <ul className="mt-2 space-y-1">
-        {list.map((c) => (
-          <li
-            key={c.id}
-            className={`flex items-center gap-1 rounded-lg pr-1 ${c.id === activeId ? 'bg-white/10' : 'hover:bg-white/5'}`}
-          >
-            <Link
-              href={
-                c.characterId === null
-                  ? `/chat/${c.id}`
-                  : `/chat/${c.id}?character=${c.characterId}`
-              }
-              onClick={onOpen}
-              aria-current={c.id === activeId ? 'page' : undefined}
-              className="min-w-0 flex-1 rounded-lg p-2"
+        {list.map((c) => {
+          const who = c.characterId === null ? undefined : byId.get(c.characterId);
+          return (
+            <li
+              key={c.id}
+              className={`flex items-center gap-1 rounded-lg pr-1 ${c.id === activeId ? 'bg-hover-strong shadow-[inset_3px_0_0_var(--accent)]' : 'hover:bg-hover'}`}
             >
-              <span className="block truncate text-sm font-semibold">{c.title}</span>
-              <span className="block truncate text-xs text-muted">
-                {c.characterId === null ? 'Character deleted · ' : ''}
-                {excerpt(c.lastMessage)}
-              </span>
-            </Link>
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger
-                className="rounded-md p-1.5 text-muted hover:bg-white/10 hover:text-fg"
-                aria-label={`Options for conversation ${c.title}`}
+              <Link
+                href={
+                  c.characterId === null
+                    ? `/chat/${c.id}`
+                    : `/chat/${c.id}?character=${c.characterId}`
+                }
+                onClick={onOpen}
+                aria-current={c.id === activeId ? 'page' : undefined}
+                className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg p-2"
               >
-                <MoreVertical className="size-4" aria-hidden />
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="end"
-                  className="z-50 w-52 rounded-lg border border-border bg-surface p-1 text-fg shadow-xl"
+                {who ? (
+                  <CharacterAvatar
+                    name={who.name}
+                    avatarUrl={who.avatarUrl}
+                    avatarColor={who.avatarColor}
+                    size="sm"
+                  />
+                ) : (
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full border border-border text-muted">
+                    <Archive className="size-4" aria-hidden />
+                  </span>
+                )}
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-semibold">{c.title}</span>
+                  <span className="block truncate text-xs text-muted">
+                    {[
+                      c.characterId === null ? 'Character deleted' : who?.name,
+                      excerpt(c.lastMessage),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                </span>
+              </Link>
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger
+                  className="rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg"
+                  aria-label={`Options for conversation ${c.title}`}
                 >
-                  <DropdownMenu.Item
-                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-error outline-none data-[highlighted]:bg-white/10"
-                    onSelect={() =>
-                      setDeleting({ id: c.id, title: c.title, characterId: c.characterId })
-                    }
+                  <MoreVertical className="size-4" aria-hidden />
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content
+                    align="end"
+                    className="z-50 w-52 rounded-lg border border-border bg-surface p-1 text-fg shadow-xl"
                   >
-                    <Trash2 className="size-4" aria-hidden /> Delete Conversation
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
-          </li>
-        ))}
+                    <DropdownMenu.Item
+                      className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-error outline-none data-[highlighted]:bg-hover-strong"
+                      onSelect={() =>
+                        setDeleting({ id: c.id, title: c.title, characterId: c.characterId })
+                      }
+                    >
+                      <Trash2 className="size-4" aria-hidden /> Delete Conversation
+                    </DropdownMenu.Item>
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+            </li>
+          );
+        })}
       </ul>
       {deleting && (
         <Dialog

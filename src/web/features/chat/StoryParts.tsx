@@ -1,37 +1,58 @@
 import { Loader2, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CHAT_LIMITS, type StoryOption } from '../../../shared/chat';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
+import { useComposerInset } from '../../lib/composer-inset';
+import { CostHint } from './CostHint';
+import { isSendKey } from './enter-to-send';
 import { TypingIndicator } from './MessageView';
 
-/** Four suggested actions in a 2×2 grid, free text behind 'Custom', and a reroll. */
+/**
+ * Four suggested actions in a 2×2 grid, free text behind 'Custom', and a reroll. While a reply
+ * is being written there is nothing to suggest yet, and the bar says so.
+ */
 export function StoryOptions({
   options,
   loading,
+  waiting,
   disabled,
   onChoose,
   onReroll,
 }: {
   options: StoryOption[];
   loading: boolean;
+  /** A reply is on its way: its options follow it. */
+  waiting: boolean;
   disabled: boolean;
-  onChoose: (text: string) => void;
+  /** Resolves false when the text was not sent (it then stays in the Custom box). */
+  onChoose: (text: string) => Promise<boolean>;
   onReroll: () => void;
 }) {
   const [custom, setCustom] = useState(false);
   const [text, setText] = useState('');
+  const bar = useRef<HTMLDivElement>(null);
+  useComposerInset(bar);
+  const sendCustom = async () => {
+    const trimmed = text.trim();
+    if (!trimmed || disabled) return;
+    setText('');
+    // Back to the suggestions: the next ones appear there when the reply is in.
+    setCustom(false);
+    if (!(await onChoose(trimmed))) {
+      setText((current) => current || trimmed);
+      setCustom(true);
+    }
+  };
   return (
-    <div className="border-t border-border bg-main p-3">
+    <div ref={bar} className="border-t border-border bg-main p-3">
       <div className="mx-auto max-w-3xl space-y-3">
         {custom ? (
           <form
             className="flex items-end gap-2"
             onSubmit={(e) => {
               e.preventDefault();
-              if (!text.trim()) return;
-              onChoose(text.trim());
-              setText('');
+              void sendCustom();
             }}
           >
             <Textarea
@@ -41,6 +62,11 @@ export function StoryOptions({
               rows={2}
               value={text}
               onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                if (!isSendKey(e)) return;
+                e.preventDefault();
+                void sendCustom();
+              }}
             />
             <Button type="submit" disabled={disabled || !text.trim()}>
               Send
@@ -53,6 +79,10 @@ export function StoryOptions({
           >
             <Loader2 className="size-4 animate-spin" aria-hidden /> Generating options
           </p>
+        ) : waiting ? (
+          <p role="status" className="py-3 text-center text-sm text-muted">
+            Suggestions for your next move appear once the scene is written.
+          </p>
         ) : options.length === 0 ? (
           <p className="py-3 text-center text-sm text-muted">
             No suggestions right now. Reroll them, or write your own with Custom.
@@ -64,7 +94,7 @@ export function StoryOptions({
                 key={o.number}
                 type="button"
                 disabled={disabled}
-                onClick={() => onChoose(o.option)}
+                onClick={() => void onChoose(o.option)}
                 className="rounded-xl border border-border bg-surface px-3 py-2.5 text-left text-xs hover:border-accent disabled:opacity-50 sm:px-4 sm:py-3 sm:text-sm"
               >
                 {o.option}
@@ -89,26 +119,36 @@ export function StoryOptions({
             </Button>
           )}
         </div>
+        <CostHint action="choice" />
       </div>
     </div>
   );
 }
 
-/** The story's first step: what the user wants to experience. */
+/**
+ * The story's first step: what the user wants to experience. The draft is held by the chat, so
+ * it is still there if starting fails (the box is hidden while the story starts).
+ */
 export function StoryStart({
+  text,
+  onChange,
   onStart,
   disabled,
 }: {
+  text: string;
+  onChange: (text: string) => void;
   onStart: (text: string) => void;
   disabled: boolean;
 }) {
-  const [text, setText] = useState('');
+  const start = () => {
+    if (text.trim() && !disabled) onStart(text.trim());
+  };
   return (
     <form
       className="mx-auto mt-6 w-full max-w-xl space-y-3"
       onSubmit={(e) => {
         e.preventDefault();
-        if (text.trim()) onStart(text.trim());
+        start();
       }}
     >
       <Textarea
@@ -116,7 +156,12 @@ export function StoryStart({
         placeholder="Describe what you’d like to experience..."
         rows={4}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (!isSendKey(e)) return;
+          e.preventDefault();
+          start();
+        }}
       />
       <Button type="submit" className="w-full" disabled={disabled || !text.trim()}>
         Start

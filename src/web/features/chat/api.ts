@@ -148,14 +148,15 @@ export interface ReplyDone {
 }
 
 /**
- * Sends a message and streams the reply (Server-Sent Events): `onToken` gets the text as it
- * grows; resolves with the stored reply. Refusals before streaming (403 no credits…) reject
- * with an ApiError carrying the server's status and message.
+ * Sends a message and streams the reply (Server-Sent Events): `onAccepted` runs once the server
+ * has taken the message (it is stored from then on), `onToken` gets the text as it grows;
+ * resolves with the stored reply. Refusals before streaming (403 no credits, 503 no model…)
+ * reject with an ApiError carrying the server's status and message.
  */
 export async function streamReply(
   path: string,
   body: { message: string; conversationId: number },
-  onToken: (text: string) => void,
+  on: { onAccepted?: () => void; onToken: (text: string) => void },
 ): Promise<ReplyDone> {
   const response = await fetch(path, {
     method: 'POST',
@@ -170,6 +171,7 @@ export async function streamReply(
       data.message || `${response.status}: ${response.statusText}`,
     );
   }
+  on.onAccepted?.();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
@@ -185,7 +187,7 @@ export async function streamReply(
         string,
         unknown
       >;
-      if (event === 'token') onToken(String(data.text ?? ''));
+      if (event === 'token') on.onToken(String(data.text ?? ''));
       if (event === 'done') return data as unknown as ReplyDone;
       if (event === 'error') {
         throw new ApiError(Number(data.status) || 502, String(data.message ?? 'The reply failed.'));

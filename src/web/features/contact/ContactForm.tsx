@@ -16,11 +16,14 @@ export function ContactForm() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values, event) => {
     try {
       await api('/api/contact', 'POST', { ...values, reason: values.reason || undefined });
       window.alert('Form submitted!');
       form.reset(EMPTY);
+      // The reason select holds `undefined` in the form state, which react-hook-form leaves as
+      // it is on screen: the native reset puts it back to 'Select a reason'.
+      (event?.target as HTMLFormElement | undefined)?.reset();
     } catch (error) {
       if (error instanceof ApiError && error.issues) {
         for (const issue of error.issues) {

@@ -38,7 +38,7 @@ export function CharacterList({
           {characters?.map((c) => (
             <li
               key={c.id}
-              className={`group flex items-center gap-1 rounded-lg pr-1 ${c.id === selectedId ? 'bg-white/10' : 'hover:bg-white/5'}`}
+              className={`group flex items-center gap-1 rounded-lg pr-1 ${c.id === selectedId ? 'bg-hover-strong shadow-[inset_3px_0_0_var(--accent)]' : 'hover:bg-hover'}`}
             >
               <button
                 type="button"

@@ -1,6 +1,7 @@
 import type { Character } from '../../../shared/characters/schemas';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { CharacterMenu } from '../characters/components/CharacterMenu';
+import { useModelChoice } from '../chat/api';
 
 export function ChatHeader({
   character,
@@ -9,6 +10,8 @@ export function ChatHeader({
   character: Character;
   onDelete: () => void;
 }) {
+  // Without a language model nobody can answer: the character is not 'Online'.
+  const online = useModelChoice().data?.available ?? true;
   return (
     <div className="flex min-w-0 flex-1 items-center gap-3">
       <CharacterAvatar
@@ -18,9 +21,13 @@ export function ChatHeader({
         size="sm"
       />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold">{character.name}</p>
+        <h1 className="truncate text-base font-semibold">{character.name}</h1>
         <p className="flex items-center gap-1.5 text-xs text-muted">
-          <span className="size-2 rounded-full bg-online" aria-hidden /> Online
+          <span
+            className={`size-2 rounded-full ${online ? 'bg-online' : 'bg-offline'}`}
+            aria-hidden
+          />{' '}
+          {online ? 'Online' : 'Offline'}
         </p>
       </div>
       <CharacterMenu characterId={character.id} name={character.name} onDelete={onDelete} />

@@ -9,6 +9,7 @@ import { CreditsBadge } from './CreditsBadge';
 import { UserMenu } from './UserMenu';
 
 const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
+const ThemeSettingsDialog = lazy(() => import('../themes/ThemeSettingsDialog'));
 
 /**
  * The signed-in frame of /chat: a sidebar (a slide-over with a backdrop on small screens) with the
@@ -31,6 +32,7 @@ export function DashboardShell({
   const [profileRequested, setProfileRequested] = useState(false);
   const [autoDismissed, setAutoDismissed] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [themeOpen, setThemeOpen] = useState(false);
   const wide = useMediaQuery('(min-width: 768px)');
   // Without a profile the dialog opens by itself (once per visit); the menu opens it any time.
   const needsProfile = profile.isSuccess && profile.data === null;
@@ -53,7 +55,7 @@ export function DashboardShell({
     <div className="flex h-dvh overflow-hidden bg-main">
       {sidebarOpen && (
         <div
-          className="fixed inset-0 z-30 bg-black/60 md:hidden"
+          className="fixed inset-0 z-30 bg-overlay md:hidden"
           aria-hidden
           onClick={() => setSidebarOpen(false)}
           data-testid="sidebar-backdrop"
@@ -85,6 +87,7 @@ export function DashboardShell({
             user={user}
             displayName={displayName}
             onOpenProfile={() => setProfileRequested(true)}
+            onOpenTheme={() => setThemeOpen(true)}
           />
         </div>
       </aside>
@@ -105,9 +108,14 @@ export function DashboardShell({
         </header>
         <main className="relative flex-1 overflow-y-auto">{children}</main>
       </div>
+      {themeOpen && (
+        <Suspense fallback={null}>
+          <ThemeSettingsDialog userId={user.id} onClose={() => setThemeOpen(false)} />
+        </Suspense>
+      )}
       {profileOpen && profile.isSuccess && (
         <Suspense fallback={null}>
-          <ProfileDialog profile={profile.data} onClose={closeProfile} />
+          <ProfileDialog profile={profile.data} suggestedName={user.name} onClose={closeProfile} />
         </Suspense>
       )}
     </div>

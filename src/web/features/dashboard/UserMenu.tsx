@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { ChevronsUpDown, LogOut, Sparkles, UserRound } from 'lucide-react';
+import { ChevronsUpDown, CreditCard, LogOut, Palette, Sparkles, UserRound } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { maskEmail } from '../../../shared/mask-email';
 import { toast } from '../../components/ui/toast';
@@ -8,17 +8,19 @@ import { signOut } from '../auth/session';
 import { useCredits } from '../chat/api';
 
 const ITEM =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10';
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-hover-strong';
 
 /** Name, masked e-mail and the account actions, at the foot of the sidebar. */
 export function UserMenu({
   user,
   displayName,
   onOpenProfile,
+  onOpenTheme,
 }: {
   user: SessionUser;
   displayName: string;
   onOpenProfile: () => void;
+  onOpenTheme: () => void;
 }) {
   const [, navigate] = useLocation();
   const credits = useCredits();
@@ -33,12 +35,12 @@ export function UserMenu({
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-white/5"
+        className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-hover"
         data-testid="user-menu-trigger"
       >
         <span
           aria-hidden
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-strong font-bold text-white"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-strong font-bold text-on-accent"
         >
           {displayName.charAt(0).toUpperCase()}
         </span>
@@ -70,6 +72,12 @@ export function UserMenu({
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={ITEM} onSelect={onOpenProfile}>
             <UserRound className="size-4" aria-hidden /> User Profile
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={ITEM} onSelect={onOpenTheme}>
+            <Palette className="size-4" aria-hidden /> Change Theme
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={ITEM} onSelect={() => navigate('/membership')}>
+            <CreditCard className="size-4" aria-hidden /> Billing
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={ITEM} onSelect={logout}>

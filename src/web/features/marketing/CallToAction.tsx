@@ -15,7 +15,7 @@ export function CallToAction({
 }) {
   return (
     <section className="px-4 py-20" aria-labelledby="cta-title">
-      <div className="mx-auto max-w-3xl rounded-3xl border border-border bg-gradient-to-br from-fuchsia-950/80 via-surface to-indigo-950/80 p-10 text-center shadow-2xl">
+      <div className="mx-auto max-w-3xl rounded-3xl border border-border bg-gradient-to-br from-accent-strong/25 via-surface to-accent-2/20 p-10 text-center shadow-2xl">
         <h2 id="cta-title" className="text-3xl font-bold sm:text-4xl">
           {title}
         </h2>

@@ -14,18 +14,27 @@ import { toast } from '../../components/ui/toast';
 import { ToggleChips } from '../../components/ui/toggle-chips';
 import { saveProfile } from './profile-api';
 
-/** 'Set up your profile' (no profile yet → POST) or 'Edit Profile' (→ PUT). */
+/**
+ * 'Set up your profile' (no profile yet → POST) or 'Edit Profile' (→ PUT). A new profile starts
+ * with the name given at sign-up (or by Google), so nobody types it twice.
+ */
 export default function ProfileDialog({
   profile,
+  suggestedName = '',
   onClose,
 }: {
   profile: UserProfile | null;
+  suggestedName?: string;
   onClose: () => void;
 }) {
   const exists = profile !== null;
   const form = useForm<UserProfileInput, unknown, UserProfile>({
     resolver: zodResolver(userProfileSchema),
-    defaultValues: profile ?? { name: '', gender: undefined as never, sexualPreferences: [] },
+    defaultValues: profile ?? {
+      name: suggestedName.trim(),
+      gender: undefined as never,
+      sexualPreferences: [],
+    },
   });
   const { errors, isSubmitting } = form.formState;
 

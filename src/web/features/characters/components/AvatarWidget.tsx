@@ -117,8 +117,8 @@ export function AvatarWidget({
             size="lg"
           />
           {busy && (
-            <span className="absolute inset-0 flex items-center justify-center rounded-full bg-black/60">
-              <Loader2 className="size-8 animate-spin text-white" aria-hidden />
+            <span className="absolute inset-0 flex items-center justify-center rounded-full bg-overlay">
+              <Loader2 className="size-8 animate-spin text-on-accent" aria-hidden />
               <span className="sr-only">Working on the avatar…</span>
             </span>
           )}
@@ -216,7 +216,7 @@ export function AvatarWidget({
                 className={`flex h-10 items-center justify-center rounded-lg border-2 ${selected ? 'border-fg' : 'border-transparent'} disabled:cursor-not-allowed`}
                 style={{ background: g.css }}
               >
-                {selected && <Check className="size-4 text-white" aria-hidden />}
+                {selected && <Check className="size-4 text-on-accent" aria-hidden />}
               </button>
             );
           })}

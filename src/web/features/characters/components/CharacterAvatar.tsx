@@ -23,7 +23,7 @@ export function CharacterAvatar({
   return (
     <span
       aria-hidden
-      className={`${classes} flex items-center justify-center font-bold text-white`}
+      className={`${classes} flex items-center justify-center font-bold text-on-accent`}
       style={{ background: gradientCss(avatarColor) }}
     >
       {name.trim().charAt(0).toUpperCase() || '?'}

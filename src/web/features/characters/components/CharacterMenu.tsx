@@ -3,7 +3,7 @@ import { MoreVertical, Pencil, Settings2, Trash2 } from 'lucide-react';
 import { useLocation } from 'wouter';
 
 const ITEM =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10';
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-hover-strong';
 
 /** Character Settings, Edit Character, Delete Character — in the sidebar and the chat header. */
 export function CharacterMenu({
@@ -19,7 +19,7 @@ export function CharacterMenu({
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        className="rounded-md p-1.5 text-muted hover:bg-white/10 hover:text-fg"
+        className="rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg"
         aria-label={`Options for ${name}`}
       >
         <MoreVertical className="size-4" aria-hidden />

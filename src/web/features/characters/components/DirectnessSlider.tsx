@@ -52,7 +52,7 @@ export function DirectnessSlider({
         onValueChange={([v]) => v !== undefined && onChange(v)}
         onValueCommit={([v]) => v !== undefined && onCommit?.(v)}
       >
-        <Slider.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-white/20">
+        <Slider.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-track">
           <Slider.Range className="absolute h-full bg-accent" />
         </Slider.Track>
         <Slider.Thumb
@@ -60,7 +60,7 @@ export function DirectnessSlider({
           aria-labelledby={labelId}
           aria-describedby={descriptionId}
           aria-valuetext={current?.label}
-          className="block size-5 cursor-grab rounded-full border-2 border-accent bg-white shadow-md transition-transform hover:scale-110 active:cursor-grabbing"
+          className="block size-5 cursor-grab rounded-full border-2 border-accent bg-on-accent shadow-md transition-transform hover:scale-110 active:cursor-grabbing"
         />
       </Slider.Root>
       {/* Tick cells are as wide as the thumb, so their centres line up with its stops. */}

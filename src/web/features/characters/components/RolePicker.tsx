@@ -95,7 +95,7 @@ function ChosenRoles({ roles, onRemove }: { roles: string[]; onRemove: (role: st
             type="button"
             onClick={() => onRemove(role)}
             aria-label={`Remove ${role}`}
-            className="inline-flex size-6 items-center justify-center rounded-full hover:bg-white/15"
+            className="inline-flex size-6 items-center justify-center rounded-full hover:bg-hover-strong"
           >
             <X className="size-3.5" aria-hidden />
           </button>
@@ -141,7 +141,7 @@ function RoleList({
                   <label
                     htmlFor={id}
                     onClick={blocked ? showLimitToast : undefined}
-                    className={`flex items-center gap-3 rounded-md px-2 py-1.5 text-sm ${blocked ? 'cursor-not-allowed text-muted' : 'cursor-pointer text-fg hover:bg-white/5'}`}
+                    className={`flex items-center gap-3 rounded-md px-2 py-1.5 text-sm ${blocked ? 'cursor-not-allowed text-muted' : 'cursor-pointer text-fg hover:bg-hover'}`}
                   >
                     <input
                       id={id}

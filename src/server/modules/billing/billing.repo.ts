@@ -1,0 +1,138 @@
+import { and, asc, desc, eq, lt, lte, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { billingCustomer, stripeEvent, subscription } from '../../db/schema';
+
+export type SubscriptionRow = typeof subscription.$inferSelect;
+export type SubscriptionState = Omit<SubscriptionRow, 'createdAt'>;
+
+/** Arbitrary class id for pg_advisory_xact_lock(class, hashtext(user id)). */
+const CUSTOMER_LOCK_CLASS = 727_002;
+
+/** Statuses after which Stripe never changes a subscription again: no need to re-read them. */
+export const FINAL_STATUSES = ['canceled', 'incomplete_expired'];
+
+export async function findCustomerId(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: billingCustomer.stripeCustomerId })
+    .from(billingCustomer)
+    .where(eq(billingCustomer.userId, userId));
+  return row?.id ?? null;
+}
+
+export async function findCustomerOwner(db: Database, customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: billingCustomer.userId })
+    .from(billingCustomer)
+    .where(eq(billingCustomer.stripeCustomerId, customerId));
+  return row?.userId ?? null;
+}
+
+/**
+ * Returns the user's Stripe customer, creating it with `create` only when there is none. Callers
+ * for the same user queue on an advisory lock held for the transaction (on PostgreSQL this blocks
+ * only that user's other checkouts; PGlite runs one transaction at a time anyway), and the primary
+ * key on user_id refuses a second row whatever happens. It runs once per user, ever.
+ */
+export async function ensureCustomer(
+  db: Database,
+  userId: string,
+  create: () => Promise<string>,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${CUSTOMER_LOCK_CLASS}, hashtext(${userId}))`,
+    );
+    const existing = await findCustomerId(tx as unknown as Database, userId);
+    if (existing) return existing;
+    const stripeCustomerId = await create();
+    await tx.insert(billingCustomer).values({ userId, stripeCustomerId });
+    return stripeCustomerId;
+  });
+}
+
+/** The database clock now, taken just before reading from Stripe (see `subscription`). */
+export async function databaseNow(db: Database): Promise<Date> {
+  const { rows } = await db.execute<{ now: string | Date }>(sql`select clock_timestamp() as now`);
+  return new Date(rows[0]!.now);
+}
+
+/**
+ * Stores a subscription state read from Stripe at `state.updatedAt`, unless a later read is
+ * already stored. Returns false when this read was older and was dropped.
+ */
+export async function saveSubscription(db: Database, state: SubscriptionState): Promise<boolean> {
+  const { stripeSubscriptionId: _id, ...changes } = state;
+  const rows = await db
+    .insert(subscription)
+    .values(state)
+    .onConflictDoUpdate({
+      target: subscription.stripeSubscriptionId,
+      set: changes,
+      setWhere: sql`${subscription.updatedAt} <= excluded.updated_at`,
+    })
+    .returning({ id: subscription.stripeSubscriptionId });
+  return rows.length > 0;
+}
+
+/**
+ * Marks a subscription Stripe no longer knows as canceled (read at `readAt`, same guard as
+ * saveSubscription). Returns its owner, or null when there was nothing newer to overwrite.
+ */
+export async function markSubscriptionGone(
+  db: Database,
+  id: string,
+  readAt: Date,
+): Promise<string | null> {
+  const [row] = await db
+    .update(subscription)
+    .set({ status: 'canceled', cancelAtPeriodEnd: false, updatedAt: readAt })
+    .where(and(eq(subscription.stripeSubscriptionId, id), lte(subscription.updatedAt, readAt)))
+    .returning({ userId: subscription.userId });
+  return row?.userId ?? null;
+}
+
+/** The user's subscriptions, newest first. */
+export async function listSubscriptions(db: Database, userId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscription)
+    .where(eq(subscription.userId, userId))
+    .orderBy(desc(subscription.createdAt), desc(subscription.currentPeriodStart));
+}
+
+/**
+ * Subscriptions Stripe may have changed without us hearing of it: not final and not read for
+ * `olderThanMs`, oldest first, at most `limit`.
+ */
+export async function staleSubscriptions(
+  db: Database,
+  olderThanMs: number,
+  limit: number,
+): Promise<{ id: string }[]> {
+  return db
+    .select({ id: subscription.stripeSubscriptionId })
+    .from(subscription)
+    .where(
+      and(
+        notInArray(subscription.status, FINAL_STATUSES),
+        lt(subscription.updatedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+      ),
+    )
+    .orderBy(asc(subscription.updatedAt))
+    .limit(limit);
+}
+
+/** Records an event id; false when it was recorded before (a duplicate delivery). */
+export async function claimEvent(db: Database, id: string, type: string): Promise<boolean> {
+  const rows = await db
+    .insert(stripeEvent)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvent.id });
+  return rows.length > 0;
+}
+
+/** Forgets an event whose handling failed, so Stripe's next delivery of it is handled again. */
+export async function releaseEvent(db: Database, id: string): Promise<void> {
+  await db.delete(stripeEvent).where(eq(stripeEvent.id, id));
+}

@@ -1,0 +1,441 @@
+import type Stripe from 'stripe';
+import {
+  PLAN_KEEPING_STATUSES,
+  type BillingPlans,
+  type CheckoutResponse,
+  type PaidPlan,
+  type PortalResponse,
+  type SubscriptionPlan,
+  type SubscriptionView,
+} from '../../../shared/billing/contract';
+import { PLANS } from '../../../shared/plans';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import { badRequest, HttpError, notFound, serviceUnavailable } from '../../errors';
+import { WEBHOOK_TOLERANCE_SECONDS } from '../../integrations/billing/stripe';
+import type { SessionUser } from '../../plugins/session';
+import { RATE_RULES } from '../../rate-rules';
+import type { PlanTarget } from '../credits/credits.repo';
+import { applyPlan } from '../credits/credits.service';
+import * as repo from './billing.repo';
+
+export const NOT_CONFIGURED = 'Billing is not configured';
+export const STRIPE_UNAVAILABLE = 'The payment provider could not be reached. Please try again.';
+
+/** A subscription not read from Stripe for this long is read again (missed webhooks). */
+export const RECONCILE_AFTER_MS = 24 * 60 * 60 * 1000;
+/** At most this many stale subscriptions are re-read at start-up. */
+export const STARTUP_RECONCILE_LIMIT = 100;
+
+/** What the billing rules need; the full AppContext fits (main.ts builds a smaller one). */
+export type BillingContext = Pick<AppContext, 'db' | 'log' | 'stripe'> & {
+  config: Pick<Config, 'stripe' | 'publicUrl'>;
+};
+
+/** Statuses that grant a new period's allowance; past_due keeps the plan but waits for payment. */
+const RENEWING_STATUSES: readonly string[] = ['active', 'trialing'];
+
+function requireBilling(ctx: BillingContext) {
+  const settings = ctx.config.stripe;
+  if (!ctx.stripe || !settings) throw serviceUnavailable(NOT_CONFIGURED);
+  return { stripe: ctx.stripe, settings };
+}
+
+/** Runs a call to Stripe; a failure is logged and becomes a 502 the user can retry. */
+async function callStripe<T>(ctx: BillingContext, what: string, call: () => Promise<T>) {
+  try {
+    return await call();
+  } catch (err) {
+    ctx.log.error({ err }, `stripe: ${what} failed`);
+    throw new HttpError(502, STRIPE_UNAVAILABLE);
+  }
+}
+
+const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+
+export function billingPlans(ctx: BillingContext): BillingPlans {
+  const prices = ctx.config.stripe?.prices;
+  return {
+    configured: Boolean(ctx.stripe && prices),
+    prices: { basic: prices?.basic ?? null, pro: prices?.pro ?? null },
+  };
+}
+
+/** Spec section 9: each paid plan has one configured price; any other price is 'unknown'. */
+export function planForPrice(
+  prices: { basic: string; pro: string } | undefined,
+  priceId: string,
+): SubscriptionPlan {
+  if (priceId === prices?.basic) return 'basic';
+  if (priceId === prices?.pro) return 'pro';
+  return 'unknown';
+}
+
+/**
+ * The allowance a price earns. A price that is neither configured one (an old price the operator
+ * replaced) is still a paying customer's: it gets Basic's allowance, never the free one
+ * (decision 0008).
+ */
+const allowancePlan = (plan: SubscriptionPlan): PaidPlan => (plan === 'unknown' ? 'basic' : plan);
+
+/**
+ * The subscription that decides the user's plan: among those that keep a plan, the one with the
+ * largest allowance (then the newest period). Null when none keeps a plan.
+ */
+function planSubscription(ctx: BillingContext, rows: repo.SubscriptionRow[]) {
+  const allowance = (row: repo.SubscriptionRow) =>
+    PLANS[allowancePlan(planForPrice(ctx.config.stripe?.prices, row.priceId))].monthlyMessages;
+  return (
+    rows
+      .filter((row) => PLAN_KEEPING_STATUSES.includes(row.status))
+      .sort(
+        (a, b) =>
+          allowance(b) - allowance(a) ||
+          b.currentPeriodStart.getTime() - a.currentPeriodStart.getTime(),
+      )[0] ?? null
+  );
+}
+
+/** The subscription the membership page shows: the plan's one, else the newest real one. */
+function shownSubscription(ctx: BillingContext, rows: repo.SubscriptionRow[]) {
+  return (
+    planSubscription(ctx, rows) ?? rows.find((row) => row.status !== 'incomplete_expired') ?? null
+  );
+}
+
+async function planTarget(ctx: BillingContext, db: Database, userId: string): Promise<PlanTarget> {
+  const row = planSubscription(ctx, await repo.listSubscriptions(db, userId));
+  if (!row) return { plan: 'free', periodStart: null, periodEnd: null, grantsNewPeriod: false };
+  return {
+    plan: allowancePlan(planForPrice(ctx.config.stripe?.prices, row.priceId)),
+    periodStart: row.currentPeriodStart,
+    periodEnd: row.currentPeriodEnd,
+    grantsNewPeriod: RENEWING_STATUSES.includes(row.status),
+  };
+}
+
+function toView(ctx: BillingContext, row: repo.SubscriptionRow): SubscriptionView {
+  return {
+    plan: planForPrice(ctx.config.stripe?.prices, row.priceId),
+    status: row.status,
+    priceId: row.priceId,
+    currentPeriodStart: row.currentPeriodStart.toISOString(),
+    currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  };
+}
+
+export type SyncResult = 'stored' | 'stale' | 'not-ours' | 'missing';
+
+/**
+ * Stores a subscription as read from Stripe at `readAt` and makes the user's credits follow it,
+ * in one transaction. The owner is whoever our customer table says owns its Stripe customer;
+ * a subscription of a customer we never created is ignored.
+ */
+async function storeSubscription(
+  ctx: BillingContext,
+  sub: Stripe.Subscription,
+  readAt: Date,
+): Promise<SyncResult> {
+  const customerId = idOf(sub.customer);
+  const userId = await repo.findCustomerOwner(ctx.db, customerId);
+  const item = sub.items.data[0];
+  if (!userId || !item) {
+    const why = userId ? 'subscription without items' : 'subscription of a customer not ours';
+    ctx.log.warn({ subscription: sub.id, customer: customerId }, `stripe: ignored ${why}`);
+    return 'not-ours';
+  }
+  const state: repo.SubscriptionState = {
+    stripeSubscriptionId: sub.id,
+    userId,
+    stripeCustomerId: customerId,
+    priceId: item.price.id,
+    status: sub.status,
+    currentPeriodStart: new Date(item.current_period_start * 1000),
+    currentPeriodEnd: new Date(item.current_period_end * 1000),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    updatedAt: readAt,
+  };
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    if (!(await repo.saveSubscription(db, state))) return 'stale';
+    const change = await applyPlan({ db, log: ctx.log }, userId, (locked) =>
+      planTarget(ctx, locked, userId),
+    );
+    if (change !== 'unchanged') {
+      ctx.log.info({ userId, subscription: sub.id, status: sub.status, change }, 'plan applied');
+    }
+    return 'stored';
+  });
+}
+
+/** Reads one subscription from Stripe and stores it (the answer to every subscription event). */
+export async function syncSubscription(
+  ctx: BillingContext,
+  subscriptionId: string,
+): Promise<SyncResult> {
+  const { stripe } = requireBilling(ctx);
+  const readAt = await repo.databaseNow(ctx.db);
+  let sub: Stripe.Subscription;
+  try {
+    sub = await stripe.subscriptions.retrieve(subscriptionId);
+  } catch (err) {
+    // The SDK's StripeInvalidRequestError for an unknown id (checked by shape: the SDK itself is
+    // loaded lazily, see integrations/billing/stripe.ts).
+    if ((err as { code?: unknown }).code !== 'resource_missing') throw err;
+    // Deleted in Stripe (or a different Stripe account now): it keeps no plan any more.
+    ctx.log.warn({ subscription: subscriptionId }, 'stripe: subscription not found');
+    await ctx.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const userId = await repo.markSubscriptionGone(db, subscriptionId, readAt);
+      if (userId) await applyPlan({ db, log: ctx.log }, userId, (l) => planTarget(ctx, l, userId));
+    });
+    return 'missing';
+  }
+  return storeSubscription(ctx, sub, readAt);
+}
+
+/** Reads every subscription of the user's Stripe customer and stores each. */
+async function syncCustomer(ctx: BillingContext, customerId: string) {
+  const { stripe } = requireBilling(ctx);
+  const readAt = await repo.databaseNow(ctx.db);
+  const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+  for (const sub of list.data) await storeSubscription(ctx, sub, readAt);
+}
+
+/**
+ * The membership page's reconcile: when the user has a Stripe customer and what we store may be
+ * behind (no subscription stored yet — e.g. back from Checkout before the webhook — or one not
+ * read for a day, or one whose period is over), their subscriptions are read from Stripe. Limited
+ * per user; a failure is logged and the stored state is shown.
+ */
+async function reconcileUser(ctx: BillingContext, limiter: AppContext['limiter'], userId: string) {
+  const customerId = await repo.findCustomerId(ctx.db, userId);
+  if (!customerId) return;
+  const rows = await repo.listSubscriptions(ctx.db, userId);
+  const now = Date.now();
+  const behind =
+    rows.length === 0 ||
+    rows.some(
+      (row) =>
+        !repo.FINAL_STATUSES.includes(row.status) &&
+        (row.updatedAt.getTime() < now - RECONCILE_AFTER_MS ||
+          row.currentPeriodEnd.getTime() <= now),
+    );
+  if (!behind) return;
+  const rule = RATE_RULES.subscriptionSyncsPerUser;
+  if ((await limiter.hit(rule, userId)).count > rule.limit) return;
+  try {
+    await syncCustomer(ctx, customerId);
+  } catch (err) {
+    ctx.log.error({ err, userId }, 'stripe: could not reconcile the subscription');
+  }
+}
+
+/** GET /api/subscription: the signed-in user's subscription, brought up to date if behind. */
+export async function getSubscription(
+  ctx: BillingContext,
+  limiter: AppContext['limiter'],
+  userId: string,
+): Promise<SubscriptionView | null> {
+  requireBilling(ctx);
+  await reconcileUser(ctx, limiter, userId);
+  const row = shownSubscription(ctx, await repo.listSubscriptions(ctx.db, userId));
+  return row ? toView(ctx, row) : null;
+}
+
+/**
+ * The user's Stripe customer, created on first checkout. The idempotency key makes Stripe itself
+ * answer a retried creation with the same customer; the repo makes sure we store only one.
+ */
+async function customerFor(ctx: BillingContext, user: SessionUser): Promise<string> {
+  const { stripe } = requireBilling(ctx);
+  return repo.ensureCustomer(ctx.db, user.id, async () => {
+    const customer = await callStripe(ctx, 'create customer', () =>
+      stripe.customers.create(
+        { email: user.email, name: user.name || undefined, metadata: { userId: user.id } },
+        { idempotencyKey: `reverie-customer-${user.id}` },
+      ),
+    );
+    return customer.id;
+  });
+}
+
+/** A Billing Portal session; with `change`, straight to confirming that plan change. */
+async function portalSession(
+  ctx: BillingContext,
+  customerId: string,
+  change?: { subscriptionId: string; priceId: string },
+) {
+  const { stripe } = requireBilling(ctx);
+  const returnUrl = `${ctx.config.publicUrl}/membership`;
+  if (change) {
+    try {
+      const sub = await stripe.subscriptions.retrieve(change.subscriptionId);
+      const item = sub.items.data[0];
+      if (item) {
+        return await stripe.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: returnUrl,
+          flow_data: {
+            type: 'subscription_update_confirm',
+            subscription_update_confirm: {
+              subscription: sub.id,
+              items: [{ id: item.id, price: change.priceId, quantity: 1 }],
+            },
+            after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+          },
+        });
+      }
+    } catch (err) {
+      // E.g. the portal's settings do not allow plan changes: the portal's home page still lets
+      // the user manage the subscription.
+      ctx.log.warn({ err }, 'stripe: plan change flow refused; opening the portal instead');
+    }
+  }
+  return callStripe(ctx, 'create portal session', () =>
+    stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+  );
+}
+
+/**
+ * POST /api/checkout. A user without a paid plan goes to Stripe Checkout for the chosen price.
+ * A user who already has one goes to the Billing Portal: to confirm the change to the other
+ * plan, or (same plan, or a payment overdue) to manage it — never into a second subscription.
+ */
+export async function startCheckout(
+  ctx: BillingContext,
+  user: SessionUser,
+  priceId: string,
+): Promise<CheckoutResponse> {
+  const { stripe, settings } = requireBilling(ctx);
+  if (priceId !== settings.prices.basic && priceId !== settings.prices.pro) {
+    throw badRequest('This plan is not available. Choose Basic or Pro.');
+  }
+  const known = await repo.findCustomerId(ctx.db, user.id);
+  // A returning customer's subscriptions are read first: a payment whose webhook has not arrived
+  // yet must not lead to a second subscription.
+  if (known) await callStripe(ctx, 'list subscriptions', () => syncCustomer(ctx, known));
+  const current = planSubscription(ctx, await repo.listSubscriptions(ctx.db, user.id));
+  if (known && current) {
+    const change =
+      current.status !== 'past_due' && current.priceId !== priceId
+        ? { subscriptionId: current.stripeSubscriptionId, priceId }
+        : undefined;
+    const session = await portalSession(ctx, known, change);
+    return { id: session.id, url: session.url, kind: 'portal' };
+  }
+  const customerId = known ?? (await customerFor(ctx, user));
+  const session = await callStripe(ctx, 'create checkout session', () =>
+    stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customerId,
+      // Ties the payment to the signed-in user; never a value from the browser.
+      client_reference_id: user.id,
+      metadata: { userId: user.id },
+      subscription_data: { metadata: { userId: user.id } },
+      line_items: [{ price: priceId, quantity: 1 }],
+      success_url: `${ctx.config.publicUrl}/membership?checkout=success`,
+      cancel_url: `${ctx.config.publicUrl}/pricing?checkout=canceled`,
+    }),
+  );
+  if (!session.url) throw new HttpError(502, STRIPE_UNAVAILABLE);
+  return { id: session.id, url: session.url, kind: 'checkout' };
+}
+
+/** POST /api/stripe/create-portal-session: the Billing Portal of the signed-in user's customer. */
+export async function openPortal(ctx: BillingContext, userId: string): Promise<PortalResponse> {
+  requireBilling(ctx);
+  const customerId = await repo.findCustomerId(ctx.db, userId);
+  if (!customerId) throw notFound('You have no billing account yet. Choose a plan first.');
+  const session = await portalSession(ctx, customerId);
+  return { url: session.url };
+}
+
+/** The subscription an event is about, if any. */
+function subscriptionOf(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      return session.mode === 'subscription' && session.subscription
+        ? idOf(session.subscription)
+        : null;
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return event.data.object.id;
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const parent = event.data.object.parent?.subscription_details?.subscription;
+      return parent ? idOf(parent) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * POST /api/stripe/webhook. Verifies the signature over the raw body (400 when it does not
+ * match), records the event id (a duplicate does nothing) and re-reads the subscription the
+ * event is about from Stripe instead of trusting the event's copy, whose order Stripe does not
+ * guarantee. When the work fails the id is forgotten and the answer is an error, so Stripe's
+ * retry handles it again.
+ */
+export async function handleWebhook(
+  ctx: BillingContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
+  const { stripe, settings } = requireBilling(ctx);
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(
+      rawBody,
+      signature ?? '',
+      settings.webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
+  } catch {
+    throw badRequest('Invalid Stripe signature.');
+  }
+  if (!(await repo.claimEvent(ctx.db, event.id, event.type))) {
+    return { received: true, duplicate: true };
+  }
+  try {
+    const subscriptionId = subscriptionOf(event);
+    if (subscriptionId) await syncSubscription(ctx, subscriptionId);
+  } catch (err) {
+    await repo.releaseEvent(ctx.db, event.id).catch(() => undefined);
+    ctx.log.error({ err, event: event.id, type: event.type }, 'stripe: webhook not processed');
+    throw new HttpError(502, 'The event could not be processed now; Stripe will retry it.');
+  }
+  return { received: true, duplicate: false };
+}
+
+/**
+ * Re-reads up to `limit` subscriptions that no webhook has refreshed for a day (oldest first),
+ * for webhooks that never arrived. Safe to run on several servers at once (every write is
+ * guarded by its read time). Failures are logged per subscription; returns the counts.
+ */
+export async function reconcileStaleSubscriptions(
+  ctx: BillingContext,
+  { limit = STARTUP_RECONCILE_LIMIT }: { limit?: number } = {},
+): Promise<{ checked: number; failed: number }> {
+  if (!ctx.stripe || !ctx.config.stripe) return { checked: 0, failed: 0 };
+  const stale = await repo.staleSubscriptions(ctx.db, RECONCILE_AFTER_MS, limit);
+  let failed = 0;
+  for (const { id } of stale) {
+    try {
+      await syncSubscription(ctx, id);
+    } catch (err) {
+      failed++;
+      ctx.log.error({ err, subscription: id }, 'stripe: reconcile of a subscription failed');
+    }
+  }
+  if (stale.length > 0) {
+    ctx.log.info({ checked: stale.length, failed }, 'stripe: stale subscriptions reconciled');
+  }
+  return { checked: stale.length, failed };
+}

@@ -1,0 +1,33 @@
+import { isLightColor } from './color';
+import type { ThemeColors } from './schemas';
+
+/**
+ * The CSS variables a theme sets (see src/web/styles.css). Besides the six theme colours, the
+ * colours that sit on the page — accent text, status colours, the dim behind dialogs — follow the
+ * page's lightness, so a light theme gets shades that stay readable on white.
+ */
+export function themeVariables(colors: ThemeColors): {
+  vars: Record<string, string>;
+  scheme: 'light' | 'dark';
+} {
+  const light = isLightColor(colors.main);
+  return {
+    scheme: light ? 'light' : 'dark',
+    vars: {
+      '--main': colors.main,
+      '--theme': colors.theme,
+      '--chat-bubble-user': colors.chatBubbleUser,
+      '--chat-bubble-ai': colors.chatBubbleAI,
+      '--text-primary': colors.textPrimary,
+      '--text-secondary': colors.textSecondary,
+      '--accent': light ? '#a21caf' : '#e879f9',
+      '--accent-2': light ? '#6d28d9' : '#a78bfa',
+      '--overlay': light ? 'rgb(15 23 42 / 0.45)' : 'rgb(0 0 0 / 0.7)',
+      '--status-online': light ? '#15803d' : '#22c55e',
+      '--status-offline': light ? '#6b7280' : '#6b7280',
+      '--status-error': light ? '#b91c1c' : '#f87171',
+      '--status-warning': light ? '#a16207' : '#fbbf24',
+      '--status-success': light ? '#15803d' : '#4ade80',
+    },
+  };
+}

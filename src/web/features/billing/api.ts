@@ -1,0 +1,61 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  BillingPlans,
+  CheckoutRequest,
+  CheckoutResponse,
+  PortalResponse,
+  SubscriptionResponse,
+} from '../../../shared/billing/contract';
+import { api, ApiError } from '../../lib/api';
+
+export const BILLING_PLANS_KEY = ['/api/billing/plans'] as const;
+export const SUBSCRIPTION_KEY = ['/api/subscription'] as const;
+
+/** The configured Stripe price of each paid plan (they change only with a server restart). */
+export const billingPlansQuery = {
+  queryKey: BILLING_PLANS_KEY,
+  queryFn: () => api<BillingPlans>('/api/billing/plans'),
+  staleTime: Infinity,
+};
+
+export const useBillingPlans = () => useQuery(billingPlansQuery);
+
+/**
+ * The signed-in user's subscription. With `untilFound`, asks again every 2 s while there is none
+ * (just back from paying: Stripe's webhook may land a moment after the browser).
+ */
+export const useSubscription = ({
+  enabled,
+  untilFound,
+}: {
+  enabled: boolean;
+  untilFound?: boolean;
+}) =>
+  useQuery({
+    queryKey: SUBSCRIPTION_KEY,
+    enabled,
+    queryFn: async () => (await api<SubscriptionResponse>('/api/subscription')).subscription,
+    // Fresh on every visit: the page is where a missed payment or plan change shows up.
+    staleTime: 0,
+    refetchInterval: (query) => (untilFound && !query.state.data ? 2000 : false),
+  });
+
+/** Starts Checkout (or the portal, for a user who already pays); resolves with where to go. */
+export const useCheckout = () =>
+  useMutation({
+    mutationFn: (body: CheckoutRequest) => api<CheckoutResponse>('/api/checkout', 'POST', body),
+  });
+
+export const usePortal = () =>
+  useMutation({
+    mutationFn: () => api<PortalResponse>('/api/stripe/create-portal-session', 'POST'),
+  });
+
+/**
+ * The server's own words when it gave a reason (e.g. 'Billing is not configured'); otherwise
+ * the spec's text for the failure.
+ */
+export function billingErrorText(error: unknown, fallback: string): string {
+  const explained = error instanceof ApiError && (error.status < 500 || error.status === 503);
+  return explained ? error.message : fallback;
+}

@@ -1,0 +1,48 @@
+import { ServerOff } from 'lucide-react';
+import { Link } from 'wouter';
+import { LLM_SETUP_EXAMPLE } from '../../../shared/chat';
+import { buttonClass } from '../../components/ui/button';
+
+/**
+ * Shown in the chat when the server has no language model: nobody can get a reply, so say so
+ * before anyone types. Staff also learn what the operator has to set.
+ */
+export function NoModelNotice({ staff }: { staff: boolean }) {
+  return (
+    <div
+      role="status"
+      data-testid="no-model-notice"
+      className="mx-4 mt-4 flex items-start gap-3 rounded-xl border border-warning/40 bg-surface p-4 text-sm"
+    >
+      <ServerOff className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden />
+      <div>
+        <p className="font-semibold">This server has no language model configured yet</p>
+        <p className="mt-1 text-muted">
+          Characters can’t reply until one is set up. What you type is kept, so nothing is lost.
+        </p>
+        {staff && (
+          <p className="mt-2 text-muted">
+            Set <code className="text-fg">LLM_BASE_URL</code> and{' '}
+            <code className="text-fg">LLM_MODELS</code> in the server’s environment and restart it,
+            for example for Ollama: <code className="break-all text-fg">{LLM_SETUP_EXAMPLE}</code>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ConversationMissing({ characterId }: { characterId: number }) {
+  return (
+    <div className="flex h-full flex-col items-center justify-center px-6 text-center">
+      <h2 className="text-2xl font-bold">Conversation not found</h2>
+      <p className="mt-2 text-muted">It may have been deleted.</p>
+      <Link
+        href={`/chat?character=${characterId}`}
+        className={buttonClass('secondary', 'md', 'mt-6')}
+      >
+        Start a new chat
+      </Link>
+    </div>
+  );
+}

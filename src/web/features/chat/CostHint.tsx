@@ -1,0 +1,22 @@
+import { useCredits } from './api';
+
+/**
+ * What sending costs, shown before it is spent: '1 message', and how many are left. At zero the
+ * count stands out (the credits badge beside the chat offers the plans).
+ */
+export function CostHint({ action }: { action: 'reply' | 'choice' }) {
+  const left = useCredits().data;
+  return (
+    <p className="text-center text-[11px] leading-4 text-muted" data-testid="cost-hint">
+      Each {action} costs 1 message
+      {left !== undefined && (
+        <>
+          {' · '}
+          <span className={left === 0 ? 'font-semibold text-warning' : undefined}>
+            {left.toLocaleString('en-US')} left
+          </span>
+        </>
+      )}
+    </p>
+  );
+}

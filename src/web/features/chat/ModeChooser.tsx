@@ -1,0 +1,61 @@
+import { BookOpen, Bot, MessageCircle, MessagesSquare } from 'lucide-react';
+import type { Character } from '../../../shared/characters/schemas';
+import type { ChatMode } from '../../../shared/chat';
+import { CharacterAvatar } from '../characters/components/CharacterAvatar';
+
+/** Before the first message: Chat Mode (Texting or Assistant) or Story Mode. */
+export function ModeChooser({
+  character,
+  onChoose,
+}: {
+  character: Character;
+  onChoose: (mode: ChatMode) => void;
+}) {
+  const card = 'rounded-2xl border border-border bg-surface p-5 text-left';
+  const choice =
+    'flex flex-1 items-center justify-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-semibold hover:border-accent';
+  return (
+    <div className="flex h-full flex-col items-center justify-center px-6 py-10 text-center">
+      <CharacterAvatar
+        name={character.name}
+        avatarUrl={character.avatarUrl}
+        avatarColor={character.avatarColor}
+        size="lg"
+      />
+      <h2 className="mt-4 text-2xl font-bold">{character.name}</h2>
+      <p className="mt-2 max-w-md text-muted">{character.description}</p>
+      <div className="mt-8 grid w-full max-w-xl gap-4 sm:grid-cols-2">
+        <section className={card} aria-labelledby="chat-mode">
+          <h3 id="chat-mode" className="flex items-center gap-2 font-bold">
+            <MessageCircle className="size-5 text-accent" aria-hidden /> Chat Mode
+          </h3>
+          <p className="mt-1 text-sm text-muted">Classic back-and-forth messaging.</p>
+          <div className="mt-4 flex gap-2">
+            <button type="button" className={choice} onClick={() => onChoose('texting')}>
+              <MessagesSquare className="size-4" aria-hidden /> Texting
+            </button>
+            <button type="button" className={choice} onClick={() => onChoose('assistant')}>
+              <Bot className="size-4" aria-hidden /> Assistant
+            </button>
+          </div>
+        </section>
+        <section className={card} aria-labelledby="story-mode">
+          <h3 id="story-mode" className="flex items-center gap-2 font-bold">
+            <BookOpen className="size-5 text-accent" aria-hidden /> Story Mode
+          </h3>
+          <p className="mt-1 text-sm text-muted">Immersive roleplay with suggested actions.</p>
+          <button
+            type="button"
+            className={`${choice} mt-4 w-full`}
+            onClick={() => onChoose('immersive')}
+          >
+            Start a story
+          </button>
+        </section>
+      </div>
+      <p className="mt-6 text-sm text-muted">
+        Select a mode to start chatting with your character!
+      </p>
+    </div>
+  );
+}

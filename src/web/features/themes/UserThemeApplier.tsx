@@ -1,0 +1,15 @@
+import { useLayoutEffect } from 'react';
+import { resolveThemeColors, useThemeState } from './api';
+import { applyThemeColors, rememberAppliedTheme } from './apply';
+
+/** Applies the signed-in user's chosen theme once their themes have loaded. */
+export default function UserThemeApplier({ userId }: { userId: string }) {
+  const state = useThemeState(userId);
+  const colors = state.data ? resolveThemeColors(state.data, state.data.selectedThemeId) : null;
+  useLayoutEffect(() => {
+    if (!colors) return;
+    applyThemeColors(colors);
+    rememberAppliedTheme(colors);
+  }, [colors]);
+  return null;
+}

@@ -1,0 +1,186 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { SaveThemeInput, Theme, ThemeSelection } from '../../../shared/themes/contract';
+import {
+  listThemesResponse,
+  themeSchema,
+  themeSelectionSchema,
+} from '../../../shared/themes/contract';
+import { optimizedTextColors } from '../../../shared/themes/color';
+import { findPreset, DEFAULT_THEME } from '../../../shared/themes/presets';
+import type { ThemeColors } from '../../../shared/themes/schemas';
+import { api, ApiError } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+import {
+  LOCAL_THEME_PREFIX,
+  readLocalSelection,
+  readLocalThemes,
+  writeLocalSelection,
+  writeLocalThemes,
+} from './local-fallback';
+
+export interface ThemeState {
+  /** Saved custom themes, newest first (server ones, plus any kept only in this browser). */
+  themes: Theme[];
+  selectedThemeId: string | null;
+}
+
+export const themeStateKey = (userId: string) => ['/api/themes', userId] as const;
+
+/** A failure to reach the server (network, 5xx): the browser keeps the change instead. */
+const unreachable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+
+/**
+ * Sends what was kept in this browser while the server could not be reached: themes saved
+ * locally first (their local ids are replaced by the server's), then the selection.
+ */
+async function syncLocalChanges(userId: string) {
+  const local = readLocalThemes(userId);
+  const selection = readLocalSelection(userId);
+  let selected = selection?.id ?? null;
+  const left: Theme[] = [];
+  for (const theme of local) {
+    try {
+      const saved = themeSchema.parse(
+        await api('/api/themes', 'POST', {
+          name: theme.name,
+          colors: {
+            main: theme.colors.main,
+            theme: theme.colors.theme,
+            chatBubbleUser: theme.colors.chatBubbleUser,
+            chatBubbleAI: theme.colors.chatBubbleAI,
+          },
+        }),
+      );
+      if (selected === theme.id) selected = saved.id;
+    } catch (error) {
+      if (unreachable(error)) left.push(theme);
+      else if (selected === theme.id) selected = null; // refused for good (e.g. the 50 limit)
+    }
+  }
+  writeLocalThemes(userId, left);
+  if (selection?.pending && !selected?.startsWith(LOCAL_THEME_PREFIX)) {
+    await api('/api/themes/selection', 'PUT', { selectedThemeId: selected });
+    writeLocalSelection(userId, { id: selected, pending: false });
+  }
+}
+
+async function loadThemeState(userId: string): Promise<ThemeState> {
+  const local = readLocalThemes(userId);
+  try {
+    await syncLocalChanges(userId);
+    const [list, selection] = await Promise.all([
+      api('/api/themes').then((d) => listThemesResponse.parse(d)),
+      api('/api/themes/selection').then((d) => themeSelectionSchema.parse(d)),
+    ]);
+    writeLocalSelection(userId, { id: selection.selectedThemeId, pending: false });
+    return {
+      themes: [...readLocalThemes(userId), ...list.themes],
+      selectedThemeId: selection.selectedThemeId,
+    };
+  } catch {
+    // Silently the browser's copy (spec): the user keeps their theme while the server is away.
+    return { themes: local, selectedThemeId: readLocalSelection(userId)?.id ?? null };
+  }
+}
+
+/** The signed-in user's themes and selection; the chosen palette follows them to every device. */
+export const useThemeState = (userId: string | null) =>
+  useQuery({
+    queryKey: themeStateKey(userId ?? ''),
+    enabled: userId !== null,
+    queryFn: () => loadThemeState(userId!),
+    staleTime: Infinity,
+  });
+
+/** The colours of a theme id: a preset, a saved theme, or the default for null/unknown ids. */
+export function resolveThemeColors(state: ThemeState | undefined, id: string | null): ThemeColors {
+  if (id) {
+    const preset = findPreset(id);
+    if (preset) return preset.colors;
+    const custom = state?.themes.find((t) => t.id === id);
+    if (custom) return custom.colors;
+  }
+  return DEFAULT_THEME.colors;
+}
+
+const updateState = (userId: string, change: (state: ThemeState) => ThemeState) =>
+  queryClient.setQueryData<ThemeState>(themeStateKey(userId), (state) =>
+    change(state ?? { themes: [], selectedThemeId: null }),
+  );
+
+/** Applies a theme for the user: saved on the server, or in this browser when that fails. */
+export function useSelectTheme(userId: string) {
+  return useMutation({
+    mutationFn: async (id: string | null) => {
+      updateState(userId, (s) => ({ ...s, selectedThemeId: id }));
+      if (id?.startsWith(LOCAL_THEME_PREFIX)) {
+        writeLocalSelection(userId, { id, pending: true });
+        return;
+      }
+      try {
+        await api<ThemeSelection>('/api/themes/selection', 'PUT', { selectedThemeId: id });
+        if (id && !findPreset(id)) await api(`/api/themes/${id}/activate`, 'PUT');
+        writeLocalSelection(userId, { id, pending: false });
+      } catch (error) {
+        if (!unreachable(error)) throw error;
+        writeLocalSelection(userId, { id, pending: true });
+      }
+    },
+  });
+}
+
+/** Saves a custom theme (it becomes the active one); kept in this browser when the server is away. */
+export function useSaveTheme(userId: string) {
+  return useMutation({
+    mutationFn: async (input: SaveThemeInput): Promise<Theme> => {
+      try {
+        return themeSchema.parse(await api('/api/themes', 'POST', input));
+      } catch (error) {
+        if (!unreachable(error)) throw error;
+        const now = new Date().toISOString();
+        const local: Theme = {
+          id: `${LOCAL_THEME_PREFIX}${Date.now().toString(36)}`,
+          name: input.name,
+          colors: {
+            ...input.colors,
+            ...optimizedTextColors(input.colors.main, input.colors.theme),
+          },
+          isActive: true,
+          createdAt: now,
+          updatedAt: now,
+        };
+        writeLocalThemes(userId, [local, ...readLocalThemes(userId)]);
+        return local;
+      }
+    },
+    onSuccess: (saved) =>
+      updateState(userId, (s) => ({
+        ...s,
+        themes: [saved, ...s.themes.map((t) => ({ ...t, isActive: false }))],
+      })),
+  });
+}
+
+export function useDeleteTheme(userId: string) {
+  return useMutation({
+    mutationFn: async (id: string) => {
+      if (id.startsWith(LOCAL_THEME_PREFIX)) {
+        writeLocalThemes(
+          userId,
+          readLocalThemes(userId).filter((t) => t.id !== id),
+        );
+        return;
+      }
+      try {
+        await api(`/api/themes/${id}`, 'DELETE');
+      } catch (error) {
+        throw new Error(`Failed to delete theme: ${(error as Error).message}`);
+      }
+    },
+    onSuccess: (_, id) =>
+      updateState(userId, (s) => ({
+        themes: s.themes.filter((t) => t.id !== id),
+        selectedThemeId: s.selectedThemeId === id ? null : s.selectedThemeId,
+      })),
+  });
+}

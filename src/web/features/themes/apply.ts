@@ -1,0 +1,35 @@
+import type { ThemeColors } from '../../../shared/themes/schemas';
+import { themeVariables } from '../../../shared/themes/variables';
+
+/**
+ * The palette last applied in this browser, read by /theme-boot.js before the first paint of a
+ * signed-in page, so a reload shows the user's theme at once rather than the default first.
+ */
+export const APPLIED_THEME_KEY = 'reverie.theme.applied';
+
+let appliedNames: string[] = [];
+
+/** Sets the theme's CSS variables on <html>; `null` goes back to the default (Ultra Dark). */
+export function applyThemeColors(colors: ThemeColors | null) {
+  const root = document.documentElement.style;
+  for (const name of appliedNames) root.removeProperty(name);
+  appliedNames = [];
+  if (!colors) {
+    root.removeProperty('color-scheme');
+    return;
+  }
+  const { vars, scheme } = themeVariables(colors);
+  for (const [name, value] of Object.entries(vars)) root.setProperty(name, value);
+  root.setProperty('color-scheme', scheme);
+  appliedNames = Object.keys(vars);
+}
+
+/** Remembers the palette for the next page load (null forgets it). */
+export function rememberAppliedTheme(colors: ThemeColors | null) {
+  try {
+    if (!colors) window.localStorage.removeItem(APPLIED_THEME_KEY);
+    else window.localStorage.setItem(APPLIED_THEME_KEY, JSON.stringify(themeVariables(colors)));
+  } catch {
+    /* the theme then shows a moment after load */
+  }
+}

@@ -1,0 +1,154 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_NO_MODEL_DATA_DIR, E2E_NO_MODEL_URL } from './ports';
+import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
+
+/**
+ * Buying a plan: the pricing page sends the browser to Stripe's hosted Checkout (here the local
+ * stand-in, which sends the signed webhooks and returns to /membership), the membership page
+ * shows the plan, and Manage Subscription opens the Billing Portal.
+ */
+
+const CHECKOUT_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/checkout\/cs_test_\w+$/;
+const PORTAL_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/portal\/bps_\w+$/;
+
+/** Pricing → Checkout → pay → back on /membership; returns once the plan shows. */
+async function buy(page: Page, plan: 'Basic' | 'Pro') {
+  await page.goto('/pricing');
+  const button = plan === 'Basic' ? 'Get Access' : 'Go Pro';
+  await page.getByRole('article', { name: plan }).getByRole('button', { name: button }).click();
+  await expect(page).toHaveURL(CHECKOUT_PAGE);
+  await page.getByRole('button', { name: 'Pay and subscribe' }).click();
+  await expect(page).toHaveURL('/membership');
+  await expect(page.getByRole('heading', { level: 2, name: plan })).toBeVisible();
+}
+
+test('pricing → Stripe Checkout → back on /membership with the plan', async ({ page }, info) => {
+  await signUpAndSignIn(page, uniqueEmail(info, 'buyer'));
+  await page.goto('/pricing');
+  await page
+    .getByRole('article', { name: 'Basic' })
+    .getByRole('button', { name: 'Get Access' })
+    .click();
+  await expect(page).toHaveURL(CHECKOUT_PAGE);
+  await expect(page.getByTestId('checkout-price')).toContainText('price_basic_monthly');
+  await page.getByRole('button', { name: 'Pay and subscribe' }).click();
+
+  // The success address is cleaned once read; the confirmation stays on the page.
+  await expect(page).toHaveURL('/membership');
+  await expect(page.getByText('Thank you for subscribing!')).toBeVisible();
+  await expect(page.getByText('Your plan is active and your messages are ready.')).toBeVisible();
+  await expect(page.getByText('ACTIVE PLAN')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Basic' })).toBeVisible();
+  await expect(page.getByTestId('subscription-status')).toHaveText('ACTIVE');
+  await expect(page.getByTestId('subscription-period')).toContainText('Renews on');
+  await expect(page.getByTestId('membership-credits')).toHaveText(
+    '1,000 messages left this period',
+  );
+  await expect(page.getByRole('link', { name: 'Change Plan' })).toHaveAttribute('href', '/pricing');
+  await expectAccessible(page);
+  await snap(page, info, 'membership-basic');
+
+  // Back on the pricing page the plan is marked; choosing Pro asks the portal to confirm the
+  // change (never a second subscription), and the new plan shows on return.
+  await page.getByRole('link', { name: 'Change Plan' }).click();
+  await expect(page).toHaveURL('/pricing');
+  await expect(page.getByRole('article', { name: 'Basic' }).getByTestId('current-plan')).toHaveText(
+    'Your current plan',
+  );
+  await snap(page, info, 'pricing-current-plan');
+  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Go Pro' }).click();
+  await expect(page).toHaveURL(PORTAL_PAGE);
+  await expect(page.getByText('Change your plan to price_pro_monthly?')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL('/membership');
+  await expect(page.getByRole('heading', { level: 2, name: 'Pro' })).toBeVisible();
+  await expect(page.getByTestId('membership-credits')).toHaveText(
+    '10,000 messages left this period',
+  );
+});
+
+test('Manage Subscription opens the billing portal, and a cancellation shows on return', async ({
+  page,
+}, info) => {
+  await signUpAndSignIn(page, uniqueEmail(info, 'manager'));
+  await buy(page, 'Pro');
+  // Keyboard only: Tab to the button, Enter.
+  const manage = page.getByRole('button', { name: 'Manage Subscription' });
+  await manage.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(PORTAL_PAGE);
+  await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(page).toHaveURL('/membership');
+  // Canceled at the period end: the plan stays until then.
+  await expect(page.getByTestId('subscription-status')).toHaveText('ACTIVE');
+  await expect(page.getByTestId('subscription-period')).toContainText('Ends on');
+  await expect(page.getByTestId('membership-credits')).toHaveText(
+    '10,000 messages left this period',
+  );
+  await snap(page, info, 'membership-canceling');
+});
+
+test('membership without a subscription, and signed out', async ({ page }, info) => {
+  await page.goto('/membership');
+  await expect(page.getByText('Please sign in to view your membership.')).toBeVisible();
+
+  await signUpAndSignIn(page, uniqueEmail(info, 'browser'));
+  await page.goto('/membership');
+  await expect(page.getByText("You don't have an active subscription yet.")).toBeVisible();
+  await expect(page.getByTestId('membership-credits')).toHaveText('20 messages left this month');
+  await expectAccessible(page);
+  await snap(page, info, 'membership-none');
+  await page.getByRole('link', { name: 'Go to Pricing' }).click();
+  await expect(page).toHaveURL('/pricing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing Plans' })).toBeVisible();
+});
+
+test('leaving Checkout without paying returns to the plans and says nothing was charged', async ({
+  page,
+}, info) => {
+  await signUpAndSignIn(page, uniqueEmail(info, 'hesitant'));
+  await page.goto('/pricing');
+  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Go Pro' }).click();
+  await expect(page).toHaveURL(CHECKOUT_PAGE);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/pricing');
+  await expect(page.getByText('You have not been charged.')).toBeVisible();
+  await page.goto('/membership');
+  await expect(page.getByText("You don't have an active subscription yet.")).toBeVisible();
+});
+
+test('the user menu leads to Billing', async ({ page }) => {
+  await signUpAndSignIn(page, uniqueEmail(test.info(), 'menu'));
+  await page.goto('/chat');
+  if ((page.viewportSize()?.width ?? 1280) < 768) {
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+  }
+  await page.getByTestId('user-menu-trigger').click();
+  const items = page.getByRole('menuitem');
+  await expect(items.filter({ hasText: 'User Profile' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Billing' }).click();
+  await expect(page).toHaveURL('/membership');
+  await expect(page.getByRole('heading', { level: 1, name: 'Membership' })).toBeVisible();
+});
+
+test('without Stripe settings the plans say billing is not configured', async ({ page }, info) => {
+  const server = { url: E2E_NO_MODEL_URL, dataDir: E2E_NO_MODEL_DATA_DIR };
+  await page.addInitScript(() => window.localStorage.setItem('reverie.ageConfirmed', '1'));
+  await signUpAndSignIn(page, uniqueEmail(info, 'early'), undefined, server);
+  await page.goto(`${E2E_NO_MODEL_URL}/pricing`);
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Go Pro' }).click();
+  await expect.poll(() => alerts).toEqual(['Billing is not configured']);
+  await page
+    .getByRole('article', { name: 'Basic' })
+    .getByRole('button', { name: 'Get Access' })
+    .click();
+  await expect.poll(() => alerts.length).toBe(2);
+  await page.goto(`${E2E_NO_MODEL_URL}/membership`);
+  await expect(page.getByRole('alert')).toHaveText('Billing is not configured');
+});
