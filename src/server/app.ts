@@ -28,6 +28,7 @@ import {
 } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStatic } from './plugins/static';
+import { fastifyTrustProxy } from './trust-proxy';
 
 export const DEFAULT_WEB_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -52,7 +53,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Ids in logs let one request be followed; the header is honoured only behind a proxy.
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { trustProxySchema, type TrustProxy } from './trust-proxy';
 
 const optionalString = z
   .string()
@@ -22,7 +23,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  TRUST_PROXY: booleanString,
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
@@ -79,7 +80,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
-  trustProxy: boolean;
+  /** Which proxies may name the client's address (see trust-proxy.ts). */
+  trustProxy: TrustProxy;
   logLevel: string;
   dataDir: string;
   databaseUrl: string | undefined;

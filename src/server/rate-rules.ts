@@ -5,9 +5,22 @@ const HOUR = 60 * MINUTE;
 
 /** Every rate limit in one place, so they are easy to review and tune. */
 export const RATE_RULES = {
-  /** Failed sign-ins for one e-mail address: a few tries, then wait for the window to end. */
+  /**
+   * Failed sign-ins for one e-mail address from browsers that have not signed in to it before
+   * (no device cookie, see known-devices.ts): a few tries, then wait for the window to end.
+   */
   signInFailuresPerEmail: {
     name: 'signin-fail-email',
+    limit: 5,
+    windowMs: 15 * MINUTE,
+    message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  },
+  /**
+   * Failed sign-ins from one browser that has signed in to the account before (its device
+   * cookie): counted apart, so strangers cannot lock the owner out.
+   */
+  signInFailuresPerDevice: {
+    name: 'signin-fail-device',
     limit: 5,
     windowMs: 15 * MINUTE,
     message: 'Too many sign-in attempts. Please wait a few minutes and try again.',

@@ -152,8 +152,9 @@ test('sign up → verification mail → verify → sign in → profile → logou
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign in' }),
   ).toBeVisible();
+  // Signed out again: the chat screen asks to sign in (its dialog opens by itself).
   await page.goto('/chat');
-  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Welcome to Reverie AI' })).toBeVisible();
 });
 
 test('signed out, /chat asks to sign in', async ({ page }, info) => {

@@ -44,7 +44,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   // Lets API-driven test users present distinct client addresses (see signUpAndSignIn).
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '127.0.0.1',
   GOOGLE_CLIENT_ID: 'reverie-e2e',
   GOOGLE_CLIENT_SECRET: 'reverie-e2e-secret',
   GOOGLE_ISSUER: oidc.issuer,
@@ -74,7 +74,7 @@ const bareApp = await buildApp({
     PUBLIC_URL: E2E_NO_MODEL_URL,
     DATA_DIR: E2E_NO_MODEL_DATA_DIR,
     LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '127.0.0.1',
     STAFF_EMAILS: 'ops.desktop@example.com,ops.phone@example.com',
   }),
   database: bareDatabase,

@@ -89,6 +89,15 @@ export const test = base.extend<{ browserProblems: string[] }>({
   browserProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
+      // A blocked eval or inline script is caught by the code that tried it, and Chromium does
+      // not always log it: the page reports each violation itself.
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(
+            `Content-Security-Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI}`,
+          ),
+        ),
+      );
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() !== 'error') return;

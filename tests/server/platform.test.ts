@@ -46,6 +46,36 @@ describe('API errors', () => {
     expect((await res.json()).message).toBe('The request body is not valid JSON.');
   });
 
+  it('answers deeply nested JSON with 400 on every route, the auth ones included', async () => {
+    const user = await t.signedInUser();
+    const deepObject = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+    const deepArray = '['.repeat(5000) + ']'.repeat(5000);
+    const routes = [
+      '/api/auth/sign-in/email',
+      '/api/auth/update-user',
+      '/api/auth/change-password',
+      '/api/auth/request-password-reset',
+      '/api/auth/reset-password',
+      '/api/auth/sign-up/email',
+      '/api/characters',
+      '/api/contact',
+    ];
+    for (const route of routes) {
+      for (const body of [deepObject, deepArray]) {
+        const res = await user.post(route, body);
+        expect(res.status, route).toBe(400);
+        expect(res.json.message).toBe('The request body is nested too deeply (at most 32 levels).');
+      }
+    }
+    // Brackets inside strings are text, not nesting.
+    const res = await t.client().post('/api/contact', {
+      name: 'Ada',
+      email: 'ada@example.com',
+      message: `${'[{'.repeat(200)} \\" ${'[{'.repeat(200)}`,
+    });
+    expect(res.status).not.toBe(400);
+  });
+
   it('answers an oversized body with 413', async () => {
     const res = await fetch(`${t.url}/api/contact`, {
       method: 'POST',

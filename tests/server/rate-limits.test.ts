@@ -86,3 +86,124 @@ describe('sign-up and mail sending', () => {
     expect(mails).toHaveLength(RATE_RULES.mailsPerAddress.limit);
   });
 });
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  // The proxy appends the address it saw; everything left of it came from the client.
+  const viaProxy = (t3: TestApp, spoofed: string) =>
+    t3.client({ 'x-forwarded-for': `198.51.100.${spoofed}, 203.0.113.7` });
+
+  it('counts failed sign-ins for the address the nearest proxy saw (TRUST_PROXY=1)', async () => {
+    const t3 = await startTestApp({ TRUST_PROXY: '1' });
+    try {
+      const limit = RATE_RULES.signInFailuresPerClient.limit;
+      const statuses: number[] = [];
+      for (let i = 0; i <= limit; i++) {
+        const res = await viaProxy(t3, String(i)).post('/api/auth/sign-in/email', {
+          email: `spoof${i}@example.com`,
+          password: 'wrong-guess',
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      // Another real client behind the same proxy is not affected.
+      const other = await t3
+        .client({ 'x-forwarded-for': '203.0.113.8' })
+        .post('/api/auth/sign-in/email', { email: 'spoof0@example.com', password: 'wrong' });
+      expect(other.status).toBe(401);
+    } finally {
+      await t3.close();
+    }
+  }, 120_000);
+
+  it('counts sign-ups for the address the trusted proxy saw (TRUST_PROXY=127.0.0.1)', async () => {
+    const t3 = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i <= RATE_RULES.signUpsPerClient.limit; i++) {
+        const res = await viaProxy(t3, String(i)).post('/api/auth/sign-up/email', {
+          name: '',
+          email: `spoofed-signup${i}@example.com`,
+          password: TEST_PASSWORD,
+          acceptTerms: true,
+          acceptPrivacy: true,
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await t3.close();
+    }
+  }, 120_000);
+});
+
+describe('account lock-out', () => {
+  let t4: TestApp;
+  let clientNumber = 0;
+  // Each browser comes from an address of its own, so only the per-account limits are in play.
+  const browser = () => t4.client({ 'x-forwarded-for': `192.0.2.${++clientNumber}` });
+  beforeAll(async () => {
+    t4 = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(() => t4.close());
+
+  it('lets the owner sign in from a browser they used before while strangers are locked out', async () => {
+    const email = 'owner@example.com';
+    const owner = await t4.signedInUser(email);
+    await owner.post('/api/logout', {});
+    const limit = RATE_RULES.signInFailuresPerEmail.limit;
+    for (let i = 0; i < limit; i++) {
+      const stranger = browser();
+      expect(
+        (await stranger.post('/api/auth/sign-in/email', { email, password: `guess-${i}` })).status,
+      ).toBe(401);
+    }
+    const lockedStranger = await browser().post('/api/auth/sign-in/email', {
+      email,
+      password: 'guess',
+    });
+    expect(lockedStranger.status).toBe(429);
+    // A new browser waits, even with the right password…
+    expect(
+      (await browser().post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status,
+    ).toBe(429);
+    // …but the owner's own browser signs in.
+    const back = await owner.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(back.status).toBe(200);
+    expect((await owner.get('/api/auth/get-session')).json?.user?.email).toBe(email);
+  }, 120_000);
+
+  it('still bounds guessing from a known browser, and a forged or foreign device cookie counts for nothing', async () => {
+    const email = 'guarded@example.com';
+    const owner = await t4.signedInUser(email);
+    const limit = RATE_RULES.signInFailuresPerDevice.limit;
+    for (let i = 0; i < limit; i++) {
+      expect(
+        (await owner.post('/api/auth/sign-in/email', { email, password: `typo-${i}` })).status,
+      ).toBe(401);
+    }
+    expect(
+      (await owner.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status,
+    ).toBe(429);
+
+    const victim = 'victim@example.com';
+    await t4.signedInUser(victim);
+    for (let i = 0; i < RATE_RULES.signInFailuresPerEmail.limit; i++) {
+      await browser().post('/api/auth/sign-in/email', { email: victim, password: `guess-${i}` });
+    }
+    const forged = browser();
+    const res = await forged.post(
+      '/api/auth/sign-in/email',
+      { email: victim, password: TEST_PASSWORD },
+      { cookie: 'reverie.device=bm9uY2U.c2lnbmF0dXJl' },
+    );
+    expect(res.status).toBe(429);
+    // The device cookie of another account (the guarded owner's browser) does not help either.
+    const foreign = await owner.post('/api/auth/sign-in/email', {
+      email: victim,
+      password: TEST_PASSWORD,
+    });
+    expect(foreign.status).toBe(429);
+  }, 120_000);
+});

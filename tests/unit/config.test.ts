@@ -64,11 +64,36 @@ describe('loadConfig', () => {
       DATA_DIR: tempDir(),
       SMTP_URL: '',
       PUBLIC_URL: 'https://reverie.example/',
-      TRUST_PROXY: 'true',
     });
     expect(config.smtpUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://reverie.example');
-    expect(config.trustProxy).toBe(true);
+  });
+
+  it('trusts a count of proxies or their addresses, and refuses TRUST_PROXY=true', () => {
+    const dataDir = tempDir();
+    const trust = (value: string) =>
+      loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1,fd00::/8')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(trust('loopback')).toEqual(['loopback']);
+    for (const refused of ['true', 'TRUE', 'yes']) {
+      expect(() => trust(refused)).toThrow(
+        /TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.0\/8,127\.0\.0\.1/,
+      );
+    }
+    expect(() => trust('10.0.0.0/33')).toThrow(
+      /not a proxy count, IP address or CIDR range: 10.0.0.0\/33/,
+    );
+    expect(() => trust('nginx')).toThrow(/nginx/);
+    expect(() => trust('99')).toThrow(/1 to 10/);
   });
 
   it('enables billing only with every Stripe setting, and says which are missing', () => {

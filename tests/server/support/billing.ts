@@ -11,7 +11,7 @@ export interface BillingTestApp {
 /** An app whose Stripe is the local double, with the double's webhooks pointed at the app. */
 export async function startBillingApp(env: Record<string, string> = {}): Promise<BillingTestApp> {
   const stripe = await startStripeDouble();
-  const t = await startTestApp({ ...stripe.env, TRUST_PROXY: 'true', ...env });
+  const t = await startTestApp({ ...stripe.env, TRUST_PROXY: '127.0.0.1', ...env });
   stripe.setWebhookUrl(`${t.url}/api/stripe/webhook`);
   return {
     t,

@@ -23,7 +23,7 @@ export interface TestApp {
   client(headers?: Record<string, string>): TestClient;
   /**
    * Signs up, verifies through the mailed link and signs in; returns a signed-in client. With
-   * TRUST_PROXY=true each user has a client address of their own (see the sign-up rate limit).
+   * a trusted proxy (TRUST_PROXY) each user has a client address of their own (see the sign-up rate limit).
    */
   signedInUser(email?: string, password?: string): Promise<TestClient>;
   close(): Promise<void>;

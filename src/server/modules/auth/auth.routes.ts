@@ -7,6 +7,7 @@ import { enforce, tooManyRequests } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
 import { AUTH_BASE_PATH, GOOGLE_PROVIDER_ID } from './auth';
 import { isCommonPassword } from './common-passwords';
+import { deviceCookie, knownDevice } from './known-devices';
 
 /** Where the verification link lands; the web app shows a toast and the sign-in dialog. */
 const VERIFIED_CALLBACK = '/?verified=1';
@@ -86,9 +87,10 @@ async function beforeSignUp(request: FastifyRequest, { limiter }: AppContext) {
   };
 }
 
-async function beforeSignIn(request: FastifyRequest, { limiter }: AppContext) {
+async function beforeSignIn(request: FastifyRequest, ctx: AppContext) {
   const { email } = parseOr400(emailBody, request.body);
-  for (const [rule, key] of signInKeys(request.ip, email)) {
+  const { limiter } = ctx;
+  for (const [rule, key] of signInKeys(request, email, ctx)) {
     const state = await limiter.peek(rule, key);
     if (state.count >= rule.limit) throw tooManyRequests(rule, state);
   }
@@ -98,13 +100,18 @@ async function afterSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
   response: Response,
-  { limiter }: AppContext,
+  ctx: AppContext,
 ) {
+  const { limiter, config } = ctx;
   const email = String((request.body as { email?: unknown }).email ?? '');
   if (response.status === 401) {
-    for (const [rule, key] of signInKeys(request.ip, email)) await limiter.hit(rule, key);
+    for (const [rule, key] of signInKeys(request, email, ctx)) await limiter.hit(rule, key);
   } else if (response.ok) {
-    await limiter.reset(RATE_RULES.signInFailuresPerEmail, email.trim().toLowerCase());
+    const device = knownDevice(request, config.authSecret, email);
+    if (device) await limiter.reset(RATE_RULES.signInFailuresPerDevice, device);
+    else await limiter.reset(RATE_RULES.signInFailuresPerEmail, email.trim().toLowerCase());
+    const secure = config.publicUrl.startsWith('https:');
+    return forward(reply, response, [deviceCookie(config.authSecret, email, secure)]);
   } else if (response.status === 403) {
     const payload = (await response
       .clone()
@@ -119,11 +126,20 @@ async function afterSignIn(
   return forward(reply, response);
 }
 
-function signInKeys(ip: string, email: string) {
+/**
+ * The counters a sign-in attempt is held to: per client address, and per account — for a
+ * browser that has signed in to this account before, its own device counter; for every other
+ * browser, one shared counter for the account (so guessing stays bounded across all clients
+ * without letting a stranger lock the owner out of their own browser).
+ */
+function signInKeys(request: FastifyRequest, email: string, { config }: AppContext) {
+  const device = knownDevice(request, config.authSecret, email);
   return [
-    [RATE_RULES.signInFailuresPerEmail, email.trim().toLowerCase()],
-    [RATE_RULES.signInFailuresPerClient, ip],
-  ] as const;
+    device
+      ? ([RATE_RULES.signInFailuresPerDevice, device] as const)
+      : ([RATE_RULES.signInFailuresPerEmail, email.trim().toLowerCase()] as const),
+    [RATE_RULES.signInFailuresPerClient, request.ip] as const,
+  ];
 }
 
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -157,14 +173,14 @@ function toFetchRequest(
   });
 }
 
-async function forward(reply: FastifyReply, response: Response) {
+async function forward(reply: FastifyReply, response: Response, extraCookies: string[] = []) {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') {
       reply.header(key, value);
     }
   });
-  const cookies = response.headers.getSetCookie();
+  const cookies = [...response.headers.getSetCookie(), ...extraCookies];
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
   return reply.send(text === '' ? undefined : withoutTokens(text, response));
