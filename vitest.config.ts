@@ -25,7 +25,12 @@ export default defineConfig({
         test: { name: 'redis', include: ['tests/redis/**/*.test.ts'], environment: 'node' },
       },
       {
-        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/build/global-setup.ts'],
+        },
       },
     ],
   },

@@ -146,6 +146,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // A shared database means several servers may share it, and each would otherwise sign
+  // sessions with its own generated secret: sessions would work on one server only.
+  if (e.DATABASE_URL && !e.AUTH_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SECRET: required when DATABASE_URL is set (the same value ' +
+        'on every server; e.g. `openssl rand -base64 48`)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const hasGoogle = Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET);
   return {

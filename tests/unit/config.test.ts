@@ -69,6 +69,18 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://reverie.example');
   });
 
+  it('needs AUTH_SECRET when the database is shared (DATABASE_URL)', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/reverie' })).toThrow(
+      /AUTH_SECRET: required when DATABASE_URL is set/,
+    );
+    const secret = 'a-long-enough-secret-for-every-server-0123456789';
+    expect(
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/reverie', AUTH_SECRET: secret })
+        .authSecret,
+    ).toBe(secret);
+  });
+
   it('trusts a count of proxies or their addresses, and refuses TRUST_PROXY=true', () => {
     const dataDir = tempDir();
     const trust = (value: string) =>

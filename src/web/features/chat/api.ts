@@ -1,3 +1,4 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   ChatMessageView,
@@ -172,26 +173,18 @@ export async function streamReply(
     );
   }
   on.onAccepted?.();
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
+  const events = response.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   for (;;) {
-    const { value, done } = await reader.read();
+    const { value: message, done } = await events.read();
     if (done) break;
-    buffer += value;
-    let boundary: number;
-    while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as Record<
-        string,
-        unknown
-      >;
-      if (event === 'token') on.onToken(String(data.text ?? ''));
-      if (event === 'done') return data as unknown as ReplyDone;
-      if (event === 'error') {
-        throw new ApiError(Number(data.status) || 502, String(data.message ?? 'The reply failed.'));
-      }
+    const data = JSON.parse(message.data || 'null') as Record<string, unknown>;
+    if (message.event === 'token') on.onToken(String(data.text ?? ''));
+    if (message.event === 'done') return data as unknown as ReplyDone;
+    if (message.event === 'error') {
+      throw new ApiError(Number(data.status) || 502, String(data.message ?? 'The reply failed.'));
     }
   }
   throw new ApiError(502, 'The reply was cut off. Please try again.');
