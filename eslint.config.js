@@ -52,6 +52,28 @@ export default tseslint.config(
     rules: boundary(['web'], 'The server must not import web code; share it via src/shared.'),
   },
   {
+    // Integrations and repos report failures in their own terms (e.g. LlmError); which HTTP
+    // status that means is decided once, in plugins/errors.ts.
+    files: ['src/server/integrations/**/*.ts', 'src/server/**/*.repo.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/errors', '**/../errors'],
+              message: 'No HttpError here: throw a typed error and map it in plugins/errors.ts.',
+            },
+            {
+              group: ['**/web/**', '**/web'],
+              message: 'The server must not import web code; share it via src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig, type Config } from '../../src/server/config';
-import { HttpError } from '../../src/server/errors';
 import {
+  LlmError,
   completeJson,
   createImageGenerator,
   createLlm,
@@ -116,18 +116,18 @@ describe('LLM gateway: completions', () => {
 
   it('rejects a model outside the allow-list with 400 without calling the provider', async () => {
     const error = await rejection(llm.complete({ messages: hello, model: 'small-8b' }));
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ statusCode: 400, message: 'Unknown model' });
+    expect(error).toBeInstanceOf(LlmError);
+    expect(error).toMatchObject({ failure: 'unknown-model', message: 'Unknown model' });
     const streamError = await rejection(llm.stream({ messages: hello, model: 'nope' }).done);
-    expect(streamError).toMatchObject({ statusCode: 400, message: 'Unknown model' });
+    expect(streamError).toMatchObject({ failure: 'unknown-model', message: 'Unknown model' });
     expect(chatRequests()).toHaveLength(0);
   });
 
   it('turns an upstream 500 into a 502 that leaks neither the body nor the key', async () => {
     double.script({ status: 500, body: '{"error":{"message":"GPU melted: internal-detail"}}' });
     const error = await rejection(llm.complete({ messages: hello }));
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error.statusCode).toBe(502);
+    expect(error).toBeInstanceOf(LlmError);
+    expect(error.failure).toBe('upstream');
     expect(error.message).toBe('The language model did not answer. Please try again.');
     const everything = JSON.stringify({ message: error.message, cause: String(error.cause) });
     expect(everything).not.toContain('internal-detail');
@@ -136,8 +136,12 @@ describe('LLM gateway: completions', () => {
 
   it('turns a non-JSON error page and an empty answer into 502s', async () => {
     double.script({ status: 503, body: '<html>Bad gateway</html>' }, { content: '' });
-    expect(await rejection(llm.complete({ messages: hello }))).toMatchObject({ statusCode: 502 });
-    expect(await rejection(llm.complete({ messages: hello }))).toMatchObject({ statusCode: 502 });
+    expect(await rejection(llm.complete({ messages: hello }))).toMatchObject({
+      failure: 'upstream',
+    });
+    expect(await rejection(llm.complete({ messages: hello }))).toMatchObject({
+      failure: 'upstream',
+    });
   });
 
   it('gives up on a stalled provider after the timeout with a 502', async () => {
@@ -145,9 +149,9 @@ describe('LLM gateway: completions', () => {
     double.script({ stall: true });
     const started = Date.now();
     const error = await rejection(impatient.complete({ messages: hello }));
-    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toBeInstanceOf(LlmError);
     expect(error).toMatchObject({
-      statusCode: 502,
+      failure: 'upstream',
       message: 'The language model took too long to answer.',
     });
     expect(Date.now() - started).toBeLessThan(2000);
@@ -160,7 +164,7 @@ describe('LLM gateway: completions', () => {
     setTimeout(() => controller.abort(), 50);
     const error = await rejection(pending);
     expect(error.name).toBe('AbortError');
-    expect(error).not.toBeInstanceOf(HttpError);
+    expect(error).not.toBeInstanceOf(LlmError);
   });
 
   it('rejects at once when the signal is already aborted', async () => {
@@ -192,7 +196,7 @@ describe('LLM gateway: streaming', () => {
     double.script({ status: 500 });
     const stream = llm.stream({ messages: hello });
     const error = await rejection(collect(stream));
-    expect(error).toMatchObject({ statusCode: 502 });
+    expect(error).toMatchObject({ failure: 'upstream' });
     expect(await rejection(stream.done)).toBe(error);
   });
 
@@ -201,7 +205,7 @@ describe('LLM gateway: streaming', () => {
     double.script({ content: 'slow words arrive here', chunkDelayMs: 1000 });
     const error = await rejection(collect(impatient.stream({ messages: hello })));
     expect(error).toMatchObject({
-      statusCode: 502,
+      failure: 'upstream',
       message: 'The language model took too long to answer.',
     });
   });
@@ -244,7 +248,7 @@ describe('LLM gateway: not configured', () => {
     expect(none.models).toEqual([]);
     expect(none.defaultModel).toBeUndefined();
     expect(none.isAllowedModel('big-405b')).toBe(false);
-    const expected = { statusCode: 503, message: 'No language model is configured' };
+    const expected = { failure: 'not-configured', message: 'No language model is configured' };
     expect(await rejection(none.complete({ messages: hello }))).toMatchObject(expected);
     const stream = none.stream({ messages: hello });
     expect(await rejection(collect(stream))).toMatchObject(expected);
@@ -299,9 +303,9 @@ describe('completeJson', () => {
   it('gives up with a 502 after the retry is broken too', async () => {
     double.script({ content: 'I would rather not.' }, { content: '{"mood": 5}' });
     const error = await rejection(completeJson(llm, request, Mood));
-    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toBeInstanceOf(LlmError);
     expect(error).toMatchObject({
-      statusCode: 502,
+      failure: 'upstream',
       message: 'The model returned an invalid answer. Please try again.',
     });
     expect(chatRequests()).toHaveLength(2);
@@ -311,7 +315,7 @@ describe('completeJson', () => {
     double.script({ status: 500 });
     const error = await rejection(completeJson(llm, request, Mood));
     expect(error).toMatchObject({
-      statusCode: 502,
+      failure: 'upstream',
       message: 'The language model did not answer. Please try again.',
     });
     expect(chatRequests()).toHaveLength(1);
@@ -360,17 +364,17 @@ describe('image generator', () => {
   it('turns a failed generation or download into a 502', async () => {
     const images = createImageGenerator(config);
     double.script({ status: 400 }, { imageUrl: `${double.origin}/files/missing.png` });
-    expect(await rejection(images.generate('x'))).toMatchObject({ statusCode: 502 });
-    expect(await rejection(images.generate('x'))).toMatchObject({ statusCode: 502 });
+    expect(await rejection(images.generate('x'))).toMatchObject({ failure: 'upstream' });
+    expect(await rejection(images.generate('x'))).toMatchObject({ failure: 'upstream' });
   });
 
   it('answers 503 when not configured', async () => {
     const images = createImageGenerator({ ...config, image: undefined });
     expect(images.configured).toBe(false);
     const error = await rejection(images.generate('a fox'));
-    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toBeInstanceOf(LlmError);
     expect(error).toMatchObject({
-      statusCode: 503,
+      failure: 'not-configured',
       message: 'Avatar generation is not configured',
     });
   });

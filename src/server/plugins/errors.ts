@@ -1,10 +1,29 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors';
+import { LlmError, type LlmFailure } from '../integrations/llm';
 
 interface FieldIssue {
   path: string;
   message: string;
+}
+
+/** The HTTP status of each way a model call can fail (the one place this is decided). */
+const LLM_FAILURE_STATUS: Record<LlmFailure, number> = {
+  'not-configured': 503,
+  'unknown-model': 400,
+  upstream: 502,
+};
+
+/**
+ * The answer for an error whose message is safe to show: our own HttpErrors, and the typed
+ * errors of integrations mapped to their status. Anything else is unexpected (null).
+ */
+export function toHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (error instanceof LlmError)
+    return new HttpError(LLM_FAILURE_STATUS[error.failure], error.message);
+  return null;
 }
 
 /**
@@ -14,11 +33,12 @@ interface FieldIssue {
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      const body = error.issues
-        ? { message: error.message, issues: error.issues }
-        : { message: error.message };
-      return reply.status(error.statusCode).headers(error.headers).send(body);
+    const known = toHttpError(error);
+    if (known) {
+      const body = known.issues
+        ? { message: known.message, issues: known.issues }
+        : { message: known.message };
+      return reply.status(known.statusCode).headers(known.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues: FieldIssue[] = error.validation.map((v) => ({

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { HttpError } from '../../errors';
+import { LlmError } from './errors';
 import {
   failedStream,
   IMAGE_NOT_CONFIGURED,
@@ -30,6 +30,7 @@ export type {
   LlmGateway,
 } from './llm';
 export { completeJson, INVALID_ANSWER, parseJsonLoosely } from './json';
+export { LlmError, type LlmFailure } from './errors';
 
 /** The app's language model; without LLM_BASE_URL and LLM_MODELS every call answers 503. */
 export function createLlm(config: Config): LlmGateway {
@@ -40,9 +41,9 @@ export function createLlm(config: Config): LlmGateway {
     defaultModel: undefined,
     isAllowedModel: () => false,
     complete: async () => {
-      throw new HttpError(503, LLM_NOT_CONFIGURED);
+      throw new LlmError('not-configured', LLM_NOT_CONFIGURED);
     },
-    stream: () => failedStream(new HttpError(503, LLM_NOT_CONFIGURED)),
+    stream: () => failedStream(new LlmError('not-configured', LLM_NOT_CONFIGURED)),
   };
 }
 
@@ -52,7 +53,7 @@ export function createImageGenerator(config: Config): ImageGenerator {
   return {
     configured: false,
     generate: async () => {
-      throw new HttpError(503, IMAGE_NOT_CONFIGURED);
+      throw new LlmError('not-configured', IMAGE_NOT_CONFIGURED);
     },
   };
 }

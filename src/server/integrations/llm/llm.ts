@@ -1,4 +1,4 @@
-import { HttpError } from '../../errors';
+import { LlmError } from './errors';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -31,10 +31,10 @@ export type CompletionStream = AsyncIterable<string> & { done: Promise<Completio
 /**
  * The one way the app talks to a language model.
  *
- * Errors are always HttpErrors with messages safe to show: 503 when no model is configured,
- * 400 'Unknown model' for a model outside the allow-list, 502 when the provider fails (network,
- * timeout, error status, empty or malformed answer). A cancelled request rejects with an error
- * named 'AbortError' instead.
+ * Errors are always LlmErrors with messages safe to show: `not-configured` when no model is
+ * configured, `unknown-model` ('Unknown model') for a model outside the allow-list, `upstream` when
+ * the provider fails (network, timeout, error status, empty or malformed answer). A cancelled
+ * request rejects with an error named 'AbortError' instead.
  */
 export interface LlmGateway {
   readonly configured: boolean;
@@ -71,13 +71,11 @@ export const IMAGE_FAILED = 'The avatar could not be generated. Please try again
 export const IMAGE_TIMEOUT = 'Generating the avatar took too long. Please try again.';
 
 /**
- * A 502 for a provider failure. `cause` is a short diagnostic (status code, "timed out"…) for
- * whoever logs the error; it never carries the provider's body or our credentials.
+ * A provider failure. `cause` is a short diagnostic (status code, "timed out"…) for whoever logs
+ * the error; it never carries the provider's body or our credentials.
  */
-export function upstreamError(message: string, diagnostic: string): HttpError {
-  const error = new HttpError(502, message);
-  error.cause = diagnostic;
-  return error;
+export function upstreamError(message: string, diagnostic: string): LlmError {
+  return new LlmError('upstream', message, diagnostic);
 }
 
 /** The error a cancelled call rejects with, named 'AbortError' like fetch's. */

@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { Config } from '../../config';
-import { HttpError } from '../../errors';
+import { LlmError } from './errors';
 import {
   abortError,
   failedStream,
@@ -30,7 +30,8 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
 
   const resolveModel = (requested: string | undefined): string => {
     const model = requested ?? models[0];
-    if (model === undefined || !models.includes(model)) throw new HttpError(400, UNKNOWN_MODEL);
+    if (model === undefined || !models.includes(model))
+      throw new LlmError('unknown-model', UNKNOWN_MODEL);
     return model;
   };
 
@@ -278,7 +279,7 @@ export function toProviderError(
   messages: ProviderMessages,
 ): Error {
   if (control.cancelled) return abortError();
-  if (error instanceof HttpError) return error;
+  if (error instanceof LlmError) return error;
   if (control.timedOut || error instanceof APIConnectionTimeoutError) {
     return upstreamError(messages.timeout, 'timed out');
   }

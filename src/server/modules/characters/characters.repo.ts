@@ -1,8 +1,7 @@
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { character, conversation } from '../../db/schema';
-import { HttpError } from '../../errors';
-import { lockUserAvatars, ownsAvatar, UNKNOWN_AVATAR } from '../avatars/avatars.repo';
+import { lockUserAvatars, ownsAvatar } from '../avatars/avatars.repo';
 
 export type CharacterRow = typeof character.$inferSelect;
 export type NewCharacterRow = Omit<typeof character.$inferInsert, 'id' | 'userId'>;
@@ -42,7 +41,8 @@ export async function insertCharacter(db: Database, userId: string, value: NewCh
 /**
  * Updates a character inside a transaction that locks its row first, so `decide` sees the
  * current values and two concurrent edits cannot both act on the same old avatar.
- * Returns the row before and after, or null when the character is not the user's.
+ * Returns the row before and after, null when the character is not the user's, or
+ * 'unknown-avatar' (nothing changed) when the new avatar is not one of the user's images.
  */
 export async function updateCharacterLocked(
   db: Database,
@@ -63,7 +63,7 @@ export async function updateCharacterLocked(
     // The new avatar must still exist inside this transaction: a concurrent release is serialised
     // by the lock above, so a file can never be deleted while a character starts showing it.
     if (changes.avatarImage && !(await ownsAvatar(tx, userId, changes.avatarImage))) {
-      throw new HttpError(400, UNKNOWN_AVATAR);
+      return 'unknown-avatar' as const;
     }
     const [updated] = await tx
       .update(character)

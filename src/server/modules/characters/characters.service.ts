@@ -8,6 +8,7 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
+import { UNKNOWN_AVATAR } from '../avatars/avatars.repo';
 import { assertAvatarOwned, avatarUrl, releaseAvatar } from '../avatars/avatars.service';
 import {
   deleteCharacterReturning,
@@ -133,6 +134,7 @@ export async function updateCharacter(
     return changes;
   });
   if (!result) throw notFound(CHARACTER_NOT_FOUND);
+  if (result === 'unknown-avatar') throw badRequest(UNKNOWN_AVATAR);
   const old = result.before.avatarImage;
   if (old && old !== result.after.avatarImage) await releaseAvatar(ctx, userId, old);
   return toCharacter(ctx, result.after);

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/chat';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../errors';
+import { toHttpError } from '../../plugins/errors';
 import { parseId } from '../../../shared/ids';
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
@@ -141,11 +142,12 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, prepare
     const result = await prepared.run((text) => send('token', { text }));
     send('done', result);
   } catch (error) {
-    if (!(error instanceof HttpError)) request.log.error({ err: error }, 'streamed reply failed');
-    const status = error instanceof HttpError ? error.statusCode : 500;
-    const message =
-      error instanceof HttpError ? error.message : 'Something went wrong on our side.';
-    send('error', { status, message });
+    const known = toHttpError(error);
+    if (!known) request.log.error({ err: error }, 'streamed reply failed');
+    send('error', {
+      status: known?.statusCode ?? 500,
+      message: known?.message ?? 'Something went wrong on our side.',
+    });
   } finally {
     clearInterval(keepAlive);
     if (!res.writableEnded) res.end();

@@ -1,7 +1,7 @@
 import { CHAT_LIMITS, excerpt, normalizeChatMode } from '../../../shared/chat';
 import type { AppContext } from '../../context';
-import { HttpError, serviceUnavailable } from '../../errors';
-import { LLM_EMPTY, LLM_NOT_CONFIGURED, LLM_TIMEOUT } from '../../integrations/llm';
+import { serviceUnavailable } from '../../errors';
+import { LLM_EMPTY, LLM_NOT_CONFIGURED, LLM_TIMEOUT, LlmError } from '../../integrations/llm';
 import type { CharacterRow } from '../characters/characters.repo';
 import {
   insertMessage,
@@ -143,10 +143,10 @@ async function generateReply(
     }
     completion = await stream.done;
   } catch (error) {
-    if (deadline.aborted) throw new HttpError(502, LLM_TIMEOUT);
+    if (deadline.aborted) throw new LlmError('upstream', LLM_TIMEOUT, 'reply deadline passed');
     throw error;
   }
   const text = completion.content.trim();
-  if (!text) throw new HttpError(502, LLM_EMPTY);
+  if (!text) throw new LlmError('upstream', LLM_EMPTY, 'empty reply');
   return text.slice(0, CHAT_LIMITS.messageMaxLength * 4);
 }
