@@ -2,9 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { createStripeClient } from './integrations/billing/stripe';
 import { JobQueue } from './jobs';
-import { reconcileStaleSubscriptions } from './modules/billing/billing.service';
 import { logMissingSettings } from './startup-notices';
 
 /**
@@ -58,21 +56,6 @@ async function main() {
     `Reverie is running at ${config.publicUrl}`,
   );
   logMissingSettings(config, app.log);
-
-  // Webhooks missed while no server was running: a bounded re-read of stale subscriptions.
-  // (To move onto the job queue once src/server/jobs exists.)
-  if (config.stripe) {
-    try {
-      await reconcileStaleSubscriptions({
-        config,
-        db: database.db,
-        log: app.log as unknown as import('pino').Logger,
-        stripe: await createStripeClient(config.stripe),
-      });
-    } catch (error) {
-      app.log.error({ err: error }, 'start-up reconcile of subscriptions failed');
-    }
-  }
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { registerAvatarSweep } from './avatar-sweep.job';
+import { registerBillingReconcile } from './billing-reconcile.job';
 import { registerChargeSweep } from './charge-sweep.job';
 import type { JobQueue } from './queue';
 
@@ -12,6 +13,7 @@ export { JobQueue, type JobEnqueuer } from './queue';
 export const jobs: ((queue: JobQueue, ctx: AppContext) => void)[] = [
   registerAvatarSweep,
   registerChargeSweep,
+  registerBillingReconcile,
 ];
 
 /** Registers every job's handler with `ctx`; nothing runs until the queue starts. */
