@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { registerAvatarSweep } from './avatar-sweep.job';
 import { registerBillingReconcile } from './billing-reconcile.job';
 import { registerChargeSweep } from './charge-sweep.job';
+import { registerConversationSummary } from './conversation-summary.job';
 import type { JobQueue } from './queue';
 
 export { JobQueue, type JobEnqueuer } from './queue';
@@ -14,6 +15,7 @@ export const jobs: ((queue: JobQueue, ctx: AppContext) => void)[] = [
   registerAvatarSweep,
   registerChargeSweep,
   registerBillingReconcile,
+  registerConversationSummary,
 ];
 
 /** Registers every job's handler with `ctx`; nothing runs until the queue starts. */

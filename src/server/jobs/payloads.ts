@@ -3,4 +3,7 @@
  * and the job's own file registers the handler. Payloads are stored in the database until the job
  * is done, so they hold ids, never content.
  */
-export type JobPayloads = Record<never, never>;
+export interface JobPayloads {
+  /** See conversation-summary.job.ts. */
+  'conversation-summary': { userId: string; conversationId: number };
+}

@@ -188,7 +188,12 @@ export class JobQueue implements JobEnqueuer {
     await boss.createQueue(name, { ...settings, policy: 'exclusive' });
     await boss.updateQueue(name, settings);
     const handler = registration.handler as (data: unknown) => Promise<void>;
-    await boss.work(name, { pollingIntervalSeconds: scheduled ? 10 : 2 }, async (jobs) => {
+    // New jobs wake workers at once (NOTIFY); polling finds retries that came due, and is the
+    // fallback where notifications do not arrive.
+    const polling = scheduled
+      ? { pollingIntervalSeconds: 10, notifyPollingIntervalSeconds: 30 }
+      : { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5 };
+    await boss.work(name, polling, async (jobs) => {
       for (const job of jobs) {
         const startedAt = Date.now();
         try {
