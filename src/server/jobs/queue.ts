@@ -223,7 +223,7 @@ function bossOptions(connection: JobConnection): ConstructorOptions {
     // transactions (PGlite runs one at a time), and LISTEN/NOTIFY works in-process.
     return { ...common, db: fromPglite(connection.client), backend: 'pglite' };
   }
-  // A small pool of its own (one connection of which listens), beside the app's pool.
+  // A small pool of its own beside the app's, plus one connection that listens for new jobs.
   return {
     ...common,
     connectionString: connection.url,
