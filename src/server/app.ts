@@ -15,6 +15,7 @@ import { createStripeClient } from './integrations/billing/stripe';
 import { createImageGenerator, createLlm } from './integrations/llm';
 import { createMailer, type Mailer } from './integrations/mail';
 import { createAvatarStorage } from './integrations/storage';
+import { JobQueue, registerJobs } from './jobs';
 import { loggerOptions } from './logger';
 import { createAuth } from './modules/auth/auth';
 import { featureModules } from './modules';
@@ -44,6 +45,11 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Overrides the rate limiter chosen from the config (tests). */
   limiter?: RateLimiter;
+  /**
+   * The job queue, whose jobs are registered here and which the caller starts and stops (main.ts).
+   * Without it the app gets a queue nobody starts: enqueueing then fails (tests that need no jobs).
+   */
+  jobs?: JobQueue;
   /** Where logs go; standard output by default. */
   logStream?: { write(line: string): void };
 }
@@ -73,6 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : createMemoryRateLimiter());
   const auth = createAuth({ config, db: database.db, mailer, log });
   const avatarStorage = createAvatarStorage(config);
+  const jobs = options.jobs ?? new JobQueue(database.jobConnection);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -85,7 +92,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     llm: createLlm(config),
     images: createImageGenerator(config),
     stripe: config.stripe ? await createStripeClient(config.stripe) : undefined,
+    jobs,
   };
+  registerJobs(jobs, ctx);
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.publicUrl, [avatarStorage.publicOrigin]);

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import type { ImageGenerator, LlmGateway } from './integrations/llm';
 import type { Mailer } from './integrations/mail';
 import type { FileStorage } from './integrations/storage';
+import type { JobEnqueuer } from './jobs/queue';
 import type { Auth } from './modules/auth/auth';
 import type { RateLimiter } from './plugins/rate-limit';
 
@@ -22,6 +23,8 @@ export interface AppContext {
   images: ImageGenerator;
   /** The Stripe SDK client; undefined when billing is not configured. */
   stripe: Stripe | undefined;
+  /** Background work: services queue jobs here (src/server/jobs), never fire-and-forget promises. */
+  jobs: JobEnqueuer;
   /** True when the database answers. */
   pingDatabase(): Promise<boolean>;
 }

@@ -2,11 +2,13 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { createStripeClient } from './integrations/billing/stripe';
-import { reconcileStaleSubscriptions } from './modules/billing/billing.service';
+import { JobQueue } from './jobs';
 import { logMissingSettings } from './startup-notices';
 
-/** Starts the server: config, database + migrations, HTTP, and a graceful stop on signals. */
+/**
+ * Starts the server: config, database + migrations, the app and its background jobs, HTTP, and a
+ * graceful stop on signals.
+ */
 async function main() {
   let config;
   try {
@@ -23,7 +25,10 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const jobs = new JobQueue(database.jobConnection);
+  const app = await buildApp({ config, database, jobs });
+  // Before listening, so a queue that cannot start stops the server instead of failing quietly.
+  await jobs.start(app.log as unknown as import('pino').Logger);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -34,6 +39,7 @@ async function main() {
     force.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests, runs onClose hooks
+      await jobs.stop(); // running jobs get a few seconds; the rest run again elsewhere or later
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -50,21 +56,6 @@ async function main() {
     `Reverie is running at ${config.publicUrl}`,
   );
   logMissingSettings(config, app.log);
-
-  // Webhooks missed while no server was running: a bounded re-read of stale subscriptions.
-  // (To move onto the job queue once src/server/jobs exists.)
-  if (config.stripe) {
-    try {
-      await reconcileStaleSubscriptions({
-        config,
-        db: database.db,
-        log: app.log as unknown as import('pino').Logger,
-        stripe: await createStripeClient(config.stripe),
-      });
-    } catch (error) {
-      app.log.error({ err: error }, 'start-up reconcile of subscriptions failed');
-    }
-  }
 }
 
 main().catch((error) => {

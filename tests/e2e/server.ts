@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
+import { JobQueue } from '../../src/server/jobs';
 import { ensureWebBuild } from '../../scripts/web-build';
 import { startLlmDouble } from '../doubles/llm-server';
 import { startOidcServer } from '../doubles/oidc-server';
@@ -58,7 +59,10 @@ const config = loadConfig({
 });
 const database = await openDatabase({ pgliteDir: 'memory://' });
 await database.migrate();
-const app = await buildApp({ config, database });
+// Background jobs run as in production (sweeps, conversation summaries).
+const jobs = new JobQueue(database.jobConnection);
+const app = await buildApp({ config, database, jobs });
+await jobs.start(app.log as unknown as import('pino').Logger);
 await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
 stripe.setWebhookUrl(`${E2E_URL}/api/stripe/webhook`);
 const control = await startControlServer(database.db, E2E_CONTROL_PORT);
@@ -86,6 +90,7 @@ const stop = async () => {
   await app.close();
   await bareApp.close();
   control.close();
+  await jobs.stop();
   await database.close();
   await bareDatabase.close();
   await oidc.stop();

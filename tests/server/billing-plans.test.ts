@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { creditAccount, subscription } from '../../src/server/db/schema';
+import { JobQueue } from '../../src/server/jobs';
+import { registerBillingReconcile } from '../../src/server/jobs/billing-reconcile.job';
 import * as billingRepo from '../../src/server/modules/billing/billing.repo';
 import {
   reconcileStaleSubscriptions,
@@ -337,6 +339,47 @@ describe('reconcile (missed webhooks)', () => {
     expect(await reconcileStaleSubscriptions(ctx)).toEqual({ checked: 1, failed: 0 });
     expect((await view(client)).status).toBe('canceled');
     expect(await account(userId)).toMatchObject({ plan: 'free', credits: 20 });
+  });
+
+  it('re-reads stale subscriptions on the job queue as soon as a server starts', async () => {
+    const { client, subId } = await subscriber('basic');
+    await b.stripe.setCancelAtPeriodEnd(subId, true, { deliver: false });
+    await db().execute(sql`
+      update subscription set updated_at = now() - interval '2 days'
+      where stripe_subscription_id = ${subId}`);
+    const queue = new JobQueue(b.t.database.jobConnection);
+    registerBillingReconcile(queue, ctx);
+    await queue.start(ctx.log);
+    try {
+      expect(await queue.schedules()).toContainEqual({
+        name: 'billing-reconcile',
+        cron: '41 */6 * * *',
+      });
+      await vi.waitFor(
+        async () => {
+          const [row] = await db()
+            .select()
+            .from(subscription)
+            .where(eq(subscription.stripeSubscriptionId, subId));
+          expect(row!.cancelAtPeriodEnd).toBe(true);
+        },
+        { timeout: 15_000 },
+      );
+    } finally {
+      await queue.stop();
+    }
+    expect((await view(client)).cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('is not scheduled without Stripe, and an earlier schedule is removed', async () => {
+    const queue = new JobQueue(b.t.database.jobConnection);
+    registerBillingReconcile(queue, { ...ctx, stripe: undefined });
+    await queue.start(ctx.log);
+    try {
+      expect((await queue.schedules()).map((s) => s.name)).not.toContain('billing-reconcile');
+    } finally {
+      await queue.stop();
+    }
   });
 
   it('logs and counts failures without stopping', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat';
 import { conversation, creditAccount, feedback } from '../../src/server/db/schema';
@@ -23,11 +23,15 @@ const character = {
 beforeAll(async () => {
   llm = await startLlmDouble();
   answerAgeReviewsAsAdult(llm);
-  t = await startTestApp({
-    LLM_BASE_URL: llm.url,
-    LLM_MODELS: 'big-405b,rp-70b',
-    STAFF_EMAILS: 'Staff@Example.com, lead@example.com',
-  });
+  t = await startTestApp(
+    {
+      LLM_BASE_URL: llm.url,
+      LLM_MODELS: 'big-405b,rp-70b',
+      STAFF_EMAILS: 'Staff@Example.com, lead@example.com',
+    },
+    // Summaries after replies are queued jobs.
+    { jobs: true },
+  );
   user = await t.signedInUser('chatter@example.com');
   userId = (await user.get('/api/auth/get-session')).json.user.id;
   await user.post('/api/user-profile', { name: 'Riley', gender: 'Non-binary' });
@@ -392,14 +396,20 @@ describe('working memory', () => {
 });
 
 describe('background summaries', () => {
-  it('does not retry a failed summary after every reply', async () => {
+  const summaryRequests = () =>
+    llm.requests.filter((r) =>
+      JSON.stringify(r.body?.messages?.at(-1)?.content ?? '').includes('Summarise'),
+    ).length;
+  const remembered = async (c: TestClient, charId: number, id: number) =>
+    (await c.get(`/api/characters/${charId}`)).json.working_memory.some(
+      (m: { conversation_id: number }) => m.conversation_id === id,
+    );
+
+  /** A conversation of 10 messages whose next reply makes a summary due, which then fails. */
+  async function failedSummary() {
     const owner = await t.signedInUser();
     const charId = (await owner.post('/api/characters', character)).json.id;
     const id = await newConversation('texting', owner, charId);
-    const summaryRequests = () =>
-      llm.requests.filter((r) =>
-        JSON.stringify(r.body?.messages?.at(-1)?.content ?? '').includes('Summarise'),
-      ).length;
     llm.setDefault({ content: 'ok' });
     for (let i = 0; i < 5; i++)
       await owner.post('/api/chat', { message: `m${i}`, conversationId: id });
@@ -407,10 +417,52 @@ describe('background summaries', () => {
     llm.script({ content: 'ok' });
     llm.script({ status: 500, body: 'down' });
     await owner.post('/api/chat', { message: 'm5', conversationId: id });
-    await expect.poll(summaryRequests).toBe(1);
+    await expect.poll(summaryRequests, { timeout: 10_000 }).toBe(1);
+    return { owner, charId, id };
+  }
+
+  /** The queued retry of a conversation's failed summary, as the job queue stores it. */
+  async function pendingRetry(id: number) {
+    const { rows } = await t.database.db.execute<{ inSeconds: number }>(sql`
+      select extract(epoch from start_after - now())::float as "inSeconds"
+      from pgboss.job
+      where name = 'conversation-summary' and singleton_key = ${String(id)} and state = 'retry'`);
+    return rows[0];
+  }
+
+  it('does not retry a failed summary after every reply', async () => {
+    const { owner, id } = await failedSummary();
     await owner.post('/api/chat', { message: 'm6', conversationId: id });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(summaryRequests()).toBe(1);
+  });
+
+  it('tries a failed summary again ten minutes later', async () => {
+    const { owner, charId, id } = await failedSummary();
+    await expect.poll(() => pendingRetry(id)).toBeDefined();
+    const retry = (await pendingRetry(id))!;
+    expect(retry.inSeconds).toBeGreaterThan(9 * 60);
+    expect(retry.inSeconds).toBeLessThanOrEqual(10 * 60);
+    expect(await remembered(owner, charId, id)).toBe(false);
+    // Ten minutes pass.
+    await t.database.db.execute(sql`
+      update pgboss.job set start_after = now()
+      where name = 'conversation-summary' and singleton_key = ${String(id)} and state = 'retry'`);
+    await expect.poll(() => remembered(owner, charId, id), { timeout: 15_000 }).toBe(true);
+    expect(summaryRequests()).toBe(2);
+  });
+
+  it('queues one summary per conversation, however many servers ask at once', async () => {
+    const queued = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.jobs.enqueue(
+          'conversation-summary',
+          { userId, conversationId: 999_999 },
+          { singletonKey: '999999' },
+        ),
+      ),
+    );
+    expect(queued.filter(Boolean)).toHaveLength(1);
   });
 });
 

@@ -6,6 +6,8 @@ import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat';
 import type { Database } from '../../src/server/db/client';
 import { creditAccount, replyCharge, user } from '../../src/server/db/schema';
 import { HttpError } from '../../src/server/errors';
+import { JobQueue } from '../../src/server/jobs';
+import { registerChargeSweep } from '../../src/server/jobs/charge-sweep.job';
 import * as repo from '../../src/server/modules/credits/credits.repo';
 import {
   STALE_CHARGE_MS,
@@ -13,7 +15,6 @@ import {
   refundCharge,
   refundStaleCharges,
   settleCharge,
-  startChargeSweeper,
   takeCredit,
   topUp,
   type CreditsContext,
@@ -214,20 +215,44 @@ describe('credit rules (service level, no routes needed)', () => {
     ).toBe(90_000);
   });
 
-  it("refunds stale charges in the sweeper's first run (start-up settlement)", async () => {
+  it('refunds stale charges as soon as a server starts its jobs (start-up settlement)', async () => {
     const id = await newUser();
     const charges = await takeAll(id, 3);
     await ageCharges(charges.slice(0, 2), STALE_CHARGE_MS(t.config) + 5_000);
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-    const stop = startChargeSweeper({ db, log, config: t.config });
+    const queue = new JobQueue(t.database.jobConnection);
+    registerChargeSweep(queue, { db, log, config: t.config });
+    await queue.start(log);
     try {
-      await vi.waitFor(async () => expect(await getCredits(ctx, id)).toBe(19), { timeout: 10_000 });
+      expect(await queue.schedules()).toContainEqual({ name: 'charge-sweep', cron: '* * * * *' });
+      await vi.waitFor(async () => expect(await getCredits(ctx, id)).toBe(19), { timeout: 15_000 });
     } finally {
-      await stop();
+      await queue.stop();
     }
     expect(await chargeStatus(charges[2]!)).toBe('pending');
     expect(lines.some((l) => JSON.parse(l).refunded >= 2)).toBe(true);
+  });
+
+  it('gives each credit back once when several servers start their jobs together', async () => {
+    const id = await newUser();
+    const charges = await takeAll(id, 4);
+    await ageCharges(charges, STALE_CHARGE_MS(t.config) + 5_000);
+    const log = pino({ level: 'silent' });
+    const servers = [
+      new JobQueue(t.database.jobConnection),
+      new JobQueue(t.database.jobConnection),
+    ];
+    for (const queue of servers) registerChargeSweep(queue, { db, log, config: t.config });
+    await Promise.all(servers.map((queue) => queue.start(log)));
+    try {
+      await vi.waitFor(async () => expect(await getCredits(ctx, id)).toBe(20), { timeout: 15_000 });
+      // Every sweep that was queued has had time to run: still exactly the four credits back.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await getCredits(ctx, id)).toBe(20);
+    } finally {
+      await Promise.all(servers.map((queue) => queue.stop()));
+    }
   });
 
   it('keeps each user’s credits separate', async () => {

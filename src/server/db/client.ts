@@ -16,9 +16,17 @@ import * as schema from './schema';
  */
 export type Database = NodePgDatabase<typeof schema>;
 
+/**
+ * How the job queue (src/server/jobs) reaches this database: PostgreSQL through a small pool of
+ * its own, PGlite through the one embedded instance the app shares with it.
+ */
+export type JobConnection =
+  { driver: 'postgres'; url: string } | { driver: 'pglite'; client: PGlite };
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
+  jobConnection: JobConnection;
   /** Applies committed migrations (idempotent; serialised across app servers on PostgreSQL). */
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
@@ -49,6 +57,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'postgres',
+    jobConnection: { driver: 'postgres', url },
     async migrate() {
       const client = await pool.connect();
       try {
@@ -72,6 +81,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'pglite',
+    jobConnection: { driver: 'pglite', client },
     async migrate() {
       await migratePglite(db as never, { migrationsFolder });
     },

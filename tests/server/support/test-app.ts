@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client';
+import { JobQueue } from '../../../src/server/jobs';
 import type { RateLimiter } from '../../../src/server/plugins/rate-limit';
 import { TestClient } from './http-client';
 import { verificationLink } from './mail';
@@ -17,6 +18,8 @@ export interface TestApp {
   url: string;
   config: Config;
   database: DatabaseHandle;
+  /** The app's job queue; running only when the test app was started with `jobs: true`. */
+  jobs: JobQueue;
   dataDir: string;
   /** Raw RFC 822 messages written to the outbox, oldest first. */
   outbox(): { file: string; raw: string }[];
@@ -76,6 +79,8 @@ export interface TestAppOptions {
   limiter?: RateLimiter;
   /** Called before the app listens, e.g. to add measuring hooks. */
   prepare?: (app: FastifyInstance) => void;
+  /** Starts the background jobs, as main.ts does (off by default: most files need none). */
+  jobs?: boolean;
 }
 
 export async function startTestApp(
@@ -99,9 +104,11 @@ export async function startTestApp(
       AUTH_SECRET: 'test-secret-that-is-long-enough-to-be-valid-0123456789',
       ...env,
     });
+    const jobs = new JobQueue(database.jobConnection);
     const app = await buildApp({
       config,
       database,
+      jobs,
       webDir: path.resolve(import.meta.dirname, '../../fixtures/web'),
       logStream: options.logStream,
       limiter: options.limiter,
@@ -114,7 +121,8 @@ export async function startTestApp(
       if ((error as { code?: string }).code === 'EADDRINUSE' && attempt < 5) continue;
       throw error;
     }
-    return testAppFor(app, url, config, database, dataDir, drop);
+    if (options.jobs) await jobs.start(app.log as unknown as import('pino').Logger);
+    return testAppFor(app, url, config, database, jobs, dataDir, drop);
   }
 }
 
@@ -123,6 +131,7 @@ function testAppFor(
   url: string,
   config: Config,
   database: DatabaseHandle,
+  jobs: JobQueue,
   dataDir: string,
   drop: () => Promise<void>,
 ): TestApp {
@@ -144,6 +153,7 @@ function testAppFor(
     url,
     config,
     database,
+    jobs,
     dataDir,
     outbox,
     client: (headers) => new TestClient(url, headers),
@@ -173,6 +183,7 @@ function testAppFor(
     },
     async close() {
       await app.close();
+      await jobs.stop();
       await database.close().catch(() => undefined);
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { avatar, character } from '../../db/schema';
 
@@ -59,5 +59,55 @@ export async function releaseAvatarRecord(db: Database, userId: string, fileName
       .where(and(eq(avatar.fileName, fileName), eq(avatar.userId, userId)))
       .returning({ fileName: avatar.fileName });
     return deleted.length > 0;
+  });
+}
+
+/** Avatars none of their owner's characters shows, stored more than `olderThanMs` ago. */
+function unusedAndOlderThan(olderThanMs: number) {
+  return and(
+    lt(avatar.createdAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+    sql`not exists (select 1 from ${character} where ${character.userId} = ${avatar.userId} and ${character.avatarImage} = ${avatar.fileName})`,
+  );
+}
+
+/**
+ * Up to `limit` avatars of any user that no character shows and that were stored more than
+ * `olderThanMs` ago (database clock), oldest first. For the avatar sweep, which acts for no user.
+ */
+export async function findUnusedAvatars(db: Database, olderThanMs: number, limit: number) {
+  return db
+    .select({ userId: avatar.userId, fileName: avatar.fileName })
+    .from(avatar)
+    .where(unusedAndOlderThan(olderThanMs))
+    .orderBy(asc(avatar.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Deletes those of the user's `fileNames` that are still unused and still old enough, under the
+ * user's avatar lock (a character cannot start showing one meanwhile); returns the deleted names,
+ * whose files the caller then removes. With several sweeps at once each row is deleted, and
+ * returned, by one of them only.
+ */
+export async function deleteUnusedAvatars(
+  db: Database,
+  userId: string,
+  fileNames: string[],
+  olderThanMs: number,
+): Promise<string[]> {
+  if (fileNames.length === 0) return [];
+  return db.transaction(async (tx) => {
+    await lockUserAvatars(tx, userId);
+    const deleted = await tx
+      .delete(avatar)
+      .where(
+        and(
+          eq(avatar.userId, userId),
+          inArray(avatar.fileName, fileNames),
+          unusedAndOlderThan(olderThanMs),
+        ),
+      )
+      .returning({ fileName: avatar.fileName });
+    return deleted.map((row) => row.fileName);
   });
 }

@@ -1,6 +1,13 @@
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
-import { insertAvatar, isAvatarOwnedBy, releaseAvatarRecord, UNKNOWN_AVATAR } from './avatars.repo';
+import {
+  deleteUnusedAvatars,
+  findUnusedAvatars,
+  insertAvatar,
+  isAvatarOwnedBy,
+  releaseAvatarRecord,
+  UNKNOWN_AVATAR,
+} from './avatars.repo';
 import { processAvatarImage } from './image-processing';
 
 export interface StoredAvatar {
@@ -47,4 +54,46 @@ export async function releaseAvatar(ctx: AppContext, userId: string, fileName: s
 
 export function avatarUrl(ctx: AppContext, fileName: string | null): string | null {
   return fileName ? ctx.avatarStorage.publicUrl(fileName) : null;
+}
+
+/**
+ * An uploaded or generated avatar no character shows is deleted after this long: the user may
+ * still be filling in the form it was made for.
+ */
+export const UNUSED_AVATAR_GRACE_MS = 24 * 60 * 60_000;
+/** Avatars looked at per query, and how many such batches one sweep goes through at most. */
+const SWEEP_BATCH = 100;
+const SWEEP_MAX_BATCHES = 50;
+
+export type AvatarSweepContext = Pick<AppContext, 'db' | 'log' | 'avatarStorage'>;
+
+/**
+ * Deletes the rows, then the files, of avatars no character shows that are older than
+ * UNUSED_AVATAR_GRACE_MS; returns how many. Safe with several servers sweeping at once (a row is
+ * deleted by one of them only, and only that one removes its file). A file already missing is
+ * fine; one that cannot be removed is logged and left in storage.
+ */
+export async function sweepUnusedAvatars(ctx: AvatarSweepContext): Promise<number> {
+  let removed = 0;
+  for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch++) {
+    const candidates = await findUnusedAvatars(ctx.db, UNUSED_AVATAR_GRACE_MS, SWEEP_BATCH);
+    const byUser = new Map<string, string[]>();
+    for (const { userId, fileName } of candidates) {
+      byUser.set(userId, [...(byUser.get(userId) ?? []), fileName]);
+    }
+    for (const [userId, fileNames] of byUser) {
+      const deleted = await deleteUnusedAvatars(ctx.db, userId, fileNames, UNUSED_AVATAR_GRACE_MS);
+      for (const fileName of deleted) {
+        try {
+          await ctx.avatarStorage.delete(fileName);
+        } catch (err) {
+          ctx.log.warn({ err, fileName }, 'could not delete the file of an unused avatar');
+        }
+      }
+      removed += deleted.length;
+    }
+    if (candidates.length < SWEEP_BATCH) break;
+  }
+  if (removed > 0) ctx.log.info({ removed }, 'deleted avatars no character used for a day');
+  return removed;
 }

@@ -25,10 +25,10 @@ export const STRIPE_UNAVAILABLE = 'The payment provider could not be reached. Pl
 
 /** A subscription not read from Stripe for this long is read again (missed webhooks). */
 export const RECONCILE_AFTER_MS = 24 * 60 * 60 * 1000;
-/** At most this many stale subscriptions are re-read at start-up. */
-export const STARTUP_RECONCILE_LIMIT = 100;
+/** At most this many stale subscriptions are re-read per run of the reconcile job. */
+export const RECONCILE_LIMIT = 100;
 
-/** What the billing rules need; the full AppContext fits (main.ts builds a smaller one). */
+/** What the billing rules need; the full AppContext fits, and so does a small test context. */
 export type BillingContext = Pick<AppContext, 'db' | 'log' | 'stripe'> & {
   config: Pick<Config, 'stripe' | 'publicUrl'>;
 };
@@ -421,7 +421,7 @@ export async function handleWebhook(
  */
 export async function reconcileStaleSubscriptions(
   ctx: BillingContext,
-  { limit = STARTUP_RECONCILE_LIMIT }: { limit?: number } = {},
+  { limit = RECONCILE_LIMIT }: { limit?: number } = {},
 ): Promise<{ checked: number; failed: number }> {
   if (!ctx.stripe || !ctx.config.stripe) return { checked: 0, failed: 0 };
   const stale = await repo.staleSubscriptions(ctx.db, RECONCILE_AFTER_MS, limit);

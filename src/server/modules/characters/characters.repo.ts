@@ -30,12 +30,23 @@ export async function findCharacter(db: Database, userId: string, id: number) {
   return rows[0] ?? null;
 }
 
+/**
+ * Stores a new character. Its avatar must still exist inside the transaction: the user's avatar
+ * lock serialises this with releases and the avatar sweep, so a file is never deleted while a
+ * character starts showing it.
+ */
 export async function insertCharacter(db: Database, userId: string, value: NewCharacterRow) {
-  const [row] = await db
-    .insert(character)
-    .values({ ...value, userId })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    await lockUserAvatars(tx, userId);
+    if (value.avatarImage && !(await ownsAvatar(tx, userId, value.avatarImage))) {
+      throw new HttpError(400, UNKNOWN_AVATAR);
+    }
+    const [row] = await tx
+      .insert(character)
+      .values({ ...value, userId })
+      .returning();
+    return row!;
+  });
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 } from '../credits/credits.service';
 import { findProfile } from '../profile/profile.repo';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
-import { summarizeInBackgroundIfDue } from './memory.service';
+import { queueSummaryIfDue } from './memory.service';
 import { buildChatPrompt, REPLY_TOKENS } from './prompt-builder';
 
 /** How many recent messages are read to fill the prompt (the budget then trims further). */
@@ -94,7 +94,13 @@ export async function prepareReply(
         if (!(await settleCharge(ctx, chargeId))) {
           ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');
         }
-        summarizeInBackgroundIfDue(ctx, userId, conversation.id);
+        // Never throws. The count is the one this reply saw, plus its two messages.
+        await queueSummaryIfDue(
+          ctx,
+          userId,
+          { id: conversation.id, messageCount: conversation.messageCount + 2 },
+          character.workingMemory,
+        );
         return { messageId: stored.id, message: reply, userMessageId };
       } catch (error) {
         // No reply, no charge: the credit goes back whatever went wrong.

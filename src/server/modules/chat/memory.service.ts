@@ -1,21 +1,47 @@
 import { CHAT_LIMITS } from '../../../shared/chat';
+import type { WorkingMemoryEntry } from '../../../shared/characters/schemas';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { LLM_EMPTY } from '../../integrations/llm';
-import { setMemoryEntry } from '../characters/characters.repo';
-import { listMessages } from '../conversations/conversations.repo';
+import { setMemoryEntry, type CharacterRow } from '../characters/characters.repo';
+import { listMessages, type ConversationRow } from '../conversations/conversations.repo';
 import { newestWithin, PREAMBLE, REPLY_TOKENS } from './prompt-builder';
 import { contextTokensOf, loadConversationWithCharacter, modelOf } from './conversation-context';
 
 /** How much of a conversation is read for its summary. */
 const SUMMARY_WINDOW = 60;
 
+/** A failed background summary is tried again this long after (seconds), not after every reply. */
+export const SUMMARY_RETRY_DELAY_SECONDS = 10 * 60;
+
+/** A conversation longer than 10 messages that its character does not remember yet. */
+function summaryDue(
+  conversationId: number,
+  messageCount: number,
+  workingMemory: WorkingMemoryEntry[],
+): boolean {
+  return (
+    messageCount > CHAT_LIMITS.summarizeAfterMessages &&
+    !workingMemory.some((entry) => entry.conversation_id === conversationId)
+  );
+}
+
 /**
  * Summarises a conversation into the character's working memory (one entry per conversation,
  * replaced when summarised again). Other conversations with the character then remember it.
  */
 export async function summarizeConversation(ctx: AppContext, userId: string, id: number) {
-  const { conversation, character: owner } = await loadConversationWithCharacter(ctx, userId, id);
+  const { conversation, character } = await loadConversationWithCharacter(ctx, userId, id);
+  return summarize(ctx, userId, conversation, character);
+}
+
+async function summarize(
+  ctx: AppContext,
+  userId: string,
+  conversation: ConversationRow,
+  owner: CharacterRow,
+) {
+  const id = conversation.id;
   const recent = (await listMessages(ctx.db, userId, id, { limit: SUMMARY_WINDOW })).reverse();
   // As much of the end of the conversation as fits the context, beside the request and summary.
   const budget = contextTokensOf(ctx) - REPLY_TOKENS;
@@ -46,27 +72,45 @@ export async function summarizeConversation(ctx: AppContext, userId: string, id:
 }
 
 /**
- * After a reply: a conversation longer than 10 messages without a memory entry is summarised,
- * in the background (the reply does not wait; a failure is only logged).
+ * After a reply: queues the conversation's summary when one is due (more than 10 messages, not in
+ * its character's memory yet), from what the reply already loaded. The `conversation-summary` job
+ * then checks again and summarises. One such job per conversation exists at a time, on any
+ * server: while one waits, runs, or waits SUMMARY_RETRY_DELAY_SECONDS after a failure, later
+ * replies queue nothing. Never throws: the reply is already stored.
  */
-export function summarizeInBackgroundIfDue(ctx: AppContext, userId: string, id: number) {
-  const failedAt = recentFailures.get(id);
-  if (failedAt !== undefined && Date.now() - failedAt < RETRY_AFTER_FAILURE_MS) return;
-  void (async () => {
-    const { conversation, character: owner } = await loadConversationWithCharacter(ctx, userId, id);
-    const due =
-      conversation.messageCount > CHAT_LIMITS.summarizeAfterMessages &&
-      !owner.workingMemory.some((entry) => entry.conversation_id === id);
-    if (due) await summarizeConversation(ctx, userId, id);
-    recentFailures.delete(id);
-  })().catch((err: unknown) => {
-    // Not again after every reply while the model keeps failing: wait a while first.
-    if (recentFailures.size > 10_000) recentFailures.clear();
-    recentFailures.set(id, Date.now());
-    ctx.log.warn({ err, conversationId: id }, 'summary failed');
-  });
+export async function queueSummaryIfDue(
+  ctx: AppContext,
+  userId: string,
+  conversation: { id: number; messageCount: number },
+  workingMemory: WorkingMemoryEntry[],
+) {
+  if (!summaryDue(conversation.id, conversation.messageCount, workingMemory)) return;
+  try {
+    await ctx.jobs.enqueue(
+      'conversation-summary',
+      { userId, conversationId: conversation.id },
+      { singletonKey: String(conversation.id) },
+    );
+  } catch (err) {
+    ctx.log.warn({ err, conversationId: conversation.id }, 'summary not queued');
+  }
 }
 
-/** Conversations whose background summary failed recently, with when (per process). */
-const recentFailures = new Map<number, number>();
-const RETRY_AFTER_FAILURE_MS = 10 * 60_000;
+/**
+ * The `conversation-summary` job: summarises the conversation if it is still due. A conversation
+ * or character deleted meanwhile has nothing left to remember; any other failure is thrown, for
+ * the queue to retry later.
+ */
+export async function summarizeIfDue(ctx: AppContext, userId: string, conversationId: number) {
+  let loaded;
+  try {
+    loaded = await loadConversationWithCharacter(ctx, userId, conversationId);
+  } catch (error) {
+    if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 409))
+      return;
+    throw error;
+  }
+  const { conversation, character } = loaded;
+  if (!summaryDue(conversationId, conversation.messageCount, character.workingMemory)) return;
+  await summarize(ctx, userId, conversation, character);
+}

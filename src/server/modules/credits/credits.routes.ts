@@ -5,7 +5,7 @@ import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { requireUser } from '../../plugins/session';
-import { getCredits, startChargeSweeper, topUp } from './credits.service';
+import { getCredits, topUp } from './credits.service';
 
 const messageResponse = z.object({ message: z.string() });
 
@@ -50,9 +50,4 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: AppContext
     },
     async (request) => topUp(ctx, (await user(request)).id),
   );
-
-  const stopSweeper = startChargeSweeper(ctx);
-  app.addHook('onClose', async () => {
-    await stopSweeper();
-  });
 }

@@ -17,9 +17,6 @@ export interface CreditsSummary {
   nextResetAt: string;
 }
 
-/** How often the sweeper looks for charges of replies that died. */
-export const SWEEP_INTERVAL_MS = 60_000;
-
 /**
  * A pending charge older than this can only belong to a reply that died with its server: a live
  * reply either finishes or hits the LLM timeout, and a minute of slack covers storing it.
@@ -118,33 +115,13 @@ export async function refundStaleCharges(ctx: CreditsContext, olderThanMs: numbe
 }
 
 /**
- * Refunds the charges of replies that died (server crash or stop): once now, which settles what a
- * previous run of the server left pending, then every minute. Replies still in flight on other
- * servers are younger than STALE_CHARGE_MS and are left alone. Returns a stop function; awaiting
- * it also waits for a sweep in progress, so the database can be closed right after.
+ * Refunds the charges of replies that died (server crash or stop); returns how many. The
+ * charge-sweep job runs it every minute and at start-up, which settles what a stopped server left
+ * pending. Replies still in flight on other servers are younger than STALE_CHARGE_MS and are left
+ * alone.
  */
-export function startChargeSweeper(ctx: SweeperContext): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const sweep = () => {
-    // A slow sweep is never overlapped by the next one.
-    if (stopped || running) return;
-    running = refundStaleCharges(ctx, STALE_CHARGE_MS(ctx.config))
-      .then((refunded) => {
-        if (refunded > 0) ctx.log.warn({ refunded }, 'refunded credits of unfinished replies');
-      })
-      .catch((err: unknown) => ctx.log.error({ err }, 'stale reply charge sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  sweep();
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  // The sweeper alone must not keep the process alive.
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+export async function sweepStaleCharges(ctx: SweeperContext): Promise<number> {
+  const refunded = await refundStaleCharges(ctx, STALE_CHARGE_MS(ctx.config));
+  if (refunded > 0) ctx.log.warn({ refunded }, 'refunded credits of unfinished replies');
+  return refunded;
 }

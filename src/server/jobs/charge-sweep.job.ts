@@ -1,0 +1,17 @@
+import { sweepStaleCharges, type SweeperContext } from '../modules/credits/credits.service';
+import type { JobQueue } from './queue';
+
+/**
+ * Every minute (and at start-up): gives back the credits of replies that died with their server
+ * (a crash or a stop mid-reply leaves their charge pending).
+ */
+export function registerChargeSweep(queue: JobQueue, ctx: SweeperContext) {
+  queue.every(
+    'charge-sweep',
+    '* * * * *',
+    async () => {
+      await sweepStaleCharges(ctx);
+    },
+    { runAtStart: true, timeoutSeconds: 5 * 60 },
+  );
+}

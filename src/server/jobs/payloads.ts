@@ -1,0 +1,9 @@
+/**
+ * What each queued job carries, by queue name: services enqueue by name through AppContext.jobs,
+ * and the job's own file registers the handler. Payloads are stored in the database until the job
+ * is done, so they hold ids, never content.
+ */
+export interface JobPayloads {
+  /** See conversation-summary.job.ts. */
+  'conversation-summary': { userId: string; conversationId: number };
+}
