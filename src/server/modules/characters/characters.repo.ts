@@ -33,13 +33,14 @@ export async function findCharacter(db: Database, userId: string, id: number) {
 /**
  * Stores a new character. Its avatar must still exist inside the transaction: the user's avatar
  * lock serialises this with releases and the avatar sweep, so a file is never deleted while a
- * character starts showing it.
+ * character starts showing it. Returns 'unknown-avatar' (nothing stored) when it is not one of
+ * the user's images.
  */
 export async function insertCharacter(db: Database, userId: string, value: NewCharacterRow) {
   return db.transaction(async (tx) => {
     await lockUserAvatars(tx, userId);
     if (value.avatarImage && !(await ownsAvatar(tx, userId, value.avatarImage))) {
-      throw new HttpError(400, UNKNOWN_AVATAR);
+      return 'unknown-avatar' as const;
     }
     const [row] = await tx
       .insert(character)

@@ -96,6 +96,7 @@ export async function createCharacter(ctx: AppContext, userId: string, input: Cr
   await assertAdultReviewed(ctx, userId, definitionOf(input));
   if (input.avatarImage) await assertAvatarOwned(ctx, userId, input.avatarImage);
   const row = await insertCharacter(ctx.db, userId, input);
+  if (row === 'unknown-avatar') throw badRequest(UNKNOWN_AVATAR);
   return { id: row.id, name: row.name };
 }
 
