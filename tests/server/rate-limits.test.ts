@@ -63,7 +63,7 @@ describe('sign-up and mail sending', () => {
     } finally {
       await t2.close();
     }
-  });
+  }, 120_000);
 
   it('limits verification mails per address', async () => {
     await t.client().post('/api/auth/sign-up/email', {

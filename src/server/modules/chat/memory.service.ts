@@ -2,7 +2,7 @@ import { CHAT_LIMITS } from '../../../shared/chat';
 import type { WorkingMemoryEntry } from '../../../shared/characters/schemas';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
-import { LLM_EMPTY } from '../../integrations/llm';
+import { LLM_EMPTY, LlmError } from '../../integrations/llm';
 import { setMemoryEntry, type CharacterRow } from '../characters/characters.repo';
 import { listMessages, type ConversationRow } from '../conversations/conversations.repo';
 import { newestWithin, PREAMBLE, REPLY_TOKENS } from './prompt-builder';
@@ -66,7 +66,7 @@ async function summarize(
     ],
   });
   const summary = completion.content.trim();
-  if (!summary) throw new HttpError(502, LLM_EMPTY);
+  if (!summary) throw new LlmError('upstream', LLM_EMPTY, 'empty summary');
   await setMemoryEntry(ctx.db, userId, owner.id, { conversation_id: id, summary });
   return { summary };
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { CHAT_LIMITS, type StoryOption } from '../../../shared/chat';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../errors';
-import { completeJson, LLM_EMPTY } from '../../integrations/llm';
+import { completeJson, LLM_EMPTY, LlmError } from '../../integrations/llm';
 import { listMessages, updateConversationFields } from '../conversations/conversations.repo';
 import { contextTokensOf, loadConversationWithCharacter, modelOf } from './conversation-context';
 import { buildChatPrompt, estimateTokens, newestWithin, REPLY_TOKENS } from './prompt-builder';
@@ -40,7 +39,7 @@ export async function generateScenario(
     ],
   });
   const scenario = completion.content.trim();
-  if (!scenario) throw new HttpError(502, LLM_EMPTY);
+  if (!scenario) throw new LlmError('upstream', LLM_EMPTY, 'empty scenario');
   await updateConversationFields(ctx.db, userId, id, { scenario });
   return { scenario };
 }
