@@ -15,6 +15,7 @@ interface Chunk {
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
+  assets?: string[];
 }
 
 function loadManifest(): Record<string, Chunk> {
@@ -74,5 +75,27 @@ describe('landing page JavaScript budget', () => {
       .map((f) => readFileSync(path.join(webDir, f), 'utf8'))
       .join('\n');
     expect(landingCode).not.toContain('ZodError');
+  });
+
+  it('loads the password strength estimator only in a worker of the sign-up form', () => {
+    const dialogKey = Object.keys(manifest).find((k) =>
+      k.endsWith('features/auth/AuthDialog.tsx'),
+    )!;
+    const worker = manifest[dialogKey]!.assets?.find((f) => f.includes('password-strength.worker'));
+    expect(worker).toBeDefined();
+    // zxcvbn and its dictionaries: not in the landing download, nor even in the dialog's own.
+    const ZXCVBN = 'l33tMaxSubstitutions';
+    expect(readFileSync(path.join(webDir, worker!), 'utf8')).toContain(ZXCVBN);
+    const keys = new Set([
+      ...staticClosure(manifest, entryKey),
+      ...staticClosure(manifest, landingKey),
+      ...staticClosure(manifest, dialogKey),
+    ]);
+    for (const key of keys) {
+      const file = manifest[key]!.file;
+      if (file.endsWith('.js')) {
+        expect(readFileSync(path.join(webDir, file), 'utf8'), file).not.toContain(ZXCVBN);
+      }
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { PASSWORD_MESSAGES } from '../../src/shared/auth';
 import { maskEmail } from '../../src/shared/mask-email';
 import { expectAccessible, mailTo, snap, uniqueEmail, verificationLinkIn, test } from './support';
 
@@ -154,7 +155,67 @@ test('sign up → verification mail → verify → sign in → profile → logou
   ).toBeVisible();
   // Signed out again: the chat screen asks to sign in (its dialog opens by itself).
   await page.goto('/chat');
-  await expect(page.getByRole('dialog', { name: 'Welcome to Reverie AI' })).toBeVisible();
+  // The sign-in dialog opens by itself over the prompt (and hides it from assistive tech).
+  const signInAgain = page.getByRole('dialog', { name: 'Welcome to Reverie AI' });
+  await expect(signInAgain).toBeVisible();
+  await signInAgain.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+});
+
+async function openSignUp(page: Page, email: string, name: string) {
+  await page.goto('/');
+  const dialog = await openAuthDialog(page);
+  await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+  await dialog.getByLabel('Name (optional)').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel(/Terms & Conditions/).check();
+  await dialog.getByLabel(/Privacy Policy/).check();
+  return dialog;
+}
+
+test('the sign-up form shows the strength as the password is typed and refuses a weak one', async ({
+  page,
+}, info) => {
+  const email = uniqueEmail(info, 'meter');
+  const dialog = await openSignUp(page, email, 'Quinn Harlow');
+  const password = dialog.getByPlaceholder('Create a password');
+  const meter = dialog.getByTestId('password-strength');
+  await expect(dialog.getByText(/not your name or email/)).toBeVisible();
+
+  await password.pressSequentially('aaaaaaaa');
+  await expect(meter).toContainText('Password strength: Very weak');
+  await expect(meter).toContainText(PASSWORD_MESSAGES.weak);
+  await expect(meter).toContainText(/repeated characters/i);
+  await snap(page, info, 'password-meter-weak');
+
+  await password.fill('harlow family picnic');
+  await expect(meter).toContainText(PASSWORD_MESSAGES.personal);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  // Refused on the form, with the field's error saying what to do.
+  await expect(dialog.getByRole('alert')).toHaveText(PASSWORD_MESSAGES.personal);
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+
+  await password.fill('');
+  await password.pressSequentially('copper kettle drifting north');
+  await expect(meter).toContainText('Password strength: Strong');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expectAccessible(page);
+  await snap(page, info, 'password-meter-strong');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created!')).toBeVisible();
+});
+
+test("the server's refusal shows on the field when the strength check cannot load", async ({
+  page,
+}, info) => {
+  await page.route('**/assets/password-strength.worker-*', (route) => route.abort());
+  const dialog = await openSignUp(page, uniqueEmail(info, 'nometer'), '');
+  await dialog.getByPlaceholder('Create a password').fill('reverie123');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(PASSWORD_MESSAGES.weak);
+  await expect(dialog.getByTestId('password-strength')).toBeEmpty();
+  await expect(dialog).toBeVisible();
 });
 
 test('signed out, /chat asks to sign in', async ({ page }, info) => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryRateLimiter } from '../../src/server/plugins/rate-limit';
 import { isClientRoute } from '../../src/shared/routes';
-import { isCommonPassword } from '../../src/server/modules/auth/common-passwords';
 
 describe('isClientRoute', () => {
   it('knows the app routes, with an optional conversation id on /chat', () => {
@@ -38,16 +37,5 @@ describe('memory rate limiter', () => {
     expect((await limiter.peek(rule, 'a')).count).toBe(0);
     expect((await limiter.hit(rule, 'a')).count).toBe(1);
     await limiter.close();
-  });
-});
-
-describe('isCommonPassword', () => {
-  it('refuses passwords from the common list whatever their case', () => {
-    expect(isCommonPassword('password1')).toBe(true);
-    expect(isCommonPassword('Iloveyou')).toBe(true);
-    expect(isCommonPassword('12345678')).toBe(true);
-  });
-  it('accepts an uncommon passphrase', () => {
-    expect(isCommonPassword('velvet-harbour-lantern-93')).toBe(false);
   });
 });

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AUTH_MESSAGES, emailSchema, signUpSchema } from '../../../shared/auth';
+import { passwordProblem } from '../../../shared/password-rule';
 import type { AppContext } from '../../context';
-import { badRequest, serviceUnavailable, validationError } from '../../errors';
+import { serviceUnavailable, validationError } from '../../errors';
 import { enforce, tooManyRequests } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
 import { AUTH_BASE_PATH, GOOGLE_PROVIDER_ID } from './auth';
-import { isCommonPassword } from './common-passwords';
 import { deviceCookie, knownDevice } from './known-devices';
 
 /** Where the verification link lands; the web app shows a toast and the sign-in dialog. */
@@ -16,7 +16,7 @@ const emailBody = z.object({ email: emailSchema }).loose();
 
 /**
  * Mounts better-auth under /api/auth. Requests pass through here first so we can validate
- * sign-up the way the form does, refuse common passwords and apply our rate limits, and make
+ * sign-up the way the form does, refuse weak passwords and apply our rate limits, and make
  * some of better-auth's answers friendlier.
  */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -75,7 +75,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
 
 async function beforeSignUp(request: FastifyRequest, { limiter }: AppContext) {
   const input = parseOr400(signUpSchema, request.body);
-  if (isCommonPassword(input.password)) throw badRequest(AUTH_MESSAGES.commonPassword);
+  // Before the sign-up rate limits, so a refused password does not use up the client's tries.
+  const problem = passwordProblem(input.password, input);
+  if (problem) throw validationError([{ path: 'password', message: problem }]);
   await enforce(limiter, RATE_RULES.signUpsPerClient, request.ip);
   await enforce(limiter, RATE_RULES.mailsPerClient, request.ip);
   await enforce(limiter, RATE_RULES.mailsPerAddress, input.email.toLowerCase());

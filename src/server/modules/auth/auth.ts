@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../../integrations/mail';
 import { existingAccountMail, verificationMail } from './auth.emails';
+import { refuseWeakNewPassword } from './password-policy';
 
 const DAY_SECONDS = 60 * 60 * 24;
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -110,6 +111,7 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
         if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
           (ctx.body as Record<string, unknown>).revokeOtherSessions = true;
         }
+        await refuseWeakNewPassword(ctx);
       }),
     },
     plugins: config.google

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
-  PASSWORD_MIN_LENGTH,
+  PASSWORD_HINT,
   signInSchema,
   signUpSchema,
   type SignInInput,
@@ -13,7 +13,7 @@ import {
 import { APP_NAME } from '../../../shared/brand';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/form';
+import { Field, Input, TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import {
@@ -25,6 +25,8 @@ import {
   startGoogleSignIn,
 } from './auth-api';
 import type { AuthTab } from './auth-dialog-context';
+import { SUBMIT_CHECK_WAIT_MS, usePasswordChecker, usePasswordStrength } from './password-checker';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { refreshSession } from './session';
 
 const TAB_CLASS =
@@ -168,13 +170,33 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
     defaultValues: { name: '', email: '', password: '' } as Partial<SignUpInput>,
   });
   const { errors, isSubmitting } = form.formState;
+  // The strength rule loads in a worker now that the sign-up form is open, not with the page.
+  const checker = usePasswordChecker();
+  const [password = '', email = '', name = ''] = useWatch({
+    control: form.control,
+    name: ['password', 'email', 'name'],
+  });
+  const strength = usePasswordStrength(checker, password, { email, name });
 
   const submit = form.handleSubmit(async (values) => {
+    // Without an answer in time the server judges the password and its message is shown.
+    const verdict = await checker.check(values.password, values, SUBMIT_CHECK_WAIT_MS);
+    if (verdict?.problem) {
+      form.setError('password', { message: verdict.problem }, { shouldFocus: true });
+      return;
+    }
     try {
       await signUpWithEmail(values);
       toast({ title: 'Account created!', description: 'Check your email to verify your account.' });
       onDone();
     } catch (error) {
+      const fieldIssues = (error instanceof ApiError ? (error.issues ?? []) : []).filter(
+        (issue) => issue.path in values,
+      );
+      for (const issue of fieldIssues) {
+        form.setError(issue.path as keyof SignUpInput, { message: issue.message });
+      }
+      if (fieldIssues.length > 0) return;
       toast({
         title: 'Sign up failed',
         description: error instanceof Error ? error.message : 'An error occurred during sign up.',
@@ -183,6 +205,7 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
     }
   });
 
+  const passwordError = errors.password?.message;
   return (
     <div className="space-y-4">
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -204,17 +227,27 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
           placeholder="you@example.com"
           {...form.register('email')}
         />
-        <TextField
-          id="signup-password"
-          label="Password"
-          error={errors.password?.message}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A long phrase is easiest to remember.`}
-          type="password"
-          autoComplete="new-password"
-          required
-          placeholder="Create a password"
-          {...form.register('password')}
-        />
+        <Field id="signup-password" label="Password" error={passwordError} hint={PASSWORD_HINT}>
+          <Input
+            id="signup-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            placeholder="Create a password"
+            aria-invalid={Boolean(passwordError)}
+            aria-describedby={
+              passwordError
+                ? 'signup-password-error signup-password-strength'
+                : 'signup-password-strength'
+            }
+            {...form.register('password')}
+          />
+          <PasswordStrengthMeter
+            id="signup-password-strength"
+            check={strength}
+            error={passwordError}
+          />
+        </Field>
         <Consent
           id="signup-terms"
           error={errors.acceptTerms?.message}
