@@ -9,7 +9,7 @@ import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
 let t: TestApp;
 beforeAll(async () => {
   // Each user from an address of their own, so this file's sign-ups stay within the limits.
-  t = await startTestApp({ TRUST_PROXY: 'true' });
+  t = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
 });
 afterAll(() => t.close());
 
