@@ -15,19 +15,19 @@ import { CREDITS_KEY, useCredits } from '../chat/api';
 import { queryClient } from '../../lib/query-client';
 
 /** After paying, the page asks every 2 s until the subscription shows, for at most this long. */
-export const CONFIRM_POLL_MS = 30_000;
+const CONFIRM_POLL_MS = 30_000;
 
-export const TONE_CLASSES: Record<StatusTone, string> = {
+const TONE_CLASSES: Record<StatusTone, string> = {
   success: 'border-success/50 bg-success/15 text-success',
   warning: 'border-warning/50 bg-warning/15 text-warning',
   error: 'border-error/50 bg-error/15 text-error',
 };
 
-export const formatDate = (iso: string) =>
+const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** `?checkout=success` once, read on arrival and removed from the address bar. */
-export function useCheckoutSuccess() {
+function useCheckoutSuccess() {
   const [success] = useState(
     () => new URLSearchParams(window.location.search).get('checkout') === 'success',
   );
@@ -79,7 +79,7 @@ export function Membership() {
   );
 }
 
-export function PaymentNotice({ confirmed, waiting }: { confirmed: boolean; waiting: boolean }) {
+function PaymentNotice({ confirmed, waiting }: { confirmed: boolean; waiting: boolean }) {
   return (
     <div
       role="status"
@@ -99,7 +99,7 @@ export function PaymentNotice({ confirmed, waiting }: { confirmed: boolean; wait
 }
 
 /** What is left of the allowance: of the paid period, or of the free plan's month. */
-export function CreditsLeft({ period }: { period: 'period' | 'month' }) {
+function CreditsLeft({ period }: { period: 'period' | 'month' }) {
   const credits = useCredits();
   if (credits.data === undefined) return null;
   return (
@@ -110,13 +110,13 @@ export function CreditsLeft({ period }: { period: 'period' | 'month' }) {
   );
 }
 
-export function periodLine(sub: SubscriptionView): string {
+function periodLine(sub: SubscriptionView): string {
   if (!PLAN_KEEPING_STATUSES.includes(sub.status)) return 'This subscription has ended.';
   if (sub.cancelAtPeriodEnd) return `Ends on ${formatDate(sub.currentPeriodEnd)}`;
   return `Renews on ${formatDate(sub.currentPeriodEnd)}`;
 }
 
-export function SubscriptionCard({ sub }: { sub: SubscriptionView }) {
+function SubscriptionCard({ sub }: { sub: SubscriptionView }) {
   const portal = usePortal();
   const manage = () =>
     portal.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) });
@@ -169,7 +169,7 @@ export function SubscriptionCard({ sub }: { sub: SubscriptionView }) {
   );
 }
 
-export function NoSubscription() {
+function NoSubscription() {
   return (
     <div className="mt-8 rounded-2xl border border-border bg-surface p-6">
       <p className="font-semibold">You don&apos;t have an active subscription yet.</p>

@@ -7,7 +7,7 @@ import { useSession } from '../auth/session';
 import { billingErrorText, billingPlansQuery, useCheckout } from './api';
 import { queryClient } from '../../lib/query-client';
 
-export interface PlanCard {
+interface PlanCard {
   id: PlanId;
   tagline: string;
   badge?: string;
@@ -52,7 +52,7 @@ export const PLAN_CARDS: PlanCard[] = [
   },
 ];
 
-export const FAQ = [
+const FAQ = [
   {
     q: 'Do unused messages roll over?',
     a: 'No. Your message allowance resets at the start of every billing period, and unused messages do not roll over.',

@@ -18,7 +18,7 @@ import { ToggleChips } from '../../components/ui/toggle-chips';
 import { RolePicker } from './components/RolePicker';
 import { ApiError } from '../../lib/api';
 
-export interface SettingsValues {
+interface SettingsValues {
   emojis: boolean;
   actionMessages: boolean;
   directnessLevel: number;
@@ -27,19 +27,19 @@ export interface SettingsValues {
   includeRoles: boolean;
 }
 
-export const PREFERENCE_SET: ReadonlySet<string> = new Set(CHARACTER_PREFERENCES);
-export const isPreference = (p: string): p is CharacterPreference => PREFERENCE_SET.has(p);
+const PREFERENCE_SET: ReadonlySet<string> = new Set(CHARACTER_PREFERENCES);
+const isPreference = (p: string): p is CharacterPreference => PREFERENCE_SET.has(p);
 
-export const serverMessage = (error: unknown, fallback: string) =>
+const serverMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.message ? error.message : fallback;
 
-export const chatPath = (id: number) => `/chat?character=${id}`;
+const chatPath = (id: number) => `/chat?character=${id}`;
 
 /**
  * Whether "back" stays on this site. The Navigation API only lists same-origin entries, so it
  * also catches a tab opened straight onto this page; elsewhere fall back to the history length.
  */
-export function canGoBackInApp() {
+function canGoBackInApp() {
   const navigation = (window as { navigation?: { canGoBack?: unknown } }).navigation;
   return typeof navigation?.canGoBack === 'boolean'
     ? navigation.canGoBack
@@ -61,7 +61,7 @@ export function useLoadErrorToast(error: unknown) {
 }
 
 /** The stored character with defaults for anything an older record may lack. */
-export function initialValues(character: Character): SettingsValues {
+function initialValues(character: Character): SettingsValues {
   const c = character as Partial<Omit<Character, 'settings'>> & {
     settings?: Partial<Character['settings']> | null;
   };
@@ -200,7 +200,7 @@ export function SettingsForm({ character }: { character: Character }) {
   );
 }
 
-export function SettingSwitch({
+function SettingSwitch({
   id,
   label,
   hint,
@@ -240,7 +240,7 @@ export function SettingSwitch({
 }
 
 /** A titled section that folds away; the title is an h2 wrapping the toggle button. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Collapsible.Root className="rounded-xl border border-border">
       <h2>
@@ -257,7 +257,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-export function PageCard({ children }: { children: ReactNode }) {
+function PageCard({ children }: { children: ReactNode }) {
   return (
     <main className="min-h-screen bg-main px-4 py-6 sm:py-12">
       <div className="mx-auto w-full max-w-2xl rounded-2xl border border-border bg-surface p-5 text-fg shadow-xl sm:p-8">

@@ -20,7 +20,7 @@ import { DirectnessSlider } from './components/DirectnessSlider';
 import { ToggleChips } from '../../components/ui/toggle-chips';
 import { RolePicker } from './components/RolePicker';
 
-export const basicsSchema = createCharacterSchema.pick({
+const basicsSchema = createCharacterSchema.pick({
   name: true,
   description: true,
   gender: true,
