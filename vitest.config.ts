@@ -12,6 +12,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.tsx'],
+          // The web app's hooks in a DOM; requests go to a local stand-in on 127.0.0.1.
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',

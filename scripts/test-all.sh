@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: lint and types, unit, server integration (PGlite, and PostgreSQL when
+# Runs every test: lint and types, unit, the web app's hooks, server integration (PGlite, and PostgreSQL when
 # TEST_DATABASE_URL is set; the Redis limiter when TEST_REDIS_URL is set), the production build
 # with its size budget, and the browser tests in Debian's Chromium.
 set -euo pipefail
@@ -16,6 +16,9 @@ npx tsc --noEmit -p tsconfig.json
 
 step "unit tests"
 npx vitest run --project unit
+
+step "web hooks (React Testing Library)"
+npx vitest run --project web
 
 step "server integration tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run --project server

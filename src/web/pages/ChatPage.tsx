@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import { PageLoader } from '../app/PageLoader';
-import { buttonClass } from '../components/ui/button';
 import { SignInPrompt } from '../features/auth/SignInPrompt';
 import { useSession, type SessionUser } from '../features/auth/session';
 import { parseId } from '../../shared/ids';
@@ -12,8 +11,10 @@ import {
   useCharacters,
 } from '../features/characters/api';
 import { DeleteCharacterDialog } from '../features/characters/components/DeleteCharacterDialog';
-import { topUp, useConversation } from '../features/chat/api';
+import { useConversation } from '../features/chat/api';
+import { useTopUp } from '../features/chat/mutations';
 import { ChatSplash, useChatSplash } from '../features/chat/ChatSplash';
+import { CharacterMissing } from '../features/chat/ChatNotices';
 import { ChatView } from '../features/chat/ChatView';
 import { ReadOnlyConversation } from '../features/chat/ReadOnlyConversation';
 import { RecentChats } from '../features/chat/RecentChats';
@@ -66,9 +67,8 @@ function Dashboard({ user }: { user: SessionUser }) {
     }
   }, [conversationId, owner, characterId, navigate]);
   // Every visit applies a due monthly reset of the allowance (failures are only logged).
-  useEffect(() => {
-    topUp().catch(() => undefined);
-  }, []);
+  const { mutate: topUp } = useTopUp();
+  useEffect(() => topUp(), [topUp]);
 
   const select = (id: number) => {
     rememberCharacter(id);
@@ -137,17 +137,5 @@ function Dashboard({ user }: { user: SessionUser }) {
         />
       )}
     </DashboardShell>
-  );
-}
-
-function CharacterMissing() {
-  return (
-    <div className="flex h-full flex-col items-center justify-center px-6 text-center">
-      <h1 className="text-2xl font-bold">Character not found</h1>
-      <p className="mt-2 text-muted">It may have been deleted.</p>
-      <Link href="/chat" className={buttonClass('secondary', 'md', 'mt-6')}>
-        Back to dashboard
-      </Link>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { LegalPage } from './legal/LegalPage';
-import { privacyDocument } from './legal/privacy-content';
+import { LegalPage } from '../features/legal/LegalPage';
+import { privacyDocument } from '../features/legal/privacy-content';
 
 export default function PrivacyPage() {
   return <LegalPage document={privacyDocument} />;

@@ -1,5 +1,5 @@
-import { LegalPage } from './legal/LegalPage';
-import { termsDocument } from './legal/terms-content';
+import { LegalPage } from '../features/legal/LegalPage';
+import { termsDocument } from '../features/legal/terms-content';
 
 export default function TermsPage() {
   return <LegalPage document={termsDocument} />;

@@ -6,7 +6,6 @@ import type {
   UpdateCharacterInput,
 } from '../../../shared/characters/schemas';
 import { api, ApiError } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
 import { parseId } from '../../../shared/ids';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 
@@ -31,26 +30,16 @@ export function useCharacter(id: number | null) {
   });
 }
 
-export async function createCharacter(input: CreateCharacterInput) {
-  const created = await api<{ id: number; name: string }>('/api/characters', 'POST', input);
-  await queryClient.invalidateQueries({ queryKey: CHARACTERS_KEY });
-  return created;
-}
+export const createCharacter = (input: CreateCharacterInput) =>
+  api<{ id: number; name: string }>('/api/characters', 'POST', input);
 
-export async function updateCharacter(id: number, input: UpdateCharacterInput) {
-  const updated = await api<Character>(`/api/characters/${id}`, 'PUT', input);
-  queryClient.setQueryData(characterKey(id), updated);
-  await queryClient.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true });
-  return updated;
-}
+export const updateCharacter = (id: number, input: UpdateCharacterInput) =>
+  api<Character>(`/api/characters/${id}`, 'PUT', input);
 
 /** Deletes the character, and first its conversations when asked to. */
 export async function deleteCharacter(id: number, withConversations: boolean) {
   if (withConversations) await api(`/api/characters/${id}/conversations`, 'DELETE');
   await api(`/api/characters/${id}`, 'DELETE');
-  queryClient.removeQueries({ queryKey: characterKey(id) });
-  await queryClient.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true });
-  if (readLastCharacterId() === id) writeStored(STORAGE_KEYS.lastCharacterId, '');
 }
 
 export interface GeneratedCharacter {

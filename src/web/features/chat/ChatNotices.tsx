@@ -46,3 +46,15 @@ export function ConversationMissing({ characterId }: { characterId: number }) {
     </div>
   );
 }
+
+export function CharacterMissing() {
+  return (
+    <div className="flex h-full flex-col items-center justify-center px-6 text-center">
+      <h1 className="text-2xl font-bold">Character not found</h1>
+      <p className="mt-2 text-muted">It may have been deleted.</p>
+      <Link href="/chat" className={buttonClass('secondary', 'md', 'mt-6')}>
+        Back to dashboard
+      </Link>
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { toast } from '../../components/ui/toast';
 import { useComposerInset } from '../../lib/composer-inset';
 import { CostHint } from './CostHint';
 import { isSendKey } from './enter-to-send';
-import { updateCharacter } from '../characters/api';
+import { useUpdateCharacter } from '../characters/mutations';
 import { DirectnessSlider } from '../characters/components/DirectnessSlider';
 
 /**
@@ -31,6 +31,7 @@ export function MessageBox({
   const [text, setText] = useState('');
   const [panel, setPanel] = useState(false);
   const [level, setLevel] = useState(directness);
+  const update = useUpdateCharacter();
   const box = useRef<HTMLTextAreaElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   useComposerInset(bar);
@@ -55,7 +56,7 @@ export function MessageBox({
   };
   const saveLevel = async (value: number) => {
     try {
-      await updateCharacter(characterId, { directnessLevel: value });
+      await update.mutateAsync({ id: characterId, input: { directnessLevel: value } });
       toast({
         title: 'Directness updated',
         description: "Your character's pacing has been saved.",

@@ -6,7 +6,7 @@ import { bubbleRevealDelay, CHAT_LIMITS, splitIntoBubbles } from '../../../share
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
-import { sendFeedback } from './api';
+import { useSendFeedback } from './mutations';
 
 export interface DisplayMessage {
   id: number | string;
@@ -60,6 +60,15 @@ function Bubbles({ text, reveal }: { text: string; reveal: boolean }) {
         </div>
       ))}
       {shown < bubbles.length && <TypingIndicator />}
+    </div>
+  );
+}
+
+/** One reply in a single bubble (assistant and story); a reply being streamed uses it too. */
+export function ReplyBubble({ text }: { text: string }) {
+  return (
+    <div className="max-w-[90%] rounded-2xl rounded-tl-sm bg-bubble-ai px-4 py-3">
+      <MessageText text={text} />
     </div>
   );
 }
@@ -119,6 +128,7 @@ export function MessageView({
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
   const [rated, setRated] = useState<'GOOD' | 'BAD' | null>(null);
+  const feedback = useSendFeedback();
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pressTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const mine = message.sender === 'user';
@@ -144,10 +154,12 @@ export function MessageView({
     if (typeof message.id !== 'number' || rated === value) return;
     setRated(value);
     // Feedback failures are only logged (spec): the user is not interrupted.
-    sendFeedback({ id: message.id, content: message.content }, value).then(
-      () => toast({ title: 'Thanks for your feedback' }),
-      (error: unknown) => console.warn('feedback failed', error),
-    );
+    feedback
+      .mutateAsync({ reply: { id: message.id, content: message.content }, feedback: value })
+      .then(
+        () => toast({ title: 'Thanks for your feedback' }),
+        (error: unknown) => console.warn('feedback failed', error),
+      );
   };
   const save = async () => {
     if (!onEdit || draft.trim() === message.content.trim()) return;
@@ -198,9 +210,7 @@ export function MessageView({
       ) : asBubbles ? (
         <Bubbles text={message.content} reveal={fresh} />
       ) : (
-        <div className="max-w-[90%] rounded-2xl rounded-tl-sm bg-bubble-ai px-4 py-3">
-          <MessageText text={message.content} />
-        </div>
+        <ReplyBubble text={message.content} />
       )}
       {message.unanswered && (
         <p className="mt-1 flex items-center gap-2 text-xs text-muted" data-testid="unanswered">

@@ -8,7 +8,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { useCharacters } from '../characters/api';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
-import { deleteConversation, useConversations } from './api';
+import { useConversations } from './api';
+import { useDeleteConversation } from './mutations';
 
 /**
  * 'Recent Chats': who each conversation is with (avatar and name), its title, the last message
@@ -31,22 +32,20 @@ export function RecentChats({
     title: string;
     characterId: number | null;
   } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remove = useDeleteConversation();
+  const busy = remove.isPending;
   // Conversations whose character was deleted stay listed, read-only, until the user deletes them.
   const list = conversations.data ?? [];
 
   const confirm = async () => {
     if (!deleting) return;
-    setBusy(true);
     try {
-      await deleteConversation(deleting.id);
+      await remove.mutateAsync(deleting.id);
       toast({ title: 'Conversation deleted' });
       if (deleting.id === activeId) onDeletedActive(deleting.characterId);
       setDeleting(null);
     } catch {
       toast({ title: 'Error deleting conversation', variant: 'destructive' });
-    } finally {
-      setBusy(false);
     }
   };
 

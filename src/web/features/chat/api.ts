@@ -1,4 +1,3 @@
-import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   ChatMessageView,
@@ -8,8 +7,6 @@ import type {
   StoryOption,
 } from '../../../shared/chat';
 import { api, ApiError } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
-import { CHARACTERS_KEY } from '../characters/api';
 
 export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
 export const conversationKey = (id: number) => ['/api/conversations', id] as const;
@@ -32,7 +29,7 @@ export const useConversation = (id: number | null) =>
 /** Messages load newest page first; scrolling up loads the page before the oldest shown. */
 export const MESSAGE_PAGE = 50;
 
-const messagesQuery = (id: number) =>
+export const messagesQuery = (id: number) =>
   infiniteQueryOptions({
     queryKey: messagesKey(id),
     queryFn: ({ pageParam }) =>
@@ -54,20 +51,6 @@ export const useMessages = (id: number | null) =>
 export const flattenPages = (pages: ChatMessageView[][] | undefined) =>
   [...(pages ?? [])].reverse().flat();
 
-/**
- * Loads the stored messages now, whether or not the list is on screen yet (a fast reply can
- * finish while the new conversation's first load is still on its way). Pages already loaded
- * are fetched again in order, so older history stays on screen.
- */
-export async function reloadMessages(id: number) {
-  // A load started before the reply was stored must not win: cancel it, then fetch afresh.
-  await queryClient.cancelQueries({ queryKey: messagesKey(id) });
-  await Promise.all([
-    queryClient.fetchInfiniteQuery({ ...messagesQuery(id), staleTime: 0 }),
-    queryClient.invalidateQueries({ queryKey: conversationKey(id) }),
-  ]);
-}
-
 /** The hidden model picker's list: empty (and canChoose false) for everyone but staff. */
 export const useModelChoice = () =>
   useQuery({
@@ -76,10 +59,8 @@ export const useModelChoice = () =>
     staleTime: Infinity,
   });
 
-export async function setConversationModel(id: number, model: string) {
-  await api(`/api/conversations/${id}`, 'PUT', { model });
-  await queryClient.invalidateQueries({ queryKey: conversationKey(id) });
-}
+export const setConversationModel = (id: number, model: string) =>
+  api(`/api/conversations/${id}`, 'PUT', { model });
 
 export const useCredits = () =>
   useQuery({
@@ -117,11 +98,7 @@ export const generateOptions = async (conversationId: number) =>
   (await api<{ options: StoryOption[] }>('/api/generate-options', 'POST', { conversationId }))
     .options;
 
-export async function deleteConversation(id: number) {
-  await api(`/api/conversations/${id}`, 'DELETE');
-  queryClient.removeQueries({ queryKey: conversationKey(id) });
-  await refreshLists();
-}
+export const deleteConversation = (id: number) => api(`/api/conversations/${id}`, 'DELETE');
 
 export const editMessage = (messageId: number, content: string, conversationId: number) =>
   api<ChatMessageView>(`/api/messages/${messageId}/edit`, 'PUT', { content, conversationId });
@@ -132,67 +109,3 @@ export const editMessage = (messageId: number, content: string, conversationId: 
  */
 export const sendFeedback = (reply: { id: number; content: string }, feedback: 'GOOD' | 'BAD') =>
   api('/api/feedback', 'POST', { messageId: reply.id, aiMessage: reply.content, feedback });
-
-/** Conversation list, character chat counts and credits change after every reply. */
-export async function refreshLists() {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true }),
-    queryClient.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true }),
-    queryClient.invalidateQueries({ queryKey: CREDITS_KEY }),
-  ]);
-}
-
-export interface ReplyDone {
-  messageId: number;
-  message: string;
-  userMessageId: number;
-}
-
-/**
- * Sends a message and streams the reply (Server-Sent Events): `onAccepted` runs once the server
- * has taken the message (it is stored from then on), `onToken` gets the text as it grows;
- * resolves with the stored reply. Refusals before streaming (403 no credits, 503 no model…)
- * reject with an ApiError carrying the server's status and message.
- */
-export async function streamReply(
-  path: string,
-  body: { message: string; conversationId: number },
-  on: { onAccepted?: () => void; onToken: (text: string) => void },
-): Promise<ReplyDone> {
-  const response = await fetch(path, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok || !response.body) {
-    const data = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(
-      response.status,
-      data.message || `${response.status}: ${response.statusText}`,
-    );
-  }
-  on.onAccepted?.();
-  const events = response.body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream())
-    .getReader();
-  for (;;) {
-    const { value: message, done } = await events.read();
-    if (done) break;
-    const data = JSON.parse(message.data || 'null') as Record<string, unknown>;
-    if (message.event === 'token') on.onToken(String(data.text ?? ''));
-    if (message.event === 'done') return data as unknown as ReplyDone;
-    if (message.event === 'error') {
-      throw new ApiError(Number(data.status) || 502, String(data.message ?? 'The reply failed.'));
-    }
-  }
-  throw new ApiError(502, 'The reply was cut off. Please try again.');
-}
-
-/** The endpoint for each mode, as the spec names them. */
-export function replyPath(chatMode: string) {
-  if (chatMode === 'immersive') return '/api/immersive-chat';
-  if (chatMode === 'assistant') return '/api/assistant';
-  return '/api/chat';
-}

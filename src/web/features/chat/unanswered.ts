@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat';
+import type { DisplayMessage } from './MessageView';
 
 /**
  * Messages typed while out of credits: they were never sent (the model is not called), but the
@@ -66,4 +68,31 @@ export function moveUnanswered(from: string, to: string) {
   if (!store[from]?.length) return;
   const { [from]: moved, ...rest } = store;
   save({ ...rest, [to]: [...(rest[to] ?? []), ...moved!] });
+}
+
+/**
+ * The stored messages with the ones typed while out of credits in their place (each after the
+ * messages that existed when it was typed), and the spec's placeholder reply after the last.
+ */
+export function withUnanswered(
+  stored: DisplayMessage[],
+  unanswered: UnansweredMessage[],
+): DisplayMessage[] {
+  if (unanswered.length === 0) return [...stored];
+  const result: DisplayMessage[] = [];
+  const waiting = [...unanswered];
+  const placeUpTo = (limit: number) => {
+    while (waiting.length > 0 && waiting[0]!.afterId < limit) {
+      const u = waiting.shift()!;
+      result.push({ id: u.id, sender: 'user', content: u.content, unanswered: true });
+    }
+  };
+  for (const m of stored) {
+    if (typeof m.id === 'number') placeUpTo(m.id);
+    result.push(m);
+  }
+  placeUpTo(Infinity);
+  const last = result.findLastIndex((m) => m.unanswered);
+  result.splice(last + 1, 0, { id: 'no-credits', sender: 'ai', content: OUT_OF_CREDITS_MESSAGE });
+  return result;
 }

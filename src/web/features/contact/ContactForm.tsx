@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { CONTACT_REASONS, contactSchema, type ContactInput } from '../../../shared/contact';
 import { Button } from '../../components/ui/button';
@@ -15,10 +16,13 @@ export function ContactForm() {
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
+  const send = useMutation({
+    mutationFn: (body: ContactInput) => api('/api/contact', 'POST', body),
+  });
 
   const submit = form.handleSubmit(async (values, event) => {
     try {
-      await api('/api/contact', 'POST', { ...values, reason: values.reason || undefined });
+      await send.mutateAsync({ ...values, reason: values.reason || undefined });
       window.alert('Form submitted!');
       form.reset(EMPTY);
       // The reason select holds `undefined` in the form state, which react-hook-form leaves as

@@ -12,7 +12,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, Select, TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ToggleChips } from '../../components/ui/toggle-chips';
-import { saveProfile } from './profile-api';
+import { useSaveProfile } from './profile-api';
 
 /**
  * 'Set up your profile' (no profile yet → POST) or 'Edit Profile' (→ PUT). A new profile starts
@@ -37,10 +37,11 @@ export default function ProfileDialog({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const save = useSaveProfile();
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await saveProfile(values, exists);
+      await save.mutateAsync({ input: values, exists });
       toast({
         title: exists ? 'Profile updated' : 'Profile saved',
         description: 'Your companions will get to know you.',

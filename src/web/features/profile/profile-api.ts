@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile, UserProfileInput } from '../../../shared/profile';
 import { api, ApiError } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
 
 export const PROFILE_KEY = ['/api/user-profile'] as const;
 
@@ -21,8 +20,12 @@ export function useProfile(enabled: boolean) {
   });
 }
 
-export async function saveProfile(input: UserProfileInput, exists: boolean) {
-  const saved = await api<UserProfile>('/api/user-profile', exists ? 'PUT' : 'POST', input);
-  queryClient.setQueryData(PROFILE_KEY, saved);
-  return saved;
+/** Saves the profile (created the first time), and shows the saved one at once. */
+export function useSaveProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { input: UserProfileInput; exists: boolean }) =>
+      api<UserProfile>('/api/user-profile', v.exists ? 'PUT' : 'POST', v.input),
+    onSuccess: (saved) => client.setQueryData(PROFILE_KEY, saved),
+  });
 }

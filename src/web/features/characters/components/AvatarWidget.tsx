@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/form';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
-import { generateAvatar, uploadAvatar } from '../api';
+import { useGenerateAvatar, useUploadAvatar } from '../mutations';
 import { CharacterAvatar } from './CharacterAvatar';
 
 export interface AvatarValue {
@@ -34,6 +34,8 @@ export function AvatarWidget({
   const [promptOpen, setPromptOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
+  const uploadImage = useUploadAvatar();
+  const generateImage = useGenerateAvatar();
   // Uploads and generation finish later; they must build on the value as it is then (the user
   // may have picked a colour meanwhile), not as it was when they started.
   const latest = useRef(value);
@@ -62,7 +64,7 @@ export function AvatarWidget({
     }
     setBusy('upload');
     try {
-      const stored = await uploadAvatar(file);
+      const stored = await uploadImage.mutateAsync(file);
       onChange({ ...value, avatarImage: stored.fileName, avatarUrl: stored.url });
       toast({
         title: 'Avatar uploaded',
@@ -85,7 +87,7 @@ export function AvatarWidget({
     if (!prompt.trim()) return;
     setBusy('generate');
     try {
-      const stored = await generateAvatar(prompt.trim());
+      const stored = await generateImage.mutateAsync(prompt.trim());
       onChange({ ...latest.current, avatarImage: stored.fileName, avatarUrl: stored.url });
       setPromptOpen(false);
       setPrompt('');

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
-import { deleteCharacter } from '../api';
+import { useDeleteCharacter } from '../mutations';
 
 /** 'Delete {name}?' with the choice to delete the character's conversations too. */
 export function DeleteCharacterDialog({
@@ -17,11 +17,12 @@ export function DeleteCharacterDialog({
   const [withConversations, setWithConversations] = useState(false);
   const [busy, setBusy] = useState(false);
   const checkboxId = useId();
+  const remove = useDeleteCharacter();
 
   const confirm = async () => {
     setBusy(true);
     try {
-      await deleteCharacter(character.id, withConversations);
+      await remove.mutateAsync({ id: character.id, withConversations });
       toast({ title: 'Character deleted', description: 'Character removed.' });
       onDeleted(character.id);
     } catch (error) {

@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import {
+  CHARACTER_PREFERENCES,
+  CREATE_GENDERS,
+  type CharacterPreference,
+  DEFAULT_AVATAR_GRADIENT,
+  DEFAULT_DIRECTNESS,
+} from '../../../shared/characters/catalog';
+import { CHARACTER_LIMITS, createCharacterSchema } from '../../../shared/characters/schemas';
+import { Button, buttonClass } from '../../components/ui/button';
+import { toast, toastAfterReload } from '../../components/ui/toast';
+import { rememberCharacter } from './api';
+import { useCreateCharacter } from './mutations';
+import { AvatarWidget, type AvatarValue } from './components/AvatarWidget';
+import { CharacterBasics, type BasicsValues } from './components/CharacterBasics';
+import { DirectnessSlider } from './components/DirectnessSlider';
+import { ToggleChips } from '../../components/ui/toggle-chips';
+import { RolePicker } from './components/RolePicker';
+
+const basicsSchema = createCharacterSchema.pick({
+  name: true,
+  description: true,
+  gender: true,
+  personality: true,
+});
+
+export const EMPTY_BASICS: BasicsValues = {
+  name: '',
+  description: '',
+  gender: '',
+  personality: '',
+};
+
+export interface Extras {
+  avatar: AvatarValue;
+  sexualPreferences: string[];
+  directnessLevel: number;
+  includeRoles: boolean;
+  roles: string[];
+}
+
+export const DEFAULT_EXTRAS: Extras = {
+  avatar: { avatarImage: null, avatarUrl: null, avatarColor: DEFAULT_AVATAR_GRADIENT },
+  sexualPreferences: [],
+  directnessLevel: DEFAULT_DIRECTNESS,
+  includeRoles: false,
+  roles: [],
+};
+
+export function CreateCharacterForm({
+  initialBasics,
+  initialExtras,
+}: {
+  initialBasics: BasicsValues;
+  initialExtras: Extras;
+}) {
+  const [extras, setExtras] = useState<Extras>(initialExtras);
+  const form = useForm<BasicsValues>({
+    resolver: zodResolver(basicsSchema) as never,
+    defaultValues: initialBasics,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const includeRolesId = useId();
+  const create = useCreateCharacter();
+  const set = (patch: Partial<Extras>) => setExtras((current) => ({ ...current, ...patch }));
+
+  const submit = form.handleSubmit(async (basics) => {
+    try {
+      const { id, name } = await create.mutateAsync({
+        ...basics,
+        type: 'companion',
+        avatarImage: extras.avatar.avatarImage,
+        avatarColor: extras.avatar.avatarColor,
+        sexualPreferences: extras.sexualPreferences as CharacterPreference[],
+        directnessLevel: extras.directnessLevel,
+        includeRoles: extras.includeRoles,
+        roles: extras.roles,
+      });
+      toastAfterReload({
+        title: 'Character created!',
+        description: `${name} has been added to your collection.`,
+      });
+      rememberCharacter(id);
+      // A full navigation, as the spec asks: the chat screen starts fresh with the new character.
+      window.location.assign(`/chat?character=${id}`);
+    } catch (error) {
+      toast({
+        title: 'Failed to create character',
+        description: error instanceof Error ? error.message : 'Please try again.',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-6 space-y-6 rounded-2xl border border-border bg-surface p-6"
+      aria-label="Character details"
+    >
+      <AvatarWidget
+        name={form.watch('name')}
+        value={extras.avatar}
+        onChange={(avatar) => set({ avatar })}
+      />
+      <CharacterBasics
+        register={form.register}
+        watch={form.watch}
+        errors={errors}
+        limits={{ ...CHARACTER_LIMITS.create, counters: CHARACTER_LIMITS.counters.create }}
+        genders={CREATE_GENDERS}
+      />
+      <ToggleChips
+        label="Sexual preferences"
+        options={CHARACTER_PREFERENCES}
+        value={extras.sexualPreferences}
+        onChange={(sexualPreferences) => set({ sexualPreferences })}
+      />
+      <DirectnessSlider
+        id="create-directness"
+        value={extras.directnessLevel}
+        onChange={(directnessLevel) => set({ directnessLevel })}
+      />
+      <div className="space-y-3">
+        <div className="flex items-center gap-2">
+          <input
+            id={includeRolesId}
+            type="checkbox"
+            className="size-4 accent-[var(--accent-strong)]"
+            checked={extras.includeRoles}
+            onChange={(e) => set({ includeRoles: e.target.checked })}
+          />
+          <label htmlFor={includeRolesId} className="text-sm font-medium">
+            Include character roles/professions
+          </label>
+        </div>
+        {extras.includeRoles && (
+          <RolePicker value={extras.roles} onChange={(roles: string[]) => set({ roles })} />
+        )}
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link href="/chat" className={buttonClass('secondary')}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating...' : 'Create Character'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateCharacterInput,
+  UpdateCharacterInput,
+} from '../../../shared/characters/schemas';
+import { STORAGE_KEYS, writeStored } from '../../lib/storage';
+import {
+  CHARACTERS_KEY,
+  characterKey,
+  createCharacter,
+  deleteCharacter,
+  generateAvatar,
+  generateCharacter,
+  readLastCharacterId,
+  updateCharacter,
+  uploadAvatar,
+} from './api';
+
+/** Every character write, each with what it changes in the cache. */
+
+export function useCreateCharacter() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateCharacterInput) => createCharacter(input),
+    onSuccess: () => client.invalidateQueries({ queryKey: CHARACTERS_KEY }),
+  });
+}
+
+export function useUpdateCharacter() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; input: UpdateCharacterInput }) => updateCharacter(v.id, v.input),
+    onSuccess: async (updated, v) => {
+      client.setQueryData(characterKey(v.id), updated);
+      await client.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true });
+    },
+  });
+}
+
+export function useDeleteCharacter() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; withConversations: boolean }) =>
+      deleteCharacter(v.id, v.withConversations),
+    onSuccess: async (_data, { id }) => {
+      client.removeQueries({ queryKey: characterKey(id) });
+      await client.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true });
+      if (readLastCharacterId() === id) writeStored(STORAGE_KEYS.lastCharacterId, '');
+    },
+  });
+}
+
+/** Writes a whole character from a prompt; nothing is stored until the user saves it. */
+export const useGenerateCharacter = () => useMutation({ mutationFn: generateCharacter });
+
+export const useUploadAvatar = () => useMutation({ mutationFn: uploadAvatar });
+
+export const useGenerateAvatar = () => useMutation({ mutationFn: generateAvatar });

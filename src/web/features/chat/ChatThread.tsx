@@ -1,0 +1,106 @@
+import type { Character } from '../../../shared/characters/schemas';
+import type { ChatMode } from '../../../shared/chat';
+import { toast } from '../../components/ui/toast';
+import type { useMessages } from './api';
+import { LoadEarlierButton, MessageView, type DisplayMessage } from './MessageView';
+import { useEditMessage } from './mutations';
+import { StoryStart } from './StoryParts';
+import { ScenarioCard, StreamingReply } from './StreamingReply';
+import { useMessageScroll } from './use-message-scroll';
+import type { useSendMessage } from './use-send-message';
+
+/**
+ * The scrolling list of one conversation: earlier pages on demand, a story's scenario, the
+ * messages, and the reply on its way.
+ */
+export function ChatThread({
+  character,
+  mode,
+  activeId,
+  history,
+  scenario,
+  messages,
+  sending,
+  storyDraft,
+  onStoryDraft,
+}: {
+  character: Character;
+  mode: ChatMode;
+  activeId: number | null;
+  history: ReturnType<typeof useMessages>;
+  scenario: string | null | undefined;
+  messages: DisplayMessage[];
+  sending: ReturnType<typeof useSendMessage>;
+  storyDraft: string;
+  onStoryDraft: (text: string) => void;
+}) {
+  const { busy, starting, streaming, send } = sending;
+  const editMessage = useEditMessage();
+  const { bottom, scroller, loadOlder, onScroll } = useMessageScroll({
+    newestId: messages.at(-1)?.id,
+    streaming,
+    mode,
+    oldestId: messages[0]?.id,
+    canLoadOlder: history.hasNextPage && !history.isFetchingNextPage,
+    fetchOlder: () => void history.fetchNextPage(),
+  });
+
+  /** Resolves true when saved; the inline editor stays open (with the draft) otherwise. */
+  const edit = async (messageId: number, text: string) => {
+    if (activeId === null) return false;
+    try {
+      await editMessage.mutateAsync({ messageId, text, conversationId: activeId });
+      toast({ title: 'Message edited', description: 'Updated successfully' });
+      return true;
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      return false;
+    }
+  };
+
+  const bubbles = mode === 'texting' || mode === 'message';
+  const empty = (activeId === null || history.isSuccess) && messages.length === 0;
+  return (
+    <div
+      ref={scroller}
+      data-testid="message-scroller"
+      className="flex-1 overflow-y-auto px-4 py-6"
+      aria-live="polite"
+      onScroll={onScroll}
+    >
+      <div className="mx-auto flex max-w-3xl flex-col gap-4">
+        {history.hasNextPage && (
+          <LoadEarlierButton loading={history.isFetchingNextPage} onClick={loadOlder} />
+        )}
+        {scenario && !history.hasNextPage && <ScenarioCard text={scenario} />}
+        {empty && mode === 'immersive' && !starting && (
+          <StoryStart
+            text={storyDraft}
+            onChange={onStoryDraft}
+            disabled={busy}
+            onStart={(text) => void send(text)}
+          />
+        )}
+        {empty && mode !== 'immersive' && !starting && (
+          <p className="py-10 text-center text-muted">Say hello to {character.name}!</p>
+        )}
+        {messages.map((m) => (
+          <MessageView
+            key={m.id}
+            message={m}
+            asBubbles={bubbles && m.sender === 'ai'}
+            fresh={sending.fresh === m.id}
+            onEdit={
+              m.sender === 'user' && typeof m.id === 'number'
+                ? (text) => edit(m.id as number, text)
+                : undefined
+            }
+            onRetry={m.unanswered && !busy ? () => void send(m.content, String(m.id)) : undefined}
+          />
+        ))}
+        <StreamingReply streaming={streaming} starting={starting} bubbles={bubbles} />
+        <div ref={bottom} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { ChatMessageView } from '../../../shared/chat';
+import { CHARACTERS_KEY } from '../characters/api';
+import {
+  CONVERSATIONS_KEY,
+  conversationKey,
+  CREDITS_KEY,
+  MESSAGE_PAGE,
+  messagesKey,
+  messagesQuery,
+} from './api';
+
+type MessagePages = InfiniteData<ChatMessageView[], number>;
+
+/**
+ * Loads the stored messages now, whether or not the list is on screen yet (a fast reply can
+ * finish while the new conversation's first load is still on its way). Pages already loaded
+ * are fetched again in order, so older history stays on screen.
+ */
+export async function reloadMessages(client: QueryClient, id: number) {
+  // A load started before the reply was stored must not win: cancel it, then fetch afresh.
+  await client.cancelQueries({ queryKey: messagesKey(id) });
+  await Promise.all([
+    client.fetchInfiniteQuery({ ...messagesQuery(id), staleTime: 0 }),
+    client.invalidateQueries({ queryKey: conversationKey(id) }),
+  ]);
+}
+
+/**
+ * A reply came back with both stored ids: the pair is added to the loaded pages as it is, so no
+ * page is fetched again. With nothing loaded yet (a new conversation's first load still on its
+ * way) the messages are loaded instead.
+ */
+export async function addReplyToCache(
+  client: QueryClient,
+  id: number,
+  pair: [ChatMessageView, ChatMessageView],
+) {
+  await client.cancelQueries({ queryKey: messagesKey(id) });
+  const data = client.getQueryData<MessagePages>(messagesKey(id));
+  if (!data?.pages.length) return reloadMessages(client, id);
+  client.setQueryData<MessagePages>(messagesKey(id), withPair(data, pair));
+  // Exact: the messages live under the conversation's key and are up to date already.
+  await client.invalidateQueries({ queryKey: conversationKey(id), exact: true });
+}
+
+/** The pages with the pair after the newest message (pages are newest first, each oldest-first). */
+export function withPair(data: MessagePages, pair: ChatMessageView[]): MessagePages {
+  const known = new Set(data.pages.flat().map((m) => m.id));
+  const added = pair.filter((m) => !known.has(m.id));
+  if (added.length === 0) return data;
+  const [newest = [], ...older] = data.pages;
+  // 'Earlier messages' is judged by the oldest page being full; a lone short page must stay
+  // short, so the pair then goes on a page of its own in front of it.
+  if (older.length === 0 && newest.length < MESSAGE_PAGE) {
+    return { pages: [added, newest], pageParams: [0, ...data.pageParams] };
+  }
+  return { ...data, pages: [[...newest, ...added], ...older] };
+}
+
+/** Conversation list, character chat counts and credits change after every reply. */
+export async function refreshLists(client: QueryClient) {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true }),
+    client.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true }),
+    client.invalidateQueries({ queryKey: CREDITS_KEY }),
+  ]);
+}

@@ -1,0 +1,114 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  conversationKey,
+  createConversation,
+  deleteConversation,
+  editMessage,
+  generateOptions,
+  generateScenario,
+  hasCredits,
+  sendFeedback,
+  setConversationModel,
+  topUp,
+} from './api';
+import { addReplyToCache, refreshLists, reloadMessages } from './message-cache';
+import { replyPath, streamReply } from './stream-reply';
+
+/** Every chat write, each with what it changes in the cache. */
+
+export const useCreditCheck = () => useMutation({ mutationFn: hasCredits });
+
+/** Every visit to the chat page applies a due monthly reset (idempotent on the server). */
+export const useTopUp = () => useMutation({ mutationFn: topUp });
+
+export const useCreateConversation = () =>
+  useMutation({
+    mutationFn: (v: { characterId: number; chatMode: string; model?: string | undefined }) =>
+      createConversation(v.characterId, v.chatMode, v.model),
+  });
+
+export const useGenerateScenario = () =>
+  useMutation({ mutationFn: (v: { id: number; text: string }) => generateScenario(v.id, v.text) });
+
+export interface ReplyRequest {
+  conversationId: number;
+  mode: string;
+  text: string;
+  onAccepted: () => void;
+  onToken: (text: string) => void;
+}
+
+/**
+ * Sends a message and streams the reply. Once it is stored, the known pair joins the loaded
+ * messages; the sidebar lists and credits are refreshed in the background.
+ */
+export function useReply() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: ReplyRequest) =>
+      streamReply(
+        replyPath(v.mode),
+        { message: v.text, conversationId: v.conversationId },
+        { onAccepted: v.onAccepted, onToken: v.onToken },
+      ),
+    onSuccess: async (done, v) => {
+      const createdAt = new Date().toISOString();
+      const base = { conversationId: v.conversationId, createdAt };
+      // The server stores the message trimmed (its schema trims it).
+      await addReplyToCache(client, v.conversationId, [
+        { ...base, id: done.userMessageId, sender: 'user', content: v.text.trim() },
+        { ...base, id: done.messageId, sender: 'ai', content: done.message },
+      ]);
+      void refreshLists(client);
+    },
+  });
+}
+
+/** New options for a story; they are stored on the conversation too. */
+export function useGenerateOptions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: generateOptions,
+    // Not awaited: the options show as soon as they are here. Exact: messages are unchanged.
+    onSettled: (_data, _error, id) => {
+      void client.invalidateQueries({ queryKey: conversationKey(id), exact: true });
+    },
+  });
+}
+
+export function useEditMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { messageId: number; text: string; conversationId: number }) =>
+      editMessage(v.messageId, v.text, v.conversationId),
+    onSuccess: async (_saved, v) => {
+      await reloadMessages(client, v.conversationId);
+      void refreshLists(client); // the sidebar preview may have been this message
+    },
+  });
+}
+
+export const useSendFeedback = () =>
+  useMutation({
+    mutationFn: (v: { reply: { id: number; content: string }; feedback: 'GOOD' | 'BAD' }) =>
+      sendFeedback(v.reply, v.feedback),
+  });
+
+export function useSetConversationModel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; model: string }) => setConversationModel(v.id, v.model),
+    onSuccess: (_data, v) => client.invalidateQueries({ queryKey: conversationKey(v.id) }),
+  });
+}
+
+export function useDeleteConversation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteConversation,
+    onSuccess: async (_data, id) => {
+      client.removeQueries({ queryKey: conversationKey(id) });
+      await refreshLists(client);
+    },
+  });
+}

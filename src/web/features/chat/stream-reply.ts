@@ -1,0 +1,57 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { ApiError } from '../../lib/api';
+
+export interface ReplyDone {
+  messageId: number;
+  message: string;
+  userMessageId: number;
+}
+
+/**
+ * Sends a message and streams the reply (Server-Sent Events): `onAccepted` runs once the server
+ * has taken the message (it is stored from then on), `onToken` gets the text as it grows;
+ * resolves with the stored reply. Refusals before streaming (403 no credits, 503 no model…)
+ * reject with an ApiError carrying the server's status and message.
+ */
+export async function streamReply(
+  path: string,
+  body: { message: string; conversationId: number },
+  on: { onAccepted?: () => void; onToken: (text: string) => void },
+): Promise<ReplyDone> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok || !response.body) {
+    const data = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(
+      response.status,
+      data.message || `${response.status}: ${response.statusText}`,
+    );
+  }
+  on.onAccepted?.();
+  const events = response.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
+  for (;;) {
+    const { value: message, done } = await events.read();
+    if (done) break;
+    const data = JSON.parse(message.data || 'null') as Record<string, unknown>;
+    if (message.event === 'token') on.onToken(String(data.text ?? ''));
+    if (message.event === 'done') return data as unknown as ReplyDone;
+    if (message.event === 'error') {
+      throw new ApiError(Number(data.status) || 502, String(data.message ?? 'The reply failed.'));
+    }
+  }
+  throw new ApiError(502, 'The reply was cut off. Please try again.');
+}
+
+/** The endpoint for each mode, as the spec names them. */
+export function replyPath(chatMode: string) {
+  if (chatMode === 'immersive') return '/api/immersive-chat';
+  if (chatMode === 'assistant') return '/api/assistant';
+  return '/api/chat';
+}

@@ -1,0 +1,154 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { ChatMode } from '../../../shared/chat';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { reloadMessages } from './message-cache';
+import type { DisplayMessage } from './MessageView';
+import { useCreateConversation, useCreditCheck, useGenerateScenario, useReply } from './mutations';
+import { addUnanswered, moveUnanswered, removeUnanswered, unansweredKey } from './unanswered';
+
+const FRESH_MS = 5000;
+/** Keys for messages on their way (not stored yet). */
+let pendingCount = 0;
+
+/** Whether a send went through: 'failed' gives the text back to the box it came from. */
+type SendOutcome = 'sent' | 'kept' | 'failed';
+
+export interface SendContext {
+  characterId: number;
+  /** The conversation on screen, null before its first message. */
+  activeId: number | null;
+  mode: ChatMode | null;
+  /** A story's opening scene, once it has one. */
+  scenario: string | null | undefined;
+  /** The newest stored message: messages typed without credits are shown after it. */
+  newestStoredId: number;
+  /** Staff only: the model a conversation not created yet starts with. */
+  pickedModel: string | null;
+  /** The conversation on screen now (replies can finish after the user moved on). */
+  shownId: RefObject<number | null>;
+  onCreated: (id: number) => void;
+  onReplied: (id: number) => void;
+  onOutOfCredits: () => void;
+}
+
+/**
+ * The send protocol: credit check, conversation (and story scene) on first send, then the reply
+ * streamed in. While it runs the user's message shows as `pending` and the reply grows in
+ * `streaming`. Without credits the message stays in the thread, unanswered (the model is never
+ * called); a message the server refused goes back to where it was typed.
+ */
+export function useSendMessage(ctx: SendContext) {
+  const client = useQueryClient();
+  const creditCheck = useCreditCheck();
+  const create = useCreateConversation();
+  const scenario = useGenerateScenario();
+  const reply = useReply();
+  // Sends in flight, checked synchronously so a double click cannot send twice.
+  const inFlight = useRef(false);
+  // The message being sent, shown until the stored pair replaces it.
+  const [pending, setPending] = useState<DisplayMessage | null>(null);
+  // While a send is in flight, stored messages newer than this are not shown yet: the user's
+  // message is already on screen as `pending`, and a history load in between must not show it
+  // a second time.
+  const [shownUpTo, setShownUpTo] = useState<number | null>(null);
+  const [streaming, setStreaming] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  // The newest reply is 'new' for 5 s: its texting bubbles are revealed one by one.
+  const [fresh, setFresh] = useState<number | null>(null);
+  useEffect(() => {
+    if (fresh === null) return;
+    const timer = setTimeout(() => setFresh(null), FRESH_MS);
+    return () => clearTimeout(timer);
+  }, [fresh]);
+  const busy = streaming !== null || starting;
+
+  const sendOnce = async (text: string, mode: ChatMode, retryOf?: string): Promise<SendOutcome> => {
+    const { characterId, newestStoredId } = ctx;
+    const key = unansweredKey(ctx.activeId, characterId);
+    try {
+      if (!(await creditCheck.mutateAsync())) {
+        // Nothing goes to the model, but the user's words stay in the thread.
+        if (!retryOf) addUnanswered(key, text, newestStoredId);
+        ctx.onOutOfCredits();
+        return 'kept';
+      }
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      return 'failed';
+    }
+    let id = ctx.activeId;
+    // Until the server answers, nothing of this message has been stored.
+    let accepted = false;
+    try {
+      if (id === null) {
+        setStarting(true);
+        const model = ctx.pickedModel ?? undefined;
+        id = await create.mutateAsync({ characterId, chatMode: mode, model });
+        moveUnanswered(key, unansweredKey(id, characterId));
+        // Open it at once, so a failure below does not leave an unseen empty conversation.
+        ctx.onCreated(id);
+      }
+      // A story needs its opening scene first (again, if generating it failed last time).
+      if (mode === 'immersive' && !ctx.scenario) await scenario.mutateAsync({ id, text });
+      if (retryOf) removeUnanswered(unansweredKey(id, characterId), retryOf);
+      setShownUpTo(newestStoredId);
+      setPending({ id: `pending-${++pendingCount}`, sender: 'user', content: text });
+      setStreaming('');
+      const done = await reply.mutateAsync({
+        conversationId: id,
+        mode,
+        text,
+        onAccepted: () => (accepted = true),
+        onToken: (t) => {
+          setStarting(false);
+          setStreaming((s) => (s ?? '') + t);
+        },
+      });
+      ctx.onReplied(id);
+      if (ctx.shownId.current === id) setFresh(done.messageId);
+      return 'sent';
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        if (!retryOf && id !== null)
+          addUnanswered(unansweredKey(id, characterId), text, newestStoredId);
+        ctx.onOutOfCredits();
+        return 'kept';
+      }
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Something went wrong.',
+        variant: 'destructive',
+      });
+      if (id !== null) await reloadMessages(client, id).catch(() => undefined);
+      // A stored message is in the thread now; one the server refused goes back to the box.
+      return accepted ? 'sent' : 'failed';
+    } finally {
+      setStarting(false);
+      setStreaming(null);
+      setPending(null);
+      setShownUpTo(null);
+    }
+  };
+
+  /** Resolves true unless the text should go back where the user typed it. */
+  const send = async (text: string, retryOf?: string): Promise<boolean> => {
+    if (!text.trim() || busy || !ctx.mode || inFlight.current) return false;
+    inFlight.current = true;
+    try {
+      return (await sendOnce(text, ctx.mode, retryOf)) !== 'failed';
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  /** Another conversation opened: nothing of this one's send stays on screen. */
+  const reset = () => {
+    setPending(null);
+    setShownUpTo(null);
+    setFresh(null);
+  };
+
+  return { send, reset, pending, shownUpTo, streaming, starting, busy, fresh };
+}

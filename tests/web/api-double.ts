@@ -1,0 +1,58 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Handler = (req: IncomingMessage, body: unknown, res: ServerResponse) => void | Promise<void>;
+
+/**
+ * A stand-in for our API on 127.0.0.1: each test says how a path answers, and the requests it
+ * got are kept in order. The browser code's relative URLs ('/api/...') are sent here.
+ */
+export async function startApiDouble() {
+  const routes = new Map<string, Handler>();
+  const requests: { method: string; path: string; body: unknown }[] = [];
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const body: unknown = raw ? JSON.parse(raw) : undefined;
+      const path = req.url ?? '/';
+      requests.push({ method: req.method ?? 'GET', path, body });
+      const handler = routes.get(`${req.method} ${path.split('?')[0]}`);
+      if (!handler) return json(res, 404, { message: 'Not found' });
+      void handler(req, body, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) =>
+    realFetch(new URL(String(input instanceof Request ? input.url : input), base), init);
+  return {
+    requests,
+    on: (route: string, handler: Handler) => routes.set(route, handler),
+    reset: () => {
+      routes.clear();
+      requests.length = 0;
+    },
+    close: async () => {
+      globalThis.fetch = realFetch;
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** Starts a Server-Sent Events answer; `send` writes one event. */
+export function eventStream(res: ServerResponse) {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  return {
+    send: (event: string, data: unknown) =>
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    end: () => res.end(),
+  };
+}

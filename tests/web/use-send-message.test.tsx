@@ -1,0 +1,199 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatMessageView } from '../../src/shared/chat';
+import { Toaster } from '../../src/web/components/ui/toast';
+import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat/api';
+import { unansweredKey, useUnanswered } from '../../src/web/features/chat/unanswered';
+import { useSendMessage, type SendContext } from '../../src/web/features/chat/use-send-message';
+import { eventStream, json, startApiDouble } from './api-double';
+
+let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
+beforeAll(async () => {
+  apiDouble = await startApiDouble();
+});
+afterAll(() => apiDouble.close());
+beforeEach(() => {
+  apiDouble.reset();
+  window.sessionStorage.clear();
+  apiDouble.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { ok: true }));
+  apiDouble.on('GET /api/conversations/7', (_req, _body, res) =>
+    json(res, 200, { id: 7, chatMode: 'assistant' }),
+  );
+  apiDouble.on('GET /api/conversations/7/messages', (_req, _body, res) => json(res, 200, [hello]));
+});
+afterEach(cleanup);
+
+const CONVERSATION = 7;
+const CHARACTER = 3;
+const hello: ChatMessageView = {
+  id: 10,
+  conversationId: CONVERSATION,
+  sender: 'ai',
+  content: 'Hi there',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** The chat as the user sees it: the send hook, the loaded messages and what was kept unsent. */
+function renderChat(overrides: Partial<SendContext> = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(messagesKey(CONVERSATION), { pages: [[hello]], pageParams: [0] });
+  const outOfCredits: string[] = [];
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
+  const view = renderHook(
+    () => ({
+      send: useSendMessage({
+        characterId: CHARACTER,
+        activeId: CONVERSATION,
+        mode: 'assistant',
+        scenario: null,
+        newestStoredId: hello.id,
+        pickedModel: null,
+        shownId: { current: CONVERSATION },
+        onCreated: () => undefined,
+        onReplied: () => undefined,
+        onOutOfCredits: () => outOfCredits.push('shown'),
+        ...overrides,
+      }),
+      thread: flattenPages(useMessages(CONVERSATION).data?.pages).map((m) => m.content),
+      unanswered: useUnanswered(unansweredKey(CONVERSATION, CHARACTER)).map((m) => m.content),
+    }),
+    { wrapper },
+  );
+  return { ...view, outOfCredits };
+}
+
+describe('sending a message', () => {
+  it('grows the reply token by token, then shows the stored pair without reloading', async () => {
+    let finish = () => undefined as void;
+    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+      const stream = eventStream(res);
+      stream.send('token', { text: 'Good ' });
+      stream.send('token', { text: 'morning' });
+      finish = () => {
+        stream.send('done', { messageId: 12, message: 'Good morning', userMessageId: 11 });
+        stream.end();
+      };
+    });
+    const { result } = renderChat();
+    // The thread's own first load, before anything is sent.
+    await waitFor(() => expect(apiDouble.requests).toHaveLength(1));
+    const before = apiDouble.requests.length;
+
+    let sent!: Promise<boolean>;
+    act(() => {
+      sent = result.current.send.send('  Hello!  ');
+    });
+    await waitFor(() => expect(result.current.send.streaming).toBe('Good morning'));
+    expect(result.current.send.pending?.content).toBe('  Hello!  ');
+    expect(result.current.send.busy).toBe(true);
+
+    act(() => finish());
+    await act(async () => expect(await sent).toBe(true));
+    expect(result.current.send.streaming).toBeNull();
+    expect(result.current.send.pending).toBeNull();
+    expect(result.current.thread).toEqual(['Hi there', 'Hello!', 'Good morning']);
+    expect(result.current.send.fresh).toBe(12);
+    // The pair came with the reply: no page of messages was fetched again.
+    const during = apiDouble.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(during).toEqual(['POST /api/credit-check', 'POST /api/assistant']);
+    expect(apiDouble.requests.find((r) => r.path === '/api/assistant')?.body).toEqual({
+      message: '  Hello!  ',
+      conversationId: CONVERSATION,
+    });
+  });
+
+  it('gives a refused message back to the box and says why', async () => {
+    apiDouble.on('POST /api/assistant', (_req, _body, res) =>
+      json(res, 503, { message: 'No language model is configured' }),
+    );
+    const { result } = renderChat();
+
+    let sent!: boolean;
+    await act(async () => {
+      sent = await result.current.send.send('Are you there?');
+    });
+    expect(sent).toBe(false); // false: the text goes back where it was typed
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('No language model is configured'),
+    );
+    expect(result.current.send.pending).toBeNull();
+    expect(result.current.thread).toEqual(['Hi there']);
+  });
+
+  it('keeps the message in the thread, unanswered, when the reply finds no credits left', async () => {
+    apiDouble.on('POST /api/assistant', (_req, _body, res) =>
+      json(res, 403, { message: 'Out of credits' }),
+    );
+    const { result, outOfCredits } = renderChat();
+
+    let sent!: boolean;
+    await act(async () => {
+      sent = await result.current.send.send('Still there?');
+    });
+    expect(sent).toBe(true); // the box is cleared: the words are kept in the thread instead
+    expect(outOfCredits).toEqual(['shown']);
+    expect(result.current.unanswered).toContain('Still there?');
+  });
+
+  it('does not call the model at all when the credit check says none are left', async () => {
+    apiDouble.on('POST /api/credit-check', (_req, _body, res) =>
+      json(res, 403, { message: 'Out of credits' }),
+    );
+    const { result, outOfCredits } = renderChat();
+
+    await act(async () => {
+      expect(await result.current.send.send('Hello?')).toBe(true);
+    });
+    expect(outOfCredits).toEqual(['shown']);
+    expect(result.current.unanswered).toContain('Hello?');
+    expect(apiDouble.requests.map((r) => r.path)).not.toContain('/api/assistant');
+  });
+
+  it('keeps a message the server took even when its reply fails midway', async () => {
+    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+      const stream = eventStream(res);
+      stream.send('token', { text: 'Well' });
+      stream.send('error', { status: 502, message: 'The model stopped answering.' });
+      stream.end();
+    });
+    const stored = { ...hello, id: 11, sender: 'user' as const, content: 'Tell me more' };
+    apiDouble.on('GET /api/conversations/7/messages', (_req, _body, res) =>
+      json(res, 200, [hello, stored]),
+    );
+    const { result } = renderChat();
+
+    await act(async () => {
+      expect(await result.current.send.send('Tell me more')).toBe(true);
+    });
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('The model stopped answering.'),
+    );
+    expect(result.current.thread).toEqual(['Hi there', 'Tell me more']);
+  });
+
+  it('sends only once when the user presses send twice', async () => {
+    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+      const stream = eventStream(res);
+      stream.send('done', { messageId: 12, message: 'Once', userMessageId: 11 });
+      stream.end();
+    });
+    const { result } = renderChat();
+    await act(async () => {
+      const results = await Promise.all([
+        result.current.send.send('Hi'),
+        result.current.send.send('Hi'),
+      ]);
+      expect(results).toEqual([true, false]);
+    });
+    expect(apiDouble.requests.filter((r) => r.path === '/api/assistant')).toHaveLength(1);
+  });
+});
