@@ -59,10 +59,19 @@ export async function startS3Double(bucket = 'reverie-test') {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     bucket,
     objects,
+    /** The app's settings for this bucket (path-style, test credentials). */
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'test',
+      S3_SECRET_ACCESS_KEY: 'test-secret',
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

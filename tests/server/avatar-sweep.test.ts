@@ -132,13 +132,7 @@ describe('unused avatar sweep', () => {
 
   it('deletes the object from an S3-compatible bucket too', async () => {
     const s3 = await startS3Double();
-    const app = await startTestApp({
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: 'test',
-      S3_SECRET_ACCESS_KEY: 'test-secret',
-    });
+    const app = await startTestApp(s3.env);
     try {
       const c = await app.signedInUser();
       const abandoned = await upload(c);

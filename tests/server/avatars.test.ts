@@ -203,13 +203,7 @@ describe('POST /api/generate-avatar', () => {
 describe('S3-compatible storage', () => {
   it('puts avatars in the bucket with cache control, links them publicly and deletes them', async () => {
     const s3 = await startS3Double();
-    const app = await startTestApp({
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: 'test',
-      S3_SECRET_ACCESS_KEY: 'test-secret',
-    });
+    const app = await startTestApp(s3.env);
     try {
       const c = await app.signedInUser();
       const res = await c.upload('/api/avatars', await makeImage('png'));

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parseCookies } from 'better-auth/cookies';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -16,17 +17,10 @@ const sign = (secret: string, email: string, nonce: string) =>
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
-
 /** The nonce of this browser's device cookie when it was signed for `email`; otherwise null. */
 export function knownDevice(request: FastifyRequest, secret: string, email: string): string | null {
-  const [nonce, signature] = (readCookie(request, DEVICE_COOKIE) ?? '').split('.');
+  const cookie = parseCookies(request.headers.cookie ?? '').get(DEVICE_COOKIE) ?? '';
+  const [nonce, signature] = cookie.split('.');
   if (!nonce || !signature) return null;
   const expected = Buffer.from(sign(secret, normalise(email), nonce));
   const given = Buffer.from(signature);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { checkThemeContrast } from '../../../shared/themes/color';
 import { DEFAULT_THEME, PRESET_THEMES } from '../../../shared/themes/presets';
 import { Button } from '../../components/ui/button';
@@ -68,61 +68,43 @@ export default function ThemeSettingsDialog({
       size="wide"
     >
       <div className="space-y-6">
-        <section aria-labelledby="preset-themes-title">
-          <h3 id="preset-themes-title" className="mb-2 font-semibold">
-            Presets
-          </h3>
-          <div
-            role="radiogroup"
-            aria-labelledby="preset-themes-title"
-            className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-5"
-          >
-            {PRESET_THEMES.map((p) => (
+        <ThemeGroup id="preset-themes-title" title="Presets">
+          {PRESET_THEMES.map((p) => (
+            <ThemeCard
+              key={p.id}
+              name={p.name}
+              colors={p.colors}
+              selected={picked === p.id}
+              onSelect={() => setChosen(p.id)}
+            />
+          ))}
+        </ThemeGroup>
+        {saved.length > 0 && (
+          <ThemeGroup id="saved-themes-title" title="Your themes">
+            {saved.map((t) => (
               <ThemeCard
-                key={p.id}
-                name={p.name}
-                colors={p.colors}
-                selected={picked === p.id}
-                onSelect={() => setChosen(p.id)}
+                key={t.id}
+                name={t.name}
+                colors={t.colors}
+                selected={picked === t.id}
+                onSelect={() => setChosen(t.id)}
+                onDelete={() =>
+                  remove.mutate(t.id, {
+                    onSuccess: () => {
+                      if (picked === t.id) setChosen(DEFAULT_THEME.id);
+                      toast({ title: 'Theme deleted', description: `${t.name} was removed.` });
+                    },
+                    onError: (error) =>
+                      toast({
+                        title: 'Error',
+                        description: error.message,
+                        variant: 'destructive',
+                      }),
+                  })
+                }
               />
             ))}
-          </div>
-        </section>
-        {saved.length > 0 && (
-          <section aria-labelledby="saved-themes-title">
-            <h3 id="saved-themes-title" className="mb-2 font-semibold">
-              Your themes
-            </h3>
-            <div
-              role="radiogroup"
-              aria-labelledby="saved-themes-title"
-              className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-5"
-            >
-              {saved.map((t) => (
-                <ThemeCard
-                  key={t.id}
-                  name={t.name}
-                  colors={t.colors}
-                  selected={picked === t.id}
-                  onSelect={() => setChosen(t.id)}
-                  onDelete={() =>
-                    remove.mutate(t.id, {
-                      onSuccess: () => {
-                        if (picked === t.id) setChosen(DEFAULT_THEME.id);
-                        toast({ title: 'Theme deleted', description: `${t.name} was removed.` });
-                      },
-                      onError: (error) =>
-                        toast({
-                          title: 'Error',
-                          description: error.message,
-                          variant: 'destructive',
-                        }),
-                    })
-                  }
-                />
-              ))}
-            </div>
-          </section>
+          </ThemeGroup>
         )}
         <CustomThemeCreator
           initial={resolveThemeColors(state.data, picked)}
@@ -154,5 +136,23 @@ export default function ThemeSettingsDialog({
         </Button>
       </div>
     </Dialog>
+  );
+}
+
+/** A titled grid of theme cards, one choice among them (a radio group). */
+function ThemeGroup({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-2 font-semibold">
+        {title}
+      </h3>
+      <div
+        role="radiogroup"
+        aria-labelledby={id}
+        className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-5"
+      >
+        {children}
+      </div>
+    </section>
   );
 }
