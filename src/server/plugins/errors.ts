@@ -41,6 +41,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(known.statusCode).headers(known.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that cannot name anything (`/api/characters/abc`) is not found, in the words of
+      // the route's params contract (see shared/id-params.ts).
+      if (error.validationContext === 'params') {
+        return reply.status(404).send({ message: error.validation[0]?.message ?? 'Not found' });
+      }
       const issues: FieldIssue[] = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: v.message ?? 'Invalid value',

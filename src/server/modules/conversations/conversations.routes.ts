@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { parseId } from '../../../shared/ids';
 import { requireUser } from '../../plugins/session';
+import { idParams } from '../../../shared/id-params';
 import {
   CONVERSATION_NOT_FOUND,
   createConversation,
@@ -44,6 +45,8 @@ const messagesQuery = z.object({
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_SIZE).optional(),
 });
+
+const conversationParams = idParams(CONVERSATION_NOT_FOUND);
 
 export function conversationId(params: unknown): number {
   const id = parseId((params as { id?: string }).id);
@@ -92,9 +95,8 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
 
   r.get(
     '/api/conversations/:id',
-    { schema: { response: { 200: detailResponse } } },
-    async (request) =>
-      getConversation(ctx, (await user(request)).id, conversationId(request.params)),
+    { schema: { params: conversationParams, response: { 200: detailResponse } } },
+    async (request) => getConversation(ctx, (await user(request)).id, request.params.id),
   );
 
   r.put(
