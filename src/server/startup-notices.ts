@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { LLM_SETUP_EXAMPLE } from '../shared/chat';
+import { LLM_SETUP_EXAMPLE } from '../shared/chat/rules';
 import { STRIPE_SETTINGS, type Config } from './config';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseId } from './ids';
+import { MAX_ID, parseId } from './ids';
 
 /**
  * A path's id as a contract: it arrives in the handler as a number, and a malformed one fails
@@ -18,3 +18,10 @@ export function idParams<const Key extends string = 'id'>(notFoundMessage: strin
   });
   return z.object({ [key ?? 'id']: id } as Record<Key, typeof id>);
 }
+
+/** An id sent in a body or query (`conversationId`, `messageId`): a positive integer that fits the column. */
+export const idField = z.coerce
+  .number({ error: 'Unknown id' })
+  .int('Unknown id')
+  .positive('Unknown id')
+  .max(MAX_ID, 'Unknown id');

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_CONTROL_URL, E2E_URL } from './ports';
-import { excerpt } from '../../src/shared/chat';
+import { excerpt } from '../../src/shared/chat/rules';
 import {
   E2E_FLAKY_IDEA,
   E2E_LINES_TRIGGER,

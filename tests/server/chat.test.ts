@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat';
+import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat/rules';
 import { conversation, creditAccount, feedback } from '../../src/server/db/schema';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import type { TestClient } from './support/http-client';
@@ -193,6 +193,9 @@ describe('sending a message (JSON)', () => {
     expect(await credits()).toBe(before);
     const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
     expect(messages).toHaveLength(1);
+    // The conversation tells what is stored: one message, shown as its preview and title.
+    const detail = (await user.get(`/api/conversations/${id}`)).json;
+    expect(detail).toMatchObject({ message_count: 1, lastMessage: 'Help me', title: 'Help me' });
   });
 
   it('answers 403 with the spec text when out of credits, and nothing reaches the model', async () => {
@@ -511,7 +514,9 @@ describe('editing messages and feedback', () => {
     llm.script({ content: 'fixed it' });
     const sent = (await user.post('/api/assistant', { message: 'again', conversationId: id })).json;
     await user.put(`/api/messages/${sent.userMessageId}/edit`, { content: 'again!' });
-    expect((await user.get(`/api/conversations/${id}`)).json.lastMessage).toBe('fixed it');
+    const detail = (await user.get(`/api/conversations/${id}`)).json;
+    // Counted on from the failed reply's one stored message.
+    expect(detail).toMatchObject({ lastMessage: 'fixed it', message_count: 3 });
   });
 
   it('stores the real message pair for a named reply, one vote per reply', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat';
+import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat/rules';
 import type { Database } from '../../src/server/db/client';
 import { creditAccount, replyCharge, user } from '../../src/server/db/schema';
 import { HttpError } from '../../src/server/errors';

@@ -4,7 +4,7 @@ import {
   excerpt,
   normalizeChatMode,
   splitIntoBubbles,
-} from '../../src/shared/chat';
+} from '../../src/shared/chat/rules';
 
 describe('excerpt', () => {
   it('cuts at 28 characters and adds ...', () => {

@@ -5,7 +5,7 @@ import {
   estimateTokens,
   PREAMBLE,
   type PromptInput,
-} from '../../src/server/modules/chat/prompt-builder';
+} from '../../src/server/prompts/chat.prompt';
 
 const base: PromptInput = {
   character: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storyOptionsSchema } from '../../src/server/modules/chat/story.service';
+import { storyOptionsSchema } from '../../src/server/prompts/story.prompt';
 
 const four = ['Run', 'Hide', 'Fight', 'Talk'];
 

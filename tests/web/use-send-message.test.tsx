@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessageView } from '../../src/shared/chat';
+import type { ChatMessageView } from '../../src/shared/chat/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat/api';
 import { unansweredKey, useUnanswered } from '../../src/web/features/chat/unanswered';

@@ -15,6 +15,8 @@ import * as schema from './schema';
  * flavour so repositories are written once.
  */
 export type Database = NodePgDatabase<typeof schema>;
+/** The database or an open transaction: what a repo function that may run inside one takes. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /**
  * How the job queue (src/server/jobs) reaches this database: PostgreSQL through a small pool of

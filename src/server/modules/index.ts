@@ -4,7 +4,7 @@ import { registerAuthRoutes } from './auth/auth.routes';
 import { registerAvatarRoutes } from './avatars/avatars.routes';
 import { registerCharacterRoutes } from './characters/characters.routes';
 import { registerChatRoutes } from './chat/chat.routes';
-import { registerConversationRoutes } from './conversations/conversations.routes';
+import { registerConversationRoutes } from './chat/conversations.routes';
 import { registerCreditRoutes } from './credits/credits.routes';
 import { registerFeedbackRoutes } from './feedback/feedback.routes';
 import { registerBillingRoutes } from './billing/billing.routes';

@@ -29,7 +29,7 @@ export type {
   ImageGenerator,
   LlmGateway,
 } from './llm';
-export { completeJson, INVALID_ANSWER, parseJsonLoosely } from './json';
+export { completeJson, INVALID_ANSWER, jsonSchemaOf, parseJsonLoosely } from './json';
 export { LlmError, type LlmFailure } from './errors';
 
 /** The app's language model; without LLM_BASE_URL and LLM_MODELS every call answers 503. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { upstreamError, type ChatMessage, type CompletionRequest, type LlmGateway } from './llm';
 
 export const INVALID_ANSWER = 'The model returned an invalid answer. Please try again.';
@@ -101,6 +101,20 @@ function removeTrailingCommas(text: string): string {
     out += c;
   }
   return out;
+}
+
+/**
+ * The JSON Schema sent as response_format for the answer a zod schema describes: what the schema
+ * produces, so a tolerant reader's preprocessing does not widen what the model is asked for.
+ */
+export function jsonSchemaOf(
+  name: string,
+  schema: z.ZodType,
+): NonNullable<CompletionRequest['jsonSchema']> {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    unrepresentable: 'any',
+  });
+  return { name, schema: json };
 }
 
 type JsonRequest = CompletionRequest & {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
-import { completeJson } from '../../integrations/llm/json';
+import { completeJson, jsonSchemaOf } from '../../integrations/llm/json';
 import { enforce } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
-import { AGE_REVIEW_SYSTEM_PROMPT } from './age-review.prompt';
+import { AGE_REVIEW_SYSTEM_PROMPT } from '../../prompts/age-review.prompt';
+import { MODEL_SETTINGS } from '../../prompts/model-settings';
 
 /**
  * The second opinion on "every character is an adult". The adults-only rule
@@ -25,7 +26,7 @@ export type AgeVerdict = z.output<typeof ageVerdictSchema>;
 
 /** The name the request's response_format carries (test doubles answer by it). */
 export const AGE_REVIEW_SCHEMA_NAME = 'age_review';
-const { $schema: _drop, ...ageVerdictJsonSchema } = z.toJSONSchema(ageVerdictSchema);
+const AGE_VERDICT_JSON_SCHEMA = jsonSchemaOf(AGE_REVIEW_SCHEMA_NAME, ageVerdictSchema);
 
 /** Long enough for a short JSON answer from a busy provider, short enough to keep saving snappy. */
 const REVIEW_TIMEOUT_MS = 15_000;
@@ -79,9 +80,8 @@ export async function reviewCharacterAge(
           { role: 'system', content: AGE_REVIEW_SYSTEM_PROMPT },
           { role: 'user', content: `Character definition (JSON): ${JSON.stringify(definition)}` },
         ],
-        temperature: 0,
-        maxTokens: 200,
-        jsonSchema: { name: AGE_REVIEW_SCHEMA_NAME, schema: ageVerdictJsonSchema },
+        ...MODEL_SETTINGS.ageReview,
+        jsonSchema: AGE_VERDICT_JSON_SCHEMA,
         signal: AbortSignal.timeout(REVIEW_TIMEOUT_MS),
       },
       ageVerdictSchema,

@@ -4,7 +4,6 @@ import {
   ALL_ROLES,
   AVATAR_GRADIENTS,
   CHARACTER_PREFERENCES,
-  CREATE_GENDERS,
   MAX_ROLES,
 } from '../../../shared/characters/catalog';
 import {
@@ -17,34 +16,12 @@ import { badRequest } from '../../errors';
 import { completeJson } from '../../integrations/llm/json';
 import { avatarPrompt } from '../avatars/avatars.routes';
 import { storeAvatar } from '../avatars/avatars.service';
+import { CHARACTER_JSON_SCHEMA, characterRequest } from '../../prompts/character.prompt';
+import { MODEL_SETTINGS } from '../../prompts/model-settings';
 import { RATE_RULES } from '../../rate-rules';
 import { reviewCharacterAge } from './age-review';
 
-const genders = CREATE_GENDERS.map((g) => g.value);
 const ROLE_BY_LOWER_NAME = new Map(ALL_ROLES.map((role) => [role.toLowerCase(), role]));
-
-/** What we ask the model for (JSON Schema for response_format). */
-const characterJsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'name',
-    'description',
-    'gender',
-    'personality',
-    'sexualPreferences',
-    'directnessLevel',
-  ],
-  properties: {
-    name: { type: 'string', maxLength: CHARACTER_LIMITS.nameMax },
-    description: { type: 'string', maxLength: CHARACTER_LIMITS.create.descriptionMax },
-    gender: { type: 'string', enum: genders },
-    personality: { type: 'string', maxLength: CHARACTER_LIMITS.create.personalityMax },
-    sexualPreferences: { type: 'array', items: { type: 'string', enum: CHARACTER_PREFERENCES } },
-    directnessLevel: { type: 'integer', minimum: 0, maximum: 4 },
-    roles: { type: 'array', items: { type: 'string' }, maxItems: MAX_ROLES },
-  },
-} as const;
 
 /** Cuts text to `max` characters at a word boundary, so a slightly long answer still fits. */
 function fit(value: unknown, max: number): unknown {
@@ -92,19 +69,6 @@ const generatedCharacterSchema = z.preprocess(
   }),
 );
 
-const SYSTEM_PROMPT = [
-  'You design characters for Reverie, a fiction app for consenting adults.',
-  'Every character is an adult aged 18 or older; never create or describe a minor,',
-  'and never give an age under 18. Write in English.',
-  `Answer with one JSON object: name (max ${CHARACTER_LIMITS.nameMax} characters),`,
-  `description (one vivid sentence, ${CHARACTER_LIMITS.textMin}-${CHARACTER_LIMITS.create.descriptionMax} characters),`,
-  `gender (one of ${genders.join(', ')}),`,
-  `personality (how they think, talk and behave, written as instructions for playing them, ${CHARACTER_LIMITS.textMin}-${CHARACTER_LIMITS.create.personalityMax} characters),`,
-  `sexualPreferences (0-5 items from: ${CHARACTER_PREFERENCES.join(', ')}),`,
-  'directnessLevel (0 wholesome … 4 most explicit, matching the request; 2 when unsure),',
-  `roles (0-${MAX_ROLES} short role or profession names that fit, e.g. "Detective", "Vampire").`,
-].join(' ');
-
 export async function generateCharacter(ctx: AppContext, userId: string, prompt: string) {
   const promptProblem = checkCharacterIsAdult({ description: prompt });
   if (promptProblem) throw badRequest(promptProblem);
@@ -112,12 +76,9 @@ export async function generateCharacter(ctx: AppContext, userId: string, prompt:
   const character = await completeJson(
     ctx.llm,
     {
-      messages: [
-        { role: 'system', content: SYSTEM_PROMPT },
-        { role: 'user', content: `Create this character: ${prompt}` },
-      ],
-      temperature: 0.9,
-      jsonSchema: { name: 'character', schema: characterJsonSchema },
+      messages: characterRequest(prompt),
+      ...MODEL_SETTINGS.character,
+      jsonSchema: CHARACTER_JSON_SCHEMA,
     },
     generatedCharacterSchema,
   );

@@ -1,32 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  OUT_OF_CREDITS_MESSAGE,
-  editMessageSchema,
-  generateOptionsSchema,
-  generateScenarioSchema,
-  sendMessageSchema,
-} from '../../../shared/chat';
+  conversationParams,
+  editMessageRequest,
+  generateOptionsRequest,
+  generateOptionsResponse,
+  generateScenarioRequest,
+  generateScenarioResponse,
+  messageParams,
+  replyResponse,
+  chatMessageSchema,
+  sendMessageRequest,
+  summarizeResponse,
+  type ReplyStreamError,
+} from '../../../shared/chat/contract';
+import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../errors';
+import { HttpError } from '../../errors';
 import { toHttpError } from '../../plugins/errors';
-import { parseId } from '../../../shared/ids';
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
-import { conversationId, messageResponse } from '../conversations/conversations.routes';
 import { getCredits } from '../credits/credits.service';
-import { prepareReply, type PreparedReply } from './chat.service';
 import { editUserMessage } from './message-edit.service';
 import { summarizeConversation } from './memory.service';
+import { prepareReply, type PreparedReply } from './reply.service';
 import { generateOptions, generateScenario } from './story.service';
-
-const replyResponse = z.object({
-  messageId: z.number(),
-  message: z.string(),
-  userMessageId: z.number(),
-});
 
 /** The spec's three reply endpoints behave alike; the conversation's mode shapes the reply. */
 const REPLY_PATHS = ['/api/chat', '/api/assistant', '/api/immersive-chat'] as const;
@@ -38,7 +37,7 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
   for (const url of REPLY_PATHS) {
     r.post(
       url,
-      { schema: { body: sendMessageSchema, response: { 200: replyResponse } } },
+      { schema: { body: sendMessageRequest, response: { 200: replyResponse } } },
       async (request, reply) => {
         const { id } = await user(request);
         await enforce(ctx.limiter, RATE_RULES.messagesPerUser, id);
@@ -53,27 +52,23 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
     '/api/conversations/:id/generate-scenario',
     {
       schema: {
-        body: generateScenarioSchema.optional(),
-        response: { 200: z.object({ scenario: z.string() }) },
+        params: conversationParams,
+        body: generateScenarioRequest.optional(),
+        response: { 200: generateScenarioResponse },
       },
     },
     async (request) => {
       const { id } = await user(request);
       await enforce(ctx.limiter, RATE_RULES.storyCallsPerUser, id);
       await requireSomeCredit(ctx, id);
-      return generateScenario(ctx, id, conversationId(request.params), request.body?.message);
+      return generateScenario(ctx, id, request.params.id, request.body?.message);
     },
   );
 
   r.post(
     '/api/generate-options',
     {
-      schema: {
-        body: generateOptionsSchema,
-        response: {
-          200: z.object({ options: z.array(z.object({ number: z.number(), option: z.string() })) }),
-        },
-      },
+      schema: { body: generateOptionsRequest, response: { 200: generateOptionsResponse } },
     },
     async (request) => {
       const { id } = await user(request);
@@ -85,24 +80,26 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
 
   r.post(
     '/api/conversations/:id/summarize',
-    { schema: { response: { 200: z.object({ summary: z.string() }) } } },
+    { schema: { params: conversationParams, response: { 200: summarizeResponse } } },
     async (request) => {
       const { id } = await user(request);
       await enforce(ctx.limiter, RATE_RULES.storyCallsPerUser, id);
       await requireSomeCredit(ctx, id);
-      return summarizeConversation(ctx, id, conversationId(request.params));
+      return summarizeConversation(ctx, id, request.params.id);
     },
   );
 
   r.put(
     '/api/messages/:messageId/edit',
-    { schema: { body: editMessageSchema, response: { 200: messageResponse } } },
-    async (request) => {
-      const { id } = await user(request);
-      const messageId = parseId((request.params as { messageId?: string }).messageId);
-      if (messageId === null) throw notFound('Message not found');
-      return editUserMessage(ctx, id, messageId, request.body);
+    {
+      schema: {
+        params: messageParams,
+        body: editMessageRequest,
+        response: { 200: chatMessageSchema },
+      },
     },
+    async (request) =>
+      editUserMessage(ctx, (await user(request)).id, request.params.messageId, request.body),
   );
 }
 
@@ -144,10 +141,11 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, prepare
   } catch (error) {
     const known = toHttpError(error);
     if (!known) request.log.error({ err: error }, 'streamed reply failed');
-    send('error', {
+    const failure: ReplyStreamError = {
       status: known?.statusCode ?? 500,
       message: known?.message ?? 'Something went wrong on our side.',
-    });
+    };
+    send('error', failure);
   } finally {
     clearInterval(keepAlive);
     if (!res.writableEnded) res.end();

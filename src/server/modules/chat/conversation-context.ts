@@ -2,18 +2,14 @@ import { DEFAULT_CONTEXT_TOKENS } from '../../config';
 import type { AppContext } from '../../context';
 import { conflict } from '../../errors';
 import { findCharacter, type CharacterRow } from '../characters/characters.repo';
-import type { ConversationRow } from '../conversations/conversations.repo';
-import { requireConversation, resolveModel } from '../conversations/conversations.service';
+import type { ConversationRow } from './chat.repo';
+import { requireConversation } from './conversations.service';
 
 export const CHARACTER_GONE = "This conversation's character was deleted, so it can't continue.";
 
 /** The prompt budget in tokens (LLM_CONTEXT_TOKENS). */
 export const contextTokensOf = (ctx: AppContext) =>
   ctx.config.llm?.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
-
-/** The model for a conversation's story and summary calls: its own while allowed, else the default. */
-export const modelOf = (ctx: AppContext, conversation: ConversationRow) =>
-  resolveModel(ctx, undefined, conversation.model) ?? undefined;
 
 /** A conversation with its (still existing) character, or a clear error. */
 export async function loadConversationWithCharacter(

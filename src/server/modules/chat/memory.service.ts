@@ -1,12 +1,15 @@
-import { CHAT_LIMITS } from '../../../shared/chat';
+import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import type { WorkingMemoryEntry } from '../../../shared/characters/schemas';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { LLM_EMPTY, LlmError } from '../../integrations/llm';
 import { setMemoryEntry, type CharacterRow } from '../characters/characters.repo';
-import { listMessages, type ConversationRow } from '../conversations/conversations.repo';
-import { newestWithin, PREAMBLE, REPLY_TOKENS } from './prompt-builder';
-import { contextTokensOf, loadConversationWithCharacter, modelOf } from './conversation-context';
+import { readThread, type ConversationRow } from './chat.repo';
+import { newestWithin, PREAMBLE } from '../../prompts/chat.prompt';
+import { MODEL_SETTINGS, REPLY_TOKENS } from '../../prompts/model-settings';
+import { summaryRequest } from '../../prompts/summary.prompt';
+import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
+import { modelOf } from './model-policy';
 
 /** How much of a conversation is read for its summary. */
 const SUMMARY_WINDOW = 60;
@@ -42,7 +45,7 @@ async function summarize(
   owner: CharacterRow,
 ) {
   const id = conversation.id;
-  const recent = (await listMessages(ctx.db, userId, id, { limit: SUMMARY_WINDOW })).reverse();
+  const recent = await readThread(ctx.db, userId, id, { limit: SUMMARY_WINDOW });
   // As much of the end of the conversation as fits the context, beside the request and summary.
   const budget = contextTokensOf(ctx) - REPLY_TOKENS;
   const transcript = newestWithin(
@@ -52,18 +55,8 @@ async function summarize(
   ).join('\n');
   const completion = await ctx.llm.complete({
     model: modelOf(ctx, conversation),
-    temperature: 0.3,
-    maxTokens: 300,
-    messages: [
-      { role: 'system', content: PREAMBLE },
-      {
-        role: 'user',
-        content:
-          `Summarise this conversation between ${owner.name} and the user in at most 80 words, ` +
-          'in the third person: facts about the user, what happened, and how the relationship ' +
-          `feels now. Only the summary.\n\n${transcript}`,
-      },
-    ],
+    ...MODEL_SETTINGS.summary,
+    messages: [{ role: 'system', content: PREAMBLE }, summaryRequest(owner.name, transcript)],
   });
   const summary = completion.content.trim();
   if (!summary) throw new LlmError('upstream', LLM_EMPTY, 'empty summary');

@@ -1,11 +1,8 @@
+import { MESSAGE_NOT_FOUND } from '../../../shared/chat/contract';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../errors';
-import {
-  findMessage,
-  refreshLastMessage,
-  updateMessageContent,
-} from '../conversations/conversations.repo';
-import { toMessageView } from '../conversations/conversations.service';
+import { findMessage, refreshLastMessage, updateMessageContent } from './chat.repo';
+import { toMessageView } from './conversations.service';
 
 /** Only the user's own messages can be edited, and only into a different text. */
 export async function editUserMessage(
@@ -16,7 +13,7 @@ export async function editUserMessage(
 ) {
   const message = await findMessage(ctx.db, userId, messageId);
   if (!message || (input.conversationId && input.conversationId !== message.conversationId)) {
-    throw notFound('Message not found');
+    throw notFound(MESSAGE_NOT_FOUND);
   }
   if (message.sender !== 'user') throw forbidden('You can only edit your own messages.');
   if (message.content.trim() === input.content) throw badRequest('The message has not changed.');

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { PLANS, type PlanId } from '../../../shared/plans';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { creditAccount, replyCharge } from '../../db/schema';
 
 export interface CreditAccountRow {
@@ -205,7 +205,7 @@ export async function takeCredit(
 }
 
 /** Marks a pending charge as paid for. Returns false when it was not pending any more. */
-export async function settleCharge(db: Database, chargeId: number) {
+export async function settleCharge(db: Executor, chargeId: number) {
   const rows = await db
     .update(replyCharge)
     .set({ status: 'done', settledAt: sql`now()` })

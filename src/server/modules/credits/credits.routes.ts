@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat';
+import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { requireUser } from '../../plugins/session';

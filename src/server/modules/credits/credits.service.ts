@@ -1,4 +1,4 @@
-import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat';
+import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';

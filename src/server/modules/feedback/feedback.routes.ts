@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { feedbackSchema } from '../../../shared/chat';
+import { feedbackRequest, feedbackResponse } from '../../../shared/feedback/contract';
 import type { AppContext } from '../../context';
-
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
@@ -14,16 +12,16 @@ import { recordFeedback } from './feedback.service';
  * content staff may review (see the privacy policy).
  */
 export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/feedback',
-    {
-      schema: { body: feedbackSchema, response: { 201: z.object({ success: z.literal(true) }) } },
-    },
-    async (request, reply) => {
-      const { id } = await requireUser(ctx.auth, request);
-      await enforce(ctx.limiter, RATE_RULES.feedbackPerUser, id);
-      await recordFeedback(ctx, id, request.body);
-      return reply.status(201).send({ success: true as const });
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/feedback',
+      { schema: { body: feedbackRequest, response: { 201: feedbackResponse } } },
+      async (request, reply) => {
+        const { id } = await requireUser(ctx.auth, request);
+        await enforce(ctx.limiter, RATE_RULES.feedbackPerUser, id);
+        await recordFeedback(ctx, id, request.body);
+        return reply.status(201).send({ success: true as const });
+      },
+    );
 }

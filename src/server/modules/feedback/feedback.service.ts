@@ -1,8 +1,9 @@
+import { MESSAGE_NOT_FOUND } from '../../../shared/chat/contract';
 import type { z } from 'zod';
-import type { feedbackSchema } from '../../../shared/chat';
+import type { feedbackRequest } from '../../../shared/feedback/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { findRatedPair } from '../conversations/conversations.repo';
+import { findRatedPair } from '../chat/chat.repo';
 import { saveFeedback } from './feedback.repo';
 
 /**
@@ -12,11 +13,11 @@ import { saveFeedback } from './feedback.repo';
 export async function recordFeedback(
   ctx: AppContext,
   userId: string,
-  input: z.output<typeof feedbackSchema>,
+  input: z.output<typeof feedbackRequest>,
 ) {
   if (input.messageId === undefined) return saveFeedback(ctx.db, userId, input);
   const pair = await findRatedPair(ctx.db, userId, input.messageId);
-  if (!pair) throw notFound('Message not found');
+  if (!pair) throw notFound(MESSAGE_NOT_FOUND);
   await saveFeedback(ctx.db, userId, {
     ...pair,
     feedback: input.feedback,

@@ -1,6 +1,6 @@
 import { ServerOff } from 'lucide-react';
 import { Link } from 'wouter';
-import { LLM_SETUP_EXAMPLE } from '../../../shared/chat';
+import { LLM_SETUP_EXAMPLE } from '../../../shared/chat/rules';
 import { buttonClass } from '../../components/ui/button';
 
 /**

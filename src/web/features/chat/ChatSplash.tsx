@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CHAT_LIMITS } from '../../../shared/chat';
+import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { APP_NAME } from '../../../shared/brand';
 
 const SHOWN_KEY = 'reverie.chatSplashShown';

@@ -1,5 +1,5 @@
 import type { Character } from '../../../shared/characters/schemas';
-import type { ChatMode } from '../../../shared/chat';
+import type { ChatMode } from '../../../shared/chat/rules';
 import { toast } from '../../components/ui/toast';
 import type { useMessages } from './api';
 import { LoadEarlierButton, MessageView, type DisplayMessage } from './MessageView';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Character } from '../../../shared/characters/schemas';
-import { normalizeChatMode, type ChatMode } from '../../../shared/chat';
+import { normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
 import { PageLoader } from '../../app/PageLoader';
 import { flattenPages, useConversation, useMessages } from './api';
 import { ChatThread } from './ChatThread';

@@ -1,6 +1,6 @@
 import { SendHorizontal, SlidersHorizontal } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { CHAT_LIMITS } from '../../../shared/chat';
+import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { toast } from '../../components/ui/toast';
 import { useComposerInset } from '../../lib/composer-inset';
 import { CostHint } from './CostHint';

@@ -2,7 +2,7 @@ import { Check, Copy, Pencil, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import Markdown from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
-import { bubbleRevealDelay, CHAT_LIMITS, splitIntoBubbles } from '../../../shared/chat';
+import { bubbleRevealDelay, CHAT_LIMITS, splitIntoBubbles } from '../../../shared/chat/rules';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';

@@ -1,6 +1,6 @@
 import { BookOpen, Bot, MessageCircle, MessagesSquare } from 'lucide-react';
 import type { Character } from '../../../shared/characters/schemas';
-import type { ChatMode } from '../../../shared/chat';
+import type { ChatMode } from '../../../shared/chat/rules';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 
 /** Before the first message: Chat Mode (Texting or Assistant) or Story Mode. */

@@ -2,7 +2,7 @@ import { DropdownMenu } from 'radix-ui';
 import { Archive, MoreVertical, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { excerpt } from '../../../shared/chat';
+import { excerpt } from '../../../shared/chat/rules';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';

@@ -1,6 +1,7 @@
 import { Loader2, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { CHAT_LIMITS, type StoryOption } from '../../../shared/chat';
+import type { StoryOption } from '../../../shared/chat/contract';
+import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 import { useComposerInset } from '../../lib/composer-inset';

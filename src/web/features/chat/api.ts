@@ -3,9 +3,17 @@ import type {
   ChatMessageView,
   ConversationDetail,
   ConversationSummary,
+  CreateConversationRequest,
+  CreateConversationResponse,
+  EditMessageRequest,
+  GenerateOptionsRequest,
+  GenerateOptionsResponse,
+  GenerateScenarioRequest,
+  GenerateScenarioResponse,
   ModelChoice,
-  StoryOption,
-} from '../../../shared/chat';
+  UpdateConversationRequest,
+} from '../../../shared/chat/contract';
+import type { FeedbackRequest } from '../../../shared/feedback/contract';
 import { api, ApiError } from '../../lib/api';
 
 export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
@@ -60,7 +68,9 @@ export const useModelChoice = () =>
   });
 
 export const setConversationModel = (id: number, model: string) =>
-  api(`/api/conversations/${id}`, 'PUT', { model });
+  api<ConversationDetail>(`/api/conversations/${id}`, 'PUT', {
+    model,
+  } satisfies UpdateConversationRequest);
 
 export const useCredits = () =>
   useQuery({
@@ -82,30 +92,40 @@ export async function hasCredits(): Promise<boolean> {
   }
 }
 
-export async function createConversation(characterId: number, chatMode: string, model?: string) {
-  const created = await api<{ id: number }>('/api/conversations', 'POST', {
-    characterId,
-    chatMode,
-    model,
-  });
-  return created.id;
+export async function createConversation(body: CreateConversationRequest) {
+  return (await api<CreateConversationResponse>('/api/conversations', 'POST', body)).id;
 }
 
 export const generateScenario = (id: number, message: string) =>
-  api<{ scenario: string }>(`/api/conversations/${id}/generate-scenario`, 'POST', { message });
+  api<GenerateScenarioResponse>(`/api/conversations/${id}/generate-scenario`, 'POST', {
+    message,
+  } satisfies GenerateScenarioRequest);
 
 export const generateOptions = async (conversationId: number) =>
-  (await api<{ options: StoryOption[] }>('/api/generate-options', 'POST', { conversationId }))
-    .options;
+  (
+    await api<GenerateOptionsResponse>('/api/generate-options', 'POST', {
+      conversationId,
+    } satisfies GenerateOptionsRequest)
+  ).options;
 
 export const deleteConversation = (id: number) => api(`/api/conversations/${id}`, 'DELETE');
 
 export const editMessage = (messageId: number, content: string, conversationId: number) =>
-  api<ChatMessageView>(`/api/messages/${messageId}/edit`, 'PUT', { content, conversationId });
+  api<ChatMessageView>(`/api/messages/${messageId}/edit`, 'PUT', {
+    content,
+    conversationId,
+  } satisfies EditMessageRequest);
 
 /**
  * Rates a stored reply. The server files the pair as it is in the conversation (the user message
  * before the reply), so only the reply is named here.
  */
-export const sendFeedback = (reply: { id: number; content: string }, feedback: 'GOOD' | 'BAD') =>
-  api('/api/feedback', 'POST', { messageId: reply.id, aiMessage: reply.content, feedback });
+export const sendFeedback = (
+  reply: { id: number; content: string },
+  feedback: FeedbackRequest['feedback'],
+) =>
+  api('/api/feedback', 'POST', {
+    messageId: reply.id,
+    aiMessage: reply.content,
+    feedback,
+  } satisfies FeedbackRequest);

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { ChatMessageView } from '../../../shared/chat';
+import type { ChatMessageView } from '../../../shared/chat/contract';
 import { CHARACTERS_KEY } from '../characters/api';
 import {
   CONVERSATIONS_KEY,

@@ -23,8 +23,7 @@ export const useTopUp = () => useMutation({ mutationFn: topUp });
 
 export const useCreateConversation = () =>
   useMutation({
-    mutationFn: (v: { characterId: number; chatMode: string; model?: string | undefined }) =>
-      createConversation(v.characterId, v.chatMode, v.model),
+    mutationFn: createConversation,
   });
 
 export const useGenerateScenario = () =>

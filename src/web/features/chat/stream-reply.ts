@@ -1,11 +1,10 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
+import type {
+  ReplyResult,
+  ReplyStreamError,
+  SendMessageRequest,
+} from '../../../shared/chat/contract';
 import { ApiError } from '../../lib/api';
-
-export interface ReplyDone {
-  messageId: number;
-  message: string;
-  userMessageId: number;
-}
 
 /**
  * Sends a message and streams the reply (Server-Sent Events): `onAccepted` runs once the server
@@ -15,9 +14,9 @@ export interface ReplyDone {
  */
 export async function streamReply(
   path: string,
-  body: { message: string; conversationId: number },
+  body: SendMessageRequest,
   on: { onAccepted?: () => void; onToken: (text: string) => void },
-): Promise<ReplyDone> {
+): Promise<ReplyResult> {
   const response = await fetch(path, {
     method: 'POST',
     credentials: 'include',
@@ -39,11 +38,13 @@ export async function streamReply(
   for (;;) {
     const { value: message, done } = await events.read();
     if (done) break;
-    const data = JSON.parse(message.data || 'null') as Record<string, unknown>;
-    if (message.event === 'token') on.onToken(String(data.text ?? ''));
-    if (message.event === 'done') return data as unknown as ReplyDone;
+    // The server shapes each event with the contract's replyStreamEvents.
+    const data: unknown = JSON.parse(message.data || 'null');
+    if (message.event === 'token') on.onToken((data as { text: string }).text);
+    if (message.event === 'done') return data as ReplyResult;
     if (message.event === 'error') {
-      throw new ApiError(Number(data.status) || 502, String(data.message ?? 'The reply failed.'));
+      const failure = data as Partial<ReplyStreamError>;
+      throw new ApiError(failure.status || 502, failure.message || 'The reply failed.');
     }
   }
   throw new ApiError(502, 'The reply was cut off. Please try again.');

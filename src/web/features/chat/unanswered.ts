@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat';
+import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { DisplayMessage } from './MessageView';
 
 /**

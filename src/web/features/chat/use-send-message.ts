@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { ChatMode } from '../../../shared/chat';
+import type { ChatMode } from '../../../shared/chat/rules';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { reloadMessages } from './message-cache';

@@ -1,5 +1,5 @@
 import { useState, type RefObject } from 'react';
-import type { StoryOption } from '../../../shared/chat';
+import type { StoryOption } from '../../../shared/chat/contract';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useGenerateOptions } from './mutations';

@@ -1,6 +1,7 @@
-import type { ChatMode } from '../../../shared/chat';
-import { directnessLabel } from '../../../shared/characters/catalog';
-import type { ChatMessage } from '../../integrations/llm';
+import type { ChatMode } from '../../shared/chat/rules';
+import { directnessLabel } from '../../shared/characters/catalog';
+import type { ChatMessage } from '../integrations/llm';
+import { REPLY_TOKENS } from './model-settings';
 
 export interface PromptCharacter {
   name: string;
@@ -89,9 +90,6 @@ export function newestWithin<T>(items: readonly T[], text: (item: T) => string, 
   }
   return kept.reverse();
 }
-
-/** Tokens kept free in the context for the model's answer. */
-export const REPLY_TOKENS = 1024;
 
 /** Memories of other conversations take at most this share of the context (newest kept). */
 export const MEMORY_SHARE = 0.25;

@@ -1,13 +1,14 @@
 import {
-  normalizeChatMode,
-  type ModelChoice,
+  CONVERSATION_NOT_FOUND,
+  MESSAGES_PAGE_SIZE,
   type ChatMessageView,
   type ConversationDetail,
   type ConversationSummary,
-} from '../../../shared/chat';
+} from '../../../shared/chat/contract';
+import { normalizeChatMode } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
-import { badRequest, notFound, serviceUnavailable } from '../../errors';
-import { LLM_NOT_CONFIGURED, UNKNOWN_MODEL } from '../../integrations/llm';
+import { notFound, serviceUnavailable } from '../../errors';
+import { LLM_NOT_CONFIGURED } from '../../integrations/llm';
 import { findCharacter } from '../characters/characters.repo';
 import { CHARACTER_NOT_FOUND } from '../characters/characters.service';
 import {
@@ -15,14 +16,12 @@ import {
   findConversation,
   insertConversation,
   listConversations,
-  listMessages,
+  readThread,
   updateConversationFields,
   type ConversationRow,
   type MessageRow,
-} from './conversations.repo';
-
-export const CONVERSATION_NOT_FOUND = 'Conversation not found';
-export const MESSAGES_PAGE_SIZE = 100;
+} from './chat.repo';
+import { resolveModel } from './model-policy';
 
 export function toSummary(row: ConversationRow): ConversationSummary {
   return {
@@ -48,44 +47,6 @@ export function toMessageView(row: MessageRow): ChatMessageView {
     content: row.content,
     sender: row.sender,
     createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/**
- * The model a conversation uses: one the client asked for must be in the allow-list (400
- * otherwise); else the conversation's own if still allowed; else the default.
- */
-export function resolveModel(
-  ctx: AppContext,
-  requested: string | undefined,
-  stored: string | null,
-): string | null {
-  if (requested) {
-    if (!ctx.llm.configured) throw serviceUnavailable(LLM_NOT_CONFIGURED);
-    if (!ctx.llm.isAllowedModel(requested)) throw badRequest(UNKNOWN_MODEL);
-    return requested;
-  }
-  if (stored && ctx.llm.isAllowedModel(stored)) return stored;
-  return ctx.llm.defaultModel ?? null;
-}
-
-/**
- * Whether replies can be made at all (a model is configured), and the hidden model picker:
- * staff (STAFF_EMAILS, verified) get the allow-list; others nothing.
- */
-export function modelChoiceFor(
-  ctx: AppContext,
-  user: { email: string; emailVerified: boolean },
-): ModelChoice {
-  const staff = user.emailVerified && ctx.config.staffEmails.includes(user.email.toLowerCase());
-  const available = ctx.llm.configured;
-  if (!staff) return { available, staff, canChoose: false, models: [], defaultModel: null };
-  return {
-    available,
-    staff,
-    canChoose: ctx.llm.models.length > 1,
-    models: [...ctx.llm.models],
-    defaultModel: ctx.llm.defaultModel ?? null,
   };
 }
 
@@ -146,6 +107,6 @@ export async function getMessages(
   limit = MESSAGES_PAGE_SIZE,
 ) {
   await requireConversation(ctx, userId, id);
-  const rows = await listMessages(ctx.db, userId, id, { before, limit });
-  return rows.reverse().map(toMessageView);
+  const rows = await readThread(ctx.db, userId, id, { before, limit });
+  return rows.map(toMessageView);
 }

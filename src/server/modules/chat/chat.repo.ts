@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { conversation, message } from '../../db/schema';
 import { removeMemoryEntry } from '../characters/characters.repo';
 
@@ -37,7 +37,7 @@ export async function insertConversation(
 }
 
 export async function updateConversationFields(
-  db: Database,
+  db: Executor,
   userId: string,
   id: number,
   changes: Partial<Omit<ConversationRow, 'id' | 'userId'>>,
@@ -64,16 +64,17 @@ export async function deleteConversation(db: Database, userId: string, id: numbe
 }
 
 /**
- * One page of a conversation's messages, newest first, before the message id `before`
- * (keyset pagination on the (conversation_id, id) index: constant cost at any depth).
+ * The one reader of a conversation's thread: up to `limit` messages just before the message id
+ * `before` (or the newest), oldest first (keyset pagination on the (conversation_id, id) index: constant cost at any
+ * depth). Replies, summaries, story options and history pages all read through it.
  */
-export async function listMessages(
+export async function readThread(
   db: Database,
   userId: string,
   conversationId: number,
-  options: { before?: number; limit: number },
+  options: { before?: number | undefined; limit: number },
 ) {
-  return db
+  const newestFirst = await db
     .select()
     .from(message)
     .where(
@@ -85,10 +86,11 @@ export async function listMessages(
     )
     .orderBy(desc(message.id))
     .limit(options.limit);
+  return newestFirst.reverse();
 }
 
 export async function insertMessage(
-  db: Database,
+  db: Executor,
   userId: string,
   value: { conversationId: number; sender: 'user' | 'ai'; content: string },
 ) {
@@ -158,20 +160,29 @@ export async function findRatedPair(db: Database, userId: string, aiMessageId: n
   return { aiMessage: reply.content, userMessage: prompt?.content ?? '' };
 }
 
-/** Keeps a conversation's title, preview and count current after new messages. */
-export async function recordNewMessages(
-  db: Database,
+/**
+ * Keeps a conversation's preview, count and time current as each stored message arrives (in the
+ * transaction that stores it), and names a new conversation after its first message. Returns the
+ * new count.
+ */
+export async function recordNewMessage(
+  db: Executor,
   userId: string,
   id: number,
-  update: { added: number; lastMessage: string; titleIfNew: string },
+  update: { lastMessage: string; titleIfNew?: string },
 ) {
-  await db
+  const title = update.titleIfNew
+    ? sql`case when ${conversation.title} = 'New conversation' then ${update.titleIfNew} else ${conversation.title} end`
+    : undefined;
+  const [row] = await db
     .update(conversation)
     .set({
-      messageCount: sql`${conversation.messageCount} + ${update.added}`,
+      messageCount: sql`${conversation.messageCount} + 1`,
       lastMessage: update.lastMessage,
-      title: sql`case when ${conversation.title} = 'New conversation' then ${update.titleIfNew} else ${conversation.title} end`,
+      ...(title ? { title } : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(conversation.id, id), eq(conversation.userId, userId)));
+    .where(and(eq(conversation.id, id), eq(conversation.userId, userId)))
+    .returning({ messageCount: conversation.messageCount });
+  return row?.messageCount ?? null;
 }

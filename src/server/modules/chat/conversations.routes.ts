@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  conversationDetailSchema,
+  conversationParams,
+  createConversationRequest,
+  createConversationResponse,
+  deleteConversationResponse,
+  listConversationsResponse,
+  messagesQuery,
+  messagesResponse,
+  modelChoiceResponse,
+  updateConversationRequest,
+} from '../../../shared/chat/contract';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../plugins/session';
+import {
+  createConversation,
+  deleteConversation,
+  getConversation,
+  getMessages,
+  listUserConversations,
+  setConversationModel,
+} from './conversations.service';
+import { modelChoiceFor } from './model-policy';
+
+export async function registerConversationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = (request: Parameters<typeof requireUser>[1]) => requireUser(ctx.auth, request);
+
+  r.get('/api/models', { schema: { response: { 200: modelChoiceResponse } } }, async (request) =>
+    modelChoiceFor(ctx, await user(request)),
+  );
+
+  r.get(
+    '/api/conversations',
+    { schema: { response: { 200: listConversationsResponse } } },
+    async (request) => listUserConversations(ctx, (await user(request)).id),
+  );
+
+  r.post(
+    '/api/conversations',
+    {
+      schema: { body: createConversationRequest, response: { 201: createConversationResponse } },
+    },
+    async (request, reply) => {
+      const { id } = await user(request);
+      return reply.status(201).send(await createConversation(ctx, id, request.body));
+    },
+  );
+
+  r.get(
+    '/api/conversations/:id',
+    { schema: { params: conversationParams, response: { 200: conversationDetailSchema } } },
+    async (request) => getConversation(ctx, (await user(request)).id, request.params.id),
+  );
+
+  r.put(
+    '/api/conversations/:id',
+    {
+      schema: {
+        params: conversationParams,
+        body: updateConversationRequest,
+        response: { 200: conversationDetailSchema },
+      },
+    },
+    async (request) =>
+      setConversationModel(ctx, (await user(request)).id, request.params.id, request.body.model),
+  );
+
+  r.delete(
+    '/api/conversations/:id',
+    { schema: { params: conversationParams, response: { 200: deleteConversationResponse } } },
+    async (request) => {
+      await deleteConversation(ctx, (await user(request)).id, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    '/api/conversations/:id/messages',
+    {
+      schema: {
+        params: conversationParams,
+        querystring: messagesQuery,
+        response: { 200: messagesResponse },
+      },
+    },
+    async (request) =>
+      getMessages(
+        ctx,
+        (await user(request)).id,
+        request.params.id,
+        request.query.before,
+        request.query.limit,
+      ),
+  );
+}

@@ -1,0 +1,224 @@
+import type { ReplyResult } from '../../../shared/chat/contract';
+import { CHAT_LIMITS, excerpt, normalizeChatMode } from '../../../shared/chat/rules';
+import type { AppContext } from '../../context';
+import { serviceUnavailable } from '../../errors';
+import { LLM_EMPTY, LLM_NOT_CONFIGURED, LLM_TIMEOUT, LlmError } from '../../integrations/llm';
+import { settleCharge as settleChargeRow } from '../credits/credits.repo';
+import { refundCharge, STALE_CHARGE_MS, takeCredit } from '../credits/credits.service';
+import type { CharacterRow } from '../characters/characters.repo';
+import { findProfile } from '../profile/profile.repo';
+import { buildChatPrompt } from '../../prompts/chat.prompt';
+import { MODEL_SETTINGS } from '../../prompts/model-settings';
+import {
+  insertMessage,
+  readThread,
+  recordNewMessage,
+  updateConversationFields,
+  type ConversationRow,
+} from './chat.repo';
+import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
+import { queueSummaryIfDue } from './memory.service';
+import { resolveModel } from './model-policy';
+
+/**
+ * A reply is a pipeline of named steps: find what it answers (refusing early), charge one
+ * credit, store the user's message, generate, and store the reply with its bookkeeping and the
+ * charge's settlement in one transaction. A reply that fails anywhere after the charge gives the
+ * credit back. Regenerating or continuing a reply are the same steps without storing a new user
+ * message.
+ */
+
+/** How many recent messages are read to fill the prompt (the budget then trims further). */
+const HISTORY_WINDOW = 200;
+const TITLE_LENGTH = 40;
+
+/** What a reply answers: the conversation, its character and the model it will use. */
+export interface ReplyTarget {
+  conversation: ConversationRow;
+  character: CharacterRow;
+  model: string;
+}
+
+export interface PreparedReply {
+  /** Calls the model (streaming deltas to `onToken`) and stores the reply. */
+  run(onToken?: (text: string) => void): Promise<ReplyResult>;
+}
+
+/**
+ * Everything that can refuse a message happens here, before any reply starts: ownership, the
+ * model allow-list, configuration, and the credit (taken atomically; no credit → 403 and the
+ * model is never called). The user's message is stored at once, so it is never lost.
+ */
+export async function prepareReply(
+  ctx: AppContext,
+  userId: string,
+  input: { message: string; conversationId: number; model?: string | undefined },
+): Promise<PreparedReply> {
+  const target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
+  const chargeId = await takeCredit(ctx, userId, target.conversation.id);
+  let userMessageId: number;
+  try {
+    userMessageId = await storeUserMessage(ctx, userId, target, input.message);
+  } catch (error) {
+    await refundCharge(ctx, chargeId);
+    throw error;
+  }
+  return {
+    run: async (onToken) => ({
+      ...(await answer(ctx, userId, target, chargeId, onToken)),
+      userMessageId,
+    }),
+  };
+}
+
+/** Step 1: the conversation (the user's, its character still there) and the model to use. */
+async function findReplyTarget(
+  ctx: AppContext,
+  userId: string,
+  conversationId: number,
+  requestedModel: string | undefined,
+): Promise<ReplyTarget> {
+  const { conversation, character } = await loadConversationWithCharacter(
+    ctx,
+    userId,
+    conversationId,
+  );
+  const model = resolveModel(ctx, requestedModel, conversation.model);
+  if (!ctx.llm.configured || !model) throw serviceUnavailable(LLM_NOT_CONFIGURED);
+  return { conversation, character, model };
+}
+
+/**
+ * Step 2: the user's message, counted and shown as the conversation's preview at once (a reply
+ * that fails later leaves the conversation consistent with what is stored), naming a new
+ * conversation after it, and remembering the model it was sent to.
+ */
+async function storeUserMessage(
+  ctx: AppContext,
+  userId: string,
+  { conversation, model }: ReplyTarget,
+  text: string,
+): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const stored = await insertMessage(tx, userId, {
+      conversationId: conversation.id,
+      sender: 'user',
+      content: text,
+    });
+    await recordNewMessage(tx, userId, conversation.id, {
+      lastMessage: text,
+      titleIfNew: excerpt(text, TITLE_LENGTH),
+    });
+    if (conversation.model !== model) {
+      await updateConversationFields(tx, userId, conversation.id, { model });
+    }
+    return stored.id;
+  });
+}
+
+/**
+ * Steps 3 and 4 for a charged reply: generate it from the thread as stored, then store it. Any
+ * failure gives the credit back: no reply, no charge.
+ */
+async function answer(
+  ctx: AppContext,
+  userId: string,
+  target: ReplyTarget,
+  chargeId: number,
+  onToken: ((text: string) => void) | undefined,
+) {
+  try {
+    const reply = await generateReply(ctx, userId, target, onToken);
+    const { messageId, messageCount } = await storeReply(ctx, userId, target, chargeId, reply);
+    // Never throws: the reply is stored whatever happens to its summary.
+    await queueSummaryIfDue(
+      ctx,
+      userId,
+      { id: target.conversation.id, messageCount },
+      target.character.workingMemory,
+    );
+    return { messageId, message: reply };
+  } catch (error) {
+    await refundCharge(ctx, chargeId);
+    throw error;
+  }
+}
+
+/** Step 3: the model's answer to the thread, streamed to `onToken` as it grows. */
+async function generateReply(
+  ctx: AppContext,
+  userId: string,
+  { conversation, character, model }: ReplyTarget,
+  onToken: ((text: string) => void) | undefined,
+): Promise<string> {
+  const [history, profile] = await Promise.all([
+    readThread(ctx.db, userId, conversation.id, { limit: HISTORY_WINDOW }),
+    findProfile(ctx.db, userId),
+  ]);
+  const messages = buildChatPrompt({
+    character,
+    profile,
+    mode: normalizeChatMode(conversation.chatMode),
+    scenario: conversation.scenario,
+    memories: character.workingMemory
+      .filter((entry) => entry.conversation_id !== conversation.id)
+      .map((entry) => entry.summary),
+    history: history.map((m) => ({ sender: m.sender, content: m.content })),
+    contextTokens: contextTokensOf(ctx),
+  });
+  // The reply is produced to the end even if the client goes away: it is stored either way. It
+  // must end well before the charge sweeper would take its pending credit for a dead reply.
+  const deadline = AbortSignal.timeout(STALE_CHARGE_MS(ctx.config) - 30_000);
+  const stream = ctx.llm.stream({
+    messages,
+    model,
+    ...MODEL_SETTINGS.reply,
+    signal: deadline,
+  });
+  let completion;
+  try {
+    for await (const delta of stream) {
+      try {
+        onToken?.(delta);
+      } catch {
+        /* a listener that failed (closed socket) must not stop the reply */
+      }
+    }
+    completion = await stream.done;
+  } catch (error) {
+    if (deadline.aborted) throw new LlmError('upstream', LLM_TIMEOUT, 'reply deadline passed');
+    throw error;
+  }
+  const text = completion.content.trim();
+  if (!text) throw new LlmError('upstream', LLM_EMPTY, 'empty reply');
+  return text.slice(0, CHAT_LIMITS.messageMaxLength * 4);
+}
+
+/**
+ * Step 4: the reply, the conversation's preview and count, and the charge settled, in one
+ * transaction. A charge the sweeper already refunded (the reply took too long) is not taken
+ * again: the user gets that reply free, the safe side.
+ */
+async function storeReply(
+  ctx: AppContext,
+  userId: string,
+  { conversation }: ReplyTarget,
+  chargeId: number,
+  reply: string,
+) {
+  const stored = await ctx.db.transaction(async (tx) => {
+    const row = await insertMessage(tx, userId, {
+      conversationId: conversation.id,
+      sender: 'ai',
+      content: reply,
+    });
+    const messageCount = await recordNewMessage(tx, userId, conversation.id, {
+      lastMessage: reply,
+    });
+    const settled = await settleChargeRow(tx, chargeId);
+    return { messageId: row.id, messageCount: messageCount ?? 0, settled };
+  });
+  if (!stored.settled)
+    ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');
+  return stored;
+}

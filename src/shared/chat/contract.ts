@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { idField, idParams } from '../id-params';
+import { CHAT_LIMITS, CHAT_MODES } from './rules';
+
+/**
+ * One contract per chat endpoint (spec sections 3 and 7): conversations, messages, replies and
+ * story helpers. The server validates and shapes its answers with these schemas; the web app
+ * takes its types from here (type-only imports: zod stays out of its chat bundle).
+ */
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const MESSAGE_NOT_FOUND = 'Message not found';
+/** The most messages one history page holds. */
+export const MESSAGES_PAGE_SIZE = 100;
+
+export const messageTextSchema = z
+  .string({ error: 'Please type a message first.' })
+  .trim()
+  .min(1, 'Please type a message first.')
+  .max(
+    CHAT_LIMITS.messageMaxLength,
+    `Messages can be at most ${CHAT_LIMITS.messageMaxLength} characters.`,
+  );
+
+/** Any value is accepted: immersive, message and texting are kept, anything else is assistant. */
+const chatModeSchema = z.string().optional();
+
+// ---- paths -------------------------------------------------------------------------------
+
+/** `/api/conversations/:id/...` */
+export const conversationParams = idParams(CONVERSATION_NOT_FOUND);
+/** `/api/messages/:messageId/...` */
+export const messageParams = idParams(MESSAGE_NOT_FOUND, 'messageId');
+
+// ---- what the server answers -------------------------------------------------------------
+
+export const storyOptionSchema = z.object({ number: z.number(), option: z.string() });
+export type StoryOption = z.infer<typeof storyOptionSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.number(),
+  characterId: z.number().nullable(),
+  title: z.string(),
+  lastMessage: z.string().nullable(),
+  message_count: z.number(),
+  chatMode: z.enum(CHAT_MODES),
+  model: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationDetailSchema = conversationSummarySchema.extend({
+  scenario: z.string().nullable(),
+  currentOptions: z.array(storyOptionSchema),
+});
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.number(),
+  conversationId: z.number(),
+  content: z.string(),
+  sender: z.enum(['user', 'ai']),
+  createdAt: z.string(),
+});
+export type ChatMessageView = z.infer<typeof chatMessageSchema>;
+
+// ---- GET /api/models ---------------------------------------------------------------------
+
+/**
+ * Whether a language model is configured at all, and the allow-list, shown only to staff (the
+ * picker is hidden from users; staff also learn what to set when none is).
+ */
+export const modelChoiceResponse = z.object({
+  available: z.boolean(),
+  staff: z.boolean(),
+  canChoose: z.boolean(),
+  models: z.array(z.string()),
+  defaultModel: z.string().nullable(),
+});
+export type ModelChoice = z.infer<typeof modelChoiceResponse>;
+
+// ---- /api/conversations ------------------------------------------------------------------
+
+/** GET /api/conversations */
+export const listConversationsResponse = z.array(conversationSummarySchema);
+
+/** POST /api/conversations */
+export const createConversationRequest = z.object({
+  characterId: idField,
+  chatMode: chatModeSchema,
+  model: z.string().max(200).optional(),
+});
+export type CreateConversationRequest = z.input<typeof createConversationRequest>;
+export const createConversationResponse = z.object({ id: z.number() });
+export type CreateConversationResponse = z.infer<typeof createConversationResponse>;
+
+/** PUT /api/conversations/:id (the hidden model picker) */
+export const updateConversationRequest = z.object({
+  model: z.string().min(1, 'Choose a model').max(200),
+});
+export type UpdateConversationRequest = z.input<typeof updateConversationRequest>;
+
+/** DELETE /api/conversations/:id */
+export const deleteConversationResponse = z.object({ success: z.literal(true) });
+
+/** GET /api/conversations/:id/messages: oldest first, the page just before `before`. */
+export const messagesQuery = z.object({
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_SIZE).optional(),
+});
+export const messagesResponse = z.array(chatMessageSchema);
+
+// ---- replies: POST /api/chat, /api/assistant, /api/immersive-chat -------------------------
+
+export const sendMessageRequest = z.object({
+  message: messageTextSchema,
+  conversationId: idField,
+  model: z.string().max(200).optional(),
+  chatMode: chatModeSchema,
+});
+export type SendMessageRequest = z.input<typeof sendMessageRequest>;
+
+/** The stored reply (the JSON answer, and the `done` event of a streamed one). */
+export const replyResponse = z.object({
+  messageId: z.number(),
+  message: z.string(),
+  userMessageId: z.number(),
+});
+export type ReplyResult = z.infer<typeof replyResponse>;
+
+/** A streamed reply's events (`Accept: text/event-stream`); refusals come before as JSON. */
+export const replyStreamEvents = {
+  token: z.object({ text: z.string() }),
+  done: replyResponse,
+  error: z.object({ status: z.number(), message: z.string() }),
+};
+export type ReplyStreamError = z.infer<typeof replyStreamEvents.error>;
+
+// ---- messages ----------------------------------------------------------------------------
+
+/** PUT /api/messages/:messageId/edit (answers the edited message) */
+export const editMessageRequest = z.object({
+  content: messageTextSchema,
+  conversationId: idField.optional(),
+  characterId: idField.optional(),
+});
+export type EditMessageRequest = z.input<typeof editMessageRequest>;
+
+// ---- story mode and memory -----------------------------------------------------------------
+
+/** POST /api/conversations/:id/generate-scenario (the body is optional) */
+export const generateScenarioRequest = z.object({
+  message: z.string().trim().max(CHAT_LIMITS.messageMaxLength).optional(),
+});
+export type GenerateScenarioRequest = z.input<typeof generateScenarioRequest>;
+export const generateScenarioResponse = z.object({ scenario: z.string() });
+export type GenerateScenarioResponse = z.infer<typeof generateScenarioResponse>;
+
+/** POST /api/generate-options */
+export const generateOptionsRequest = z.object({ conversationId: idField });
+export type GenerateOptionsRequest = z.input<typeof generateOptionsRequest>;
+export const generateOptionsResponse = z.object({ options: z.array(storyOptionSchema) });
+export type GenerateOptionsResponse = z.infer<typeof generateOptionsResponse>;
+
+/** POST /api/conversations/:id/summarize */
+export const summarizeResponse = z.object({ summary: z.string() });
