@@ -1,4 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { SaveThemeInput, Theme, ThemeSelection } from '../../../shared/themes/contract';
 import {
   listThemesResponse,
@@ -9,7 +15,6 @@ import { optimizedTextColors } from '../../../shared/themes/color';
 import { findPreset, DEFAULT_THEME } from '../../../shared/themes/presets';
 import type { ThemeColors } from '../../../shared/themes/schemas';
 import { api, ApiError } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
 import {
   LOCAL_THEME_PREFIX,
   readLocalSelection,
@@ -30,27 +35,60 @@ export const themeStateKey = (userId: string) => ['/api/themes', userId] as cons
 const unreachable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
 
 /**
+ * Runs one write as a mutation of the client's mutation cache, as `useMutation` would: the theme
+ * query's load makes these writes, and no component holds a hook there. `networkMode: 'always'`
+ * because the load itself only runs when the query may fetch; a write it waits on must fail at
+ * once (the browser's copy is then shown), not pause until the network is back.
+ */
+function runWrite<TData, TVariables>(
+  client: QueryClient,
+  options: MutationOptions<TData, Error, TVariables>,
+  variables: TVariables,
+): Promise<TData> {
+  return client
+    .getMutationCache()
+    .build(client, { networkMode: 'always', ...options })
+    .execute(variables);
+}
+
+/**
+ * Uploads a theme saved only in this browser. It changes nothing in the cache itself: the load
+ * that runs it reads the server's list right after.
+ */
+const uploadLocalTheme = (userId: string): MutationOptions<Theme, Error, Theme> => ({
+  mutationKey: [...themeStateKey(userId), 'upload-local'],
+  mutationFn: async (theme) =>
+    themeSchema.parse(
+      await api('/api/themes', 'POST', {
+        name: theme.name,
+        colors: {
+          main: theme.colors.main,
+          theme: theme.colors.theme,
+          chatBubbleUser: theme.colors.chatBubbleUser,
+          chatBubbleAI: theme.colors.chatBubbleAI,
+        },
+      }),
+    ),
+});
+
+/** Sends a selection made while the server was away; the load reads it back afterwards. */
+const sendPendingSelection = (userId: string): MutationOptions<unknown, Error, string | null> => ({
+  mutationKey: [...themeStateKey(userId), 'send-selection'],
+  mutationFn: (selectedThemeId) => api('/api/themes/selection', 'PUT', { selectedThemeId }),
+});
+
+/**
  * Sends what was kept in this browser while the server could not be reached: themes saved
  * locally first (their local ids are replaced by the server's), then the selection.
  */
-async function syncLocalChanges(userId: string) {
+async function syncLocalChanges(client: QueryClient, userId: string) {
   const local = readLocalThemes(userId);
   const selection = readLocalSelection(userId);
   let selected = selection?.id ?? null;
   const left: Theme[] = [];
   for (const theme of local) {
     try {
-      const saved = themeSchema.parse(
-        await api('/api/themes', 'POST', {
-          name: theme.name,
-          colors: {
-            main: theme.colors.main,
-            theme: theme.colors.theme,
-            chatBubbleUser: theme.colors.chatBubbleUser,
-            chatBubbleAI: theme.colors.chatBubbleAI,
-          },
-        }),
-      );
+      const saved = await runWrite(client, uploadLocalTheme(userId), theme);
       if (selected === theme.id) selected = saved.id;
     } catch (error) {
       if (unreachable(error)) left.push(theme);
@@ -59,15 +97,15 @@ async function syncLocalChanges(userId: string) {
   }
   writeLocalThemes(userId, left);
   if (selection?.pending && !selected?.startsWith(LOCAL_THEME_PREFIX)) {
-    await api('/api/themes/selection', 'PUT', { selectedThemeId: selected });
+    await runWrite(client, sendPendingSelection(userId), selected);
     writeLocalSelection(userId, { id: selected, pending: false });
   }
 }
 
-async function loadThemeState(userId: string): Promise<ThemeState> {
+async function loadThemeState(client: QueryClient, userId: string): Promise<ThemeState> {
   const local = readLocalThemes(userId);
   try {
-    await syncLocalChanges(userId);
+    await syncLocalChanges(client, userId);
     const [list, selection] = await Promise.all([
       api('/api/themes').then((d) => listThemesResponse.parse(d)),
       api('/api/themes/selection').then((d) => themeSelectionSchema.parse(d)),
@@ -88,7 +126,7 @@ export const useThemeState = (userId: string | null) =>
   useQuery({
     queryKey: themeStateKey(userId ?? ''),
     enabled: userId !== null,
-    queryFn: () => loadThemeState(userId!),
+    queryFn: ({ client }) => loadThemeState(client, userId!),
     staleTime: Infinity,
   });
 
@@ -103,16 +141,21 @@ export function resolveThemeColors(state: ThemeState | undefined, id: string | n
   return DEFAULT_THEME.colors;
 }
 
-const updateState = (userId: string, change: (state: ThemeState) => ThemeState) =>
-  queryClient.setQueryData<ThemeState>(themeStateKey(userId), (state) =>
+const updateState = (
+  client: QueryClient,
+  userId: string,
+  change: (state: ThemeState) => ThemeState,
+) =>
+  client.setQueryData<ThemeState>(themeStateKey(userId), (state) =>
     change(state ?? { themes: [], selectedThemeId: null }),
   );
 
 /** Applies a theme for the user: saved on the server, or in this browser when that fails. */
 export function useSelectTheme(userId: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string | null) => {
-      updateState(userId, (s) => ({ ...s, selectedThemeId: id }));
+      updateState(client, userId, (s) => ({ ...s, selectedThemeId: id }));
       if (id?.startsWith(LOCAL_THEME_PREFIX)) {
         writeLocalSelection(userId, { id, pending: true });
         return;
@@ -131,6 +174,7 @@ export function useSelectTheme(userId: string) {
 
 /** Saves a custom theme (it becomes the active one); kept in this browser when the server is away. */
 export function useSaveTheme(userId: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: SaveThemeInput): Promise<Theme> => {
       try {
@@ -154,7 +198,7 @@ export function useSaveTheme(userId: string) {
       }
     },
     onSuccess: (saved) =>
-      updateState(userId, (s) => ({
+      updateState(client, userId, (s) => ({
         ...s,
         themes: [saved, ...s.themes.map((t) => ({ ...t, isActive: false }))],
       })),
@@ -162,6 +206,7 @@ export function useSaveTheme(userId: string) {
 }
 
 export function useDeleteTheme(userId: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
       if (id.startsWith(LOCAL_THEME_PREFIX)) {
@@ -178,7 +223,7 @@ export function useDeleteTheme(userId: string) {
       }
     },
     onSuccess: (_, id) =>
-      updateState(userId, (s) => ({
+      updateState(client, userId, (s) => ({
         themes: s.themes.filter((t) => t.id !== id),
         selectedThemeId: s.selectedThemeId === id ? null : s.selectedThemeId,
       })),
