@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessageView } from '../../src/shared/chat';
+import type { ChatMessageView } from '../../src/shared/chat/contract';
 import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat/api';
 import { addReplyToCache } from '../../src/web/features/chat/message-cache';
 import { useMessageScroll } from '../../src/web/features/chat/use-message-scroll';

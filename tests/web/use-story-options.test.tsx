@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-l
 import type { ServerResponse } from 'node:http';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StoryOption } from '../../src/shared/chat';
+import type { StoryOption } from '../../src/shared/chat/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { useConversation } from '../../src/web/features/chat/api';
 import { useStoryOptions } from '../../src/web/features/chat/use-story-options';
