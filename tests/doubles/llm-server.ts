@@ -29,6 +29,8 @@ export interface ReceivedRequest {
   headers: IncomingMessage['headers'];
   /** The parsed JSON body; undefined for requests without one. */
   body: any;
+  /** True once the client closed the connection before the answer was complete. */
+  closedEarly?: boolean;
 }
 
 type Endpoint = 'chat' | 'images';
@@ -132,7 +134,16 @@ export async function startLlmDouble(): Promise<LlmDouble> {
         return sendJson(res, 400, { error: { message: 'Request body is not JSON' } });
       }
     }
-    requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
+    const received: ReceivedRequest = {
+      method: req.method ?? 'GET',
+      path,
+      headers: req.headers,
+      body,
+    };
+    requests.push(received);
+    res.on('close', () => {
+      if (!res.writableFinished) received.closedEarly = true;
+    });
 
     if (req.method === 'GET' && path === '/v1/models') {
       return sendJson(res, 200, {

@@ -29,6 +29,7 @@ export type {
   ImageGenerator,
   LlmGateway,
 } from './llm';
+export { readStream } from './llm';
 export { completeJson, INVALID_ANSWER, jsonSchemaOf, parseJsonLoosely } from './json';
 export { LlmError, type LlmFailure } from './errors';
 

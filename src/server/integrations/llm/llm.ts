@@ -25,8 +25,11 @@ export interface Completion {
   finishReason: string | null;
 }
 
-/** A streamed completion: iterate it for text deltas; `done` settles with the whole answer. */
-export type CompletionStream = AsyncIterable<string> & { done: Promise<Completion> };
+/**
+ * A streamed completion, as a plain async generator: it yields the text deltas and returns the
+ * whole answer (read both with `readStream`).
+ */
+export type CompletionStream = AsyncGenerator<string, Completion, undefined>;
 
 /**
  * The one way the app talks to a language model.
@@ -44,11 +47,9 @@ export interface LlmGateway {
   isAllowedModel(model: string): boolean;
   complete(request: CompletionRequest): Promise<Completion>;
   /**
-   * Starts the request at once and never throws synchronously: every failure (including 400/503)
-   * surfaces both from the iteration and from `done`. `done` settles even if nobody iterates, and
-   * an unawaited rejected `done` is not an unhandled rejection. Leaving the loop early (break,
-   * return, throw) cancels the upstream request and `done` rejects with an AbortError. A stream
-   * can be iterated once. Here the timeout bounds each silence (before the first chunk and
+   * Never throws synchronously: every failure (including 400/503) surfaces from the iteration.
+   * The request starts with the first `next()`. Leaving the loop early (break, return, throw)
+   * cancels the upstream request. Here the timeout bounds each silence (before the first chunk and
    * between chunks), not the whole answer, which may legitimately take longer.
    */
   stream(request: CompletionRequest): CompletionStream;
@@ -83,15 +84,20 @@ export function abortError(): Error {
   return new DOMException('The request was cancelled.', 'AbortError');
 }
 
-/** A stream that fails with `error` both when iterated and from `done`. */
-export function failedStream(error: unknown): CompletionStream {
-  const done = Promise.reject(error);
-  // Callers may only iterate; the rejection is reported there, so `done` must not go unhandled.
-  done.catch(() => undefined);
-  return {
-    done,
-    [Symbol.asyncIterator]: () => ({
-      next: () => Promise.reject(error),
-    }),
-  };
+/** A stream that fails with `error` when it is read. */
+// eslint-disable-next-line require-yield -- it only fails, but must be a stream like the others
+export async function* failedStream(error: unknown): CompletionStream {
+  throw error;
+}
+
+/** Reads a stream to its end, handing each delta to `onDelta`; resolves with the whole answer. */
+export async function readStream(
+  stream: CompletionStream,
+  onDelta: (text: string) => void,
+): Promise<Completion> {
+  for (;;) {
+    const step = await stream.next();
+    if (step.done) return step.value;
+    onDelta(step.value);
+  }
 }

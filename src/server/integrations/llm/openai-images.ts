@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { Config } from '../../config';
 import { abortError, IMAGE_FAILED, IMAGE_TIMEOUT, upstreamError, type ImageGenerator } from './llm';
-import { callControl, createClient, toProviderError, type ProviderMessages } from './openai-llm';
+import { callControl, createClient, toProviderError, type ProviderMessages } from './openai-client';
 
 type ImageConfig = NonNullable<Config['image']>;
 

@@ -2,7 +2,13 @@ import type { ReplyResult } from '../../../shared/chat/contract';
 import { CHAT_LIMITS, excerpt, normalizeChatMode } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { serviceUnavailable } from '../../errors';
-import { LLM_EMPTY, LLM_NOT_CONFIGURED, LLM_TIMEOUT, LlmError } from '../../integrations/llm';
+import {
+  LLM_EMPTY,
+  LLM_NOT_CONFIGURED,
+  LLM_TIMEOUT,
+  LlmError,
+  readStream,
+} from '../../integrations/llm';
 import { settleCharge as settleChargeRow } from '../credits/credits.repo';
 import { refundCharge, STALE_CHARGE_MS, takeCredit } from '../credits/credits.service';
 import type { CharacterRow } from '../characters/characters.repo';
@@ -177,14 +183,13 @@ async function generateReply(
   });
   let completion;
   try {
-    for await (const delta of stream) {
+    completion = await readStream(stream, (delta) => {
       try {
         onToken?.(delta);
       } catch {
         /* a listener that failed (closed socket) must not stop the reply */
       }
-    }
-    completion = await stream.done;
+    });
   } catch (error) {
     if (deadline.aborted) throw new LlmError('upstream', LLM_TIMEOUT, 'reply deadline passed');
     throw error;

@@ -1,0 +1,111 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { LlmError } from './errors';
+import { abortError, upstreamError } from './llm';
+
+/**
+ * What every call to an OpenAI-compatible endpoint shares, chat and images alike: the SDK client,
+ * cancellation with a timeout, and the mapping of failures to errors safe to show.
+ */
+
+/** The SDK client, configured for a self-hosted or third-party endpoint. */
+export function createClient(config: { baseUrl: string; apiKey?: string; timeoutMs: number }) {
+  return new OpenAI({
+    baseURL: config.baseUrl,
+    // Local servers (Ollama, llama.cpp) need no key, but the SDK insists on one.
+    apiKey: config.apiKey ?? 'not-needed',
+    timeout: config.timeoutMs,
+    // Retrying is the caller's decision; a hidden retry would double the wait on a timeout.
+    maxRetries: 0,
+    // Not taken from OPENAI_* variables: they belong to OpenAI and must not reach another host.
+    organization: null,
+    project: null,
+    // The SDK would otherwise print unparseable provider chunks; we log nothing ourselves.
+    logLevel: 'off',
+  });
+}
+
+/** Cancellation of one provider call: the caller's signal, our timer and our own cancel(). */
+export interface CallControl {
+  readonly signal: AbortSignal;
+  readonly timedOut: boolean;
+  /** The caller aborted, or the consumer of a stream stopped reading. */
+  readonly cancelled: boolean;
+  /** Restarts the timer. */
+  touch(): void;
+  cancel(): void;
+  dispose(): void;
+}
+
+export function callControl(timeoutMs: number, callerSignal?: AbortSignal): CallControl {
+  const controller = new AbortController();
+  let timedOut = false;
+  let cancelled = false;
+  let disposed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onCallerAbort = () => controller.abort();
+  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  if (callerSignal?.aborted) controller.abort();
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+  };
+  arm();
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return timedOut;
+    },
+    get cancelled() {
+      return cancelled || (callerSignal?.aborted ?? false);
+    },
+    touch() {
+      if (!disposed && !controller.signal.aborted) arm();
+    },
+    cancel() {
+      if (disposed) return;
+      cancelled = true;
+      controller.abort();
+    },
+    dispose() {
+      disposed = true;
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    },
+  };
+}
+
+export interface ProviderMessages {
+  failed: string;
+  timeout: string;
+  busy: string;
+}
+
+/**
+ * Maps whatever a provider call threw to what the app may see. SDK error messages embed the
+ * provider's body, so none of them is passed on.
+ */
+export function toProviderError(
+  error: unknown,
+  control: CallControl,
+  messages: ProviderMessages,
+): Error {
+  if (control.cancelled) return abortError();
+  if (error instanceof LlmError) return error;
+  if (control.timedOut || error instanceof APIConnectionTimeoutError) {
+    return upstreamError(messages.timeout, 'timed out');
+  }
+  if (error instanceof APIError && error.status === 429) {
+    return upstreamError(messages.busy, 'upstream status 429');
+  }
+  if (error instanceof APIError && error.status !== undefined) {
+    return upstreamError(messages.failed, `upstream status ${error.status}`);
+  }
+  if (error instanceof APIConnectionError) {
+    return upstreamError(messages.failed, 'connection failed');
+  }
+  if (error instanceof APIError) return upstreamError(messages.failed, 'error event in the stream');
+  return upstreamError(messages.failed, 'unreadable answer');
+}
