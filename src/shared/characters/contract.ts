@@ -7,10 +7,11 @@ import { CHARACTER_LIMITS, characterFields, GENERATED_CHARACTER_FIELDS } from '.
  * schemas and shapes its answers with them; the web app's types come from the same place.
  *
  *   GET    /api/characters                    → characterListResponse
- *   POST   /api/characters                    body createCharacterSchema (./schemas.ts: it is the
- *                                             Create Character form's own) → createCharacterResponse
+ *   POST   /api/characters                    createCharacterSchema (./schemas.ts: the Create
+ *                                             Character form's own) → createCharacterResponse
  *   GET    /api/characters/{id}               characterParams → characterSchema
- *   PUT    /api/characters/{id}               characterParams, updateCharacterSchema → characterSchema
+ *   PUT    /api/characters/{id}               characterParams, updateCharacterSchema
+ *                                             → characterSchema
  *   DELETE /api/characters/{id}               characterParams → successResponse (../responses.ts)
  *   DELETE /api/characters/{id}/conversations characterParams → deleteConversationsResponse
  *   POST   /api/generate-character            promptSchema → generatedCharacterResponse

@@ -128,7 +128,10 @@ export const GENERATED_CHARACTER_FIELDS = {
   includeRoles: true,
 } as const;
 
-/** The Edit Character form: the rules of PUT /api/characters/{id} (./contract.ts), every field required. */
+/**
+ * The Edit Character form: the rules of PUT /api/characters/{id} (./contract.ts), every field
+ * required.
+ */
 export const editCharacterFormSchema = z.object({
   name,
   description: description(CHARACTER_LIMITS.edit.descriptionMax),
