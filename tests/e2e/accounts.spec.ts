@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { PASSWORD_MESSAGES } from '../../src/shared/auth';
+import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
 import { maskEmail } from '../../src/shared/mask-email';
 import { expectAccessible, mailTo, snap, uniqueEmail, verificationLinkIn, test } from './support';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGES } from '../../src/shared/auth';
+import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
 import { user, verification } from '../../src/server/db/schema';
 import { verificationLink } from './support/mail';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGES } from '../../src/shared/auth';
+import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
 import {
   checkPassword,
   isCommonPassword,

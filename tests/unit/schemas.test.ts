@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signInSchema, signUpSchema } from '../../src/shared/auth';
-import { contactSchema } from '../../src/shared/contact';
-import { PROFILE_PREFERENCES, userProfileSchema } from '../../src/shared/profile';
+import { signInSchema, signUpSchema } from '../../src/shared/auth/contract';
+import { contactSchema } from '../../src/shared/contact/contract';
+import { PROFILE_PREFERENCES, userProfileSchema } from '../../src/shared/profile/contract';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];

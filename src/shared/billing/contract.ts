@@ -4,6 +4,12 @@ import { PLANS } from '../plans';
 /**
  * One contract per billing endpoint (spec sections 3 and 7). The server validates with these
  * schemas and shapes its answers with them; the web app's types come from the same place.
+ *
+ *   GET  /api/billing/plans                 → billingPlansResponse
+ *   POST /api/checkout                      checkoutRequest → checkoutResponse
+ *   POST /api/stripe/create-portal-session  → portalResponse
+ *   GET  /api/subscription                  → subscriptionResponse
+ *   POST /api/stripe/webhook                Stripe's signed raw bytes → webhookResponse
  */
 
 /** The paid plans a subscription can be on; 'unknown' when its price is neither configured one. */
@@ -57,6 +63,10 @@ export type SubscriptionView = z.infer<typeof subscriptionView>;
 /** GET /api/subscription: the signed-in user's subscription (the spec's subscriptions read). */
 export const subscriptionResponse = z.object({ subscription: subscriptionView.nullable() });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
+
+/** POST /api/stripe/webhook: for Stripe, which retries anything else; a repeat is a duplicate. */
+export const webhookResponse = z.object({ received: z.literal(true), duplicate: z.boolean() });
+export type WebhookResponse = z.infer<typeof webhookResponse>;
 
 /** The membership page's plan name: from the price, 'Unknown Plan' when it matches neither. */
 export function planName(plan: SubscriptionPlan): string {

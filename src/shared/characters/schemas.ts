@@ -81,7 +81,25 @@ const type = z
   .min(1, 'Character type is required')
   .max(40, 'Character type too long');
 
-/** The Create Character form (POST /api/characters). */
+/**
+ * Each field's rule and messages, shared by the forms below and the request bodies of
+ * ./contract.ts (description and personality take the screen's length limit).
+ */
+export const characterFields = {
+  name,
+  gender,
+  description,
+  personality,
+  directnessLevel,
+  sexualPreferences,
+  roles,
+  settings,
+  avatarImage,
+  avatarColor,
+  type,
+};
+
+/** The Create Character form, also the body of POST /api/characters (see ./contract.ts). */
 export const createCharacterSchema = z.object({
   name,
   description: description(CHARACTER_LIMITS.create.descriptionMax),
@@ -111,26 +129,9 @@ export const GENERATED_CHARACTER_FIELDS = {
 } as const;
 
 /**
- * PUT /api/characters/{id}: every field optional (fields not sent are kept), with the edit
- * screen's longer limits. The edit form itself requires all of its fields (see below).
+ * The Edit Character form: the rules of PUT /api/characters/{id} (./contract.ts), every field
+ * required.
  */
-export const updateCharacterSchema = z.object({
-  name: name.optional(),
-  description: description(CHARACTER_LIMITS.edit.descriptionMax).optional(),
-  gender: gender.optional(),
-  personality: personality(CHARACTER_LIMITS.edit.personalityMax).optional(),
-  type: type.optional(),
-  avatarImage: avatarImage.optional(),
-  avatarColor: avatarColor.optional(),
-  settings: settings.partial().optional(),
-  directnessLevel: directnessLevel.optional(),
-  sexualPreferences: sexualPreferences.optional(),
-  roles: roles.optional(),
-  includeRoles: z.boolean().optional(),
-});
-export type UpdateCharacterInput = z.input<typeof updateCharacterSchema>;
-
-/** The Edit Character form: the same rules, every field required. */
 export const editCharacterFormSchema = z.object({
   name,
   description: description(CHARACTER_LIMITS.edit.descriptionMax),
@@ -147,42 +148,3 @@ export const characterSettingsSchema = z.object({
   roles,
   includeRoles: z.boolean(),
 });
-
-export const promptSchema = z.object({
-  prompt: z
-    .string({ error: 'Please describe what you want first.' })
-    .trim()
-    .min(1, 'Please describe what you want first.')
-    .max(1000, 'Please keep the description under 1000 characters.'),
-});
-
-export interface WorkingMemoryEntry {
-  conversation_id: number;
-  summary: string;
-}
-
-/** A character as the API returns it. */
-export interface Character {
-  id: number;
-  name: string;
-  description: string;
-  type: string;
-  gender: string;
-  personality: string;
-  avatarImage: string | null;
-  /** Where the browser loads the avatar from, or null for a gradient avatar. */
-  avatarUrl: string | null;
-  avatarColor: string;
-  settings: { emojis: boolean; actionMessages: boolean };
-  directnessLevel: number;
-  sexualPreferences: string[];
-  roles: string[];
-  includeRoles: boolean;
-  working_memory: WorkingMemoryEntry[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface CharacterListItem extends Character {
-  conversationCount: number;
-}

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { themeBaseColorsSchema, themeColorsSchema, themeNameSchema } from './schemas';
 
+/**
+ * One contract per theme endpoint (spec: user_themes, user_theme_selection). Colour rules are in
+ * ./schemas.ts; the web app's types come from here.
+ *
+ *   GET    /api/themes                              → listThemesResponse
+ *   POST   /api/themes               saveThemeBody  → 201 themeSchema
+ *   PUT    /api/themes/{id}/activate themeIdParams  → successResponse (../responses.ts)
+ *   DELETE /api/themes/{id}          themeIdParams  → successResponse
+ *   GET    /api/themes/selection                    → themeSelectionSchema
+ *   PUT    /api/themes/selection     themeSelectionSchema → themeSelectionSchema
+ */
+
 /** A saved custom theme as the API returns it. */
 export const themeSchema = z.object({
   id: z.string(),

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { PageLoader } from '../app/PageLoader';
 import { buttonClass } from '../components/ui/button';
 import { useSession } from '../features/auth/session';
-import { type GeneratedCharacter } from '../features/characters/api';
+import type { GeneratedCharacter } from '../../shared/characters/contract';
 import { type BasicsValues } from '../features/characters/components/CharacterBasics';
 import { SignInPrompt } from '../features/auth/SignInPrompt';
 import { usePageTitle } from '../lib/use-page-title';

@@ -9,7 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { WorkingMemoryEntry } from '../../../shared/characters/schemas';
+import type { CharacterSettings, WorkingMemoryEntry } from '../../../shared/characters/contract';
 import { user } from './auth';
 
 /** A user's AI character. Ids are numbers (spec); every row carries its owner. */
@@ -29,7 +29,7 @@ export const character = pgTable(
     avatarImage: text('avatar_image'),
     avatarColor: text('avatar_color').notNull().default('default'),
     settings: jsonb('settings')
-      .$type<{ emojis: boolean; actionMessages: boolean }>()
+      .$type<CharacterSettings>()
       .notNull()
       .default({ emojis: true, actionMessages: true }),
     directnessLevel: integer('directness_level').notNull().default(2),

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { AUTH_MESSAGES, emailSchema, signUpSchema } from '../../../shared/auth';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  authConfigResponse,
+  authEmailBody,
+  signUpSchema,
+  type EmailNotVerifiedResponse,
+} from '../../../shared/auth/contract';
+import { successResponse, type SuccessResponse } from '../../../shared/responses';
 import { passwordProblem } from '../../../shared/password-rule';
 import type { AppContext } from '../../context';
 import { serviceUnavailable, validationError } from '../../errors';
@@ -11,8 +19,6 @@ import { deviceCookie, knownDevice } from './known-devices';
 
 /** Where the verification link lands; the web app shows a toast and the sign-in dialog. */
 const VERIFIED_CALLBACK = '/?verified=1';
-
-const emailBody = z.object({ email: emailSchema }).loose();
 
 /**
  * Mounts better-auth under /api/auth. Requests pass through here first so we can validate
@@ -35,7 +41,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       if (path === '/sign-up/email') body = await beforeSignUp(request, ctx);
       if (path === '/sign-in/email') await beforeSignIn(request, ctx);
       if (path === '/send-verification-email') {
-        const { email } = parseOr400(emailBody, request.body);
+        const { email } = parseOr400(authEmailBody, request.body);
         await enforce(limiter, RATE_RULES.mailsPerClient, request.ip);
         await enforce(limiter, RATE_RULES.mailsPerAddress, email.toLowerCase());
         body = { email, callbackURL: VERIFIED_CALLBACK };
@@ -48,26 +54,34 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
 
       if (path === '/sign-in/email') return afterSignIn(request, reply, response, ctx);
       // A new and an already registered address must look alike, so the body says nothing.
-      if (path === '/sign-up/email' && response.ok) return reply.send({ success: true });
+      if (path === '/sign-up/email' && response.ok) {
+        return reply.send({ success: true } satisfies SuccessResponse);
+      }
       return forward(reply, response);
     },
   });
 
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   /** The spec's logout call: ends the current session and clears the cookie. */
-  app.post('/api/logout', async (request, reply) => {
-    const response = await auth.handler(
-      toFetchRequest(request, config.publicUrl, {}, `${AUTH_BASE_PATH}/sign-out`),
-    );
-    if (response.status >= 400) {
-      // Signed out already (no or expired cookie): logout is idempotent.
-      reply.header('set-cookie', response.headers.getSetCookie());
-      return reply.status(200).send({ success: true });
-    }
-    return forward(reply, response);
-  });
+  r.post(
+    '/api/logout',
+    { schema: { response: { 200: successResponse } } },
+    async (request, reply) => {
+      const response = await auth.handler(
+        toFetchRequest(request, config.publicUrl, {}, `${AUTH_BASE_PATH}/sign-out`),
+      );
+      if (response.status >= 400) {
+        // Signed out already (no or expired cookie): logout is idempotent.
+        reply.header('set-cookie', response.headers.getSetCookie());
+        return reply.status(200).send({ success: true });
+      }
+      return forward(reply, response);
+    },
+  );
 
   /** Which sign-in methods this server offers, so the UI can say when Google is not set up. */
-  app.get('/api/auth-config', async () => ({
+  r.get('/api/auth-config', { schema: { response: { 200: authConfigResponse } } }, async () => ({
     google: Boolean(config.google),
     googleProviderId: GOOGLE_PROVIDER_ID,
   }));
@@ -90,7 +104,7 @@ async function beforeSignUp(request: FastifyRequest, { limiter }: AppContext) {
 }
 
 async function beforeSignIn(request: FastifyRequest, ctx: AppContext) {
-  const { email } = parseOr400(emailBody, request.body);
+  const { email } = parseOr400(authEmailBody, request.body);
   const { limiter } = ctx;
   for (const [rule, key] of signInKeys(request, email, ctx)) {
     const state = await limiter.peek(rule, key);
@@ -120,9 +134,10 @@ async function afterSignIn(
       .json()
       .catch(() => ({}))) as { code?: string };
     if (payload.code === 'EMAIL_NOT_VERIFIED') {
-      return reply
-        .status(403)
-        .send({ code: 'EMAIL_NOT_VERIFIED', message: AUTH_MESSAGES.emailNotVerified });
+      return reply.status(403).send({
+        code: 'EMAIL_NOT_VERIFIED',
+        message: AUTH_MESSAGES.emailNotVerified,
+      } satisfies EmailNotVerifiedResponse);
     }
   }
   return forward(reply, response);

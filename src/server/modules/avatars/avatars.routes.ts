@@ -1,9 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  avatarFileParams,
+  generateAvatarResponse,
+  uploadAvatarResponse,
+} from '../../../shared/avatars/contract';
 import { checkCharacterIsAdult } from '../../../shared/characters/adults-only';
-import { AVATAR_FILE_NAME, promptSchema } from '../../../shared/characters/schemas';
+import { promptSchema } from '../../../shared/characters/contract';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../errors';
 import { PUBLIC_FILE_CACHE_SECONDS } from '../../integrations/storage';
@@ -14,17 +18,6 @@ import { reviewCharacterAge } from '../characters/age-review';
 import { storeAvatar } from './avatars.service';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, contentTypeForFileName } from './image-processing';
 
-const uploadResponse = z.object({
-  success: z.literal(true),
-  fileName: z.string(),
-  url: z.string(),
-});
-const generateResponse = z.object({
-  success: z.literal(true),
-  fileName: z.string(),
-  imageUrl: z.string(),
-});
-
 export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext) {
   const { auth, limiter } = ctx;
 
@@ -34,33 +27,37 @@ export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext
     });
     scope
       .withTypeProvider<ZodTypeProvider>()
-      .post('/api/avatars', { schema: { response: { 200: uploadResponse } } }, async (request) => {
-        const user = await requireUser(auth, request);
-        await enforce(limiter, RATE_RULES.avatarUploadsPerUser, user.id);
-        if (!request.isMultipart()) throw badRequest('Send the image as multipart form data.');
-        let bytes: Buffer;
-        try {
-          const file = await request.file();
-          if (!file || file.fieldname !== 'file') throw badRequest('No file was uploaded.');
-          bytes = await file.toBuffer();
-        } catch (error) {
-          if (error instanceof HttpError) throw error;
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new HttpError(413, AVATAR_MESSAGES.tooBig);
+      .post(
+        '/api/avatars',
+        { schema: { response: { 200: uploadAvatarResponse } } },
+        async (request) => {
+          const user = await requireUser(auth, request);
+          await enforce(limiter, RATE_RULES.avatarUploadsPerUser, user.id);
+          if (!request.isMultipart()) throw badRequest('Send the image as multipart form data.');
+          let bytes: Buffer;
+          try {
+            const file = await request.file();
+            if (!file || file.fieldname !== 'file') throw badRequest('No file was uploaded.');
+            bytes = await file.toBuffer();
+          } catch (error) {
+            if (error instanceof HttpError) throw error;
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+              throw new HttpError(413, AVATAR_MESSAGES.tooBig);
+            }
+            // Malformed multipart bodies (no boundary, cut off…) are the client's problem.
+            throw badRequest('The upload could not be read. Please try again.');
           }
-          // Malformed multipart bodies (no boundary, cut off…) are the client's problem.
-          throw badRequest('The upload could not be read. Please try again.');
-        }
-        const stored = await storeAvatar(ctx, user.id, bytes);
-        return { success: true as const, ...stored };
-      });
+          const stored = await storeAvatar(ctx, user.id, bytes);
+          return { success: true as const, ...stored };
+        },
+      );
   });
 
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/api/generate-avatar',
-      { schema: { body: promptSchema, response: { 200: generateResponse } } },
+      { schema: { body: promptSchema, response: { 200: generateAvatarResponse } } },
       async (request) => {
         const user = await requireUser(auth, request);
         const problem = checkCharacterIsAdult({ description: request.body.prompt });
@@ -79,16 +76,21 @@ export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext
   const storage = ctx.avatarStorage;
   if (storage.read) {
     const read = storage.read.bind(storage);
-    app.get('/avatars/:fileName', async (request, reply) => {
-      const { fileName } = request.params as { fileName: string };
-      if (!AVATAR_FILE_NAME.test(fileName)) throw notFound();
-      const data = await read(fileName);
-      if (!data) throw notFound();
-      return reply
-        .header('content-type', contentTypeForFileName(fileName))
-        .header('cache-control', `public, max-age=${PUBLIC_FILE_CACHE_SECONDS}`)
-        .send(data);
-    });
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/avatars/:fileName',
+        { schema: { params: avatarFileParams } },
+        async (request, reply) => {
+          const { fileName } = request.params;
+          const data = await read(fileName);
+          if (!data) throw notFound();
+          return reply
+            .header('content-type', contentTypeForFileName(fileName))
+            .header('cache-control', `public, max-age=${PUBLIC_FILE_CACHE_SECONDS}`)
+            .send(data);
+        },
+      );
   }
 }
 

@@ -1,3 +1,4 @@
+import type { StoredAvatar } from '../../../shared/avatars/contract';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import {
@@ -9,11 +10,6 @@ import {
   UNKNOWN_AVATAR,
 } from './avatars.repo';
 import { processAvatarImage } from './image-processing';
-
-export interface StoredAvatar {
-  fileName: string;
-  url: string;
-}
 
 /** Cleans an untrusted image, stores it under a random name and records who owns it. */
 export async function storeAvatar(

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   billingPlansResponse,
   checkoutRequest,
   checkoutResponse,
   portalResponse,
   subscriptionResponse,
+  webhookResponse,
 } from '../../../shared/billing/contract';
 import type { AppContext } from '../../context';
 import { enforce } from '../../plugins/rate-limit';
@@ -73,9 +73,7 @@ export async function registerBillingRoutes(app: FastifyInstance, ctx: AppContex
       '/api/stripe/webhook',
       {
         bodyLimit: WEBHOOK_BODY_LIMIT,
-        schema: {
-          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
-        },
+        schema: { response: { 200: webhookResponse } },
       },
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -7,6 +7,7 @@ import {
   type PortalResponse,
   type SubscriptionPlan,
   type SubscriptionView,
+  type WebhookResponse,
 } from '../../../shared/billing/contract';
 import { PLANS } from '../../../shared/plans';
 import type { Config } from '../../config';
@@ -387,7 +388,7 @@ export async function handleWebhook(
   ctx: BillingContext,
   rawBody: Buffer,
   signature: string | undefined,
-): Promise<{ received: true; duplicate: boolean }> {
+): Promise<WebhookResponse> {
   const { stripe, settings } = requireBilling(ctx);
   let event: Stripe.Event;
   try {

@@ -1,10 +1,11 @@
 import { checkCharacterIsAdult, findMinorReference } from '../../../shared/characters/adults-only';
-import type {
-  Character,
-  CharacterListItem,
-  createCharacterSchema,
-  updateCharacterSchema,
-} from '../../../shared/characters/schemas';
+import {
+  CHARACTER_NOT_FOUND,
+  type Character,
+  type CharacterListItem,
+  type updateCharacterSchema,
+} from '../../../shared/characters/contract';
+import type { createCharacterSchema } from '../../../shared/characters/schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -24,7 +25,8 @@ import { reviewCharacterAge, type CharacterDefinition } from './age-review';
 type CreateInput = z.output<typeof createCharacterSchema>;
 type UpdateInput = z.output<typeof updateCharacterSchema>;
 
-export const CHARACTER_NOT_FOUND = 'Character not found';
+// The message is part of the contract (a malformed id gets it too); other modules read it here.
+export { CHARACTER_NOT_FOUND };
 
 function toCharacter(ctx: AppContext, row: CharacterRow): Character {
   return {

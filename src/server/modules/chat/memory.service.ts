@@ -1,5 +1,5 @@
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
-import type { WorkingMemoryEntry } from '../../../shared/characters/schemas';
+import type { WorkingMemoryEntry } from '../../../shared/characters/contract';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { LLM_EMPTY, LlmError } from '../../integrations/llm';

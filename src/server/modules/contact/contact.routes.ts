@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { contactSchema } from '../../../shared/contact';
+import { contactSchema } from '../../../shared/contact/contract';
+import { successResponse } from '../../../shared/responses';
 import type { AppContext } from '../../context';
 import { enforce } from '../../plugins/rate-limit';
 import { getSessionUser } from '../../plugins/session';
@@ -12,7 +12,7 @@ export async function registerContactRoutes(app: FastifyInstance, ctx: AppContex
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/contact',
     {
-      schema: { body: contactSchema, response: { 201: z.object({ success: z.literal(true) }) } },
+      schema: { body: contactSchema, response: { 201: successResponse } },
       bodyLimit: 32 * 1024,
     },
     async (request, reply) => {

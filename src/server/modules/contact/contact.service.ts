@@ -1,4 +1,4 @@
-import { CONTACT_REASONS, type contactSchema } from '../../../shared/contact';
+import { CONTACT_REASONS, type contactSchema } from '../../../shared/contact/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { insertContactMessage, markDelivered } from './contact.repo';

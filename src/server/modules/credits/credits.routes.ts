@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
+import {
+  creditCheckResponse,
+  creditsResponse,
+  outOfCreditsResponse,
+  topUpResponse,
+} from '../../../shared/credits/contract';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { requireUser } from '../../plugins/session';
 import { getCredits, topUp } from './credits.service';
-
-const messageResponse = z.object({ message: z.string() });
 
 export async function registerCreditRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,17 +18,13 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: AppContext
 
   r.get(
     '/api/get-credits',
-    { schema: { response: { 200: z.object({ credits: z.number().int() }) } } },
+    { schema: { response: { 200: creditsResponse } } },
     async (request) => ({ credits: await getCredits(ctx, (await user(request)).id) }),
   );
 
   r.post(
     '/api/credit-check',
-    {
-      schema: {
-        response: { 200: z.object({ creditsLeft: z.number().int() }), 403: messageResponse },
-      },
-    },
+    { schema: { response: { 200: creditCheckResponse, 403: outOfCreditsResponse } } },
     async (request) => {
       const creditsLeft = await getCredits(ctx, (await user(request)).id);
       // Lets the client show the Out of Credits dialog before anything reaches the model.
@@ -34,20 +33,7 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: AppContext
     },
   );
 
-  r.post(
-    '/api/topup',
-    {
-      schema: {
-        response: {
-          200: z.object({
-            credits: z.number().int(),
-            plan: z.string(),
-            periodStart: z.string(),
-            nextResetAt: z.string(),
-          }),
-        },
-      },
-    },
-    async (request) => topUp(ctx, (await user(request)).id),
+  r.post('/api/topup', { schema: { response: { 200: topUpResponse } } }, async (request) =>
+    topUp(ctx, (await user(request)).id),
   );
 }

@@ -1,4 +1,5 @@
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
+import type { TopUpResponse } from '../../../shared/credits/contract';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
@@ -7,15 +8,6 @@ import * as repo from './credits.repo';
 /** What the credit rules need; the full AppContext fits, and so does a small test double. */
 export type CreditsContext = Pick<AppContext, 'db' | 'log'>;
 export type SweeperContext = Pick<AppContext, 'db' | 'log'> & { config: Pick<Config, 'llm'> };
-
-export interface CreditsSummary {
-  credits: number;
-  plan: string;
-  /** ISO 8601 */
-  periodStart: string;
-  /** ISO 8601: when the allowance is next restored. */
-  nextResetAt: string;
-}
 
 /**
  * A pending charge older than this can only belong to a reply that died with its server: a live
@@ -37,7 +29,7 @@ export async function getCredits(ctx: CreditsContext, userId: string): Promise<n
 }
 
 /** Applies the period reset when due (idempotent: the chat page calls this on every visit). */
-export async function topUp(ctx: CreditsContext, userId: string): Promise<CreditsSummary> {
+export async function topUp(ctx: CreditsContext, userId: string): Promise<TopUpResponse> {
   await prepareAccount(ctx, userId);
   const account = await repo.readAccount(ctx.db, userId);
   if (!account) throw new Error(`credit account of ${userId} vanished`);

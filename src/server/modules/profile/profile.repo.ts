@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { UserProfile } from '../../../shared/profile';
+import type { UserProfile } from '../../../shared/profile/contract';
 import type { Database } from '../../db/client';
 import { userProfile } from '../../db/schema';
 

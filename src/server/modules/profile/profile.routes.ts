@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PROFILE_GENDERS, userProfileSchema } from '../../../shared/profile';
+import { profileResponse, userProfileSchema } from '../../../shared/profile/contract';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/session';
 import { getProfile, saveProfile } from './profile.service';
-
-const profileResponse = z.object({
-  name: z.string(),
-  gender: z.enum(PROFILE_GENDERS),
-  sexualPreferences: z.array(z.string()),
-});
 
 export async function registerProfileRoutes(app: FastifyInstance, { auth, db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../../shared/profile';
+import type { UserProfile } from '../../../shared/profile/contract';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
 import { findProfile, upsertProfile } from './profile.repo';

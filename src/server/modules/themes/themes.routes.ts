@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   listThemesResponse,
   saveThemeBody,
@@ -8,13 +7,12 @@ import {
   themeSchema,
   themeSelectionSchema,
 } from '../../../shared/themes/contract';
+import { successResponse } from '../../../shared/responses';
 import type { AppContext } from '../../context';
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
 import * as service from './themes.service';
-
-const done = z.object({ success: z.literal(true) });
 
 /** The user's colour themes (spec: user_themes, user_theme_selection), always scoped to them. */
 export async function registerThemeRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -39,13 +37,13 @@ export async function registerThemeRoutes(app: FastifyInstance, ctx: AppContext)
 
   r.put(
     '/api/themes/:id/activate',
-    { schema: { params: themeIdParams, response: { 200: done } } },
+    { schema: { params: themeIdParams, response: { 200: successResponse } } },
     async (request) => service.activateTheme(ctx.db, await user(request), request.params.id),
   );
 
   r.delete(
     '/api/themes/:id',
-    { schema: { params: themeIdParams, response: { 200: done } } },
+    { schema: { params: themeIdParams, response: { 200: successResponse } } },
     async (request) => service.deleteTheme(ctx.db, await user(request), request.params.id),
   );
 

@@ -9,7 +9,7 @@ import {
   signUpSchema,
   type SignInInput,
   type SignUpInput,
-} from '../../../shared/auth';
+} from '../../../shared/auth/contract';
 import { APP_NAME } from '../../../shared/brand';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';

@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES } from '../../../shared/auth';
+import { PASSWORD_MESSAGES } from '../../../shared/auth/contract';
 import type { PasswordCheck } from '../../../shared/password-rule';
 
 const LABELS = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;

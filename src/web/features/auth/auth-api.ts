@@ -1,14 +1,9 @@
-import type { SignInInput, SignUpInput } from '../../../shared/auth';
+import type { AuthConfigResponse, SignInInput, SignUpInput } from '../../../shared/auth/contract';
 import { api } from '../../lib/api';
-
-export interface AuthConfig {
-  google: boolean;
-  googleProviderId: string;
-}
 
 export const AUTH_CONFIG_KEY = ['/api/auth-config'] as const;
 
-export const fetchAuthConfig = () => api<AuthConfig>('/api/auth-config');
+export const fetchAuthConfig = () => api<AuthConfigResponse>('/api/auth-config');
 
 export const signInWithEmail = (input: SignInInput) =>
   api('/api/auth/sign-in/email', 'POST', input);

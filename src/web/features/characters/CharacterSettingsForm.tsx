@@ -9,7 +9,7 @@ import {
   MIN_DIRECTNESS,
   type CharacterPreference,
 } from '../../../shared/characters/catalog';
-import type { Character } from '../../../shared/characters/schemas';
+import type { Character } from '../../../shared/characters/contract';
 import { Button, buttonClass } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { useUpdateCharacter } from './mutations';

@@ -8,11 +8,8 @@ import {
   EDIT_GENDERS,
   type GenderOption,
 } from '../../../shared/characters/catalog';
-import {
-  CHARACTER_LIMITS,
-  editCharacterFormSchema,
-  type Character,
-} from '../../../shared/characters/schemas';
+import type { Character } from '../../../shared/characters/contract';
+import { CHARACTER_LIMITS, editCharacterFormSchema } from '../../../shared/characters/schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { useUpdateCharacter } from './mutations';

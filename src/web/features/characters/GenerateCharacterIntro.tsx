@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
-import type { GeneratedCharacter } from './api';
+import type { GeneratedCharacter } from '../../../shared/characters/contract';
 import { useGenerateCharacter } from './mutations';
 
 export function GenerateCharacterIntro({

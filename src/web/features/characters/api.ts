@@ -1,10 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
+  GenerateAvatarResponse,
+  StoredAvatar,
+  UploadAvatarResponse,
+} from '../../../shared/avatars/contract';
+import type {
   Character,
   CharacterListItem,
-  CreateCharacterInput,
+  CreateCharacterResponse,
+  GeneratedCharacter,
   UpdateCharacterInput,
-} from '../../../shared/characters/schemas';
+} from '../../../shared/characters/contract';
+import type { CreateCharacterInput } from '../../../shared/characters/schemas';
 import { api, ApiError } from '../../lib/api';
 import { parseId } from '../../../shared/ids';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
@@ -31,7 +38,7 @@ export function useCharacter(id: number | null) {
 }
 
 export const createCharacter = (input: CreateCharacterInput) =>
-  api<{ id: number; name: string }>('/api/characters', 'POST', input);
+  api<CreateCharacterResponse>('/api/characters', 'POST', input);
 
 export const updateCharacter = (id: number, input: UpdateCharacterInput) =>
   api<Character>(`/api/characters/${id}`, 'PUT', input);
@@ -42,30 +49,11 @@ export async function deleteCharacter(id: number, withConversations: boolean) {
   await api(`/api/characters/${id}`, 'DELETE');
 }
 
-export interface GeneratedCharacter {
-  name: string;
-  description: string;
-  gender: string;
-  personality: string;
-  sexualPreferences: string[];
-  directnessLevel: number;
-  roles: string[];
-  includeRoles: boolean;
-  avatarImage: string | null;
-  avatarUrl: string | null;
-  avatarColor: string;
-}
-
 export const generateCharacter = (prompt: string) =>
   api<GeneratedCharacter>('/api/generate-character', 'POST', { prompt });
 
-export interface UploadedAvatar {
-  fileName: string;
-  url: string;
-}
-
 /** Uploads an image file; the server checks size and type again and re-encodes it. */
-export async function uploadAvatar(file: File): Promise<UploadedAvatar> {
+export async function uploadAvatar(file: File): Promise<StoredAvatar> {
   const form = new FormData();
   form.append('file', file);
   const response = await fetch('/api/avatars', {
@@ -73,9 +61,8 @@ export async function uploadAvatar(file: File): Promise<UploadedAvatar> {
     body: form,
     credentials: 'include',
   });
-  const data = (await response.json().catch(() => ({}))) as {
-    fileName?: string;
-    url?: string;
+  // The upload's answer, or the error's { message }: either may be missing when it is not JSON.
+  const data = (await response.json().catch(() => ({}))) as Partial<UploadAvatarResponse> & {
     message?: string;
   };
   if (!response.ok || !data.fileName || !data.url) {
@@ -84,10 +71,8 @@ export async function uploadAvatar(file: File): Promise<UploadedAvatar> {
   return { fileName: data.fileName, url: data.url };
 }
 
-export async function generateAvatar(prompt: string): Promise<UploadedAvatar> {
-  const data = await api<{ fileName: string; imageUrl: string }>('/api/generate-avatar', 'POST', {
-    prompt,
-  });
+export async function generateAvatar(prompt: string): Promise<StoredAvatar> {
+  const data = await api<GenerateAvatarResponse>('/api/generate-avatar', 'POST', { prompt });
   return { fileName: data.fileName, url: data.imageUrl };
 }
 

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateCharacterInput,
-  UpdateCharacterInput,
-} from '../../../shared/characters/schemas';
+import type { UpdateCharacterInput } from '../../../shared/characters/contract';
+import type { CreateCharacterInput } from '../../../shared/characters/schemas';
 import { STORAGE_KEYS, writeStored } from '../../lib/storage';
 import {
   CHARACTERS_KEY,

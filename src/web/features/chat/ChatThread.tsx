@@ -1,4 +1,4 @@
-import type { Character } from '../../../shared/characters/schemas';
+import type { Character } from '../../../shared/characters/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
 import { toast } from '../../components/ui/toast';
 import type { useMessages } from './api';

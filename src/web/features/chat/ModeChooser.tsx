@@ -1,5 +1,5 @@
 import { BookOpen, Bot, MessageCircle, MessagesSquare } from 'lucide-react';
-import type { Character } from '../../../shared/characters/schemas';
+import type { Character } from '../../../shared/characters/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 

@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { CONTACT_REASONS, contactSchema, type ContactInput } from '../../../shared/contact';
+import {
+  CONTACT_REASONS,
+  contactSchema,
+  type ContactInput,
+} from '../../../shared/contact/contract';
 import { Button } from '../../components/ui/button';
 import { Field, Select, Textarea, TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';

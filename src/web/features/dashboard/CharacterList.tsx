@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
-import type { CharacterListItem } from '../../../shared/characters/schemas';
+import type { CharacterListItem } from '../../../shared/characters/contract';
 import { buttonClass } from '../../components/ui/button';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { CharacterMenu } from '../characters/components/CharacterMenu';

@@ -1,4 +1,4 @@
-import type { Character } from '../../../shared/characters/schemas';
+import type { Character } from '../../../shared/characters/contract';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { CharacterMenu } from '../characters/components/CharacterMenu';
 import { useModelChoice } from '../chat/api';

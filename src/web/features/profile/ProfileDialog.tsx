@@ -4,9 +4,10 @@ import {
   PROFILE_GENDERS,
   PROFILE_PREFERENCES,
   userProfileSchema,
+  type ProfileResponse,
   type UserProfile,
   type UserProfileInput,
-} from '../../../shared/profile';
+} from '../../../shared/profile/contract';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Select, TextField } from '../../components/ui/form';
@@ -23,14 +24,15 @@ export default function ProfileDialog({
   suggestedName = '',
   onClose,
 }: {
-  profile: UserProfile | null;
+  profile: ProfileResponse | null;
   suggestedName?: string;
   onClose: () => void;
 }) {
   const exists = profile !== null;
   const form = useForm<UserProfileInput, unknown, UserProfile>({
     resolver: zodResolver(userProfileSchema),
-    defaultValues: profile ?? {
+    // A saved profile passed this same schema, so its preferences are the form's own values.
+    defaultValues: (profile as UserProfileInput | null) ?? {
       name: suggestedName.trim(),
       gender: undefined as never,
       sexualPreferences: [],

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserProfile, UserProfileInput } from '../../../shared/profile';
+import type { ProfileResponse, UserProfileInput } from '../../../shared/profile/contract';
 import { api, ApiError } from '../../lib/api';
 
 export const PROFILE_KEY = ['/api/user-profile'] as const;
@@ -11,7 +11,7 @@ export function useProfile(enabled: boolean) {
     enabled,
     queryFn: async () => {
       try {
-        return await api<UserProfile>('/api/user-profile');
+        return await api<ProfileResponse>('/api/user-profile');
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -25,7 +25,7 @@ export function useSaveProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { input: UserProfileInput; exists: boolean }) =>
-      api<UserProfile>('/api/user-profile', v.exists ? 'PUT' : 'POST', v.input),
+      api<ProfileResponse>('/api/user-profile', v.exists ? 'PUT' : 'POST', v.input),
     onSuccess: (saved) => client.setQueryData(PROFILE_KEY, saved),
   });
 }

@@ -1,6 +1,7 @@
 import { Check, ImagePlus, Loader2, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { AVATAR_GRADIENTS } from '../../../../shared/characters/catalog';
+import type { Character } from '../../../../shared/characters/contract';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/form';
 import { toast } from '../../../components/ui/toast';
@@ -8,11 +9,8 @@ import { ApiError } from '../../../lib/api';
 import { useGenerateAvatar, useUploadAvatar } from '../mutations';
 import { CharacterAvatar } from './CharacterAvatar';
 
-export interface AvatarValue {
-  avatarImage: string | null;
-  avatarUrl: string | null;
-  avatarColor: string;
-}
+/** The picture part of a character, as the form holds it until it is saved. */
+export type AvatarValue = Pick<Character, 'avatarImage' | 'avatarUrl' | 'avatarColor'>;
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const ALLOWED_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * The contact form's contract: the form's schema is also the request body.
+ *
+ *   POST /api/contact  contactSchema → 201 successResponse (../responses.ts)
+ */
+
 export const CONTACT_REASONS = [
   { value: 'support', label: 'Support' },
   { value: 'feedback', label: 'Feedback' },
@@ -12,6 +18,7 @@ const reasonValues = CONTACT_REASONS.map((r) => r.value) as [ContactReason, ...C
 
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
+/** The 'Get in Touch' form, and the body of POST /api/contact (signed in or not). */
 export const contactSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name too long'),
   email: z

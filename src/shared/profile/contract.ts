@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/**
+ * The user profile's contract (spec section 3): the form's schema is also the request body.
+ *
+ *   GET      /api/user-profile                       → profileResponse (404 before one is saved)
+ *   POST|PUT /api/user-profile  userProfileSchema    → profileResponse (either creates or updates)
+ */
+
 export const PROFILE_GENDERS = ['Male', 'Female', 'Non-binary', 'Other'] as const;
 export type ProfileGender = (typeof PROFILE_GENDERS)[number];
 
@@ -27,6 +34,7 @@ export const PROFILE_PREFERENCES = [
 
 export const PROFILE_NAME_MAX_LENGTH = 50;
 
+/** The profile form, and the body of POST and PUT /api/user-profile. */
 export const userProfileSchema = z.object({
   name: z
     .string({ error: 'Name is required' })
@@ -42,3 +50,11 @@ export const userProfileSchema = z.object({
 });
 export type UserProfileInput = z.input<typeof userProfileSchema>;
 export type UserProfile = z.output<typeof userProfileSchema>;
+
+/** The stored profile as the API returns it. */
+export const profileResponse = z.object({
+  name: z.string(),
+  gender: z.enum(PROFILE_GENDERS),
+  sexualPreferences: z.array(z.string()),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;

@@ -1,8 +1,22 @@
 import { z } from 'zod';
 
 /**
+ * The contract of our own auth routes and of the checks we make before passing a request on to
+ * better-auth under /api/auth (its other bodies and answers are better-auth's own). The forms'
+ * schemas are the request bodies we validate.
+ *
+ *   POST /api/auth/sign-up/email             signUpSchema → successResponse (../responses.ts),
+ *                                            alike for a new and an already registered address
+ *   POST /api/auth/sign-in/email             authEmailBody (then better-auth) → better-auth's
+ *                                            answer, or 403 emailNotVerifiedResponse
+ *   POST /api/auth/send-verification-email   authEmailBody → better-auth's answer
+ *   POST /api/logout                         → successResponse, also when signed out already
+ *   GET  /api/auth-config                    → authConfigResponse
+ */
+
+/**
  * ASVS V2.1: at least 8 characters, up to at least 64 allowed, every character allowed; no
- * composition rules. Strength and personal data are checked by ./password-rule.ts.
+ * composition rules. Strength and personal data are checked by ../password-rule.ts.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -35,12 +49,14 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
 
+/** The sign-in form (the server itself checks only the address: authEmailBody). */
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Password is required'),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** The sign-up form, and the body of POST /api/auth/sign-up/email. */
 export const signUpSchema = z.object({
   name: z.string().trim().max(NAME_MAX_LENGTH, 'Name too long'),
   email: emailSchema,
@@ -58,3 +74,20 @@ export const AUTH_MESSAGES = {
   mustAcceptTerms: 'You must accept the Terms & Conditions and the Privacy Policy',
   googleNotConfigured: 'Google sign-in is not configured on this server.',
 } as const;
+
+/** Sign-in and resending the verification mail: we check the address; better-auth the rest. */
+export const authEmailBody = z.object({ email: emailSchema }).loose();
+
+/** POST /api/auth/sign-in/email (403): the dialog offers to resend the verification mail. */
+export const emailNotVerifiedResponse = z.object({
+  code: z.literal('EMAIL_NOT_VERIFIED'),
+  message: z.string(),
+});
+export type EmailNotVerifiedResponse = z.infer<typeof emailNotVerifiedResponse>;
+
+/** GET /api/auth-config: the sign-in methods this server offers (Google only when set up). */
+export const authConfigResponse = z.object({
+  google: z.boolean(),
+  googleProviderId: z.string(),
+});
+export type AuthConfigResponse = z.infer<typeof authConfigResponse>;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { idParams } from '../id-params';
+import { CHARACTER_LIMITS, characterFields, GENERATED_CHARACTER_FIELDS } from './schemas';
+
+/**
+ * One contract per character endpoint (spec sections 5 and 9). The server validates with these
+ * schemas and shapes its answers with them; the web app's types come from the same place.
+ *
+ *   GET    /api/characters                    → characterListResponse
+ *   POST   /api/characters                    createCharacterSchema (./schemas.ts: the Create
+ *                                             Character form's own) → createCharacterResponse
+ *   GET    /api/characters/{id}               characterParams → characterSchema
+ *   PUT    /api/characters/{id}               characterParams, updateCharacterSchema
+ *                                             → characterSchema
+ *   DELETE /api/characters/{id}               characterParams → successResponse (../responses.ts)
+ *   DELETE /api/characters/{id}/conversations characterParams → deleteConversationsResponse
+ *   POST   /api/generate-character            promptSchema → generatedCharacterResponse
+ */
+
+export const CHARACTER_NOT_FOUND = 'Character not found';
+
+/** `{id}` of a character path; a malformed id is a character that does not exist (404). */
+export const characterParams = idParams(CHARACTER_NOT_FOUND);
+
+/**
+ * PUT /api/characters/{id}: every field optional (fields not sent are kept), with the edit
+ * screen's longer limits. The edit form itself requires all of its fields
+ * (editCharacterFormSchema in ./schemas.ts).
+ */
+export const updateCharacterSchema = z.object({
+  name: characterFields.name.optional(),
+  description: characterFields.description(CHARACTER_LIMITS.edit.descriptionMax).optional(),
+  gender: characterFields.gender.optional(),
+  personality: characterFields.personality(CHARACTER_LIMITS.edit.personalityMax).optional(),
+  type: characterFields.type.optional(),
+  avatarImage: characterFields.avatarImage.optional(),
+  avatarColor: characterFields.avatarColor.optional(),
+  settings: characterFields.settings.partial().optional(),
+  directnessLevel: characterFields.directnessLevel.optional(),
+  sexualPreferences: characterFields.sexualPreferences.optional(),
+  roles: characterFields.roles.optional(),
+  includeRoles: z.boolean().optional(),
+});
+export type UpdateCharacterInput = z.input<typeof updateCharacterSchema>;
+
+/** POST /api/generate-character and POST /api/generate-avatar: what the user asks for. */
+export const promptSchema = z.object({
+  prompt: z
+    .string({ error: 'Please describe what you want first.' })
+    .trim()
+    .min(1, 'Please describe what you want first.')
+    .max(1000, 'Please keep the description under 1000 characters.'),
+});
+
+/** The switches of a character's chat style. */
+export type CharacterSettings = z.infer<typeof characterFields.settings>;
+
+/** A summary of one of the character's other conversations, fed into its prompts. */
+export const workingMemoryEntry = z.object({ conversation_id: z.number(), summary: z.string() });
+export type WorkingMemoryEntry = z.infer<typeof workingMemoryEntry>;
+
+/** A character as the API returns it. */
+export const characterSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  type: z.string(),
+  gender: z.string(),
+  personality: z.string(),
+  avatarImage: z.string().nullable(),
+  /** Where the browser loads the avatar from, or null for a gradient avatar. */
+  avatarUrl: z.string().nullable(),
+  avatarColor: z.string(),
+  settings: characterFields.settings,
+  directnessLevel: z.number(),
+  sexualPreferences: z.array(z.string()),
+  roles: z.array(z.string()),
+  includeRoles: z.boolean(),
+  working_memory: z.array(workingMemoryEntry),
+  /** ISO 8601 */
+  createdAt: z.string(),
+  /** ISO 8601 */
+  updatedAt: z.string(),
+});
+export type Character = z.infer<typeof characterSchema>;
+
+/** GET /api/characters: the user's characters, each with how many conversations it has. */
+export const characterListResponse = z.array(
+  characterSchema.extend({ conversationCount: z.number() }),
+);
+export type CharacterListItem = z.infer<typeof characterListResponse>[number];
+
+/** POST /api/characters (201) */
+export const createCharacterResponse = characterSchema.pick({ id: true, name: true });
+export type CreateCharacterResponse = z.infer<typeof createCharacterResponse>;
+
+/** DELETE /api/characters/{id}/conversations: how many were deleted (none is fine). */
+export const deleteConversationsResponse = z.object({
+  success: z.literal(true),
+  deleted: z.number(),
+});
+
+/** POST /api/generate-character: a draft for the Create form; nothing is stored yet. */
+export const generatedCharacterResponse = characterSchema
+  .pick({ ...GENERATED_CHARACTER_FIELDS, avatarImage: true, avatarUrl: true, avatarColor: true })
+  .strict();
+export type GeneratedCharacter = z.infer<typeof generatedCharacterResponse>;
