@@ -17,6 +17,7 @@ import { RATE_RULES } from '../../rate-rules';
 import { reviewCharacterAge } from '../characters/age-review';
 import { storeAvatar } from './avatars.service';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, contentTypeForFileName } from './image-processing';
+import { avatarPrompt } from '../../prompts/avatar.prompt';
 
 export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext) {
   const { auth, limiter } = ctx;
@@ -92,13 +93,4 @@ export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext
         },
       );
   }
-}
-
-/** Frames the user's words as a tasteful portrait of an adult, the only kind we generate. */
-export function avatarPrompt(description: string): string {
-  return [
-    'A tasteful, safe-for-work portrait avatar of a fictional adult character (clearly over 25).',
-    'Head and shoulders, centered, soft cinematic lighting, no text, no watermark, no nudity.',
-    `Character: ${description}`,
-  ].join(' ');
 }

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { completeJson } from '../../integrations/llm/json';
-import { avatarPrompt } from '../avatars/avatars.routes';
+import { avatarPrompt } from '../../prompts/avatar.prompt';
 import { storeAvatar } from '../avatars/avatars.service';
 import { CHARACTER_JSON_SCHEMA, characterRequest } from '../../prompts/character.prompt';
 import { MODEL_SETTINGS } from '../../prompts/model-settings';

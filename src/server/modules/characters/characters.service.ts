@@ -25,9 +25,6 @@ import { reviewCharacterAge, type CharacterDefinition } from './age-review';
 type CreateInput = z.output<typeof createCharacterSchema>;
 type UpdateInput = z.output<typeof updateCharacterSchema>;
 
-// The message is part of the contract (a malformed id gets it too); other modules read it here.
-export { CHARACTER_NOT_FOUND };
-
 function toCharacter(ctx: AppContext, row: CharacterRow): Character {
   return {
     id: row.id,

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { notFound, serviceUnavailable } from '../../errors';
 import { LLM_NOT_CONFIGURED } from '../../integrations/llm';
 import { findCharacter } from '../characters/characters.repo';
-import { CHARACTER_NOT_FOUND } from '../characters/characters.service';
+import { CHARACTER_NOT_FOUND } from '../../../shared/characters/contract';
 import {
   deleteConversation as deleteConversationRow,
   findConversation,

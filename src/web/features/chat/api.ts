@@ -13,6 +13,7 @@ import type {
   ModelChoice,
   UpdateConversationRequest,
 } from '../../../shared/chat/contract';
+import type { CreditsResponse, TopUpResponse } from '../../../shared/credits/contract';
 import type { FeedbackRequest } from '../../../shared/feedback/contract';
 import { api, ApiError } from '../../lib/api';
 
@@ -75,11 +76,11 @@ export const setConversationModel = (id: number, model: string) =>
 export const useCredits = () =>
   useQuery({
     queryKey: CREDITS_KEY,
-    queryFn: async () => (await api<{ credits: number }>('/api/get-credits')).credits,
+    queryFn: async () => (await api<CreditsResponse>('/api/get-credits')).credits,
   });
 
 /** Every visit to the chat page applies a due monthly reset (idempotent on the server). */
-export const topUp = () => api('/api/topup', 'POST');
+export const topUp = () => api<TopUpResponse>('/api/topup', 'POST');
 
 /** True when the user has credits left; false on the 403 "none left". */
 export async function hasCredits(): Promise<boolean> {
