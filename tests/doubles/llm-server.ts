@@ -4,6 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 interface ReplyOptions {
   /** Waits this long before answering. */
   delayMs?: number;
+  /** Waits for this before answering: a test sees what happens while the model thinks. */
+  waitFor?: Promise<unknown>;
 }
 
 export type LlmReply = ReplyOptions &
@@ -173,6 +175,7 @@ export async function startLlmDouble(): Promise<LlmDouble> {
       (queue.length === 0 && responder?.(endpoint, body)) ||
       take(endpoint);
     if (reply.delayMs) await sleep(reply.delayMs);
+    if (reply.waitFor) await reply.waitFor;
     if ('stall' in reply) return; // Leave the response open; stop() closes the connection.
     if ('status' in reply) {
       const text =

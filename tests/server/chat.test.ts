@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat/rules';
-import { conversation, creditAccount, feedback } from '../../src/server/db/schema';
+import { conversation, creditAccount, feedback, message } from '../../src/server/db/schema';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import type { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult } from './support/llm';
@@ -249,8 +249,10 @@ describe('streaming replies (Server-Sent Events)', () => {
     const tokens = events.filter((e) => e.event === 'token');
     expect(tokens.length).toBeGreaterThan(3);
     expect(events.at(-1)!.event).toBe('done');
-    expect(events.slice(0, -1).every((e) => e.event === 'token')).toBe(true);
+    expect(events[0]!.event).toBe('accepted');
+    expect(events.slice(1, -1).every((e) => e.event === 'token')).toBe(true);
     const done = events.at(-1)!.data;
+    expect(events[0]!.data).toEqual({ userMessageId: done.userMessageId });
     expect(tokens.map((e) => e.data.text).join('')).toBe(done.message);
     const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
     expect(messages.at(-1)).toMatchObject({
@@ -258,6 +260,30 @@ describe('streaming replies (Server-Sent Events)', () => {
       sender: 'ai',
       content: done.message,
     });
+  });
+
+  it('answers at once with an accepted event while the model is still thinking', async () => {
+    const id = await newConversation();
+    let letModelAnswer!: () => void;
+    const modelMayAnswer = new Promise<void>((resolve) => (letModelAnswer = resolve));
+    llm.script({ content: 'Here at last', waitFor: modelMayAnswer });
+    // Without headers before the first token, this would wait for the model forever.
+    const response = await postForEvents('/api/chat', { message: 'hello?', conversationId: id });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let head = '';
+    while (!head.includes('\n\n')) head += (await reader.read()).value ?? '';
+    expect(head).toMatch(/^event: accepted\ndata: \{"userMessageId":\d+\}\n\n/);
+    // The message is stored already; the model has not answered.
+    const stored = (await user.get(`/api/conversations/${id}/messages`)).json;
+    expect(stored.map((m: { content: string }) => m.content)).toEqual(['hello?']);
+    letModelAnswer();
+    let rest = head;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      rest += chunk.value;
+    }
+    expect(rest).toContain('event: done');
+    expect(rest).toContain('Here at last');
   });
 
   it('ends with an error event and refunds when the model fails mid-way', async () => {
@@ -590,9 +616,15 @@ describe('isolation and paging', () => {
 
   it('pages through history newest-first with a keyset', async () => {
     const id = await newConversation();
-    llm.setDefault({ content: 'ok' });
-    for (let i = 0; i < 3; i++)
-      await user.post('/api/chat', { message: `m${i}`, conversationId: id });
+    // Stored directly: this file's user sends close to the per-minute message limit already.
+    await t.database.db.insert(message).values(
+      ['m0', 'ok', 'm1', 'ok', 'm2', 'ok'].map((content, i) => ({
+        conversationId: id,
+        userId,
+        sender: i % 2 === 0 ? ('user' as const) : ('ai' as const),
+        content,
+      })),
+    );
     const all = (await user.get(`/api/conversations/${id}/messages`)).json;
     expect(all).toHaveLength(6);
     const lastTwo = (await user.get(`/api/conversations/${id}/messages?limit=2`)).json;

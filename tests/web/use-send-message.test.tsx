@@ -70,6 +70,36 @@ function renderChat(overrides: Partial<SendContext> = {}) {
 }
 
 describe('sending a message', () => {
+  it('shows typing only once the server has accepted the message', async () => {
+    let accept = () => undefined as void;
+    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+      accept = () => {
+        const stream = eventStream(res);
+        stream.send('accepted', { userMessageId: 11 });
+        accept = () => {
+          stream.send('done', { messageId: 12, message: 'Hi', userMessageId: 11 });
+          stream.end();
+        };
+      };
+    });
+    const { result } = renderChat();
+    await waitFor(() => expect(apiDouble.requests).toHaveLength(1));
+    let sent!: Promise<boolean>;
+    act(() => {
+      sent = result.current.send.send('Hello?');
+    });
+    await waitFor(() =>
+      expect(apiDouble.requests.some((r) => r.path === '/api/assistant')).toBe(true),
+    );
+    // Sent, but the server has not said a word yet: the message waits, nobody is typing.
+    expect(result.current.send.pending?.content).toBe('Hello?');
+    expect(result.current.send.streaming).toBeNull();
+    act(() => accept());
+    await waitFor(() => expect(result.current.send.streaming).toBe(''));
+    act(() => accept());
+    await act(async () => expect(await sent).toBe(true));
+  });
+
   it('grows the reply token by token, then shows the stored pair without reloading', async () => {
     let finish = () => undefined as void;
     apiDouble.on('POST /api/assistant', (_req, _body, res) => {

@@ -130,6 +130,8 @@ export type ReplyResult = z.infer<typeof replyResponse>;
 
 /** A streamed reply's events (`Accept: text/event-stream`); refusals come before as JSON. */
 export const replyStreamEvents = {
+  /** Sent at once, before the model's first token: the message is stored, the reply is coming. */
+  accepted: z.object({ userMessageId: z.number() }),
   token: z.object({ text: z.string() }),
   done: replyResponse,
   error: z.object({ status: z.number(), message: z.string() }),

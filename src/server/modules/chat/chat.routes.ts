@@ -13,7 +13,9 @@ import {
   sendMessageRequest,
   summarizeResponse,
   type ReplyStreamError,
+  type replyStreamEvents,
 } from '../../../shared/chat/contract';
+import type { z } from 'zod';
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
@@ -112,9 +114,13 @@ function wantsEventStream(request: FastifyRequest) {
   return (request.headers.accept ?? '').includes('text/event-stream');
 }
 
+type ReplyStreamEvent = keyof typeof replyStreamEvents;
+type ReplyStreamData<E extends ReplyStreamEvent> = z.input<(typeof replyStreamEvents)[E]>;
+
 /**
- * Server-Sent Events: `token` events as the reply grows, then `done` with the stored message,
- * or `error`. Refusals (404, 403 out of credits…) happened before, as plain JSON errors.
+ * Server-Sent Events (the contract's replyStreamEvents): `accepted` at once, `token` events as the
+ * reply grows, then `done` with the stored message, or `error`. Refusals (404, 403 out of
+ * credits…) happened before, as plain JSON errors.
  */
 async function streamReply(request: FastifyRequest, reply: FastifyReply, prepared: PreparedReply) {
   reply.hijack();
@@ -126,11 +132,14 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, prepare
     'x-content-type-options': 'nosniff',
     connection: 'keep-alive',
   });
-  const send = (event: string, data: unknown) => {
+  const send = <E extends ReplyStreamEvent>(event: E, data: ReplyStreamData<E>) => {
     if (!res.writableEnded && !res.destroyed) {
       res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     }
   };
+  // Headers and a first event at once: the browser (and any proxy) hears that the message is
+  // stored and a reply is coming, however long the model thinks before its first token.
+  send('accepted', { userMessageId: prepared.userMessageId });
   // A comment line every 15 s keeps proxies from closing a stream while the model thinks.
   const keepAlive = setInterval(() => {
     if (!res.writableEnded && !res.destroyed) res.write(': ping\n\n');

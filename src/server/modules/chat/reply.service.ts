@@ -46,6 +46,8 @@ export interface ReplyTarget {
 }
 
 export interface PreparedReply {
+  /** The user's message, stored before any reply starts. */
+  userMessageId: number;
   /** Calls the model (streaming deltas to `onToken`) and stores the reply. */
   run(onToken?: (text: string) => void): Promise<ReplyResult>;
 }
@@ -70,6 +72,7 @@ export async function prepareReply(
     throw error;
   }
   return {
+    userMessageId,
     run: async (onToken) => ({
       ...(await answer(ctx, userId, target, chargeId, onToken)),
       userMessageId,

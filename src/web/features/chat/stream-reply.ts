@@ -8,7 +8,8 @@ import { ApiError } from '../../lib/api';
 
 /**
  * Sends a message and streams the reply (Server-Sent Events): `onAccepted` runs once the server
- * has taken the message (it is stored from then on), `onToken` gets the text as it grows;
+ * has taken the message (it is stored from then on; the server answers at once with its headers
+ * and an `accepted` event, before the model's first token), `onToken` gets the text as it grows;
  * resolves with the stored reply. Refusals before streaming (403 no credits, 503 no model…)
  * reject with an ApiError carrying the server's status and message.
  */

@@ -95,12 +95,15 @@ export function useSendMessage(ctx: SendContext) {
       if (retryOf) removeUnanswered(unansweredKey(id, characterId), retryOf);
       setShownUpTo(newestStoredId);
       setPending({ id: `pending-${++pendingCount}`, sender: 'user', content: text });
-      setStreaming('');
       const done = await reply.mutateAsync({
         conversationId: id,
         mode,
         text,
-        onAccepted: () => (accepted = true),
+        onAccepted: () => {
+          accepted = true;
+          // 'Typing…' on the server's word: it has stored the message and a reply is coming.
+          setStreaming((s) => s ?? '');
+        },
         onToken: (t) => {
           setStarting(false);
           setStreaming((s) => (s ?? '') + t);
