@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/server-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-process-'));
@@ -24,9 +25,10 @@ async function freePort(): Promise<number> {
 }
 
 describe('the server process', () => {
-  it('starts on an empty DATA_DIR, logs its URL, and stops cleanly on SIGTERM', async () => {
+  it('starts compiled (as npm start runs it) on an empty DATA_DIR, logs its URL, and stops cleanly on SIGTERM', async () => {
+    await buildServer();
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, ['dist/server/main.js'], {
       cwd: root,
       env: {
         ...process.env,

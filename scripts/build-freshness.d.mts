@@ -1,0 +1,7 @@
+export function buildIsStale(build: {
+  root: string;
+  output: string;
+  stamp: string;
+  inputs: string[];
+}): boolean;
+export function writeStamp(stamp: string): void;
