@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, idParams } from '../id-params';
-import { CHAT_LIMITS, CHAT_MODES } from './rules';
+import { decodeConversationCursor } from './conversation-cursor';
+import { CHAT_LIMITS, CHAT_MODES, CONVERSATION_PAGES } from './rules';
 
 /**
  * One contract per chat endpoint (spec sections 3 and 7): conversations, messages, replies and
@@ -12,6 +13,9 @@ export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 /** The most messages one history page holds. */
 export const MESSAGES_PAGE_SIZE = 100;
+export const CONVERSATION_CURSOR_INVALID =
+  'This place in your conversation list is not valid. Reload the list and try again.';
+export const CONVERSATIONS_LIMIT_INVALID = `Ask for 1 to ${CONVERSATION_PAGES.max} conversations at a time.`;
 
 export const messageTextSchema = z
   .string({ error: 'Please type a message first.' })
@@ -81,8 +85,40 @@ export type ModelChoice = z.infer<typeof modelChoiceResponse>;
 
 // ---- /api/conversations ------------------------------------------------------------------
 
-/** GET /api/conversations */
-export const listConversationsResponse = z.array(conversationSummarySchema);
+/**
+ * GET /api/conversations. Without a querystring the answer is the spec's plain list (newest
+ * first, at most 500); with `limit` or `before` it is one page and the cursor of the next
+ * (decision 0016). Both are ordered by updated time, then id, newest first.
+ */
+export const listConversationsQuery = z.object({
+  limit: z.coerce
+    .number({ error: CONVERSATIONS_LIMIT_INVALID })
+    .int(CONVERSATIONS_LIMIT_INVALID)
+    .min(1, CONVERSATIONS_LIMIT_INVALID)
+    .max(CONVERSATION_PAGES.max, CONVERSATIONS_LIMIT_INVALID)
+    .optional(),
+  /** The `nextCursor` of the page before; opaque. */
+  before: z
+    .string({ error: CONVERSATION_CURSOR_INVALID })
+    .transform((token, context) => {
+      const cursor = decodeConversationCursor(token);
+      if (!cursor) {
+        context.addIssue({ code: 'custom', message: CONVERSATION_CURSOR_INVALID });
+        return z.NEVER;
+      }
+      return cursor;
+    })
+    .optional(),
+});
+export type ListConversationsQuery = z.infer<typeof listConversationsQuery>;
+export const conversationListSchema = z.array(conversationSummarySchema);
+export const conversationPageSchema = z.object({
+  conversations: z.array(conversationSummarySchema),
+  /** Pass as `before` for the next page; null after the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+export const listConversationsResponse = z.union([conversationListSchema, conversationPageSchema]);
 
 /** POST /api/conversations */
 export const createConversationRequest = z.object({

@@ -35,6 +35,12 @@ export const CHAT_LIMITS = {
   chatSplashMs: 2000,
 } as const;
 
+/**
+ * The conversation list's pages (decision 0016): how many one holds unless `limit` says
+ * otherwise, and the most a client may ask for.
+ */
+export const CONVERSATION_PAGES = { size: 30, max: 100 } as const;
+
 /** What an operator sets to get replies working, shown to staff and logged at start-up. */
 export const LLM_SETUP_EXAMPLE = 'LLM_BASE_URL=http://localhost:11434/v1 LLM_MODELS=llama3.1:8b';
 

@@ -40,7 +40,15 @@ export const conversation = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('conversation_user_updated_idx').on(t.userId, t.updatedAt),
+    // The list's order, newest first with ties by id (decision 0016): a page is read straight
+    // from the index, with no sort, however many conversations share one time. NULLS FIRST is
+    // what `order by … desc` means; an index saying NULLS LAST would not serve it, although
+    // neither column is ever null.
+    index('conversation_user_recent_idx').on(
+      t.userId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('conversation_character_idx').on(t.characterId),
   ],
 );

@@ -1,4 +1,5 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import type { ConversationCursor } from '../../../shared/chat/conversation-cursor';
 import type { Database, Executor } from '../../db/client';
 import { conversation, message } from '../../db/schema';
 import { removeMemoryEntry } from '../characters/characters.repo';
@@ -6,13 +7,34 @@ import { removeMemoryEntry } from '../characters/characters.repo';
 export type ConversationRow = typeof conversation.$inferSelect;
 export type MessageRow = typeof message.$inferSelect;
 
-export async function listConversations(db: Database, userId: string) {
+/**
+ * The user's conversations, newest first (updated time, then id: a total order, so pages never
+ * overlap or skip), up to `limit` of them after the cursor `before`. Read straight from
+ * conversation_user_recent_idx. Each row carries `cursorTime`, its updated time exact to the
+ * microsecond, for the next page's cursor.
+ */
+export function listConversations(
+  db: Database,
+  userId: string,
+  options: { before?: ConversationCursor | undefined; limit: number },
+) {
+  const { before } = options;
   return db
-    .select()
+    .select({
+      ...getTableColumns(conversation),
+      cursorTime: sql<string>`to_char(${conversation.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
     .from(conversation)
-    .where(eq(conversation.userId, userId))
+    .where(
+      and(
+        eq(conversation.userId, userId),
+        before
+          ? sql`(${conversation.updatedAt}, ${conversation.id}) < (${before.updatedAt}::timestamptz, ${before.id}::integer)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(conversation.updatedAt), desc(conversation.id))
-    .limit(500);
+    .limit(options.limit);
 }
 
 export async function findConversation(db: Database, userId: string, id: number) {

@@ -6,6 +6,7 @@ import {
   createConversationRequest,
   createConversationResponse,
   deleteConversationResponse,
+  listConversationsQuery,
   listConversationsResponse,
   messagesQuery,
   messagesResponse,
@@ -20,6 +21,7 @@ import {
   getConversation,
   getMessages,
   listUserConversations,
+  pageUserConversations,
   setConversationModel,
 } from './conversations.service';
 import { modelChoiceFor } from './model-policy';
@@ -32,10 +34,19 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
     modelChoiceFor(ctx, await user(request)),
   );
 
+  // Paged when asked to (`limit` or `before`), else the spec's whole list (decision 0016).
   r.get(
     '/api/conversations',
-    { schema: { response: { 200: listConversationsResponse } } },
-    async (request) => listUserConversations(ctx, (await user(request)).id),
+    {
+      schema: { querystring: listConversationsQuery, response: { 200: listConversationsResponse } },
+    },
+    async (request) => {
+      const { id } = await user(request);
+      const { limit, before } = request.query;
+      return limit === undefined && before === undefined
+        ? listUserConversations(ctx, id)
+        : pageUserConversations(ctx, id, request.query);
+    },
   );
 
   r.post(

@@ -3,9 +3,12 @@ import {
   MESSAGES_PAGE_SIZE,
   type ChatMessageView,
   type ConversationDetail,
+  type ConversationPage,
   type ConversationSummary,
+  type ListConversationsQuery,
 } from '../../../shared/chat/contract';
-import { normalizeChatMode } from '../../../shared/chat/rules';
+import { encodeConversationCursor } from '../../../shared/chat/conversation-cursor';
+import { CONVERSATION_PAGES, normalizeChatMode } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { notFound, serviceUnavailable } from '../../errors';
 import { LLM_NOT_CONFIGURED } from '../../integrations/llm';
@@ -56,8 +59,33 @@ export async function requireConversation(ctx: AppContext, userId: string, id: n
   return row;
 }
 
+/** The spec's unpaged list (GET /api/conversations with no querystring) stops here. */
+const WHOLE_LIST_LIMIT = 500;
+
+/** The user's conversations as one list, newest first: the answer the spec describes. */
 export async function listUserConversations(ctx: AppContext, userId: string) {
-  return (await listConversations(ctx.db, userId)).map(toSummary);
+  return (await listConversations(ctx.db, userId, { limit: WHOLE_LIST_LIMIT })).map(toSummary);
+}
+
+/**
+ * One page of the user's conversations, newest first, after `before` (the previous page's
+ * `nextCursor`). One row more than the page is read, so the last page says it is the last.
+ */
+export async function pageUserConversations(
+  ctx: AppContext,
+  userId: string,
+  { before, limit = CONVERSATION_PAGES.size }: ListConversationsQuery,
+): Promise<ConversationPage> {
+  const rows = await listConversations(ctx.db, userId, { before, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    conversations: page.map(toSummary),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeConversationCursor({ updatedAt: last.cursorTime, id: last.id })
+        : null,
+  };
 }
 
 export async function createConversation(

@@ -3,6 +3,11 @@ import type { UpdateCharacterInput } from '../../../shared/characters/contract';
 import type { CreateCharacterInput } from '../../../shared/characters/schemas';
 import { STORAGE_KEYS, writeStored } from '../../lib/storage';
 import {
+  editConversationList,
+  withoutCharacter,
+  withoutConversations,
+} from '../chat/conversation-list';
+import {
   CHARACTERS_KEY,
   characterKey,
   createCharacter,
@@ -40,9 +45,17 @@ export function useDeleteCharacter() {
   return useMutation({
     mutationFn: (v: { id: number; withConversations: boolean }) =>
       deleteCharacter(v.id, v.withConversations),
-    onSuccess: async (_data, { id }) => {
+    onSuccess: async (_data, { id, withConversations }) => {
       client.removeQueries({ queryKey: characterKey(id) });
-      await client.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true });
+      // Its conversations leave the list, or stay as 'Character deleted'.
+      await Promise.all([
+        editConversationList(client, (data) =>
+          withConversations
+            ? withoutConversations(data, (c) => c.characterId === id)
+            : withoutCharacter(data, id),
+        ),
+        client.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true }),
+      ]);
       if (readLastCharacterId() === id) writeStored(STORAGE_KEYS.lastCharacterId, '');
     },
   });

@@ -1,19 +1,19 @@
-import { DropdownMenu } from 'radix-ui';
-import { Archive, MoreVertical, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'wouter';
-import { excerpt } from '../../../shared/chat/rules';
+import { Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
+import { useNearView } from '../../lib/use-near-view';
 import { useCharacters } from '../characters/api';
-import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { useConversations } from './api';
+import { listedConversations } from './conversation-list';
+import { RecentChatItem } from './RecentChatItem';
 import { useDeleteConversation } from './mutations';
 
 /**
- * 'Recent Chats': who each conversation is with (avatar and name), its title, the last message
- * cut at 28 characters, and Delete Conversation.
+ * 'Recent Chats': the user's conversations, newest first, a page at a time: the next page
+ * loads as the end of the list scrolls near (or from the button at its end, which Tab reaches).
+ * Conversations whose character was deleted stay listed, read-only, until the user deletes them.
  */
 export function RecentChats({
   activeId,
@@ -34,8 +34,28 @@ export function RecentChats({
   } | null>(null);
   const remove = useDeleteConversation();
   const busy = remove.isPending;
-  // Conversations whose character was deleted stay listed, read-only, until the user deletes them.
-  const list = conversations.data ?? [];
+  const list = listedConversations(conversations.data);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = conversations;
+
+  // A page asked for from the focused button: focus moves on to its first conversation, so
+  // Tab carries on through the list instead of staying behind it.
+  const listRef = useRef<HTMLUListElement>(null);
+  const more = useRef<HTMLButtonElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const loadMore = () => {
+    if (!hasNextPage || isFetchingNextPage) return;
+    if (document.activeElement === more.current) focusFrom.current = list.length;
+    void fetchNextPage();
+  };
+  useNearView(more, loadMore, {
+    enabled: hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
+  });
+  useEffect(() => {
+    if (isFetchingNextPage || focusFrom.current === null) return;
+    const links = listRef.current?.querySelectorAll<HTMLAnchorElement>(':scope > li > a');
+    links?.[focusFrom.current]?.focus();
+    focusFrom.current = null;
+  }, [isFetchingNextPage, list.length]);
 
   const confirm = async () => {
     if (!deleting) return;
@@ -57,76 +77,45 @@ export function RecentChats({
       >
         Recent Chats
       </h2>
-      {list.length === 0 && <p className="mt-2 px-2 text-sm text-muted">No conversations yet.</p>}
-      <ul className="mt-2 space-y-1">
-        {list.map((c) => {
-          const who = c.characterId === null ? undefined : byId.get(c.characterId);
-          return (
-            <li
-              key={c.id}
-              className={`flex items-center gap-1 rounded-lg pr-1 ${c.id === activeId ? 'bg-hover-strong shadow-[inset_3px_0_0_var(--accent)]' : 'hover:bg-hover'}`}
-            >
-              <Link
-                href={
-                  c.characterId === null
-                    ? `/chat/${c.id}`
-                    : `/chat/${c.id}?character=${c.characterId}`
-                }
-                onClick={onOpen}
-                aria-current={c.id === activeId ? 'page' : undefined}
-                className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg p-2"
-              >
-                {who ? (
-                  <CharacterAvatar
-                    name={who.name}
-                    avatarUrl={who.avatarUrl}
-                    avatarColor={who.avatarColor}
-                    size="sm"
-                  />
-                ) : (
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full border border-border text-muted">
-                    <Archive className="size-4" aria-hidden />
-                  </span>
-                )}
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold">{c.title}</span>
-                  <span className="block truncate text-xs text-muted">
-                    {[
-                      c.characterId === null ? 'Character deleted' : who?.name,
-                      excerpt(c.lastMessage),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                </span>
-              </Link>
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger
-                  className="rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg"
-                  aria-label={`Options for conversation ${c.title}`}
-                >
-                  <MoreVertical className="size-4" aria-hidden />
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content
-                    align="end"
-                    className="z-50 w-52 rounded-lg border border-border bg-surface p-1 text-fg shadow-xl"
-                  >
-                    <DropdownMenu.Item
-                      className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-error outline-none data-[highlighted]:bg-hover-strong"
-                      onSelect={() =>
-                        setDeleting({ id: c.id, title: c.title, characterId: c.characterId })
-                      }
-                    >
-                      <Trash2 className="size-4" aria-hidden /> Delete Conversation
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
-            </li>
-          );
-        })}
+      {conversations.isPending ? (
+        <p role="status" className="mt-2 flex items-center gap-2 px-2 text-sm text-muted">
+          <Loader2 className="size-4 animate-spin" aria-hidden /> Loading chats...
+        </p>
+      ) : (
+        list.length === 0 && <p className="mt-2 px-2 text-sm text-muted">No conversations yet.</p>
+      )}
+      <ul ref={listRef} className="mt-2 space-y-1" aria-busy={isFetchingNextPage}>
+        {list.map((c) => (
+          <RecentChatItem
+            key={c.id}
+            conversation={c}
+            who={c.characterId === null ? undefined : byId.get(c.characterId)}
+            active={c.id === activeId}
+            onOpen={onOpen}
+            onDelete={() => setDeleting({ id: c.id, title: c.title, characterId: c.characterId })}
+          />
+        ))}
       </ul>
+      {hasNextPage && (
+        <button
+          ref={more}
+          type="button"
+          // Stays focusable while loading (a disabled button would drop the keyboard's place).
+          aria-disabled={isFetchingNextPage}
+          onClick={loadMore}
+          className="mt-1 flex w-full items-center justify-center gap-2 rounded-lg p-2 text-sm text-muted hover:bg-hover hover:text-fg"
+        >
+          {isFetchingNextPage ? (
+            <>
+              <Loader2 className="size-4 animate-spin" aria-hidden /> Loading more chats...
+            </>
+          ) : isFetchNextPageError ? (
+            'Could not load more chats. Try again'
+          ) : (
+            'Show more chats'
+          )}
+        </button>
+      )}
       {deleting && (
         <Dialog
           open

@@ -1,8 +1,13 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import type {
   ChatMessageView,
   ConversationDetail,
-  ConversationSummary,
+  ConversationPage,
   CreateConversationRequest,
   CreateConversationResponse,
   EditMessageRequest,
@@ -15,6 +20,7 @@ import type {
 } from '../../../shared/chat/contract';
 import type { CreditsResponse, TopUpResponse } from '../../../shared/credits/contract';
 import type { FeedbackRequest } from '../../../shared/feedback/contract';
+import { CONVERSATION_PAGES } from '../../../shared/chat/rules';
 import { api, ApiError } from '../../lib/api';
 
 export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
@@ -22,18 +28,31 @@ export const conversationKey = (id: number) => ['/api/conversations', id] as con
 export const messagesKey = (id: number) => ['/api/conversations', id, 'messages'] as const;
 export const CREDITS_KEY = ['/api/get-credits'] as const;
 
-export const useConversations = () =>
-  useQuery({
-    queryKey: CONVERSATIONS_KEY,
-    queryFn: () => api<ConversationSummary[]>('/api/conversations'),
+/**
+ * The sidebar's conversations, newest first, a page at a time (decision 0016): each page names
+ * the cursor of the next, null after the last.
+ */
+export const conversationsQuery = infiniteQueryOptions({
+  queryKey: CONVERSATIONS_KEY,
+  queryFn: ({ pageParam }: { pageParam: string | null }) =>
+    api<ConversationPage>(
+      `/api/conversations?limit=${CONVERSATION_PAGES.size}` +
+        (pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''),
+    ),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page: ConversationPage) => page.nextCursor,
+});
+
+export const useConversations = () => useInfiniteQuery(conversationsQuery);
+
+export const conversationQuery = (id: number) =>
+  queryOptions({
+    queryKey: conversationKey(id),
+    queryFn: () => api<ConversationDetail>(`/api/conversations/${id}`),
   });
 
 export const useConversation = (id: number | null) =>
-  useQuery({
-    queryKey: conversationKey(id ?? 0),
-    enabled: id !== null,
-    queryFn: () => api<ConversationDetail>(`/api/conversations/${id}`),
-  });
+  useQuery({ ...conversationQuery(id ?? 0), enabled: id !== null });
 
 /** Messages load newest page first; scrolling up loads the page before the oldest shown. */
 export const MESSAGE_PAGE = 50;

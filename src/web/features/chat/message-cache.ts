@@ -1,14 +1,8 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ChatMessageView } from '../../../shared/chat/contract';
 import { CHARACTERS_KEY } from '../characters/api';
-import {
-  CONVERSATIONS_KEY,
-  conversationKey,
-  CREDITS_KEY,
-  MESSAGE_PAGE,
-  messagesKey,
-  messagesQuery,
-} from './api';
+import { conversationKey, CREDITS_KEY, MESSAGE_PAGE, messagesKey, messagesQuery } from './api';
+import { refreshListedConversation } from './conversation-list';
 
 type MessagePages = InfiniteData<ChatMessageView[], number>;
 
@@ -58,10 +52,13 @@ export function withPair(data: MessagePages, pair: ChatMessageView[]): MessagePa
   return { ...data, pages: [[...newest, ...added], ...older] };
 }
 
-/** Conversation list, character chat counts and credits change after every reply. */
-export async function refreshLists(client: QueryClient) {
+/**
+ * The conversation's place and preview in the list, character chat counts and credits change
+ * after every reply.
+ */
+export async function refreshLists(client: QueryClient, conversationId: number) {
   await Promise.all([
-    client.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true }),
+    refreshListedConversation(client, conversationId),
     client.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true }),
     client.invalidateQueries({ queryKey: CREDITS_KEY }),
   ]);

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CHARACTERS_KEY } from '../characters/api';
 import {
   conversationKey,
   createConversation,
+  CREDITS_KEY,
   deleteConversation,
   editMessage,
   generateOptions,
@@ -11,6 +13,11 @@ import {
   setConversationModel,
   topUp,
 } from './api';
+import {
+  editConversationList,
+  refreshListedConversation,
+  withoutConversations,
+} from './conversation-list';
 import { addReplyToCache, refreshLists, reloadMessages } from './message-cache';
 import { replyPath, streamReply } from './stream-reply';
 
@@ -21,10 +28,14 @@ export const useCreditCheck = () => useMutation({ mutationFn: hasCredits });
 /** Every visit to the chat page applies a due monthly reset (idempotent on the server). */
 export const useTopUp = () => useMutation({ mutationFn: topUp });
 
-export const useCreateConversation = () =>
-  useMutation({
+/** A new conversation joins the list at once (with no messages yet). */
+export function useCreateConversation() {
+  const client = useQueryClient();
+  return useMutation({
     mutationFn: createConversation,
+    onSuccess: (id) => void refreshListedConversation(client, id),
   });
+}
 
 export const useGenerateScenario = () =>
   useMutation({ mutationFn: (v: { id: number; text: string }) => generateScenario(v.id, v.text) });
@@ -58,7 +69,7 @@ export function useReply() {
         { ...base, id: done.userMessageId, sender: 'user', content: v.text.trim() },
         { ...base, id: done.messageId, sender: 'ai', content: done.message },
       ]);
-      void refreshLists(client);
+      void refreshLists(client, v.conversationId);
     },
   });
 }
@@ -82,7 +93,7 @@ export function useEditMessage() {
       editMessage(v.messageId, v.text, v.conversationId),
     onSuccess: async (_saved, v) => {
       await reloadMessages(client, v.conversationId);
-      void refreshLists(client); // the sidebar preview may have been this message
+      void refreshLists(client, v.conversationId); // the sidebar preview may have been this message
     },
   });
 }
@@ -107,7 +118,11 @@ export function useDeleteConversation() {
     mutationFn: deleteConversation,
     onSuccess: async (_data, id) => {
       client.removeQueries({ queryKey: conversationKey(id) });
-      await refreshLists(client);
+      await Promise.all([
+        editConversationList(client, (data) => withoutConversations(data, (c) => c.id === id)),
+        client.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true }), // its chat count
+        client.invalidateQueries({ queryKey: CREDITS_KEY }),
+      ]);
     },
   });
 }

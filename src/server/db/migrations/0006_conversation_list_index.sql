@@ -1,0 +1,2 @@
+DROP INDEX "conversation_user_updated_idx";--> statement-breakpoint
+CREATE INDEX "conversation_user_recent_idx" ON "conversation" USING btree ("user_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,81 @@
+import { DropdownMenu } from 'radix-ui';
+import { Archive, MoreVertical, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Character } from '../../../shared/characters/contract';
+import type { ConversationSummary } from '../../../shared/chat/contract';
+import { excerpt } from '../../../shared/chat/rules';
+import { CharacterAvatar } from '../characters/components/CharacterAvatar';
+
+/**
+ * One conversation in 'Recent Chats': who it is with (avatar and name), its title, the last
+ * message cut at 28 characters, and a menu with Delete Conversation.
+ */
+export function RecentChatItem({
+  conversation: c,
+  who,
+  active,
+  onOpen,
+  onDelete,
+}: {
+  conversation: ConversationSummary;
+  /** Its character; undefined while the characters load or once the character is deleted. */
+  who: Pick<Character, 'name' | 'avatarUrl' | 'avatarColor'> | undefined;
+  active: boolean;
+  onOpen: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li
+      className={`flex items-center gap-1 rounded-lg pr-1 ${active ? 'bg-hover-strong shadow-[inset_3px_0_0_var(--accent)]' : 'hover:bg-hover'}`}
+    >
+      <Link
+        href={c.characterId === null ? `/chat/${c.id}` : `/chat/${c.id}?character=${c.characterId}`}
+        onClick={onOpen}
+        aria-current={active ? 'page' : undefined}
+        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg p-2"
+      >
+        {who ? (
+          <CharacterAvatar
+            name={who.name}
+            avatarUrl={who.avatarUrl}
+            avatarColor={who.avatarColor}
+            size="sm"
+          />
+        ) : (
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full border border-border text-muted">
+            <Archive className="size-4" aria-hidden />
+          </span>
+        )}
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-semibold">{c.title}</span>
+          <span className="block truncate text-xs text-muted">
+            {[c.characterId === null ? 'Character deleted' : who?.name, excerpt(c.lastMessage)]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        </span>
+      </Link>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          className="rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg"
+          aria-label={`Options for conversation ${c.title}`}
+        >
+          <MoreVertical className="size-4" aria-hidden />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            className="z-50 w-52 rounded-lg border border-border bg-surface p-1 text-fg shadow-xl"
+          >
+            <DropdownMenu.Item
+              className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-error outline-none data-[highlighted]:bg-hover-strong"
+              onSelect={onDelete}
+            >
+              <Trash2 className="size-4" aria-hidden /> Delete Conversation
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </li>
+  );
+}

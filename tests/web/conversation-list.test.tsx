@@ -1,0 +1,350 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  act,
+  cleanup,
+  fireEvent,
+  render,
+  renderHook,
+  screen,
+  waitFor,
+} from '@testing-library/react';
+import type { ServerResponse } from 'node:http';
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ConversationDetail, ConversationSummary } from '../../src/shared/chat/contract';
+import { useDeleteCharacter } from '../../src/web/features/characters/mutations';
+import { useConversations } from '../../src/web/features/chat/api';
+import { listedConversations } from '../../src/web/features/chat/conversation-list';
+import {
+  useCreateConversation,
+  useDeleteConversation,
+  useEditMessage,
+  useReply,
+} from '../../src/web/features/chat/mutations';
+import { RecentChats } from '../../src/web/features/chat/RecentChats';
+import { eventStream, json, startApiDouble } from './api-double';
+
+/**
+ * The sidebar's paged conversation list (decision 0016): pages load newest first, more as the
+ * end of the list comes near, and every write that changes a conversation edits the loaded
+ * pages instead of fetching them all again.
+ */
+
+let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
+let client: QueryClient;
+/** The server's conversations. */
+let stored: ConversationDetail[];
+
+const minutes = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
+const conversation = (id: number): ConversationDetail => ({
+  id,
+  characterId: (id % 3) + 1,
+  title: `Chat ${id}`,
+  lastMessage: `Last words of ${id}`,
+  message_count: 2,
+  chatMode: 'assistant',
+  model: null,
+  updatedAt: minutes(id),
+  scenario: null,
+  currentOptions: [],
+});
+const newestFirst = (a: ConversationSummary, b: ConversationSummary) =>
+  a.updatedAt === b.updatedAt ? b.id - a.id : a.updatedAt < b.updatedAt ? 1 : -1;
+const find = (id: number) => stored.find((c) => c.id === id)!;
+
+/** Lists `stored` as the server would: keyset pages, the cursor being the last one's place. */
+function serveList(hold?: (release: () => void) => void) {
+  apiDouble.on('GET /api/conversations', (req, _body, res) => {
+    const query = new URL(req.url!, 'http://x').searchParams;
+    const limit = Number(query.get('limit'));
+    const [time, id] = (query.get('before') ?? '~').split('~');
+    const after = [...stored]
+      .sort(newestFirst)
+      .filter((c) => !time || c.updatedAt < time || (c.updatedAt === time && c.id < Number(id)));
+    const conversations = after
+      .slice(0, limit)
+      .map(({ scenario: _s, currentOptions: _o, ...summary }) => summary);
+    const last = conversations.at(-1);
+    const answer = () =>
+      json(res, 200, {
+        conversations,
+        nextCursor: after.length > limit && last ? `${last.updatedAt}~${last.id}` : null,
+      });
+    if (hold) hold(answer);
+    else answer();
+  });
+}
+
+/** Each conversation's detail, as stored now. */
+function serveDetails() {
+  for (let id = 1; id <= 60; id++) {
+    apiDouble.on(`GET /api/conversations/${id}`, (_req, _body, res) => {
+      const found = stored.find((c) => c.id === id);
+      if (found) json(res, 200, found);
+      else json(res, 404, { message: 'Conversation not found' });
+    });
+    apiDouble.on(`GET /api/conversations/${id}/messages`, (_req, _body, res) => json(res, 200, []));
+  }
+}
+
+const listRequests = () =>
+  apiDouble.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/conversations?'));
+
+beforeAll(async () => {
+  apiDouble = await startApiDouble();
+});
+afterAll(() => apiDouble.close());
+beforeEach(() => {
+  apiDouble.reset();
+  stored = Array.from({ length: 45 }, (_, i) => conversation(i + 1));
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  serveDetails();
+  apiDouble.on('GET /api/characters', (_req, _body, res) => json(res, 200, []));
+});
+afterEach(async () => {
+  try {
+    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
+  } finally {
+    cleanup();
+  }
+});
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={client}>{children}</QueryClientProvider>
+);
+
+/** The list as the sidebar has it, with the chat writes that change it. */
+async function renderList({ pages }: { pages: 1 | 2 }) {
+  serveList();
+  const view = renderHook(
+    () => {
+      const list = useConversations();
+      return {
+        list,
+        ids: listedConversations(list.data).map((c) => c.id),
+        shown: listedConversations(list.data),
+        reply: useReply(),
+        create: useCreateConversation(),
+        remove: useDeleteConversation(),
+        edit: useEditMessage(),
+        deleteCharacter: useDeleteCharacter(),
+      };
+    },
+    { wrapper },
+  );
+  await waitFor(() => expect(view.result.current.list.isSuccess).toBe(true));
+  if (pages === 2) {
+    await act(() => view.result.current.list.fetchNextPage());
+    await waitFor(() => expect(view.result.current.ids).toHaveLength(45));
+  }
+  return view;
+}
+
+const range = (from: number, to: number) =>
+  Array.from({ length: from - to + 1 }, (_, i) => from - i);
+
+describe('loading the list', () => {
+  it('asks for the newest 30, then the page after the last one shown', async () => {
+    const { result } = await renderList({ pages: 1 });
+    expect(result.current.ids).toEqual(range(45, 16));
+    expect(result.current.list.hasNextPage).toBe(true);
+
+    await act(() => result.current.list.fetchNextPage());
+    await waitFor(() => expect(result.current.ids).toEqual(range(45, 1)));
+    expect(result.current.list.hasNextPage).toBe(false);
+    expect(listRequests().map((r) => r.path)).toEqual([
+      '/api/conversations?limit=30',
+      `/api/conversations?limit=30&before=${encodeURIComponent(`${minutes(16)}~16`)}`,
+    ]);
+  });
+});
+
+describe('Recent Chats', () => {
+  /** IntersectionObserver as a browser would have it; the test says when the end is in view. */
+  let observers: { callback: IntersectionObserverCallback; target?: Element; live: boolean }[];
+  beforeEach(() => {
+    observers = [];
+    globalThis.IntersectionObserver = class {
+      private entry: (typeof observers)[number];
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, live: true };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.target = target;
+      }
+      disconnect() {
+        this.entry.live = false;
+      }
+    } as unknown as typeof IntersectionObserver;
+  });
+  afterEach(() => {
+    delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+  });
+  const scrollEndIntoView = () => {
+    for (const o of observers.filter((o) => o.live && o.target)) {
+      o.callback(
+        [{ isIntersecting: true, target: o.target } as IntersectionObserverEntry],
+        o as unknown as IntersectionObserver,
+      );
+    }
+  };
+  const renderSidebar = () =>
+    render(<RecentChats activeId={null} onOpen={() => {}} onDeletedActive={() => {}} />, {
+      wrapper,
+    });
+  const links = () => screen.getByRole('region', { name: 'Recent Chats' }).querySelectorAll('a');
+
+  it('loads the next page when the end of the list scrolls near, saying it is loading', async () => {
+    let release = () => {};
+    let held = false;
+    serveList((answer) => {
+      if (!held && listRequests().length === 2) {
+        held = true;
+        release = answer;
+      } else answer();
+    });
+    renderSidebar();
+    expect(screen.getByRole('status')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Loading chats...'),
+    );
+    await waitFor(() => expect(links()).toHaveLength(30));
+    const more = screen.getByRole('button', { name: 'Show more chats' });
+
+    act(() => scrollEndIntoView());
+    await waitFor(() => expect(more.textContent).toContain('Loading more chats...'));
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+    act(() => scrollEndIntoView()); // still in view while loading: asks only once
+    act(() => release());
+
+    await waitFor(() => expect(links()).toHaveLength(45));
+    expect(screen.queryByRole('button', { name: /more chats/ })).toBeNull();
+    expect(listRequests()).toHaveLength(2);
+  });
+
+  it('can be paged from the keyboard: the button loads more and focus moves on to them', async () => {
+    serveList();
+    renderSidebar();
+    await waitFor(() => expect(links()).toHaveLength(30));
+    const more = screen.getByRole('button', { name: 'Show more chats' });
+    more.focus();
+    fireEvent.click(more);
+
+    await waitFor(() => expect(links()).toHaveLength(45));
+    expect(document.activeElement).toBe(links()[30]);
+    expect(links()[30]!.textContent).toContain('Chat 15');
+  });
+});
+
+describe('the loaded pages follow each write', () => {
+  it('a reply moves its conversation to the top with its new preview', async () => {
+    const { result } = await renderList({ pages: 2 });
+    apiDouble.on('POST /api/assistant', (_req, _body, res: ServerResponse) => {
+      Object.assign(find(3), { lastMessage: 'Good morning', updatedAt: minutes(100) });
+      const stream = eventStream(res);
+      stream.send('done', { messageId: 12, message: 'Good morning', userMessageId: 11 });
+      stream.end();
+    });
+    const before = listRequests().length;
+
+    await act(async () => {
+      await result.current.reply.mutateAsync({
+        conversationId: 3,
+        mode: 'assistant',
+        text: 'Hello',
+        onAccepted: () => {},
+        onToken: () => {},
+      });
+    });
+    await waitFor(() => expect(result.current.ids[0]).toBe(3));
+    expect(result.current.shown[0]!.lastMessage).toBe('Good morning');
+    expect(result.current.ids).toEqual([3, ...range(45, 4), 2, 1]);
+    expect(listRequests()).toHaveLength(before); // no page was fetched again
+  });
+
+  it('a reply in a conversation on a page not loaded yet puts it on top, and only there', async () => {
+    const { result } = await renderList({ pages: 1 });
+    apiDouble.on('POST /api/assistant', (_req, _body, res: ServerResponse) => {
+      Object.assign(find(5), { lastMessage: 'Back again', updatedAt: minutes(100) });
+      const stream = eventStream(res);
+      stream.send('done', { messageId: 12, message: 'Back again', userMessageId: 11 });
+      stream.end();
+    });
+    await act(async () => {
+      await result.current.reply.mutateAsync({
+        conversationId: 5,
+        mode: 'assistant',
+        text: 'Hi',
+        onAccepted: () => {},
+        onToken: () => {},
+      });
+    });
+    await waitFor(() => expect(result.current.ids[0]).toBe(5));
+
+    await act(() => result.current.list.fetchNextPage());
+    await waitFor(() => expect(result.current.ids).toHaveLength(45));
+    expect(result.current.ids).toEqual([5, ...range(45, 6), 4, 3, 2, 1]);
+    const pages = result.current.list.data!.pages.map((p) => p.conversations.map((c) => c.id));
+    expect(pages.flat().filter((id) => id === 5)).toHaveLength(1);
+  });
+
+  it('a new conversation joins at the top as soon as it is created', async () => {
+    const { result } = await renderList({ pages: 1 });
+    apiDouble.on('POST /api/conversations', (_req, _body, res) => {
+      stored.push({ ...conversation(46), title: 'New conversation', lastMessage: null });
+      json(res, 201, { id: 46 });
+    });
+    await act(() => result.current.create.mutateAsync({ characterId: 1, chatMode: 'assistant' }));
+    await waitFor(() => expect(result.current.ids[0]).toBe(46));
+    expect(result.current.shown[0]!.title).toBe('New conversation');
+    expect(result.current.ids).toHaveLength(31);
+  });
+
+  it('an edited message changes the preview in place', async () => {
+    const { result } = await renderList({ pages: 1 });
+    apiDouble.on('PUT /api/messages/9/edit', (_req, _body, res) => {
+      find(40).lastMessage = 'Edited words';
+      json(res, 200, {});
+    });
+    await act(() =>
+      result.current.edit.mutateAsync({ messageId: 9, text: 'x', conversationId: 40 }),
+    );
+    await waitFor(() => expect(result.current.shown[5]!.lastMessage).toBe('Edited words'));
+    expect(result.current.ids).toEqual(range(45, 16));
+  });
+
+  it('a deleted conversation leaves the list', async () => {
+    const { result } = await renderList({ pages: 2 });
+    apiDouble.on('DELETE /api/conversations/44', (_req, _body, res) => {
+      stored = stored.filter((c) => c.id !== 44);
+      json(res, 200, { success: true });
+    });
+    const before = listRequests().length;
+    await act(() => result.current.remove.mutateAsync(44));
+    await waitFor(() => expect(result.current.ids).toEqual([45, ...range(43, 1)]));
+    expect(listRequests()).toHaveLength(before);
+  });
+
+  it('a deleted character’s conversations leave the list, or stay as Character deleted', async () => {
+    const { result } = await renderList({ pages: 2 });
+    apiDouble.on('DELETE /api/characters/1/conversations', (_req, _body, res) =>
+      json(res, 200, { success: true, deleted: 15 }),
+    );
+    for (const id of [1, 2]) {
+      apiDouble.on(`DELETE /api/characters/${id}`, (_req, _body, res) =>
+        json(res, 200, { success: true }),
+      );
+    }
+    await act(() => result.current.deleteCharacter.mutateAsync({ id: 1, withConversations: true }));
+    await waitFor(() => expect(result.current.ids).toHaveLength(30));
+    expect(result.current.shown.some((c) => c.characterId === 1)).toBe(false);
+
+    await act(() =>
+      result.current.deleteCharacter.mutateAsync({ id: 2, withConversations: false }),
+    );
+    const kept = () => result.current.shown.filter((c) => c.id % 3 === 1);
+    await waitFor(() => expect(kept().every((c) => c.characterId === null)).toBe(true));
+    expect(kept()).toHaveLength(15);
+  });
+});
