@@ -312,6 +312,14 @@ describe('period reset (service level)', () => {
     expect(await getCredits(ctx, id)).toBe(19);
   });
 
+  it('resets a due period before taking a credit, also with credits left over', async () => {
+    const id = await newUser();
+    await takeAll(id, 15);
+    await movePeriodBack(id, '1 month 1 minute');
+    await expect(takeCredit(ctx, id, null)).resolves.toBeTypeOf('number');
+    expect(await getCredits(ctx, id)).toBe(19);
+  });
+
   it('restores the allowance of the paid plans', async () => {
     for (const [plan, allowance] of [
       ['basic', 1000],

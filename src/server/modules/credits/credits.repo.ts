@@ -180,6 +180,31 @@ export async function readCredits(db: Database, userId: string): Promise<number 
 }
 
 /**
+ * The common case of taking a credit, in one statement (one round trip, no transaction to open):
+ * an existing account with credits left and no period reset due gives one credit and records the
+ * pending charge. Null when that is not the case (no account yet, a reset due, none left): the
+ * caller then prepares the account and takes the credit the careful way. The conditional UPDATE
+ * holds the row lock like takeCredit below, so N credits still give exactly N replies.
+ */
+export async function takeCreditAtOnce(
+  db: Database,
+  userId: string,
+  conversationId: number | null,
+): Promise<number | null> {
+  const { rows } = await db.execute<{ id: number | string }>(sql`
+    with taken as (
+      update credit_account set credits = credits - 1, updated_at = now()
+      where user_id = ${userId} and credits > 0
+        and (period_end is not null or now() < period_start + make_interval(months => 1))
+      returning user_id
+    )
+    insert into reply_charge (user_id, conversation_id, status)
+    select user_id, ${conversationId}::int, 'pending' from taken
+    returning id`);
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/**
  * Takes one credit and records the pending charge, or returns null when none is left. The
  * conditional decrement is what makes N credits give exactly N replies under concurrency: the row
  * lock serialises decrements and `credits > 0` is re-checked on the latest row.

@@ -50,6 +50,8 @@ export async function takeCredit(
   userId: string,
   conversationId: number | null,
 ): Promise<number> {
+  const quick = await repo.takeCreditAtOnce(ctx.db, userId, conversationId);
+  if (quick !== null) return quick;
   await prepareAccount(ctx, userId);
   const chargeId = await repo.takeCredit(ctx.db, userId, conversationId);
   if (chargeId === null) throw new HttpError(403, OUT_OF_CREDITS_MESSAGE);
