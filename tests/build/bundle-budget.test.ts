@@ -1,37 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { gzippedSize, loadManifest, staticClosure, webDir } from './manifest';
 
 /** The landing page may load at most this much JavaScript, gzipped. */
 const LANDING_BUDGET_BYTES = 100 * 1024;
-
-const webDir = path.resolve(import.meta.dirname, '../../dist/web');
-const manifestFile = path.join(webDir, '.vite/manifest.json');
-
-interface Chunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-  assets?: string[];
-}
-
-function loadManifest(): Record<string, Chunk> {
-  if (!existsSync(manifestFile)) throw new Error('Run the production build first (npm run build).');
-  return JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
-}
-
-/** A chunk and every chunk it imports statically: what the browser must download for it. */
-function staticClosure(manifest: Record<string, Chunk>, key: string, seen = new Set<string>()) {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const dep of manifest[key]?.imports ?? []) staticClosure(manifest, dep, seen);
-  return seen;
-}
-
-const gzippedSize = (file: string) => gzipSync(readFileSync(path.join(webDir, file))).length;
 
 describe('landing page JavaScript budget', () => {
   const manifest = loadManifest();

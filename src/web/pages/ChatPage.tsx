@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { PageLoader } from '../app/PageLoader';
 import { SignInPrompt } from '../features/auth/SignInPrompt';
@@ -114,21 +114,24 @@ function Dashboard({ user }: { user: SessionUser }) {
       }
     >
       {splash && <ChatSplash />}
-      {orphaned && conversationId !== null ? (
-        <ReadOnlyConversation conversationId={conversationId} />
-      ) : characterId === null ? (
-        <DashboardWelcome name={name} hasCharacters={(characters.data?.length ?? 0) > 0} />
-      ) : selected.isError ? (
-        <CharacterMissing />
-      ) : selected.data ? (
-        <ChatView
-          key={selected.data.id}
-          character={selected.data}
-          conversationId={parseId(params.conversationId)}
-        />
-      ) : (
-        <PageLoader />
-      )}
+      {/* Messages wait here for the markdown chunk (see MessageText) with the page's own loader. */}
+      <Suspense fallback={<PageLoader />}>
+        {orphaned && conversationId !== null ? (
+          <ReadOnlyConversation conversationId={conversationId} />
+        ) : characterId === null ? (
+          <DashboardWelcome name={name} hasCharacters={(characters.data?.length ?? 0) > 0} />
+        ) : selected.isError ? (
+          <CharacterMissing />
+        ) : selected.data ? (
+          <ChatView
+            key={selected.data.id}
+            character={selected.data}
+            conversationId={parseId(params.conversationId)}
+          />
+        ) : (
+          <PageLoader />
+        )}
+      </Suspense>
       {deleting && (
         <DeleteCharacterDialog
           character={deleting}

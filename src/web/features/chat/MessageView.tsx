@@ -1,7 +1,5 @@
 import { Check, Copy, Pencil, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import Markdown from 'react-markdown';
-import remarkBreaks from 'remark-breaks';
+import { use, useEffect, useRef, useState } from 'react';
 import { bubbleRevealDelay, CHAT_LIMITS, splitIntoBubbles } from '../../../shared/chat/rules';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
@@ -16,29 +14,22 @@ export interface DisplayMessage {
   unanswered?: boolean;
 }
 
-const REMARK_PLUGINS = [remarkBreaks];
-
 /**
- * Markdown without raw HTML (react-markdown never renders it); links open in a new tab. Lines
- * show as written: a single line break is a break, a blank line a new paragraph (story mode is
- * paragraph-driven, and people type Shift+Enter expecting a new line).
+ * The markdown pipeline (about 40 KB gzipped) is a chunk of its own, so the chat page's shell does
+ * not wait for it: its download starts as soon as this module runs, beside the page's data
+ * requests. Until it is here a message suspends (the chat page shows its loader, as it does while
+ * the messages load) rather than showing unformatted text.
  */
+const markdown = import('./MarkdownText');
+let LoadedMarkdown: typeof import('./MarkdownText').MarkdownText | null = null;
+void markdown.then((m) => (LoadedMarkdown = m.MarkdownText));
+
+/** A message's text as markdown (see ./MarkdownText for the rules). */
 export function MessageText({ text }: { text: string }) {
+  const MarkdownText = LoadedMarkdown ?? use(markdown).MarkdownText;
   return (
     <div className="space-y-2 break-words [&_em]:text-muted [&_a]:text-accent [&_a]:underline [&_code]:rounded [&_code]:bg-hover-strong [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
-      <Markdown
-        skipHtml
-        remarkPlugins={REMARK_PLUGINS}
-        components={{
-          a: ({ href, children }) => (
-            <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-              {children}
-            </a>
-          ),
-        }}
-      >
-        {text}
-      </Markdown>
+      <MarkdownText text={text} />
     </div>
   );
 }
