@@ -43,9 +43,10 @@ async function setup(
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: number };
   await page.goto(`/chat?character=${id}`);
+  // A first chat load in a tab shows the 2 s splash first; a busy machine adds to it.
   await expect(
     page.getByText('Select a mode to start chatting with your character!'),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 20_000 });
   return { email, characterId: id };
 }
 
