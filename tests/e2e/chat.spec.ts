@@ -44,9 +44,9 @@ async function setup(
   const { id } = (await res.json()) as { id: number };
   await page.goto(`/chat?character=${id}`);
   // A first chat load in a tab shows the 2 s splash first; a busy machine adds to it.
-  await expect(
-    page.getByText('Select a mode to start chatting with your character!'),
-  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Select a mode to start chatting with your character!')).toBeVisible({
+    timeout: 20_000,
+  });
   return { email, characterId: id };
 }
 
