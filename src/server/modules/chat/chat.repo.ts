@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { ConversationCursor } from '../../../shared/chat/conversation-cursor';
 import type { Database, Executor } from '../../db/client';
-import { conversation, message } from '../../db/schema';
+import { character, conversation, message } from '../../db/schema';
 import { removeMemoryEntry } from '../characters/characters.repo';
 
 export type ConversationRow = typeof conversation.$inferSelect;
@@ -41,6 +41,23 @@ export async function findConversation(db: Database, userId: string, id: number)
   const rows = await db
     .select()
     .from(conversation)
+    .where(and(eq(conversation.id, id), eq(conversation.userId, userId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * A conversation with its character in one query (the character is null when it was deleted and
+ * the conversation kept). Null when the conversation is not the user's.
+ */
+export async function findConversationWithCharacter(db: Database, userId: string, id: number) {
+  const rows = await db
+    .select({ conversation, character })
+    .from(conversation)
+    .leftJoin(
+      character,
+      and(eq(character.id, conversation.characterId), eq(character.userId, userId)),
+    )
     .where(and(eq(conversation.id, id), eq(conversation.userId, userId)))
     .limit(1);
   return rows[0] ?? null;

@@ -1,9 +1,9 @@
 import { DEFAULT_CONTEXT_TOKENS } from '../../config';
 import type { AppContext } from '../../context';
-import { conflict } from '../../errors';
-import { findCharacter, type CharacterRow } from '../characters/characters.repo';
-import type { ConversationRow } from './chat.repo';
-import { requireConversation } from './conversations.service';
+import { CONVERSATION_NOT_FOUND } from '../../../shared/chat/contract';
+import { conflict, notFound } from '../../errors';
+import type { CharacterRow } from '../characters/characters.repo';
+import { findConversationWithCharacter, type ConversationRow } from './chat.repo';
 
 export const CHARACTER_GONE = "This conversation's character was deleted, so it can't continue.";
 
@@ -17,10 +17,8 @@ export async function loadConversationWithCharacter(
   userId: string,
   conversationId: number,
 ): Promise<{ conversation: ConversationRow; character: CharacterRow }> {
-  const conversation = await requireConversation(ctx, userId, conversationId);
-  const character = conversation.characterId
-    ? await findCharacter(ctx.db, userId, conversation.characterId)
-    : null;
-  if (!character) throw conflict(CHARACTER_GONE);
-  return { conversation, character };
+  const found = await findConversationWithCharacter(ctx.db, userId, conversationId);
+  if (!found) throw notFound(CONVERSATION_NOT_FOUND);
+  if (!found.character) throw conflict(CHARACTER_GONE);
+  return { conversation: found.conversation, character: found.character };
 }
