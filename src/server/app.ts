@@ -88,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limiter,
     log,
     pingDatabase: () => database.ping(),
+    refreshDatabaseStatistics: () => database.refreshStatistics(),
     avatarStorage,
     llm: createLlm(config),
     images: createImageGenerator(config),

@@ -27,4 +27,6 @@ export interface AppContext {
   jobs: JobEnqueuer;
   /** True when the database answers. */
   pingDatabase(): Promise<boolean>;
+  /** Brings planner statistics up to date where the database does not do it itself (PGlite). */
+  refreshDatabaseStatistics(): Promise<string[]>;
 }

@@ -33,6 +33,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Analyzes the tables whose planner statistics are missing or out of date, where the database
+   * does not do it itself (PGlite); returns their names. A no-op on PostgreSQL (autovacuum).
+   */
+  refreshStatistics(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -71,6 +76,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     ping: () => ping(db),
+    refreshStatistics: async () => [],
     close: () => pool.end(),
   };
 }
@@ -88,8 +94,36 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       await migratePglite(db as never, { migrationsFolder });
     },
     ping: () => ping(db),
+    refreshStatistics: () => refreshPgliteStatistics(client),
     close: () => client.close(),
   };
+}
+
+/**
+ * The tables whose queries need the planner to know how their rows are spread: one conversation
+ * may hold most messages, and without statistics PGlite sorts a whole conversation to show one
+ * page of it (decision 0015).
+ */
+const STATISTICS_TABLES = ['message'];
+
+/**
+ * PGlite runs no autovacuum, so its planner has no statistics unless something runs ANALYZE.
+ * This does what autovacuum's analyze does on PostgreSQL: a table is analyzed when it never was
+ * (or was empty then) or has grown by more than a tenth (and 8 pages) since.
+ */
+async function refreshPgliteStatistics(client: PGlite): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>(
+    `select c.relname as name
+       from pg_class c
+      where c.relnamespace = 'public'::regnamespace
+        and c.relname = any($1)
+        and (not exists (select 1 from pg_statistic s where s.starelid = c.oid)
+             or pg_relation_size(c.oid) / current_setting('block_size')::int
+                > c.relpages * 1.1 + 8)`,
+    [STATISTICS_TABLES],
+  );
+  for (const { name } of rows) await client.exec(`analyze "${name}"`);
+  return rows.map((r) => r.name);
 }
 
 async function ping(db: Database): Promise<boolean> {

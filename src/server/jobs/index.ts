@@ -3,6 +3,7 @@ import { registerAvatarSweep } from './avatar-sweep.job';
 import { registerBillingReconcile } from './billing-reconcile.job';
 import { registerChargeSweep } from './charge-sweep.job';
 import { registerConversationSummary } from './conversation-summary.job';
+import { registerPlannerStatistics } from './planner-statistics.job';
 import type { JobQueue } from './queue';
 
 export { JobQueue, type JobEnqueuer } from './queue';
@@ -16,6 +17,7 @@ export const jobs: ((queue: JobQueue, ctx: AppContext) => void)[] = [
   registerChargeSweep,
   registerBillingReconcile,
   registerConversationSummary,
+  registerPlannerStatistics,
 ];
 
 /** Registers every job's handler with `ctx`; nothing runs until the queue starts. */

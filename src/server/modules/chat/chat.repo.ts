@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, lte, sql } from 'drizzle-orm';
 import type { ConversationCursor } from '../../../shared/chat/conversation-cursor';
 import type { Database, Executor } from '../../db/client';
 import { character, conversation, message } from '../../db/schema';
@@ -104,8 +104,16 @@ export async function deleteConversation(db: Database, userId: string, id: numbe
 
 /**
  * The one reader of a conversation's thread: up to `limit` messages just before the message id
- * `before` (or the newest), oldest first (keyset pagination on the (conversation_id, id) index: constant cost at any
- * depth). Replies, summaries, story options and history pages all read through it.
+ * `before` (or the newest), oldest first. Keyset pagination on the (conversation_id, id) index:
+ * constant cost at any depth and any conversation length (decision 0015).
+ *
+ * The conversation is matched as the range [id, id] and the order is (conversation_id, id), not
+ * `conversation_id = id … order by id`: with `=` the planner treats conversation_id as fixed and
+ * may walk the message primary key backwards instead, skipping every newer message of every other
+ * conversation (half a million in a long-idle long conversation). As a range, only the
+ * (conversation_id, id) index yields this order. The planner still needs statistics to prefer it
+ * to sorting the whole conversation; PostgreSQL keeps them itself, PGlite gets them from the
+ * `planner-statistics` job.
  */
 export async function readThread(
   db: Database,
@@ -113,19 +121,30 @@ export async function readThread(
   conversationId: number,
   options: { before?: number | undefined; limit: number },
 ) {
-  const newestFirst = await db
+  const newestFirst = await threadPageQuery(db, userId, conversationId, options);
+  return newestFirst.reverse();
+}
+
+/** readThread's statement, newest first (exported so a test can check its plan with EXPLAIN). */
+export function threadPageQuery(
+  db: Database,
+  userId: string,
+  conversationId: number,
+  options: { before?: number | undefined; limit: number },
+) {
+  return db
     .select()
     .from(message)
     .where(
       and(
-        eq(message.conversationId, conversationId),
+        gte(message.conversationId, conversationId),
+        lte(message.conversationId, conversationId),
         eq(message.userId, userId),
         options.before ? lt(message.id, options.before) : undefined,
       ),
     )
-    .orderBy(desc(message.id))
+    .orderBy(desc(message.conversationId), desc(message.id))
     .limit(options.limit);
-  return newestFirst.reverse();
 }
 
 export async function insertMessage(
