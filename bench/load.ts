@@ -43,6 +43,12 @@ export interface StreamResult {
   loadLagP99Ms: number;
 }
 
+/** One row of timed GETs: round i requests urls[i % urls.length]. */
+export interface TimedGetRow {
+  urls: string[];
+  cookie?: string;
+}
+
 export type ToLoad =
   | { type: 'reply'; content: string; chunkDelayMs: number }
   | { type: 'ttft'; baseUrl: string; workers: TtftTask[][] }
@@ -55,6 +61,7 @@ export type ToLoad =
       windowMs: number;
       drainMs: number;
     }
+  | { type: 'gets'; rounds: number; rows: TimedGetRow[] }
   | { type: 'exit' };
 
 export type FromLoad =
@@ -64,7 +71,8 @@ export type FromLoad =
   | { type: 'baseline-result'; samplesMs: number[] }
   | { type: 'window-start' }
   | { type: 'window-end' }
-  | { type: 'stream-result'; result: StreamResult };
+  | { type: 'stream-result'; result: StreamResult }
+  | { type: 'gets-result'; samplesMs: number[][]; errors: number; errorSamples: string[] };
 
 const LAG_RESOLUTION_MS = 10;
 
@@ -191,6 +199,34 @@ async function runBaseline(llmUrl: string, count: number): Promise<number[]> {
   return samples;
 }
 
+/**
+ * One GET per row per round, rows interleaved (so a slow moment of the machine hits every row
+ * alike), each timed from sending to the last byte of the body; samples per row.
+ */
+async function runGets(rounds: number, rows: TimedGetRow[]) {
+  const samplesMs = rows.map(() => [] as number[]);
+  const errorSamples: string[] = [];
+  let errors = 0;
+  for (let i = 0; i < rounds; i++) {
+    for (const [r, row] of rows.entries()) {
+      const started = performance.now();
+      const response = await fetch(row.urls[i % row.urls.length]!, {
+        headers: row.cookie ? { cookie: row.cookie } : {},
+      });
+      const body = await response.text();
+      const ms = performance.now() - started;
+      if (response.status === 200) {
+        samplesMs[r]!.push(ms);
+      } else {
+        errors++;
+        if (errorSamples.length < 3)
+          errorSamples.push(`HTTP ${response.status}: ${body.slice(0, 160)}`);
+      }
+    }
+  }
+  return { samplesMs, errors, errorSamples };
+}
+
 async function runStreams(
   command: Extract<ToLoad, { type: 'stream' }>,
   send: (message: FromLoad) => void,
@@ -300,6 +336,8 @@ async function main() {
           });
         case 'stream':
           return send({ type: 'stream-result', result: await runStreams(command, send) });
+        case 'gets':
+          return send({ type: 'gets-result', ...(await runGets(command.rounds, command.rows)) });
         case 'exit':
           await llm.stop();
           process.exit(0);

@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: how much time our server adds before the first streamed token, and how many
- * concurrent streaming replies one server process sustains with event-loop lag p99 under 20 ms.
+ * `npm run bench`: how much time our server adds before the first streamed token, how many
+ * concurrent streaming replies one server process sustains with event-loop lag p99 under 20 ms,
+ * and how fast a history page of a very long conversation answers (bench/history.ts).
  *
  * This process runs only the server (and, by default, its in-memory PGlite database). The LLM
  * double and all clients run in a forked process (bench/load.ts), so their work is not counted as
@@ -15,6 +16,8 @@ import { creditAccount } from '../src/server/db/schema';
 import type { TestClient } from '../tests/server/support/http-client';
 import { startBenchApp, type BenchApp } from './harness';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
+import { measureHistory, printHistory } from './history';
+import { fmt, stats, statsRow, type Stats } from './stats';
 
 // ---------------------------------------------------------------------------------------------
 // Settings (environment overrides are for quick smoke runs; the defaults are the real benchmark)
@@ -46,7 +49,22 @@ const SETTINGS = {
   lagLimitMs: 20,
   users: intEnv('BENCH_USERS', 20),
   charactersPerUser: 4,
+  /** Section 3: messages in the database, half of them in one conversation. */
+  history: {
+    messages: intEnv(
+      'BENCH_HISTORY_MESSAGES',
+      process.env.BENCH_DATABASE_URL ? 1_000_000 : 200_000,
+    ),
+    rounds: intEnv('BENCH_HISTORY_REQUESTS', 1000),
+    warmupRounds: 50,
+    otherConversations: 100,
+  },
 };
+
+/** Which sections run: all by default; e.g. BENCH_SECTIONS=history for that one alone. */
+const SECTIONS = new Set(
+  (process.env.BENCH_SECTIONS ?? 'ttft,streams,history').split(',').map((s) => s.trim()),
+);
 
 /** The double streams one word per chunk: 100 words at 20 ms is 50 tokens/s for about 2 s. */
 const STREAM_CHUNK_DELAY_MS = 20;
@@ -155,34 +173,6 @@ function startLoadProcess() {
     },
   };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Figures
-
-interface Stats {
-  n: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-
-function stats(values: number[]): Stats {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
-  const round = (v: number | undefined) => (v === undefined ? NaN : Math.round(v * 100) / 100);
-  return {
-    n: sorted.length,
-    p50: round(at(0.5)),
-    p90: round(at(0.9)),
-    p99: round(at(0.99)),
-    max: round(sorted.at(-1)),
-  };
-}
-
-const fmt = (v: number, width = 7) => (Number.isNaN(v) ? 'n/a' : v.toFixed(1)).padStart(width);
-const statsRow = (label: string, s: Stats) =>
-  `  ${label.padEnd(46)}${fmt(s.p50)}${fmt(s.p90)}${fmt(s.p99)}${fmt(s.max)}   (n=${s.n})`;
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures: users with high credits, characters, conversations
@@ -386,6 +376,154 @@ function stepRow(
 }
 
 // ---------------------------------------------------------------------------------------------
+// The sections, each printing its figures and returning them for the JSON line
+
+type Load = ReturnType<typeof startLoadProcess>;
+
+/** Section 1: time to first token, sequential and a few in flight, beside the double alone. */
+async function ttftSection(load: Load, bench: BenchApp, users: BenchUser[], seconds: () => string) {
+  await load.ask({ type: 'reply', content: REPLY_TEXT, chunkDelayMs: 0 }, 'reply-set');
+  const ttft: TtftRow[] = [];
+  for (const concurrency of [1, SETTINGS.ttftConcurrency]) {
+    ttft.push(await measureTtft(load, bench, users, concurrency));
+  }
+  const baseline = stats(
+    (await load.ask({ type: 'baseline', count: SETTINGS.baselineRequests }, 'baseline-result'))
+      .samplesMs,
+  );
+
+  console.log('1) Time to first token, LLM double answering instantly (ms)');
+  console.log(
+    `   POST sent → first 'event: token' at the client; ${SETTINGS.replies} replies per row, ` +
+      `new conversation every ${SETTINGS.repliesPerConversation}`,
+  );
+  console.log(
+    `  ${''.padEnd(46)}${['p50', 'p90', 'p99', 'max'].map((h) => h.padStart(7)).join('')}`,
+  );
+  for (const row of ttft) {
+    const label = row.concurrency === 1 ? 'sequential' : `${row.concurrency} in flight`;
+    console.log(statsRow(`${label}: client total`, row.client));
+    console.log(statsRow(`  server: arrival → LLM call issued`, row.serverBeforeLlm));
+    console.log(statsRow(`  server: arrival → first token written`, row.serverToFirstToken));
+    if (row.errors) console.log(`    ${row.errors} errors, e.g. ${row.errorSamples.join(' | ')}`);
+  }
+  console.log(statsRow('LLM double alone (direct, first byte)', baseline));
+  console.log(`   (${seconds()} s)\n`);
+  return {
+    ttft: ttft.map((r) => ({
+      concurrency: r.concurrency,
+      errors: r.errors,
+      clientMs: r.client,
+      serverBeforeLlmMs: r.serverBeforeLlm,
+      serverToFirstTokenMs: r.serverToFirstToken,
+    })),
+    llmDoubleFirstByteMs: baseline,
+  };
+}
+
+/** Section 2: the most concurrent streams with event-loop lag p99 under the limit. */
+async function streamsSection(
+  load: Load,
+  bench: BenchApp,
+  users: BenchUser[],
+  began: number,
+  seconds: () => string,
+) {
+  await load.ask(
+    { type: 'reply', content: REPLY_TEXT, chunkDelayMs: STREAM_CHUNK_DELAY_MS },
+    'reply-set',
+  );
+  const windowS = SETTINGS.windowMs / 1000;
+  console.log(
+    `2) Concurrent streaming replies at 50 tokens/s (${REPLY_TEXT.split(' ').length}-token ` +
+      `replies, ${windowS} s windows)`,
+  );
+  console.log('   server event-loop lag = monitorEventLoopDelay (10 ms resolution) − 10 ms');
+  console.log(
+    '      N  done  errors   tokens/s  per stream  TTFT p50/p99 ms   lag p50  lag p99  ' +
+      'lag max  server CPU  load lag p99',
+  );
+  const steps: StepRow[] = [];
+  const slots: Target[] = [];
+  const passes = (row: StepRow) => row.errors === 0 && row.lagP99Ms < SETTINGS.lagLimitMs;
+  /** Runs one step and prints its row; undefined when the time budget does not allow it. */
+  const runStep = async (n: number, note = '') => {
+    const stepMs = SETTINGS.warmupMs + SETTINGS.windowMs + SETTINGS.drainMs + 5000;
+    if (performance.now() - began + stepMs > SETTINGS.budgetMs) return undefined;
+    while (slots.length < n) slots.push(await newTarget(users));
+    const row = await measureStep(load, bench, slots.slice(0, n));
+    steps.push(row);
+    console.log(
+      `   ${String(n).padStart(4)}${String(row.completed).padStart(6)}` +
+        `${String(row.errors).padStart(8)}${String(row.tokensPerSecond).padStart(11)}` +
+        `${fmt(row.tokensPerSecondPerStream, 12)}` +
+        `${`${fmt(row.ttftUnderLoad.p50, 0)} / ${fmt(row.ttftUnderLoad.p99, 0)}`.padStart(17)}` +
+        `${fmt(row.lagP50Ms, 10)}${fmt(row.lagP99Ms, 9)}${fmt(row.lagMaxMs, 9)}` +
+        `${`${row.serverCpuPercent} %`.padStart(12)}${fmt(row.loadProcessLagP99Ms, 14)}${note}`,
+    );
+    if (row.errors) console.log(`      errors, e.g. ${row.errorSamples.join(' | ')}`);
+    await sleep(500); // let background summaries of the last replies finish
+    return row;
+  };
+
+  let stopReason = 'all steps passed';
+  let lastPass = 0;
+  let firstFail: number | undefined;
+  for (const n of SETTINGS.steps) {
+    const row = await runStep(n);
+    if (!row) {
+      stopReason = `time budget reached before N=${n}`;
+      break;
+    }
+    if (!passes(row)) {
+      firstFail = n;
+      stopReason =
+        row.errors > 0 ? `errors at N=${n}` : `lag p99 ≥ ${SETTINGS.lagLimitMs} ms at N=${n}`;
+      break;
+    }
+    lastPass = n;
+  }
+  // Two bisection steps between the last pass and the first failure narrow the answer down.
+  for (let round = 0; round < 2 && firstFail !== undefined; round++) {
+    const n = Math.round((lastPass + firstFail) / 2);
+    if (n <= lastPass || n >= firstFail) break;
+    const row = await runStep(n, '   (refining)');
+    if (!row) break;
+    if (passes(row)) lastPass = n;
+    else firstFail = n;
+  }
+  const sustained = lastPass;
+  const largestTried = firstFail === undefined && steps.length > 0;
+  console.log(
+    `\n   Largest N with lag p99 < ${SETTINGS.lagLimitMs} ms and no errors: ${sustained}` +
+      `${largestTried ? ' (the largest step tried)' : ''}` +
+      `${firstFail !== undefined ? `; N=${firstFail} fails` : ''} — stopped: ${stopReason}`,
+  );
+  console.log(`   (total ${seconds()} s)\n`);
+  return {
+    tokensPerSecondPerStream: 1000 / STREAM_CHUNK_DELAY_MS,
+    windowSeconds: windowS,
+    lagLimitMs: SETTINGS.lagLimitMs,
+    steps: steps.map(({ errorSamples: _e, ...row }) => row),
+    sustainedStreams: sustained,
+    firstFailingStreams: firstFail ?? null,
+    stopReason,
+  };
+}
+
+/** Section 3 (bench/history.ts): history pages of a very long conversation. */
+async function historySection(load: Load, bench: BenchApp, users: BenchUser[]) {
+  const result = await measureHistory({
+    bench,
+    settings: SETTINGS.history,
+    newConversation: () => newTarget(users),
+    timedGets: (rounds, rows) => load.ask({ type: 'gets', rounds, rows }, 'gets-result'),
+  });
+  printHistory(result, SETTINGS.history);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 function sleep(ms: number) {
   return new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -419,107 +557,12 @@ async function main() {
         `(${seconds()} s)\n`,
     );
 
-    // Phase 1 ------------------------------------------------------------------------------
-    await load.ask({ type: 'reply', content: REPLY_TEXT, chunkDelayMs: 0 }, 'reply-set');
-    const ttft: TtftRow[] = [];
-    for (const concurrency of [1, SETTINGS.ttftConcurrency]) {
-      ttft.push(await measureTtft(load, bench, users, concurrency));
-    }
-    const baseline = stats(
-      (await load.ask({ type: 'baseline', count: SETTINGS.baselineRequests }, 'baseline-result'))
-        .samplesMs,
-    );
-
-    console.log('1) Time to first token, LLM double answering instantly (ms)');
-    console.log(
-      `   POST sent → first 'event: token' at the client; ${SETTINGS.replies} replies per row, ` +
-        `new conversation every ${SETTINGS.repliesPerConversation}`,
-    );
-    console.log(
-      `  ${''.padEnd(46)}${['p50', 'p90', 'p99', 'max'].map((h) => h.padStart(7)).join('')}`,
-    );
-    for (const row of ttft) {
-      const label = row.concurrency === 1 ? 'sequential' : `${row.concurrency} in flight`;
-      console.log(statsRow(`${label}: client total`, row.client));
-      console.log(statsRow(`  server: arrival → LLM call issued`, row.serverBeforeLlm));
-      console.log(statsRow(`  server: arrival → first token written`, row.serverToFirstToken));
-      if (row.errors) console.log(`    ${row.errors} errors, e.g. ${row.errorSamples.join(' | ')}`);
-    }
-    console.log(statsRow('LLM double alone (direct, first byte)', baseline));
-    console.log(`   (${seconds()} s)\n`);
-
-    // Phase 2 ------------------------------------------------------------------------------
-    await load.ask(
-      { type: 'reply', content: REPLY_TEXT, chunkDelayMs: STREAM_CHUNK_DELAY_MS },
-      'reply-set',
-    );
-    const windowS = SETTINGS.windowMs / 1000;
-    console.log(
-      `2) Concurrent streaming replies at 50 tokens/s (${REPLY_TEXT.split(' ').length}-token ` +
-        `replies, ${windowS} s windows)`,
-    );
-    console.log('   server event-loop lag = monitorEventLoopDelay (10 ms resolution) − 10 ms');
-    console.log(
-      '      N  done  errors   tokens/s  per stream  TTFT p50/p99 ms   lag p50  lag p99  ' +
-        'lag max  server CPU  load lag p99',
-    );
-    const steps: StepRow[] = [];
-    const slots: Target[] = [];
-    const passes = (row: StepRow) => row.errors === 0 && row.lagP99Ms < SETTINGS.lagLimitMs;
-    /** Runs one step and prints its row; undefined when the time budget does not allow it. */
-    const runStep = async (n: number, note = '') => {
-      const stepMs = SETTINGS.warmupMs + SETTINGS.windowMs + SETTINGS.drainMs + 5000;
-      if (performance.now() - began + stepMs > SETTINGS.budgetMs) return undefined;
-      while (slots.length < n) slots.push(await newTarget(users));
-      const row = await measureStep(load, bench, slots.slice(0, n));
-      steps.push(row);
-      console.log(
-        `   ${String(n).padStart(4)}${String(row.completed).padStart(6)}` +
-          `${String(row.errors).padStart(8)}${String(row.tokensPerSecond).padStart(11)}` +
-          `${fmt(row.tokensPerSecondPerStream, 12)}` +
-          `${`${fmt(row.ttftUnderLoad.p50, 0)} / ${fmt(row.ttftUnderLoad.p99, 0)}`.padStart(17)}` +
-          `${fmt(row.lagP50Ms, 10)}${fmt(row.lagP99Ms, 9)}${fmt(row.lagMaxMs, 9)}` +
-          `${`${row.serverCpuPercent} %`.padStart(12)}${fmt(row.loadProcessLagP99Ms, 14)}${note}`,
-      );
-      if (row.errors) console.log(`      errors, e.g. ${row.errorSamples.join(' | ')}`);
-      await sleep(500); // let background summaries of the last replies finish
-      return row;
-    };
-
-    let stopReason = 'all steps passed';
-    let lastPass = 0;
-    let firstFail: number | undefined;
-    for (const n of SETTINGS.steps) {
-      const row = await runStep(n);
-      if (!row) {
-        stopReason = `time budget reached before N=${n}`;
-        break;
-      }
-      if (!passes(row)) {
-        firstFail = n;
-        stopReason =
-          row.errors > 0 ? `errors at N=${n}` : `lag p99 ≥ ${SETTINGS.lagLimitMs} ms at N=${n}`;
-        break;
-      }
-      lastPass = n;
-    }
-    // Two bisection steps between the last pass and the first failure narrow the answer down.
-    for (let round = 0; round < 2 && firstFail !== undefined; round++) {
-      const n = Math.round((lastPass + firstFail) / 2);
-      if (n <= lastPass || n >= firstFail) break;
-      const row = await runStep(n, '   (refining)');
-      if (!row) break;
-      if (passes(row)) lastPass = n;
-      else firstFail = n;
-    }
-    const sustained = lastPass;
-    const largestTried = firstFail === undefined && steps.length > 0;
-    console.log(
-      `\n   Largest N with lag p99 < ${SETTINGS.lagLimitMs} ms and no errors: ${sustained}` +
-        `${largestTried ? ' (the largest step tried)' : ''}` +
-        `${firstFail !== undefined ? `; N=${firstFail} fails` : ''} — stopped: ${stopReason}`,
-    );
-    console.log(`   (total ${seconds()} s)\n`);
+    const ttft = SECTIONS.has('ttft') ? await ttftSection(load, bench, users, seconds) : null;
+    const streaming = SECTIONS.has('streams')
+      ? await streamsSection(load, bench, users, began, seconds)
+      : null;
+    const history = SECTIONS.has('history') ? await historySection(load, bench, users) : null;
+    if (history) console.log(`   (total ${seconds()} s)\n`);
 
     console.log(
       JSON.stringify({
@@ -528,23 +571,10 @@ async function main() {
         node: process.version,
         cpus: os.cpus().length,
         database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
-        ttft: ttft.map((r) => ({
-          concurrency: r.concurrency,
-          errors: r.errors,
-          clientMs: r.client,
-          serverBeforeLlmMs: r.serverBeforeLlm,
-          serverToFirstTokenMs: r.serverToFirstToken,
-        })),
-        llmDoubleFirstByteMs: baseline,
-        streaming: {
-          tokensPerSecondPerStream: 1000 / STREAM_CHUNK_DELAY_MS,
-          windowSeconds: windowS,
-          lagLimitMs: SETTINGS.lagLimitMs,
-          steps: steps.map(({ errorSamples: _e, ...row }) => row),
-          sustainedStreams: sustained,
-          firstFailingStreams: firstFail ?? null,
-          stopReason,
-        },
+        ttft: ttft?.ttft ?? null,
+        llmDoubleFirstByteMs: ttft?.llmDoubleFirstByteMs ?? null,
+        streaming,
+        history,
         totalSeconds: Number(seconds()),
       }),
     );

@@ -1,0 +1,184 @@
+/**
+ * Section 3 of `npm run bench`: how fast a history page of a very long conversation answers
+ * (decision 0015). Builds one conversation holding half of all messages, written in two blocks
+ * with other conversations' messages after each, and times GET /api/conversations/:id/messages
+ * beside a bare Fastify route answering the same 50 messages. See bench/README.md.
+ */
+import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import { readThread } from '../src/server/modules/chat/chat.repo';
+import type { BenchApp } from './harness';
+import type { Target, TimedGetRow } from './load';
+import { stats, statsRow, type Stats } from './stats';
+
+export interface HistorySettings {
+  /** Messages in the database; the long conversation holds half of them. */
+  messages: number;
+  /** Measured requests per row (after `warmupRounds` unmeasured ones). */
+  rounds: number;
+  warmupRounds: number;
+  /** The other half is spread over this many conversations of the benchmark's users. */
+  otherConversations: number;
+}
+
+export interface HistoryDeps {
+  bench: BenchApp;
+  settings: HistorySettings;
+  newConversation(): Promise<Target>;
+  /** Runs timed GETs in the load process (bench/load.ts `runGets`). */
+  timedGets(
+    rounds: number,
+    rows: TimedGetRow[],
+  ): Promise<{ samplesMs: number[][]; errors: number; errorSamples: string[] }>;
+}
+
+export interface HistoryResult {
+  messages: number;
+  longConversationMessages: number;
+  buildSeconds: number;
+  /** Tables the app's statistics refresh analyzed (PGlite), or 'analyze' run by hand (PostgreSQL). */
+  statistics: string;
+  errors: number;
+  rows: { label: string; ms: Stats }[];
+}
+
+const PAGE = 50;
+const TARGET_P99_MS = 5;
+
+/** Appends `count` messages, spread round-robin over `conversationIds`. */
+async function writeBlock(bench: BenchApp, conversationIds: number[], count: number) {
+  const { db } = bench.database;
+  await db.execute(sql`
+    insert into message (conversation_id, user_id, sender, content)
+    select c.id, c.user_id, case when g % 2 = 0 then 'ai' else 'user' end,
+           'Bench message ' || g || ': the lamp throws light across the room as rain falls.'
+      from generate_series(0, ${count - 1}) g
+      join (select id, user_id, row_number() over (order by id) - 1 as k
+              from conversation where id in (${sql.raw(conversationIds.join(','))})) c
+        on c.k = g % ${conversationIds.length}`);
+}
+
+export async function measureHistory(deps: HistoryDeps): Promise<HistoryResult> {
+  const { bench, settings } = deps;
+  const { db } = bench.database;
+  const began = performance.now();
+  const long = await deps.newConversation();
+  const others: number[] = [];
+  for (let i = 0; i < settings.otherConversations; i++) {
+    others.push((await deps.newConversation()).conversationId);
+  }
+  // Four blocks: long, others, long, others. The long conversation's newest page and the page
+  // that spans its two blocks each have a whole block of other messages just above them.
+  const block = Math.floor(settings.messages / 4);
+  for (const conversationIds of [[long.conversationId], others, [long.conversationId], others]) {
+    await writeBlock(bench, conversationIds, block);
+  }
+  const { rows: ids } = await db.execute<{ id: string | number }>(
+    sql`select id from message where conversation_id = ${long.conversationId} order by id`,
+  );
+  const longIds = ids.map((r) => Number(r.id));
+
+  // Statistics as a running server has them: the app's own refresh on PGlite (its
+  // planner-statistics job), autovacuum's analyze on PostgreSQL (run now rather than waited for).
+  let statistics: string;
+  if (bench.database.driver === 'postgres') {
+    await db.execute(sql`analyze message`);
+    statistics = 'analyze message (autovacuum)';
+  } else {
+    statistics = `refreshStatistics: ${(await bench.database.refreshStatistics()).join(', ')}`;
+  }
+  const buildSeconds = Math.round((performance.now() - began) / 100) / 10;
+
+  const acrossTheGap = longIds[block + PAGE / 2]!;
+  const randomOlder = Array.from(
+    { length: 997 },
+    () => longIds[PAGE + Math.floor(Math.random() * (longIds.length - PAGE))]!,
+  );
+  const page = (before?: number) =>
+    `${bench.url}/api/conversations/${long.conversationId}/messages?limit=${PAGE}` +
+    (before ? `&before=${before}` : '');
+
+  // The reference: a bare Fastify route in this process answering the first page's 50 messages.
+  const firstPage = (await (
+    await fetch(page(), { headers: { cookie: long.cookie } })
+  ).json()) as unknown[];
+  if (firstPage.length !== PAGE) throw new Error(`first page has ${firstPage.length} messages`);
+  const bare = Fastify();
+  bare.get('/messages', async () => firstPage);
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const rows: [string, TimedGetRow][] = [
+    ['bare Fastify route, the same 50 messages', { urls: [`${bareUrl}/messages`] }],
+    ['first page', { urls: [page()], cookie: long.cookie }],
+    ['older page across the gap', { urls: [page(acrossTheGap)], cookie: long.cookie }],
+    ['older page at a random depth', { urls: randomOlder.map(page), cookie: long.cookie }],
+  ];
+  let errors = 0;
+  let samplesMs: number[][];
+  try {
+    await deps.timedGets(
+      settings.warmupRounds,
+      rows.map(([, row]) => row),
+    );
+    const result = await deps.timedGets(
+      settings.rounds,
+      rows.map(([, row]) => row),
+    );
+    samplesMs = result.samplesMs;
+    errors = result.errors;
+    if (errors) console.log(`    ${errors} errors, e.g. ${result.errorSamples.join(' | ')}`);
+  } finally {
+    await bare.close();
+  }
+
+  // The statement alone, in this process: the part of a page the database and Drizzle take.
+  const { rows: owner } = await db.execute<{ user_id: string }>(
+    sql`select user_id from conversation where id = ${long.conversationId}`,
+  );
+  const userId = owner[0]!.user_id;
+  const direct = async (before?: number) => {
+    const samples: number[] = [];
+    for (let i = 0; i < settings.warmupRounds + settings.rounds; i++) {
+      const started = performance.now();
+      await readThread(db, userId, long.conversationId, { before, limit: PAGE });
+      if (i >= settings.warmupRounds) samples.push(performance.now() - started);
+    }
+    return samples;
+  };
+  const measured = [
+    ...rows.map(([label], i) => ({ label, ms: stats(samplesMs[i]!) })),
+    { label: 'readThread alone: first page', ms: stats(await direct()) },
+    { label: 'readThread alone: across the gap', ms: stats(await direct(acrossTheGap)) },
+  ];
+  return {
+    messages: 4 * block,
+    longConversationMessages: 2 * block,
+    buildSeconds,
+    statistics,
+    errors,
+    rows: measured,
+  };
+}
+
+export function printHistory(result: HistoryResult, settings: HistorySettings) {
+  console.log(
+    `3) History page: GET /api/conversations/:id/messages?limit=${PAGE} (ms, client-side)`,
+  );
+  console.log(
+    `   a conversation of ${result.longConversationMessages.toLocaleString('en')} messages ` +
+      `among ${result.messages.toLocaleString('en')}, built in ${result.buildSeconds} s; ` +
+      `${settings.rounds} requests per row, interleaved`,
+  );
+  console.log(`   planner statistics: ${result.statistics}`);
+  console.log(
+    `  ${''.padEnd(46)}${['p50', 'p90', 'p99', 'max'].map((h) => h.padStart(7)).join('')}`,
+  );
+  for (const row of result.rows) console.log(statsRow(row.label, row.ms));
+  const pages = result.rows.filter((r) => r.label.includes('page') && !r.label.startsWith('bare'));
+  const worst = Math.max(...pages.map((r) => r.ms.p99));
+  console.log(
+    `   target: every page p99 ≤ ${TARGET_P99_MS} ms — ` +
+      `${worst <= TARGET_P99_MS ? 'met' : 'NOT met'} (worst page p99 ${worst.toFixed(1)} ms)`,
+  );
+}

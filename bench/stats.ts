@@ -1,0 +1,28 @@
+/** Percentiles and the report's number columns, shared by the benchmark's sections. */
+
+export interface Stats {
+  n: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+/** Nearest-rank percentiles over all samples, rounded to 0.01 ms. */
+export function stats(values: number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+  const round = (v: number | undefined) => (v === undefined ? NaN : Math.round(v * 100) / 100);
+  return {
+    n: sorted.length,
+    p50: round(at(0.5)),
+    p90: round(at(0.9)),
+    p99: round(at(0.99)),
+    max: round(sorted.at(-1)),
+  };
+}
+
+export const fmt = (v: number, width = 7) =>
+  (Number.isNaN(v) ? 'n/a' : v.toFixed(1)).padStart(width);
+export const statsRow = (label: string, s: Stats) =>
+  `  ${label.padEnd(46)}${fmt(s.p50)}${fmt(s.p90)}${fmt(s.p99)}${fmt(s.max)}   (n=${s.n})`;
