@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: how much time our server adds before the first streamed token, how many
  * concurrent streaming replies one server process sustains with event-loop lag p99 under 20 ms,
- * and how fast a history page of a very long conversation answers (bench/history.ts).
+ * how fast a history page of a very long conversation answers (bench/history.ts), and how long
+ * the compiled server takes to start and restart (bench/restart.ts).
  *
  * This process runs only the server (and, by default, its in-memory PGlite database). The LLM
  * double and all clients run in a forked process (bench/load.ts), so their work is not counted as
@@ -17,6 +18,7 @@ import type { TestClient } from '../tests/server/support/http-client';
 import { startBenchApp, type BenchApp } from './harness';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
 import { measureHistory, printHistory } from './history';
+import { measureRestart, printRestart } from './restart';
 import { fmt, stats, statsRow, type Stats } from './stats';
 
 // ---------------------------------------------------------------------------------------------
@@ -63,7 +65,7 @@ const SETTINGS = {
 
 /** Which sections run: all by default; e.g. BENCH_SECTIONS=history for that one alone. */
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'ttft,streams,history').split(',').map((s) => s.trim()),
+  (process.env.BENCH_SECTIONS ?? 'ttft,streams,history,restart').split(',').map((s) => s.trim()),
 );
 
 /** The double streams one word per chunk: 100 words at 20 ms is 50 tokens/s for about 2 s. */
@@ -563,6 +565,12 @@ async function main() {
       : null;
     const history = SECTIONS.has('history') ? await historySection(load, bench, users) : null;
     if (history) console.log(`   (total ${seconds()} s)\n`);
+    // Section 4 (bench/restart.ts): start-up of the compiled server in processes of its own.
+    const restart = SECTIONS.has('restart') ? await measureRestart() : null;
+    if (restart) {
+      printRestart(restart);
+      console.log(`   (total ${seconds()} s)\n`);
+    }
 
     console.log(
       JSON.stringify({
@@ -575,6 +583,7 @@ async function main() {
         llmDoubleFirstByteMs: ttft?.llmDoubleFirstByteMs ?? null,
         streaming,
         history,
+        restart,
         totalSeconds: Number(seconds()),
       }),
     );
