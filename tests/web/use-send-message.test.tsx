@@ -1,13 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessageView } from '../../src/shared/chat/contract';
-import { Toaster } from '../../src/web/components/ui/toast';
 import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat/api';
 import { unansweredKey, useUnanswered } from '../../src/web/features/chat/unanswered';
 import { useSendMessage, type SendContext } from '../../src/web/features/chat/use-send-message';
 import { eventStream, json, startApiDouble } from './api-double';
+import { withAppProviders } from './providers';
 
 let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
 beforeAll(async () => {
@@ -40,12 +39,7 @@ function renderChat(overrides: Partial<SendContext> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(messagesKey(CONVERSATION), { pages: [[hello]], pageParams: [0] });
   const outOfCredits: string[] = [];
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      {children}
-      <Toaster />
-    </QueryClientProvider>
-  );
+  const wrapper = withAppProviders(client);
   const view = renderHook(
     () => ({
       send: useSendMessage({

@@ -1,14 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
-import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoryOption } from '../../src/shared/chat/contract';
-import { Toaster } from '../../src/web/components/ui/toast';
 import { useConversation } from '../../src/web/features/chat/api';
 import { useStoryOptions } from '../../src/web/features/chat/use-story-options';
 import { queryClient as appQueryClient } from '../../src/web/lib/query-client';
 import { json, startApiDouble } from './api-double';
+import { withAppProviders } from './providers';
 
 const STORY = 7;
 const OTHER_STORY = 8;
@@ -80,12 +79,7 @@ function renderStory() {
   client = new QueryClient({ defaultOptions: appQueryClient.getDefaultOptions() });
   const shownId = { current: STORY as number | null };
   const outOfCredits: string[] = [];
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      {children}
-      <Toaster />
-    </QueryClientProvider>
-  );
+  const wrapper = withAppProviders(client);
   const view = renderHook(
     ({ id }: { id: number }) => {
       const conversation = useConversation(id);

@@ -9,8 +9,12 @@ import {
   LlmError,
   readStream,
 } from '../../integrations/llm';
-import { settleCharge as settleChargeRow } from '../credits/credits.repo';
-import { refundCharge, STALE_CHARGE_MS, takeCredit } from '../credits/credits.service';
+import {
+  refundCharge,
+  settleChargeWithin,
+  STALE_CHARGE_MS,
+  takeCredit,
+} from '../credits/credits.service';
 import type { CharacterRow } from '../characters/characters.repo';
 import { findProfile } from '../profile/profile.repo';
 import { buildChatPrompt } from '../../prompts/chat.prompt';
@@ -223,7 +227,7 @@ async function storeReply(
     const messageCount = await recordNewMessage(tx, userId, conversation.id, {
       lastMessage: reply,
     });
-    const settled = await settleChargeRow(tx, chargeId);
+    const settled = await settleChargeWithin(tx, chargeId);
     return { messageId: row.id, messageCount: messageCount ?? 0, settled };
   });
   if (!stored.settled)

@@ -1,6 +1,7 @@
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { TopUpResponse } from '../../../shared/credits/contract';
 import type { Config } from '../../config';
+import type { Executor } from '../../db/client';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import * as repo from './credits.repo';
@@ -57,6 +58,13 @@ export async function takeCredit(
   if (chargeId === null) throw new HttpError(403, OUT_OF_CREDITS_MESSAGE);
   return chargeId;
 }
+
+/**
+ * Marks a reply as paid for inside the transaction that stores it, so the reply and its settled
+ * charge are stored together or not at all. Returns false when the charge was no longer pending.
+ */
+export const settleChargeWithin = (tx: Executor, chargeId: number): Promise<boolean> =>
+  repo.settleCharge(tx, chargeId);
 
 /**
  * Marks the reply as paid for. Never throws: the reply is already stored and must not fail now.
