@@ -37,5 +37,9 @@ export async function startBenchApp(
 ): Promise<BenchApp> {
   if (process.env.BENCH_DATABASE_URL)
     process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  return startTestApp(env, { limiter: neverBlockingLimiter(), prepare });
+  // Logs at the production default level (info), so their cost is measured; the lines go nowhere.
+  return startTestApp(
+    { LOG_LEVEL: 'info', ...env },
+    { limiter: neverBlockingLimiter(), prepare, logStream: { write: () => {} } },
+  );
 }

@@ -4,6 +4,7 @@
  * server's event-loop lag. It obeys commands sent over the IPC channel and answers with results.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import { startLlmDouble } from '../tests/doubles/llm-server';
 
 /** One conversation a client writes to, with the session cookie of its owner. */
@@ -62,6 +63,13 @@ export type ToLoad =
       drainMs: number;
     }
   | { type: 'gets'; rounds: number; rows: TimedGetRow[] }
+  | {
+      type: 'throughput';
+      url: string;
+      headers: Record<string, string>;
+      connections: number;
+      seconds: number;
+    }
   | { type: 'exit' };
 
 export type FromLoad =
@@ -72,7 +80,33 @@ export type FromLoad =
   | { type: 'window-start' }
   | { type: 'window-end' }
   | { type: 'stream-result'; result: StreamResult }
-  | { type: 'gets-result'; samplesMs: number[][]; errors: number; errorSamples: string[] };
+  | { type: 'gets-result'; samplesMs: number[][]; errors: number; errorSamples: string[] }
+  | { type: 'throughput-result'; result: ThroughputResult };
+
+/** One autocannon run: requests per second and latency percentiles over its whole duration. */
+export interface ThroughputResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers other than 2xx plus connection errors and timeouts. */
+  failures: number;
+}
+
+/** Keeps `connections` requests in flight against one URL for `seconds`. */
+async function runThroughput(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<ThroughputResult> {
+  const result = await autocannon({ url, headers, connections, duration: seconds });
+  return {
+    requestsPerSecond: Math.round(result.requests.total / seconds),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
 
 const LAG_RESOLUTION_MS = 10;
 
@@ -338,6 +372,16 @@ async function main() {
           return send({ type: 'stream-result', result: await runStreams(command, send) });
         case 'gets':
           return send({ type: 'gets-result', ...(await runGets(command.rounds, command.rows)) });
+        case 'throughput':
+          return send({
+            type: 'throughput-result',
+            result: await runThroughput(
+              command.url,
+              command.headers,
+              command.connections,
+              command.seconds,
+            ),
+          });
         case 'exit':
           await llm.stop();
           process.exit(0);

@@ -17,6 +17,7 @@ import { creditAccount } from '../src/server/db/schema';
 import type { TestClient } from '../tests/server/support/http-client';
 import { startBenchApp, type BenchApp } from './harness';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
+import { measureApi, printApi, THROUGHPUT_CONNECTIONS } from './api';
 import { measureHistory, printHistory } from './history';
 import { measureRestart, printRestart } from './restart';
 import { fmt, stats, statsRow, type Stats } from './stats';
@@ -61,11 +62,15 @@ const SETTINGS = {
     warmupRounds: 50,
     otherConversations: 100,
   },
+  /** Section 5: seconds per throughput run and interleaved (bare, app) rounds. */
+  api: { seconds: intEnv('BENCH_API_SECONDS', 5), rounds: 2 },
 };
 
 /** Which sections run: all by default; e.g. BENCH_SECTIONS=history for that one alone. */
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'ttft,streams,history,restart').split(',').map((s) => s.trim()),
+  (process.env.BENCH_SECTIONS ?? 'ttft,streams,history,restart,api')
+    .split(',')
+    .map((s) => s.trim()),
 );
 
 /** The double streams one word per chunk: 100 words at 20 ms is 50 tokens/s for about 2 s. */
@@ -525,6 +530,23 @@ async function historySection(load: Load, bench: BenchApp, users: BenchUser[]) {
   return result;
 }
 
+/** Section 5 (bench/api.ts): throughput of a cheap authenticated GET beside a bare route. */
+async function apiSection(load: Load, bench: BenchApp) {
+  const result = await measureApi({
+    bench,
+    settings: SETTINGS.api,
+    throughput: async (url, headers, seconds) =>
+      (
+        await load.ask(
+          { type: 'throughput', url, headers, connections: THROUGHPUT_CONNECTIONS, seconds },
+          'throughput-result',
+        )
+      ).result,
+  });
+  printApi(result, SETTINGS.api);
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function sleep(ms: number) {
@@ -565,6 +587,8 @@ async function main() {
       : null;
     const history = SECTIONS.has('history') ? await historySection(load, bench, users) : null;
     if (history) console.log(`   (total ${seconds()} s)\n`);
+    const api = SECTIONS.has('api') ? await apiSection(load, bench) : null;
+    if (api) console.log(`   (total ${seconds()} s)\n`);
     // Section 4 (bench/restart.ts): start-up of the compiled server in processes of its own.
     const restart = SECTIONS.has('restart') ? await measureRestart() : null;
     if (restart) {
@@ -584,6 +608,7 @@ async function main() {
         streaming,
         history,
         restart,
+        api,
         totalSeconds: Number(seconds()),
       }),
     );

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -28,6 +28,7 @@ import {
   type RateLimiter,
 } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { createSessionReader } from './plugins/session';
 import { registerStatic } from './plugins/static';
 import { fastifyTrustProxy } from './trust-proxy';
 
@@ -66,6 +67,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: true,
     // A client must finish sending its request within this time (slow uploads hold no socket).
     requestTimeout: 60_000,
+    // Fastify's own two lines per request cost every request at the default level; one line per
+    // request is written below, and only when debug logging is on.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db: database.db,
     auth,
+    sessions: await createSessionReader(auth),
     mailer,
     limiter,
     log,
@@ -98,7 +103,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerJobs(jobs, ctx);
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config.publicUrl, [avatarStorage.publicOrigin]);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (log.isLevelEnabled('debug')) {
+      request.log.debug(
+        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    }
+    done();
+  });
+  registerSecurityHeaders(app, config.publicUrl, [avatarStorage.publicOrigin]);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   registerOriginCheck(app, config.publicUrl);
   registerBodyGuard(app);

@@ -8,12 +8,15 @@ import type { FileStorage } from './integrations/storage';
 import type { JobEnqueuer } from './jobs/queue';
 import type { Auth } from './modules/auth/auth';
 import type { RateLimiter } from './plugins/rate-limit';
+import type { SessionReader } from './plugins/session';
 
 /** What every feature module receives when it registers its routes. */
 export interface AppContext {
   config: Config;
   db: Database;
   auth: Auth;
+  /** Who is signed in (requireUser); remembers checked sessions for a few seconds. */
+  sessions: SessionReader;
   mailer: Mailer;
   limiter: RateLimiter;
   log: Logger;

@@ -198,3 +198,36 @@ describe('wrong credentials', () => {
     expect(res.json.message).toMatch(/invalid email or password/i);
   });
 });
+
+describe('sessions checked a moment ago are still refused once revoked', () => {
+  it('refuses another device at once after a password change or a revocation', async () => {
+    const email = 'two.devices@example.com';
+    const laptop = await t.signedInUser(email);
+    const phone = t.client();
+    const signIn = await phone.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(signIn.status).toBe(200);
+    // Both devices were just recognised (and are remembered by the server for a few seconds).
+    expect((await laptop.get('/api/characters')).status).toBe(200);
+    expect((await phone.get('/api/characters')).status).toBe(200);
+
+    const change = await laptop.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a lantern over the quiet harbour',
+    });
+    expect(change.status).toBe(200);
+    expect((await phone.get('/api/characters')).status).toBe(401);
+    expect((await laptop.get('/api/characters')).status).toBe(200);
+
+    // Signed in again on the phone, then signed out from the laptop's device list.
+    const again = await phone.post('/api/auth/sign-in/email', {
+      email,
+      password: 'a lantern over the quiet harbour',
+    });
+    expect(again.status).toBe(200);
+    expect((await phone.get('/api/characters')).status).toBe(200);
+    const revoke = await laptop.post('/api/auth/revoke-other-sessions', {});
+    expect(revoke.status).toBe(200);
+    expect((await phone.get('/api/characters')).status).toBe(401);
+    expect((await laptop.get('/api/characters')).status).toBe(200);
+  });
+});

@@ -245,6 +245,9 @@ describe('streaming replies (Server-Sent Events)', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    // A stream carries the same security headers as every other response.
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     const events = await readEvents(response);
     const tokens = events.filter((e) => e.event === 'token');
     expect(tokens.length).toBeGreaterThan(3);

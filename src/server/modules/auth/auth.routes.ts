@@ -51,6 +51,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       }
 
       const response = await auth.handler(toFetchRequest(request, config.publicUrl, body));
+      // Any POST here may end or change sessions (sign-out, revocation, password or e-mail
+      // change): the next request of every user is checked against the database again.
+      if (request.method === 'POST') ctx.sessions.forgetAll();
 
       if (path === '/sign-in/email') return afterSignIn(request, reply, response, ctx);
       // A new and an already registered address must look alike, so the body says nothing.
@@ -71,6 +74,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       const response = await auth.handler(
         toFetchRequest(request, config.publicUrl, {}, `${AUTH_BASE_PATH}/sign-out`),
       );
+      ctx.sessions.forgetAll();
       if (response.status >= 400) {
         // Signed out already (no or expired cookie): logout is idempotent.
         reply.header('set-cookie', response.headers.getSetCookie());

@@ -20,7 +20,7 @@ import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, contentTypeForFileName } from './ima
 import { avatarPrompt } from '../../prompts/avatar.prompt';
 
 export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { auth, limiter } = ctx;
+  const { sessions, limiter } = ctx;
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -32,7 +32,7 @@ export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext
         '/api/avatars',
         { schema: { response: { 200: uploadAvatarResponse } } },
         async (request) => {
-          const user = await requireUser(auth, request);
+          const user = await requireUser(sessions, request);
           await enforce(limiter, RATE_RULES.avatarUploadsPerUser, user.id);
           if (!request.isMultipart()) throw badRequest('Send the image as multipart form data.');
           let bytes: Buffer;
@@ -60,7 +60,7 @@ export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext
       '/api/generate-avatar',
       { schema: { body: promptSchema, response: { 200: generateAvatarResponse } } },
       async (request) => {
-        const user = await requireUser(auth, request);
+        const user = await requireUser(sessions, request);
         const problem = checkCharacterIsAdult({ description: request.body.prompt });
         if (problem) throw badRequest(problem);
         // Never paint a minor: the portrait request gets the same second opinion as a character.

@@ -38,7 +38,7 @@ export async function registerBillingRoutes(app: FastifyInstance, ctx: AppContex
     '/api/checkout',
     { schema: { body: checkoutRequest, response: { 200: checkoutResponse } } },
     async (request) => {
-      const user = await requireUser(ctx.auth, request);
+      const user = await requireUser(ctx.sessions, request);
       await enforce(ctx.limiter, RATE_RULES.billingSessionsPerUser, user.id);
       return startCheckout(ctx, user, request.body.priceId);
     },
@@ -48,7 +48,7 @@ export async function registerBillingRoutes(app: FastifyInstance, ctx: AppContex
     '/api/stripe/create-portal-session',
     { schema: { response: { 200: portalResponse } } },
     async (request) => {
-      const user = await requireUser(ctx.auth, request);
+      const user = await requireUser(ctx.sessions, request);
       await enforce(ctx.limiter, RATE_RULES.billingSessionsPerUser, user.id);
       return openPortal(ctx, user.id);
     },
@@ -58,7 +58,7 @@ export async function registerBillingRoutes(app: FastifyInstance, ctx: AppContex
     '/api/subscription',
     { schema: { response: { 200: subscriptionResponse } } },
     async (request) => {
-      const user = await requireUser(ctx.auth, request);
+      const user = await requireUser(ctx.sessions, request);
       return { subscription: await getSubscription(ctx, ctx.limiter, user.id) };
     },
   );

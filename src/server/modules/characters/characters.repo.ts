@@ -1,14 +1,15 @@
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { character, conversation } from '../../db/schema';
 import { lockUserAvatars, ownsAvatar } from '../avatars/avatars.repo';
 
 export type CharacterRow = typeof character.$inferSelect;
 export type NewCharacterRow = Omit<typeof character.$inferInsert, 'id' | 'userId'>;
 
-/** The user's characters with how many conversations each has, most-chatted first. */
-export async function listCharacters(db: Database, userId: string) {
+const listCharactersQuery = preparedOnce((db) => {
   const conversationCount = count(conversation.id);
+  const userId = sql.placeholder('userId');
   return db
     .select({ ...getTableColumns(character), conversationCount })
     .from(character)
@@ -18,7 +19,13 @@ export async function listCharacters(db: Database, userId: string) {
     )
     .where(eq(character.userId, userId))
     .groupBy(character.id)
-    .orderBy(desc(conversationCount), desc(character.updatedAt), desc(character.id));
+    .orderBy(desc(conversationCount), desc(character.updatedAt), desc(character.id))
+    .prepare('list_characters');
+});
+
+/** The user's characters with how many conversations each has, most-chatted first. */
+export async function listCharacters(db: Database, userId: string) {
+  return listCharactersQuery(db).execute({ userId });
 }
 
 export async function findCharacter(db: Database, userId: string, id: number) {

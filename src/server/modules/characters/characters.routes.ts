@@ -28,7 +28,7 @@ import { generateCharacter } from './character-generation';
 
 export async function registerCharacterRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const user = (request: Parameters<typeof requireUser>[1]) => requireUser(ctx.auth, request);
+  const user = (request: Parameters<typeof requireUser>[1]) => requireUser(ctx.sessions, request);
 
   r.get(
     '/api/characters',

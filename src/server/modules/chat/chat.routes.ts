@@ -34,7 +34,7 @@ const REPLY_PATHS = ['/api/chat', '/api/assistant', '/api/immersive-chat'] as co
 
 export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const user = (request: FastifyRequest) => requireUser(ctx.auth, request);
+  const user = (request: FastifyRequest) => requireUser(ctx.sessions, request);
 
   for (const url of REPLY_PATHS) {
     r.post(
@@ -126,6 +126,8 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, prepare
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
+    // The security headers every response carries (set on the reply by plugins/security-headers).
+    ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',

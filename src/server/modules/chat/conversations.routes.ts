@@ -28,7 +28,7 @@ import { modelChoiceFor } from './model-policy';
 
 export async function registerConversationRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const user = (request: Parameters<typeof requireUser>[1]) => requireUser(ctx.auth, request);
+  const user = (request: Parameters<typeof requireUser>[1]) => requireUser(ctx.sessions, request);
 
   r.get('/api/models', { schema: { response: { 200: modelChoiceResponse } } }, async (request) =>
     modelChoiceFor(ctx, await user(request)),

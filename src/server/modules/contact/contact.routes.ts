@@ -17,7 +17,7 @@ export async function registerContactRoutes(app: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       await enforce(ctx.limiter, RATE_RULES.contactPerClient, request.ip);
-      const user = await getSessionUser(ctx.auth, request);
+      const user = await getSessionUser(ctx.sessions, request);
       await submitContactMessage(ctx, user?.id ?? null, request.body);
       return reply.status(201).send({ success: true });
     },

@@ -14,7 +14,7 @@ import { getCredits, topUp } from './credits.service';
 
 export async function registerCreditRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const user = (request: Parameters<typeof requireUser>[1]) => requireUser(ctx.auth, request);
+  const user = (request: Parameters<typeof requireUser>[1]) => requireUser(ctx.sessions, request);
 
   r.get(
     '/api/get-credits',

@@ -18,7 +18,7 @@ export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppConte
       '/api/feedback',
       { schema: { body: feedbackRequest, response: { 201: feedbackResponse } } },
       async (request, reply) => {
-        const { id } = await requireUser(ctx.auth, request);
+        const { id } = await requireUser(ctx.sessions, request);
         await enforce(ctx.limiter, RATE_RULES.feedbackPerUser, id);
         await recordFeedback(ctx, id, request.body);
         return reply.status(201).send({ success: true as const });

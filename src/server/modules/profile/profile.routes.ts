@@ -5,11 +5,11 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/session';
 import { getProfile, saveProfile } from './profile.service';
 
-export async function registerProfileRoutes(app: FastifyInstance, { auth, db }: AppContext) {
+export async function registerProfileRoutes(app: FastifyInstance, { sessions, db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/user-profile', { schema: { response: { 200: profileResponse } } }, async (request) =>
-    getProfile(db, (await requireUser(auth, request)).id),
+    getProfile(db, (await requireUser(sessions, request)).id),
   );
 
   for (const method of ['POST', 'PUT'] as const) {
@@ -18,7 +18,7 @@ export async function registerProfileRoutes(app: FastifyInstance, { auth, db }: 
       url: '/api/user-profile',
       schema: { body: userProfileSchema, response: { 200: profileResponse } },
       handler: async (request) => {
-        const user = await requireUser(auth, request);
+        const user = await requireUser(sessions, request);
         return saveProfile(db, user.id, request.body);
       },
     });

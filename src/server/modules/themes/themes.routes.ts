@@ -18,7 +18,7 @@ import * as service from './themes.service';
 export async function registerThemeRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = async (request: Parameters<typeof requireUser>[1]) =>
-    (await requireUser(ctx.auth, request)).id;
+    (await requireUser(ctx.sessions, request)).id;
 
   r.get('/api/themes', { schema: { response: { 200: listThemesResponse } } }, async (request) =>
     service.listUserThemes(ctx.db, await user(request)),
