@@ -14,6 +14,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { creditAccount } from '../src/server/db/schema';
+import { llmRequestChannel } from '../src/server/integrations/llm/event-stream';
 import type { TestClient } from '../tests/server/support/http-client';
 import { startBenchApp, type BenchApp } from './harness';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
@@ -118,22 +119,21 @@ function traceRequest(request: FastifyRequest, reply: FastifyReply, done: () => 
 }
 
 /**
- * The OpenAI SDK captures the global fetch when the app builds its client, so this wrapper must be
- * installed before buildApp. It only reads the request body to find the message's bench id.
+ * Notes when the server sends a streamed completion to the model: the gateway publishes each
+ * request body on a diagnostics channel (free when nobody listens). Only the body is read, to find
+ * the message's bench id.
  */
-function installFetchTrace() {
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    if (trace.enabled && typeof init?.body === 'string' && init.body.includes('"stream":true')) {
-      // The newest user message comes last in the prompt.
-      const at = init.body.lastIndexOf('[bench #');
-      if (at !== -1) {
-        const id = init.body.slice(at + 8, init.body.indexOf(']', at));
-        if (!trace.llmCalls.has(id)) trace.llmCalls.set(id, performance.now());
-      }
+function installLlmCallTrace() {
+  llmRequestChannel.subscribe((message) => {
+    const { body } = message as { body: string };
+    if (!trace.enabled) return;
+    // The newest user message comes last in the prompt.
+    const at = body.lastIndexOf('[bench #');
+    if (at !== -1) {
+      const id = body.slice(at + 8, body.indexOf(']', at));
+      if (!trace.llmCalls.has(id)) trace.llmCalls.set(id, performance.now());
     }
-    return realFetch(input, init);
-  }) as typeof fetch;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -568,7 +568,7 @@ async function main() {
 
   const load = startLoadProcess();
   const { llmUrl } = await load.next('ready');
-  installFetchTrace();
+  installLlmCallTrace();
   const bench = await startBenchApp(
     { LLM_BASE_URL: llmUrl, LLM_MODELS: 'big-405b,rp-70b' },
     (app) => app.addHook('onRequest', traceRequest),

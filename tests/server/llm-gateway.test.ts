@@ -187,6 +187,23 @@ describe('LLM gateway: streaming', () => {
     expect(pieces.join('')).toBe(content);
     expect(completion).toEqual({ content, model: 'rp-70b', finishReason: 'stop' });
     expect(chatRequests()[0]!.body).toMatchObject({ model: 'rp-70b', stream: true });
+    expect(chatRequests()[0]!.headers.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it('keeps multi-byte text intact (accents, CJK, emoji)', async () => {
+    const content = 'Café naïve — 夜の灯台 🌙✨ déjà vu';
+    double.script({ content });
+    const completion = await readStream(llm.stream({ messages: hello }), () => undefined);
+    expect(completion.content).toBe(content);
+  });
+
+  it('turns a 429 into the busy message', async () => {
+    double.script({ status: 429 });
+    const error = await rejection(collect(llm.stream({ messages: hello })));
+    expect(error).toMatchObject({
+      failure: 'upstream',
+      message: 'The language model is busy right now. Please try again in a moment.',
+    });
   });
 
   it('sends nothing until the stream is read', async () => {

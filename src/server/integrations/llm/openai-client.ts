@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { LlmError } from './errors';
+import { ProviderHttpError, ProviderStreamError } from './event-stream';
 import { abortError, upstreamError } from './llm';
 
 /**
@@ -97,6 +98,10 @@ export function toProviderError(
   if (control.timedOut || error instanceof APIConnectionTimeoutError) {
     return upstreamError(messages.timeout, 'timed out');
   }
+  if (error instanceof ProviderHttpError) {
+    return upstreamError(error.status === 429 ? messages.busy : messages.failed, error.message);
+  }
+  if (error instanceof ProviderStreamError) return upstreamError(messages.failed, error.message);
   if (error instanceof APIError && error.status === 429) {
     return upstreamError(messages.busy, 'upstream status 429');
   }

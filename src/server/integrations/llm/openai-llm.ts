@@ -14,6 +14,7 @@ import {
   type CompletionStream,
   type LlmGateway,
 } from './llm';
+import { postForEvents } from './event-stream';
 import { callControl, createClient, toProviderError, type ProviderMessages } from './openai-client';
 
 type LlmConfig = NonNullable<Config['llm']>;
@@ -75,7 +76,7 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
       } catch (error) {
         return failedStream(error);
       }
-      return streamCompletion(client, model, request, config.timeoutMs);
+      return streamCompletion(config, model, request);
     },
   };
 }
@@ -109,26 +110,28 @@ function chatParams(model: string, request: CompletionRequest) {
  * return, throw) cancels the upstream request, so no tokens are paid for that nobody reads.
  */
 async function* streamCompletion(
-  client: OpenAI,
+  config: LlmConfig,
   model: string,
   request: CompletionRequest,
-  timeoutMs: number,
 ): CompletionStream {
   // For a stream the timeout is the longest silence allowed (before the first chunk and between
   // chunks): a long answer may legitimately take longer than timeoutMs in total.
-  const control = callControl(timeoutMs, request.signal);
+  const control = callControl(config.timeoutMs, request.signal);
   let settled = false;
   try {
     if (request.signal?.aborted) throw abortError();
-    const stream = await client.chat.completions.create(
+    const events = postForEvents(
+      `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`,
+      config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
       { ...chatParams(model, request), stream: true },
-      { signal: control.signal },
+      control.signal,
     );
     let content = '';
     let answeredModel = '';
     let finishReason: string | null = null;
-    for await (const chunk of stream) {
+    for await (const event of events) {
       control.touch();
+      const chunk = event as Partial<OpenAI.Chat.ChatCompletionChunk> | null;
       if (!answeredModel && typeof chunk?.model === 'string') answeredModel = chunk.model;
       // Usage-only chunks have no choices; some servers send a null delta.content.
       const choice = chunk?.choices?.[0];
@@ -142,7 +145,6 @@ async function* streamCompletion(
         if (control.cancelled) throw abortError();
       }
     }
-    // The SDK ends an aborted stream quietly instead of throwing; tell that apart from the end.
     if (control.signal.aborted) throw abortError();
     if (content.trim() === '') throw upstreamError(LLM_EMPTY, 'empty answer');
     settled = true;

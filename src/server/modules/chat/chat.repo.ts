@@ -1,6 +1,7 @@
-import { and, desc, eq, getTableColumns, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { ConversationCursor } from '../../../shared/chat/conversation-cursor';
 import type { Database, Executor } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { character, conversation, message } from '../../db/schema';
 import { removeMemoryEntry } from '../characters/characters.repo';
 
@@ -51,17 +52,23 @@ export async function findConversation(db: Database, userId: string, id: number)
  * the conversation kept). Null when the conversation is not the user's.
  */
 export async function findConversationWithCharacter(db: Database, userId: string, id: number) {
-  const rows = await db
+  const rows = await conversationWithCharacterQuery(db).execute({ userId, id });
+  return rows[0] ?? null;
+}
+
+const conversationWithCharacterQuery = preparedOnce((db) => {
+  const userId = sql.placeholder('userId');
+  return db
     .select({ conversation, character })
     .from(conversation)
     .leftJoin(
       character,
       and(eq(character.id, conversation.characterId), eq(character.userId, userId)),
     )
-    .where(and(eq(conversation.id, id), eq(conversation.userId, userId)))
-    .limit(1);
-  return rows[0] ?? null;
-}
+    .where(and(eq(conversation.id, sql.placeholder('id')), eq(conversation.userId, userId)))
+    .limit(1)
+    .prepare('find_conversation_with_character');
+});
 
 export async function insertConversation(
   db: Database,
@@ -147,18 +154,6 @@ export function threadPageQuery(
     .limit(options.limit);
 }
 
-export async function insertMessage(
-  db: Executor,
-  userId: string,
-  value: { conversationId: number; sender: 'user' | 'ai'; content: string },
-) {
-  const [row] = await db
-    .insert(message)
-    .values({ ...value, userId })
-    .returning();
-  return row!;
-}
-
 export async function findMessage(db: Database, userId: string, id: number) {
   const rows = await db
     .select()
@@ -219,28 +214,43 @@ export async function findRatedPair(db: Database, userId: string, aiMessageId: n
 }
 
 /**
- * Keeps a conversation's preview, count and time current as each stored message arrives (in the
- * transaction that stores it), and names a new conversation after its first message. Returns the
- * new count.
+ * Stores one message and keeps its conversation current in the same statement: count, preview and
+ * time, the title of a new conversation (`titleIfNew`), the model it was sent to (`model`). One
+ * statement is atomic by itself, so this needs no transaction (one round trip instead of four).
+ * `alongside` is another writing statement with RETURNING that must succeed or fail with it (a
+ * reply's charge settlement); `alongsideRows` says how many rows it returned.
  */
-export async function recordNewMessage(
+export async function storeMessage(
   db: Executor,
   userId: string,
-  id: number,
-  update: { lastMessage: string; titleIfNew?: string },
-) {
-  const title = update.titleIfNew
-    ? sql`case when ${conversation.title} = 'New conversation' then ${update.titleIfNew} else ${conversation.title} end`
-    : undefined;
-  const [row] = await db
-    .update(conversation)
-    .set({
-      messageCount: sql`${conversation.messageCount} + 1`,
-      lastMessage: update.lastMessage,
-      ...(title ? { title } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(conversation.id, id), eq(conversation.userId, userId)))
-    .returning({ messageCount: conversation.messageCount });
-  return row?.messageCount ?? null;
+  conversationId: number,
+  value: {
+    sender: 'user' | 'ai';
+    content: string;
+    titleIfNew?: string | undefined;
+    model?: string | undefined;
+  },
+  alongside?: SQL,
+): Promise<{ id: number; messageCount: number; alongsideRows: number }> {
+  const { rows } = await db.execute<{ id: string | number; count: number; alongside: number }>(sql`
+    with stored as (
+      insert into ${message} (conversation_id, user_id, sender, content)
+      values (${conversationId}, ${userId}, ${value.sender}, ${value.content})
+      returning id
+    ), counted as (
+      update ${conversation} set
+        message_count = message_count + 1,
+        last_message = ${value.content},
+        title = case when title = 'New conversation' and ${value.titleIfNew ?? null}::text is not null
+                     then ${value.titleIfNew ?? null}::text else title end,
+        model = coalesce(${value.model ?? null}::text, model),
+        updated_at = now()
+      where id = ${conversationId} and user_id = ${userId}
+      returning message_count
+    ), alongside as (${alongside ?? sql`select 1 where false`})
+    select (select id from stored) as id,
+           (select message_count from counted) as count,
+           (select count(*) from alongside)::int as alongside`);
+  const row = rows[0]!;
+  return { id: Number(row.id), messageCount: row.count ?? 0, alongsideRows: row.alongside };
 }

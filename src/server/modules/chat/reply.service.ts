@@ -11,7 +11,7 @@ import {
 } from '../../integrations/llm';
 import {
   refundCharge,
-  settleChargeWithin,
+  settleChargeStatement,
   STALE_CHARGE_MS,
   takeCredit,
 } from '../credits/credits.service';
@@ -19,13 +19,7 @@ import type { CharacterRow } from '../characters/characters.repo';
 import { findProfile } from '../profile/profile.repo';
 import { buildChatPrompt } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS } from '../../prompts/model-settings';
-import {
-  insertMessage,
-  readThread,
-  recordNewMessage,
-  updateConversationFields,
-  type ConversationRow,
-} from './chat.repo';
+import { readThread, storeMessage, type ConversationRow } from './chat.repo';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
 import { queueSummaryIfDue } from './memory.service';
 import { resolveModel } from './model-policy';
@@ -68,6 +62,10 @@ export async function prepareReply(
 ): Promise<PreparedReply> {
   const target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
   const chargeId = await takeCredit(ctx, userId, target.conversation.id);
+  // The thread and the profile do not depend on the message being stored: reading them meanwhile
+  // saves a round trip before the model is called.
+  const context = readPromptContext(ctx, userId, target);
+  context.catch(() => undefined); // awaited in run(); this only marks a refusal below as handled
   let userMessageId: number;
   try {
     userMessageId = await storeUserMessage(ctx, userId, target, input.message);
@@ -75,14 +73,36 @@ export async function prepareReply(
     await refundCharge(ctx, chargeId);
     throw error;
   }
+  const newMessage = { id: userMessageId, sender: 'user' as const, content: input.message };
   return {
     userMessageId,
-    run: async (onToken) => ({
-      ...(await answer(ctx, userId, target, chargeId, onToken)),
-      userMessageId,
-    }),
+    run: async (onToken) => {
+      const thread = context.then(({ history, profile }) => ({
+        profile,
+        // The read may have seen the new message or not; either way it ends the thread once.
+        history: [...history.filter((m) => m.id !== userMessageId), newMessage],
+      }));
+      return {
+        ...(await answer(ctx, userId, target, chargeId, thread, onToken)),
+        userMessageId,
+      };
+    },
   };
 }
+
+/** The recent thread (oldest first) and the user's profile, for the prompt. */
+async function readPromptContext(ctx: AppContext, userId: string, target: ReplyTarget) {
+  const [history, profile] = await Promise.all([
+    readThread(ctx.db, userId, target.conversation.id, { limit: HISTORY_WINDOW }),
+    findProfile(ctx.db, userId),
+  ]);
+  return { history, profile };
+}
+
+type PromptContext = {
+  history: { id: number; sender: 'user' | 'ai'; content: string }[];
+  profile: Awaited<ReturnType<typeof findProfile>>;
+};
 
 /** Step 1: the conversation (the user's, its character still there) and the model to use. */
 async function findReplyTarget(
@@ -112,21 +132,13 @@ async function storeUserMessage(
   { conversation, model }: ReplyTarget,
   text: string,
 ): Promise<number> {
-  return ctx.db.transaction(async (tx) => {
-    const stored = await insertMessage(tx, userId, {
-      conversationId: conversation.id,
-      sender: 'user',
-      content: text,
-    });
-    await recordNewMessage(tx, userId, conversation.id, {
-      lastMessage: text,
-      titleIfNew: excerpt(text, TITLE_LENGTH),
-    });
-    if (conversation.model !== model) {
-      await updateConversationFields(tx, userId, conversation.id, { model });
-    }
-    return stored.id;
+  const stored = await storeMessage(ctx.db, userId, conversation.id, {
+    sender: 'user',
+    content: text,
+    titleIfNew: excerpt(text, TITLE_LENGTH),
+    model: conversation.model !== model ? model : undefined,
   });
+  return stored.id;
 }
 
 /**
@@ -138,10 +150,11 @@ async function answer(
   userId: string,
   target: ReplyTarget,
   chargeId: number,
+  context: Promise<PromptContext>,
   onToken: ((text: string) => void) | undefined,
 ) {
   try {
-    const reply = await generateReply(ctx, userId, target, onToken);
+    const reply = await generateReply(ctx, target, await context, onToken);
     const { messageId, messageCount } = await storeReply(ctx, userId, target, chargeId, reply);
     // Never throws: the reply is stored whatever happens to its summary.
     await queueSummaryIfDue(
@@ -160,14 +173,10 @@ async function answer(
 /** Step 3: the model's answer to the thread, streamed to `onToken` as it grows. */
 async function generateReply(
   ctx: AppContext,
-  userId: string,
   { conversation, character, model }: ReplyTarget,
+  { history, profile }: PromptContext,
   onToken: ((text: string) => void) | undefined,
 ): Promise<string> {
-  const [history, profile] = await Promise.all([
-    readThread(ctx.db, userId, conversation.id, { limit: HISTORY_WINDOW }),
-    findProfile(ctx.db, userId),
-  ]);
   const messages = buildChatPrompt({
     character,
     profile,
@@ -208,7 +217,7 @@ async function generateReply(
 
 /**
  * Step 4: the reply, the conversation's preview and count, and the charge settled, in one
- * transaction. A charge the sweeper already refunded (the reply took too long) is not taken
+ * statement. A charge the sweeper already refunded (the reply took too long) is not taken
  * again: the user gets that reply free, the safe side.
  */
 async function storeReply(
@@ -218,19 +227,14 @@ async function storeReply(
   chargeId: number,
   reply: string,
 ) {
-  const stored = await ctx.db.transaction(async (tx) => {
-    const row = await insertMessage(tx, userId, {
-      conversationId: conversation.id,
-      sender: 'ai',
-      content: reply,
-    });
-    const messageCount = await recordNewMessage(tx, userId, conversation.id, {
-      lastMessage: reply,
-    });
-    const settled = await settleChargeWithin(tx, chargeId);
-    return { messageId: row.id, messageCount: messageCount ?? 0, settled };
-  });
-  if (!stored.settled)
+  const stored = await storeMessage(
+    ctx.db,
+    userId,
+    conversation.id,
+    { sender: 'ai', content: reply },
+    settleChargeStatement(chargeId),
+  );
+  if (stored.alongsideRows === 0)
     ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');
-  return stored;
+  return { messageId: stored.id, messageCount: stored.messageCount };
 }

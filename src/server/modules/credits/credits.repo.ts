@@ -230,6 +230,15 @@ export async function takeCredit(
 }
 
 /** Marks a pending charge as paid for. Returns false when it was not pending any more. */
+/**
+ * The statement that settles a pending charge (returning its id when it did), for a caller that
+ * must run it atomically with its own writes in one statement (a stored reply, chat.repo).
+ */
+export function settleChargeStatement(chargeId: number): SQL {
+  return sql`update ${replyCharge} set status = 'done', settled_at = now()
+    where id = ${chargeId} and status = 'pending' returning id`;
+}
+
 export async function settleCharge(db: Executor, chargeId: number) {
   const rows = await db
     .update(replyCharge)

@@ -1,7 +1,6 @@
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { TopUpResponse } from '../../../shared/credits/contract';
 import type { Config } from '../../config';
-import type { Executor } from '../../db/client';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import * as repo from './credits.repo';
@@ -60,11 +59,10 @@ export async function takeCredit(
 }
 
 /**
- * Marks a reply as paid for inside the transaction that stores it, so the reply and its settled
- * charge are stored together or not at all. Returns false when the charge was no longer pending.
+ * Marks a reply as paid for in the statement that stores it (chat.repo's storeMessage), so the
+ * reply and its settled charge are stored together or not at all.
  */
-export const settleChargeWithin = (tx: Executor, chargeId: number): Promise<boolean> =>
-  repo.settleCharge(tx, chargeId);
+export const settleChargeStatement = (chargeId: number) => repo.settleChargeStatement(chargeId);
 
 /**
  * Marks the reply as paid for. Never throws: the reply is already stored and must not fail now.
