@@ -70,7 +70,16 @@ export type ToLoad =
       connections: number;
       seconds: number;
     }
+  | { type: 'hold'; slots: HeldTarget[]; count: number }
+  | { type: 'release' }
   | { type: 'exit' };
+
+/** A stream to hold open: the app's reply route (with cookie and conversation) or a bare relay. */
+export interface HeldTarget {
+  url: string;
+  cookie?: string;
+  conversationId?: number;
+}
 
 export type FromLoad =
   | { type: 'ready'; llmUrl: string }
@@ -81,7 +90,9 @@ export type FromLoad =
   | { type: 'window-end' }
   | { type: 'stream-result'; result: StreamResult }
   | { type: 'gets-result'; samplesMs: number[][]; errors: number; errorSamples: string[] }
-  | { type: 'throughput-result'; result: ThroughputResult };
+  | { type: 'throughput-result'; result: ThroughputResult }
+  | { type: 'held'; open: number; errors: number; errorSamples: string[] }
+  | { type: 'released'; completed: number };
 
 /** One autocannon run: requests per second and latency percentiles over its whole duration. */
 export interface ThroughputResult {
@@ -339,6 +350,68 @@ async function runStreams(
   return result;
 }
 
+/**
+ * Opens `count` streaming replies while the model holds every answer back (the double waits for
+ * a gate), and reports once each stream has its headers and first event: that many idle streams
+ * are then open in the server. `release` lets the model answer and waits for them all to end.
+ */
+function holdStreams(llm: Awaited<ReturnType<typeof startLlmDouble>>) {
+  let open: Promise<unknown>[] = [];
+  let release = () => {};
+  return {
+    async hold(command: Extract<ToLoad, { type: 'hold' }>) {
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      llm.setDefault({ content: 'The lamp is lit.', waitFor: gate });
+      const errorSamples: string[] = [];
+      let errors = 0;
+      const started = Array.from({ length: command.count }, (_, i) => {
+        const target = command.slots[i % command.slots.length]!;
+        let accepted: () => void = () => {};
+        const acceptedPromise = new Promise<void>((resolve) => (accepted = resolve));
+        const done = (async () => {
+          const response = await fetch(target.url, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'text/event-stream',
+              ...(target.cookie
+                ? { cookie: target.cookie, origin: new URL(target.url).origin }
+                : {}),
+            },
+            body: JSON.stringify({ message: `held ${i}`, conversationId: target.conversationId }),
+          });
+          if (response.status !== 200 || !response.body) throw new Error(`HTTP ${response.status}`);
+          const reader = response.body.getReader();
+          accepted(); // headers and the first event are here
+          let text = '';
+          const decoder = new TextDecoder();
+          for (;;) {
+            const chunk = await reader.read();
+            if (chunk.done) break;
+            text += decoder.decode(chunk.value, { stream: true });
+          }
+          if (!text.includes('event: done')) throw new Error('stream ended without done');
+        })().catch((error: unknown) => {
+          errors++;
+          if (errorSamples.length < 3) errorSamples.push(String(error));
+          accepted();
+        });
+        return { acceptedPromise, done };
+      });
+      await Promise.all(started.map((s) => s.acceptedPromise));
+      open = started.map((s) => s.done);
+      return { open: command.count - errors, errors, errorSamples };
+    },
+    async release() {
+      release();
+      await Promise.all(open);
+      const completed = open.length;
+      open = [];
+      return completed;
+    },
+  };
+}
+
 function sleep(ms: number) {
   return new Promise<void>((resolve) => setTimeout(resolve, ms));
 }
@@ -352,6 +425,7 @@ async function main() {
   process.on('disconnect', () => {
     void llm.stop().finally(() => process.exit(0));
   });
+  const held = holdStreams(llm);
   process.on('message', (command: ToLoad) => {
     void (async () => {
       switch (command.type) {
@@ -382,6 +456,10 @@ async function main() {
               command.seconds,
             ),
           });
+        case 'hold':
+          return send({ type: 'held', ...(await held.hold(command)) });
+        case 'release':
+          return send({ type: 'released', completed: await held.release() });
         case 'exit':
           await llm.stop();
           process.exit(0);

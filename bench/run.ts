@@ -20,6 +20,7 @@ import { startBenchApp, type BenchApp } from './harness';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
 import { measureApi, printApi, THROUGHPUT_CONNECTIONS } from './api';
 import { measureHistory, printHistory } from './history';
+import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
 import { fmt, stats, statsRow, type Stats } from './stats';
 
@@ -63,13 +64,15 @@ const SETTINGS = {
     warmupRounds: 50,
     otherConversations: 100,
   },
+  /** Section 6: idle streaming replies held open at once. */
+  idleStreams: intEnv('BENCH_IDLE_STREAMS', 1000),
   /** Section 5: seconds per throughput run and interleaved (bare, app) rounds. */
   api: { seconds: intEnv('BENCH_API_SECONDS', 5), rounds: 2 },
 };
 
 /** Which sections run: all by default; e.g. BENCH_SECTIONS=history for that one alone. */
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'ttft,streams,history,restart,api')
+  (process.env.BENCH_SECTIONS ?? 'ttft,streams,idle,history,api,restart')
     .split(',')
     .map((s) => s.trim()),
 );
@@ -530,6 +533,31 @@ async function historySection(load: Load, bench: BenchApp, users: BenchUser[]) {
   return result;
 }
 
+/** Section 6 (bench/idle-streams.ts): memory of open streams while the model thinks. */
+async function idleSection(load: Load, bench: BenchApp, users: BenchUser[], llmUrl: string) {
+  const appSlots = [];
+  for (let i = 0; i < 20; i++) {
+    const target = await newTarget(users);
+    appSlots.push({
+      url: `${bench.url}${target.path}`,
+      cookie: target.cookie,
+      conversationId: target.conversationId,
+    });
+  }
+  const result = await measureIdleStreams({
+    count: SETTINGS.idleStreams,
+    llmUrl,
+    appSlots,
+    hold: async (slots, count) => {
+      const { type: _type, ...held } = await load.ask({ type: 'hold', slots, count }, 'held');
+      return held;
+    },
+    release: () => load.ask({ type: 'release' }, 'released'),
+  });
+  printIdleStreams(result);
+  return result;
+}
+
 /** Section 5 (bench/api.ts): throughput of a cheap authenticated GET beside a bare route. */
 async function apiSection(load: Load, bench: BenchApp) {
   const result = await measureApi({
@@ -585,6 +613,8 @@ async function main() {
     const streaming = SECTIONS.has('streams')
       ? await streamsSection(load, bench, users, began, seconds)
       : null;
+    const idle = SECTIONS.has('idle') ? await idleSection(load, bench, users, llmUrl) : null;
+    if (idle) console.log(`   (total ${seconds()} s)\n`);
     const history = SECTIONS.has('history') ? await historySection(load, bench, users) : null;
     if (history) console.log(`   (total ${seconds()} s)\n`);
     const api = SECTIONS.has('api') ? await apiSection(load, bench) : null;
@@ -607,11 +637,25 @@ async function main() {
         llmDoubleFirstByteMs: ttft?.llmDoubleFirstByteMs ?? null,
         streaming,
         history,
+        idleStreams: idle,
         restart,
         api,
         totalSeconds: Number(seconds()),
       }),
     );
+    if (process.env.BENCH_SMOKE) {
+      // The CI smoke run (not a measurement): every section must have run without failures.
+      const failures =
+        (ttft?.ttft ?? []).reduce((sum, row) => sum + row.errors, 0) +
+        (streaming?.steps ?? []).reduce((sum, row) => sum + row.errors, 0) +
+        (idle ? idle.app.errors + idle.bareRelay.errors : 0) +
+        (history?.errors ?? 0) +
+        (api ? [...api.app, ...api.bare].reduce((sum, run) => sum + run.failures, 0) : 0);
+      if (failures > 0) {
+        console.error(`bench smoke: ${failures} failed requests`);
+        process.exitCode = 1;
+      }
+    }
   } finally {
     await load.stop();
     await bench.close();
@@ -619,4 +663,4 @@ async function main() {
 }
 
 await main();
-process.exit(0);
+process.exit(process.exitCode ?? 0);

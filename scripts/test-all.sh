@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: lint and types, unit, the web app's hooks, server integration (PGlite, and PostgreSQL when
 # TEST_DATABASE_URL is set; the Redis limiter when TEST_REDIS_URL is set), the production build
-# with its size budget, and the browser tests in Debian's Chromium.
+# with its size budget, a smoke run of the benchmark, and the browser tests in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,6 +36,11 @@ fi
 step "production build and size budget"
 npx tsx scripts/web-build.ts
 npx vitest run --project build
+
+step "benchmark smoke run (tiny sizes, not a measurement: it must run and fail nothing)"
+env -u BENCH_DATABASE_URL BENCH_SMOKE=1 BENCH_REPLIES=10 BENCH_STEPS=5 BENCH_WINDOW_S=1 \
+  BENCH_USERS=2 BENCH_HISTORY_MESSAGES=2000 BENCH_HISTORY_REQUESTS=20 BENCH_IDLE_STREAMS=20 \
+  BENCH_API_SECONDS=1 BENCH_SECTIONS=ttft,streams,idle,history,api npm run bench --silent > /dev/null
 
 step "browser tests"
 npx tsx scripts/ensure-chromium.ts

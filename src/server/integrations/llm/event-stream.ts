@@ -33,21 +33,22 @@ const agents = {
 export const llmRequestChannel = channel('reverie:llm-stream-request');
 
 /**
- * POSTs `body` as JSON to `url` and yields each `data:` payload of the event stream as parsed
- * JSON, until `[DONE]` or the end of the body. Aborting `signal` destroys the request.
+ * POSTs the JSON in `payload` to `url` and resolves with the response once its headers are here.
+ * The holder is emptied when the request is sent, and nothing here keeps the JSON afterwards: a
+ * prompt can be large, and a model may think for seconds before it answers.
  */
-export async function* postForEvents(
+export async function openEventStream(
   url: string,
   headers: Record<string, string>,
-  body: unknown,
+  holder: { json: string },
   signal: AbortSignal,
-): AsyncGenerator<unknown, void, undefined> {
-  const payload = JSON.stringify(body);
+): Promise<http.IncomingMessage> {
+  let payload = holder.json;
+  holder.json = '';
   const target = new URL(url);
   const transport = target.protocol === 'https:' ? https : http;
   const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
   if (llmRequestChannel.hasSubscribers) llmRequestChannel.publish({ body: payload });
-
   const request = transport.request(target, {
     method: 'POST',
     agent,
@@ -59,20 +60,33 @@ export async function* postForEvents(
       'content-length': Buffer.byteLength(payload),
     },
   });
-  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+  const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
     request.once('response', resolve);
     request.once('error', (error) =>
       reject(signal.aborted ? error : new ProviderStreamError('connection failed')),
     );
-    request.end(payload);
   });
+  // Sent outside the closures above: they live as long as the request, the prompt must not.
+  request.end(payload);
+  payload = '';
+  const response = await answered;
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status >= 300) {
+    response.resume();
+    throw new ProviderHttpError(status);
+  }
+  return response;
+}
 
+/**
+ * Yields each `data:` payload of an event-stream response as parsed JSON, until `[DONE]` or the
+ * end of the body. Leaving early closes the connection.
+ */
+export async function* readEvents(
+  response: http.IncomingMessage,
+  signal: AbortSignal,
+): AsyncGenerator<unknown, void, undefined> {
   try {
-    const status = response.statusCode ?? 0;
-    if (status < 200 || status >= 300) {
-      response.resume();
-      throw new ProviderHttpError(status);
-    }
     response.setEncoding('utf8'); // a character split between two chunks is decoded whole
     let pending = '';
     for await (const chunk of response as AsyncIterable<string>) {
@@ -99,8 +113,7 @@ export async function* postForEvents(
     }
   } catch (error) {
     // A destroyed request (abort, timeout) surfaces here as a premature close.
-    if (error instanceof ProviderHttpError || error instanceof ProviderStreamError) throw error;
-    if (signal.aborted) throw error;
+    if (error instanceof ProviderStreamError || signal.aborted) throw error;
     throw new ProviderStreamError('connection failed');
   } finally {
     if (!response.complete) response.destroy();

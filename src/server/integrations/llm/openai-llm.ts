@@ -14,7 +14,7 @@ import {
   type CompletionStream,
   type LlmGateway,
 } from './llm';
-import { postForEvents } from './event-stream';
+import { openEventStream, readEvents } from './event-stream';
 import { callControl, createClient, toProviderError, type ProviderMessages } from './openai-client';
 
 type LlmConfig = NonNullable<Config['llm']>;
@@ -76,7 +76,10 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
       } catch (error) {
         return failedStream(error);
       }
-      return streamCompletion(config, model, request);
+      // The prompt is serialised now and handed over once: the stream that reads the answer
+      // (often for seconds) keeps no reference to it.
+      const payload = { json: JSON.stringify({ ...chatParams(model, request), stream: true }) };
+      return streamCompletion(config, model, payload, request.signal);
     },
   };
 }
@@ -112,20 +115,23 @@ function chatParams(model: string, request: CompletionRequest) {
 async function* streamCompletion(
   config: LlmConfig,
   model: string,
-  request: CompletionRequest,
+  /** Emptied when the request is sent (openEventStream). */
+  payload: { json: string },
+  callerSignal: AbortSignal | undefined,
 ): CompletionStream {
   // For a stream the timeout is the longest silence allowed (before the first chunk and between
   // chunks): a long answer may legitimately take longer than timeoutMs in total.
-  const control = callControl(config.timeoutMs, request.signal);
+  const control = callControl(config.timeoutMs, callerSignal);
   let settled = false;
   try {
-    if (request.signal?.aborted) throw abortError();
-    const events = postForEvents(
+    if (callerSignal?.aborted) throw abortError();
+    const response = await openEventStream(
       `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`,
       config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
-      { ...chatParams(model, request), stream: true },
+      payload,
       control.signal,
     );
+    const events = readEvents(response, control.signal);
     let content = '';
     let answeredModel = '';
     let finishReason: string | null = null;

@@ -74,16 +74,23 @@ export async function prepareReply(
     throw error;
   }
   const newMessage = { id: userMessageId, sender: 'user' as const, content: input.message };
+  // The thread is needed only to build the prompt; nothing keeps it while the model answers.
+  let pending: Promise<PromptContext> | undefined = context.then(({ history, profile }) => ({
+    profile,
+    // The read may have seen the new message or not; either way it ends the thread once.
+    history: [...history.filter((m) => m.id !== userMessageId), newMessage],
+  }));
   return {
     userMessageId,
     run: async (onToken) => {
-      const thread = context.then(({ history, profile }) => ({
-        profile,
-        // The read may have seen the new message or not; either way it ends the thread once.
-        history: [...history.filter((m) => m.id !== userMessageId), newMessage],
-      }));
+      const takeContext = () => {
+        const thread = pending;
+        pending = undefined;
+        if (!thread) throw new Error('a prepared reply runs once');
+        return thread;
+      };
       return {
-        ...(await answer(ctx, userId, target, chargeId, thread, onToken)),
+        ...(await answer(ctx, userId, target, chargeId, takeContext, onToken)),
         userMessageId,
       };
     },
@@ -150,11 +157,11 @@ async function answer(
   userId: string,
   target: ReplyTarget,
   chargeId: number,
-  context: Promise<PromptContext>,
+  context: () => Promise<PromptContext>,
   onToken: ((text: string) => void) | undefined,
 ) {
   try {
-    const reply = await generateReply(ctx, target, await context, onToken);
+    const reply = await generateReply(ctx, target, context, onToken);
     const { messageId, messageCount } = await storeReply(ctx, userId, target, chargeId, reply);
     // Never throws: the reply is stored whatever happens to its summary.
     await queueSummaryIfDue(
@@ -173,30 +180,14 @@ async function answer(
 /** Step 3: the model's answer to the thread, streamed to `onToken` as it grows. */
 async function generateReply(
   ctx: AppContext,
-  { conversation, character, model }: ReplyTarget,
-  { history, profile }: PromptContext,
+  target: ReplyTarget,
+  context: () => Promise<PromptContext>,
   onToken: ((text: string) => void) | undefined,
 ): Promise<string> {
-  const messages = buildChatPrompt({
-    character,
-    profile,
-    mode: normalizeChatMode(conversation.chatMode),
-    scenario: conversation.scenario,
-    memories: character.workingMemory
-      .filter((entry) => entry.conversation_id !== conversation.id)
-      .map((entry) => entry.summary),
-    history: history.map((m) => ({ sender: m.sender, content: m.content })),
-    contextTokens: contextTokensOf(ctx),
-  });
   // The reply is produced to the end even if the client goes away: it is stored either way. It
   // must end well before the charge sweeper would take its pending credit for a dead reply.
   const deadline = AbortSignal.timeout(STALE_CHARGE_MS(ctx.config) - 30_000);
-  const stream = ctx.llm.stream({
-    messages,
-    model,
-    ...MODEL_SETTINGS.reply,
-    signal: deadline,
-  });
+  const stream = startReplyStream(ctx, target, await context(), deadline);
   let completion;
   try {
     completion = await readStream(stream, (delta) => {
@@ -213,6 +204,31 @@ async function generateReply(
   const text = completion.content.trim();
   if (!text) throw new LlmError('upstream', LLM_EMPTY, 'empty reply');
   return text.slice(0, CHAT_LIMITS.messageMaxLength * 4);
+}
+
+/**
+ * The prompt, built and handed to the model in one synchronous call: nothing that waits for the
+ * model's answer keeps the prompt or the thread it was built from (they can be large, and a
+ * model may think for seconds).
+ */
+function startReplyStream(
+  ctx: AppContext,
+  { conversation, character, model }: ReplyTarget,
+  { history, profile }: PromptContext,
+  signal: AbortSignal,
+) {
+  const messages = buildChatPrompt({
+    character,
+    profile,
+    mode: normalizeChatMode(conversation.chatMode),
+    scenario: conversation.scenario,
+    memories: character.workingMemory
+      .filter((entry) => entry.conversation_id !== conversation.id)
+      .map((entry) => entry.summary),
+    history: history.map((m) => ({ sender: m.sender, content: m.content })),
+    contextTokens: contextTokensOf(ctx),
+  });
+  return ctx.llm.stream({ messages, model, ...MODEL_SETTINGS.reply, signal });
 }
 
 /**

@@ -1,0 +1,140 @@
+/**
+ * Section 6 of `npm run bench`: what one open, idle streaming reply costs the server in memory —
+ * a reply whose model has not answered yet (it thinks, or pauses between tokens). N replies are
+ * opened while the LLM double holds every answer back; the server's heap after a full garbage
+ * collection and its resident memory are compared before and with them open. The reference, in
+ * the same process and run: a bare Fastify route relaying the same model's stream (headers, a
+ * first event, then the upstream bytes as they come). See bench/README.md.
+ */
+import http from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import Fastify from 'fastify';
+import type { HeldTarget } from './load';
+
+export interface IdleStreamsResult {
+  streams: number;
+  app: MemoryPerStream;
+  bareRelay: MemoryPerStream;
+}
+
+export interface MemoryPerStream {
+  open: number;
+  errors: number;
+  errorSamples: string[];
+  /** Heap used after a full collection, per open stream (KiB). */
+  heapKiB: number;
+  /** Resident set size, per open stream (KiB): heap, buffers, sockets, native allocations. */
+  rssKiB: number;
+}
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+function settledMemory() {
+  gc();
+  gc();
+  const { heapUsed, rss } = process.memoryUsage();
+  return { heapUsed, rss };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Holds `count` streams open through `slots`, measures, then lets them finish. */
+async function measureHeld(
+  slots: HeldTarget[],
+  count: number,
+  hold: (
+    slots: HeldTarget[],
+    count: number,
+  ) => Promise<{ open: number; errors: number; errorSamples: string[] }>,
+  release: () => Promise<unknown>,
+): Promise<MemoryPerStream> {
+  await sleep(300);
+  const before = settledMemory();
+  const held = await hold(slots, count);
+  await sleep(500);
+  const during = settledMemory();
+  await release();
+  const open = Math.max(1, held.open);
+  return {
+    ...held,
+    heapKiB: Math.round(((during.heapUsed - before.heapUsed) / open / 1024) * 10) / 10,
+    rssKiB: Math.round(((during.rss - before.rss) / open / 1024) * 10) / 10,
+  };
+}
+
+/**
+ * The reference: a Fastify route that relays the model's stream with nothing else — no session,
+ * no database, no prompt — written with plain node:http like the app's own stream reader.
+ */
+async function startBareRelay(llmUrl: string) {
+  const agent = new http.Agent({ keepAlive: true });
+  const bare = Fastify();
+  bare.post('/relay', (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+    res.write('event: accepted\ndata: {}\n\n');
+    const upstream = http.request(`${llmUrl}/chat/completions`, {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    });
+    upstream.on('response', (answer) => {
+      answer.on('data', (chunk: Buffer) => res.write(chunk));
+      answer.on('end', () => res.end('event: done\ndata: {}\n\n'));
+    });
+    upstream.on('error', () => res.end());
+    const { message } = request.body as { message: string };
+    upstream.end(
+      JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: message }] }),
+    );
+  });
+  const url = await bare.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: `${url}/relay`,
+    close: async () => {
+      await bare.close();
+      agent.destroy();
+    },
+  };
+}
+
+export async function measureIdleStreams(options: {
+  count: number;
+  llmUrl: string;
+  appSlots: HeldTarget[];
+  hold: (
+    slots: HeldTarget[],
+    count: number,
+  ) => Promise<{ open: number; errors: number; errorSamples: string[] }>;
+  release: () => Promise<unknown>;
+}): Promise<IdleStreamsResult> {
+  const { count, hold, release } = options;
+  const relay = await startBareRelay(options.llmUrl);
+  try {
+    const bareRelay = await measureHeld([{ url: relay.url }], count, hold, release);
+    const app = await measureHeld(options.appSlots, count, hold, release);
+    return { streams: count, app, bareRelay };
+  } finally {
+    await relay.close();
+  }
+}
+
+export function printIdleStreams(result: IdleStreamsResult) {
+  console.log(
+    `6) Memory of open, idle streaming replies: ${result.streams} held open at once while the ` +
+      'model has not answered',
+  );
+  console.log('                                        open  errors  heap KiB each  RSS KiB each');
+  const row = (label: string, r: MemoryPerStream) => {
+    console.log(
+      `   ${label.padEnd(36)}${String(r.open).padStart(5)}${String(r.errors).padStart(8)}` +
+        `${r.heapKiB.toFixed(1).padStart(15)}${r.rssKiB.toFixed(1).padStart(14)}`,
+    );
+    if (r.errors) console.log(`      errors, e.g. ${r.errorSamples.join(' | ')}`);
+  };
+  row('bare Fastify relay (reference)', result.bareRelay);
+  row('our reply stream', result.app);
+}
