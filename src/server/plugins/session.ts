@@ -18,7 +18,11 @@ const SESSION_CACHE_ENTRIES = 50_000;
 /** Who is signed in, from the session cookie only (headers such as X-User-Id are never read). */
 export interface SessionReader {
   user(request: FastifyRequest): Promise<SessionUser | null>;
-  /** Sessions may have ended or changed (sign-out, revocation, password or e-mail change). */
+  /**
+   * Sessions may have ended or changed (sign-out, revocation, password or e-mail change). Every
+   * POST under /api/auth calls it; anything else that ends sessions (deleting an account) must
+   * call it too, or a removed session would be honoured for up to SESSION_CACHE_TTL_MS.
+   */
   forgetAll(): void;
 }
 
