@@ -179,11 +179,12 @@ export async function updateMessageContent(
 
 /** The sidebar preview follows the newest message, e.g. after that message was edited. */
 export async function refreshLastMessage(db: Database, userId: string, id: number) {
+  // The range and the (conversation_id, id) order keep the planner on that index (readThread).
   const newest = db
     .select({ content: message.content })
     .from(message)
-    .where(eq(message.conversationId, id))
-    .orderBy(desc(message.id))
+    .where(and(gte(message.conversationId, id), lte(message.conversationId, id)))
+    .orderBy(desc(message.conversationId), desc(message.id))
     .limit(1);
   await db
     .update(conversation)
@@ -203,12 +204,14 @@ export async function findRatedPair(db: Database, userId: string, aiMessageId: n
     .from(message)
     .where(
       and(
-        eq(message.conversationId, reply.conversationId),
+        // As a range, with the (conversation_id, id) order: see readThread.
+        gte(message.conversationId, reply.conversationId),
+        lte(message.conversationId, reply.conversationId),
         eq(message.sender, 'user'),
         lt(message.id, reply.id),
       ),
     )
-    .orderBy(desc(message.id))
+    .orderBy(desc(message.conversationId), desc(message.id))
     .limit(1);
   return { aiMessage: reply.content, userMessage: prompt?.content ?? '' };
 }
