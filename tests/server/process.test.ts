@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/server-build.mjs';
+import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-process-'));
@@ -25,7 +26,7 @@ async function freePort(): Promise<number> {
 }
 
 describe('the server process', () => {
-  it('starts compiled (as npm start runs it) on an empty DATA_DIR, logs its URL, and stops cleanly on SIGTERM', async () => {
+  it('starts compiled (as npm start runs it) on an empty DATA_DIR, logs its URL, serves sign-up and runs its jobs, and stops cleanly on SIGTERM', async () => {
     await buildServer();
     const port = await freePort();
     const child = spawn(process.execPath, ['dist/server/main.js'], {
@@ -35,7 +36,8 @@ describe('the server process', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
+        // Debug, to see the job queue's first runs.
+        LOG_LEVEL: 'debug',
         LLM_BASE_URL: '',
         LLM_MODELS: '',
       },
@@ -62,6 +64,33 @@ describe('the server process', () => {
     // First start: the embedded database and a generated secret now live in DATA_DIR.
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
+
+    // The bundle's parts that load on first use: the password rule refuses a weak password, and a
+    // sign-up renders its verification mail into the outbox.
+    const signUp = (password: string) =>
+      fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+        body: JSON.stringify({
+          name: '',
+          email: 'first@example.com',
+          password,
+          acceptTerms: true,
+          acceptPrivacy: true,
+        }),
+      });
+    const weak = await signUp('password123');
+    expect(weak.status).toBe(400);
+    expect(((await weak.json()) as { message: string }).message).toBe(PASSWORD_MESSAGES.common);
+    const accepted = await signUp('velvet harbour lantern');
+    expect(accepted.status, await accepted.text()).toBe(200);
+    await expect
+      .poll(() => readdirSync(path.join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml')))
+      .toHaveLength(1);
+    // The job queue starts a moment after listening and runs its start-up jobs.
+    await expect
+      .poll(() => output.includes('"job":"planner-statistics"'), { timeout: 30_000 })
+      .toBe(true);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -34,7 +34,7 @@ export interface EnqueueOptions {
 export interface JobEnqueuer {
   /**
    * Queues a job; true when it was queued, false when an equal one (same key) is already waiting
-   * or running. Throws when the queue is not running. On PGlite, never call it inside a database
+   * or running. Waits while the queue is starting; throws when it is not running. On PGlite, never call it inside a database
    * transaction: the transaction holds the only connection the queue would need.
    */
   enqueue<N extends keyof JobPayloads>(
@@ -69,6 +69,8 @@ export class JobQueue implements JobEnqueuer {
   readonly #connection: JobConnection;
   readonly #registrations = new Map<string, Registration>();
   #boss: PgBoss | null = null;
+  /** While start() runs: what it will resolve to, so work queued meanwhile waits for it. */
+  #starting: Promise<PgBoss> | null = null;
 
   constructor(connection: JobConnection) {
     this.#connection = connection;
@@ -106,21 +108,21 @@ export class JobQueue implements JobEnqueuer {
     data: JobPayloads[N],
     options: EnqueueOptions = {},
   ): Promise<boolean> {
-    const boss = this.#requireBoss();
+    const boss = await this.#requireBoss();
     if (this.#registrations.get(name)?.kind !== 'queued') throw new Error(`no queued job ${name}`);
     return (await boss.send(name, data, { singletonKey: options.singletonKey })) !== null;
   }
 
   /** Queues one run of a scheduled job now (false when one is already waiting or running). */
   async runNow(name: string): Promise<boolean> {
-    const boss = this.#requireBoss();
+    const boss = await this.#requireBoss();
     if (this.#registrations.get(name)?.kind !== 'scheduled') throw new Error(`no schedule ${name}`);
     return (await boss.send(name, null)) !== null;
   }
 
   /** The stored schedules (name and cron expression), as every server sees them. */
   async schedules(): Promise<{ name: string; cron: string }[]> {
-    const rows = await this.#requireBoss().getSchedules();
+    const rows = await (await this.#requireBoss()).getSchedules();
     return rows.map(({ name, cron }) => ({ name, cron }));
   }
 
@@ -129,7 +131,16 @@ export class JobQueue implements JobEnqueuer {
    * brings every queue and schedule up to date, and starts working.
    */
   async start(log: Logger): Promise<void> {
-    if (this.#boss) return;
+    if (this.#boss || this.#starting) return void (await this.#starting);
+    this.#starting = this.#start(log);
+    try {
+      this.#boss = await this.#starting;
+    } finally {
+      this.#starting = null;
+    }
+  }
+
+  async #start(log: Logger): Promise<PgBoss> {
     const boss = new PgBoss(bossOptions(this.#connection));
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
     boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
@@ -146,7 +157,7 @@ export class JobQueue implements JobEnqueuer {
       await boss.stop({ graceful: false }).catch(() => undefined);
       throw error;
     }
-    this.#boss = boss;
+    return boss;
   }
 
   /**
@@ -155,22 +166,24 @@ export class JobQueue implements JobEnqueuer {
    * own connections but never the app's database.
    */
   async stop(): Promise<void> {
+    await this.#starting?.catch(() => undefined);
     const boss = this.#boss;
     this.#boss = null;
     await boss?.stop({ graceful: true, timeout: STOP_GRACE_MS });
   }
 
   #register(registration: Registration) {
-    if (this.#boss) throw new Error('register jobs before the queue starts');
+    if (this.#boss || this.#starting) throw new Error('register jobs before the queue starts');
     if (this.#registrations.has(registration.name)) {
       throw new Error(`job ${registration.name} is registered twice`);
     }
     this.#registrations.set(registration.name, registration);
   }
 
-  #requireBoss(): PgBoss {
-    if (!this.#boss) throw new Error('the job queue is not running');
-    return this.#boss;
+  async #requireBoss(): Promise<PgBoss> {
+    const boss = this.#boss ?? (await this.#starting);
+    if (!boss) throw new Error('the job queue is not running');
+    return boss;
   }
 
   async #install(boss: PgBoss, registration: Registration, log: Logger) {

@@ -28,8 +28,9 @@ export async function registerStatic(app: FastifyInstance, webDir: string) {
     await app.register(fastifyStatic, {
       root: webDir,
       preCompressed: true,
-      // Routes for the files present at start; any other path falls to the app shell below.
-      wildcard: false,
+      // One route for every path: a missing file falls to the app shell below. (Routes per file
+      // would list all 200 files and register 400 routes at every start.)
+      wildcard: true,
       index: false,
       cacheControl: false,
       setHeaders(res, filePath) {

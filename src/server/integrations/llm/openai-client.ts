@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type OpenAI from 'openai';
 import { LlmError } from './errors';
 import { ProviderHttpError, ProviderStreamError } from './event-stream';
 import { abortError, upstreamError } from './llm';
@@ -8,9 +8,32 @@ import { abortError, upstreamError } from './llm';
  * cancellation with a timeout, and the mapping of failures to errors safe to show.
  */
 
-/** The SDK client, configured for a self-hosted or third-party endpoint. */
-export function createClient(config: { baseUrl: string; apiKey?: string; timeoutMs: number }) {
-  return new OpenAI({
+/** The SDK once loaded; its errors can only exist after that. */
+let sdk: typeof import('openai') | undefined;
+
+/**
+ * The SDK client, configured for a self-hosted or third-party endpoint, created with the first
+ * call that needs it. Streamed replies do not (event-stream.ts), and its 150 modules would be a
+ * sixth of a second of every start of the server.
+ */
+export function lazyClient(config: {
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs: number;
+}): () => Promise<OpenAI> {
+  let client: Promise<OpenAI> | undefined;
+  return () =>
+    (client ??= import('openai').then((loaded) => {
+      sdk = loaded;
+      return createClient(loaded.default, config);
+    }));
+}
+
+function createClient(
+  Sdk: typeof OpenAI,
+  config: { baseUrl: string; apiKey?: string; timeoutMs: number },
+) {
+  return new Sdk({
     baseURL: config.baseUrl,
     // Local servers (Ollama, llama.cpp) need no key, but the SDK insists on one.
     apiKey: config.apiKey ?? 'not-needed',
@@ -95,22 +118,22 @@ export function toProviderError(
 ): Error {
   if (control.cancelled) return abortError();
   if (error instanceof LlmError) return error;
-  if (control.timedOut || error instanceof APIConnectionTimeoutError) {
+  if (control.timedOut || (sdk && error instanceof sdk.APIConnectionTimeoutError)) {
     return upstreamError(messages.timeout, 'timed out');
   }
   if (error instanceof ProviderHttpError) {
     return upstreamError(error.status === 429 ? messages.busy : messages.failed, error.message);
   }
   if (error instanceof ProviderStreamError) return upstreamError(messages.failed, error.message);
-  if (error instanceof APIError && error.status === 429) {
-    return upstreamError(messages.busy, 'upstream status 429');
+  if (sdk && error instanceof sdk.APIError) {
+    if (error.status === 429) return upstreamError(messages.busy, 'upstream status 429');
+    if (error.status !== undefined) {
+      return upstreamError(messages.failed, `upstream status ${error.status}`);
+    }
+    if (error instanceof sdk.APIConnectionError) {
+      return upstreamError(messages.failed, 'connection failed');
+    }
+    return upstreamError(messages.failed, 'error event in the stream');
   }
-  if (error instanceof APIError && error.status !== undefined) {
-    return upstreamError(messages.failed, `upstream status ${error.status}`);
-  }
-  if (error instanceof APIConnectionError) {
-    return upstreamError(messages.failed, 'connection failed');
-  }
-  if (error instanceof APIError) return upstreamError(messages.failed, 'error event in the stream');
   return upstreamError(messages.failed, 'unreadable answer');
 }

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { Config } from '../../config';
 import { abortError, IMAGE_FAILED, IMAGE_TIMEOUT, upstreamError, type ImageGenerator } from './llm';
-import { callControl, createClient, toProviderError, type ProviderMessages } from './openai-client';
+import { callControl, lazyClient, toProviderError, type ProviderMessages } from './openai-client';
 
 type ImageConfig = NonNullable<Config['image']>;
 
@@ -16,7 +16,7 @@ const IMAGE_MESSAGES: ProviderMessages = {
 
 /** Image generation through an OpenAI-compatible /images/generations endpoint. */
 export function createOpenAiImages(config: ImageConfig): ImageGenerator {
-  const client = createClient(config);
+  const client = lazyClient(config);
   return {
     configured: true,
     async generate(prompt, options = {}) {
@@ -24,7 +24,9 @@ export function createOpenAiImages(config: ImageConfig): ImageGenerator {
       const control = callControl(config.timeoutMs, options.signal);
       try {
         if (options.signal?.aborted) throw abortError();
-        const response = await client.images.generate(
+        const response = await (
+          await client()
+        ).images.generate(
           {
             model: config.model,
             prompt,

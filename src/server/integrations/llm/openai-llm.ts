@@ -15,7 +15,7 @@ import {
   type LlmGateway,
 } from './llm';
 import { openEventStream, readEvents } from './event-stream';
-import { callControl, createClient, toProviderError, type ProviderMessages } from './openai-client';
+import { callControl, lazyClient, toProviderError, type ProviderMessages } from './openai-client';
 
 type LlmConfig = NonNullable<Config['llm']>;
 
@@ -26,7 +26,7 @@ type LlmConfig = NonNullable<Config['llm']>;
  * chunk…).
  */
 export function createOpenAiLlm(config: LlmConfig): LlmGateway {
-  const client = createClient(config);
+  const client = lazyClient(config);
   const models = Object.freeze([...config.models]);
 
   const resolveModel = (requested: string | undefined): string => {
@@ -47,7 +47,9 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
       const control = callControl(config.timeoutMs, request.signal);
       try {
         if (request.signal?.aborted) throw abortError();
-        const response = await client.chat.completions.create(
+        const response = await (
+          await client()
+        ).chat.completions.create(
           { ...chatParams(model, request), stream: false },
           { signal: control.signal },
         );

@@ -20,3 +20,8 @@ export function toNodemailer(from: string, message: MailMessage) {
   const { to, subject, text, html, replyTo } = message;
   return { from, to, subject, text, html, replyTo };
 }
+
+/** nodemailer, loaded with the first mail rather than at start-up (a tenth of a second). */
+export async function loadNodemailer() {
+  return (await import('nodemailer')).default;
+}

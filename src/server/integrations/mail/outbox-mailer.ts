@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { toNodemailer, type Mailer } from './mailer';
+import { loadNodemailer, toNodemailer, type Mailer } from './mailer';
 
 /**
  * Used when no SMTP server is configured: each mail is rendered as an RFC 822 message and written
  * to `dir` as one .eml file; its links are printed to the log so a local user can follow them.
  */
 export function createOutboxMailer(dir: string, from: string, log: Logger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let transport: ReturnType<typeof createRenderer> | undefined;
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail(toNodemailer(from, message));
+      transport ??= createRenderer();
+      const info = await (await transport).sendMail(toNodemailer(from, message));
       await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const file = path.join(dir, name);
@@ -24,4 +24,10 @@ export function createOutboxMailer(dir: string, from: string, log: Logger): Mail
     },
     async close() {},
   };
+}
+
+/** A transport that renders each mail to bytes instead of sending it. */
+async function createRenderer() {
+  const nodemailer = await loadNodemailer();
+  return nodemailer.createTransport({ streamTransport: true, buffer: true });
 }

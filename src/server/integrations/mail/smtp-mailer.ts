@@ -1,15 +1,17 @@
-import nodemailer from 'nodemailer';
-import { toNodemailer, type Mailer } from './mailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer, toNodemailer, type Mailer } from './mailer';
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded with the first mail, not at start-up (see loadNodemailer).
+  let transport: Promise<Transporter> | undefined;
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail(toNodemailer(from, message));
+      transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail(toNodemailer(from, message));
     },
     async close() {
-      transport.close();
+      (await transport?.catch(() => undefined))?.close();
     },
   };
 }

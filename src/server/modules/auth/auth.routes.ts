@@ -9,13 +9,13 @@ import {
   type EmailNotVerifiedResponse,
 } from '../../../shared/auth/contract';
 import { successResponse, type SuccessResponse } from '../../../shared/responses';
-import { passwordProblem } from '../../../shared/password-rule';
 import type { AppContext } from '../../context';
 import { serviceUnavailable, validationError } from '../../errors';
 import { enforce, tooManyRequests } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
 import { AUTH_BASE_PATH, GOOGLE_PROVIDER_ID } from './auth';
 import { deviceCookie, knownDevice } from './known-devices';
+import { passwordProblem } from './password-check';
 
 /** Where the verification link lands; the web app shows a toast and the sign-in dialog. */
 const VERIFIED_CALLBACK = '/?verified=1';
@@ -94,7 +94,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
 async function beforeSignUp(request: FastifyRequest, { limiter }: AppContext) {
   const input = parseOr400(signUpSchema, request.body);
   // Before the sign-up rate limits, so a refused password does not use up the client's tries.
-  const problem = passwordProblem(input.password, input);
+  const problem = await passwordProblem(input.password, input);
   if (problem) throw validationError([{ path: 'password', message: problem }]);
   await enforce(limiter, RATE_RULES.signUpsPerClient, request.ip);
   await enforce(limiter, RATE_RULES.mailsPerClient, request.ip);

@@ -1,4 +1,5 @@
-import { betterAuth } from 'better-auth';
+// The minimal build leaves out Kysely, which the Drizzle adapter below does not use.
+import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';

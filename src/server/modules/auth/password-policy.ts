@@ -1,5 +1,6 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { passwordProblem, type PersonalInfo } from '../../../shared/password-rule';
+import type { PersonalInfo } from '../../../shared/password-rule';
+import { passwordProblem } from './password-check';
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -18,7 +19,7 @@ export async function refuseWeakNewPassword(ctx: HookContext): Promise<void> {
     ctx.path === '/change-password' ? await sessionUser(ctx) : await resetTokenUser(ctx, body);
   // No session or an unknown token: better-auth refuses the request itself.
   if (!owner) return;
-  const problem = passwordProblem(body.newPassword, owner);
+  const problem = await passwordProblem(body.newPassword, owner);
   if (problem) {
     throw new APIError('BAD_REQUEST', {
       message: problem,
