@@ -37,7 +37,7 @@ const SETTINGS = {
   replies: intEnv('BENCH_REPLIES', 500),
   warmupReplies: 20,
   /** Replies in flight for the second time-to-first-token row. */
-  ttftConcurrency: 4,
+  ttftConcurrency: 16,
   /** A worker starts a new conversation after this many replies, so history stays 0–100. */
   repliesPerConversation: 50,
   /** Direct requests to the LLM double, for its own time to first byte. */

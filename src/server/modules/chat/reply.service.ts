@@ -61,11 +61,12 @@ export async function prepareReply(
   input: { message: string; conversationId: number; model?: string | undefined },
 ): Promise<PreparedReply> {
   const target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
-  const chargeId = await takeCredit(ctx, userId, target.conversation.id);
-  // The thread and the profile do not depend on the message being stored: reading them meanwhile
-  // saves a round trip before the model is called.
+  // The thread and the profile depend neither on the credit nor on the message being stored:
+  // reading them meanwhile saves two round trips before the model is called. Without a credit
+  // they are simply not used.
   const context = readPromptContext(ctx, userId, target);
   context.catch(() => undefined); // awaited in run(); this only marks a refusal below as handled
+  const chargeId = await takeCredit(ctx, userId, target.conversation.id);
   let userMessageId: number;
   try {
     userMessageId = await storeUserMessage(ctx, userId, target, input.message);
