@@ -134,10 +134,21 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, prepare
     'x-content-type-options': 'nosniff',
     connection: 'keep-alive',
   });
+  // Events written in one turn of the event loop (tokens that arrived in one read from the
+  // model) leave in one system call: the socket is corked until the turn's queued work is done.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    res.uncork();
+  };
   const send = <E extends ReplyStreamEvent>(event: E, data: ReplyStreamData<E>) => {
-    if (!res.writableEnded && !res.destroyed) {
-      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (res.writableEnded || res.destroyed) return;
+    if (!corked) {
+      corked = true;
+      res.cork();
+      process.nextTick(uncork);
     }
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   // Headers and a first event at once: the browser (and any proxy) hears that the message is
   // stored and a reply is coming, however long the model thinks before its first token.
