@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { PageLoader } from '../app/PageLoader';
 import { SignInPrompt } from '../features/auth/SignInPrompt';
@@ -10,7 +10,6 @@ import {
   useCharacter,
   useCharacters,
 } from '../features/characters/api';
-import { DeleteCharacterDialog } from '../features/characters/components/DeleteCharacterDialog';
 import { useConversation } from '../features/chat/api';
 import { useTopUp } from '../features/chat/mutations';
 import { ChatSplash, useChatSplash } from '../features/chat/ChatSplash';
@@ -23,6 +22,13 @@ import { ChatHeader } from '../features/dashboard/ChatHeader';
 import { DashboardShell, DashboardWelcome } from '../features/dashboard/DashboardShell';
 import { useProfile } from '../features/profile/profile-api';
 import { usePageTitle } from '../lib/use-page-title';
+
+// Loaded when it opens: Radix Dialog is not part of the chat's first load (decision 0018).
+const DeleteCharacterDialog = lazy(() =>
+  import('../features/characters/components/DeleteCharacterDialog').then((m) => ({
+    default: m.DeleteCharacterDialog,
+  })),
+);
 
 export default function ChatPage() {
   usePageTitle('Chat');
@@ -133,11 +139,13 @@ function Dashboard({ user }: { user: SessionUser }) {
         )}
       </Suspense>
       {deleting && (
-        <DeleteCharacterDialog
-          character={deleting}
-          onClose={() => setDeleting(null)}
-          onDeleted={afterDelete}
-        />
+        <Suspense fallback={null}>
+          <DeleteCharacterDialog
+            character={deleting}
+            onClose={() => setDeleting(null)}
+            onDeleted={afterDelete}
+          />
+        </Suspense>
       )}
     </DashboardShell>
   );
