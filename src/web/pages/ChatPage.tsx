@@ -18,7 +18,7 @@ import { ChatView } from '../features/chat/ChatView';
 import { ReadOnlyConversation } from '../features/chat/ReadOnlyConversation';
 import { RecentChats } from '../features/chat/RecentChats';
 import { CharacterList } from '../features/dashboard/CharacterList';
-import { ChatHeader } from '../features/dashboard/ChatHeader';
+import { ChatHeader, ChatHeaderSkeleton } from '../features/dashboard/ChatHeader';
 import { DashboardShell, DashboardWelcome } from '../features/dashboard/DashboardShell';
 import { useProfile } from '../features/profile/profile-api';
 import { usePageTitle } from '../lib/use-page-title';
@@ -56,6 +56,13 @@ function Dashboard({ user }: { user: SessionUser }) {
     !params.conversationId && characterId === null && characters.data?.some((c) => c.id === lastId)
       ? lastId
       : null;
+  // Until the list says whether that character still exists, the page waits in the chat's shape
+  // (header placeholder, loader) instead of flashing the welcome screen and then moving.
+  const deciding =
+    !params.conversationId && characterId === null && lastId !== null && !characters.data;
+  // A character is (or is about to be) open: its header's place is kept while it loads.
+  const headerPending =
+    deciding || redirectTo !== null || (characterId !== null && !selected.isError);
   useEffect(() => {
     if (redirectTo) navigate(`/chat?character=${redirectTo}`, { replace: true });
   }, [redirectTo, navigate]);
@@ -103,11 +110,15 @@ function Dashboard({ user }: { user: SessionUser }) {
             }}
             onDelete={(c) => setDeleting({ id: c.id, name: c.name })}
           />
-          <RecentChats
-            activeId={parseId(params.conversationId)}
-            onOpen={close}
-            onDeletedActive={(charId) => navigate(charId ? `/chat?character=${charId}` : '/chat')}
-          />
+          {/* Shown with the character list, not before it: the list arriving later pushed Recent
+              Chats down (a layout shift on every load; decision 0018). */}
+          {characters.data && (
+            <RecentChats
+              activeId={parseId(params.conversationId)}
+              onOpen={close}
+              onDeletedActive={(charId) => navigate(charId ? `/chat?character=${charId}` : '/chat')}
+            />
+          )}
         </div>
       )}
       header={
@@ -116,6 +127,8 @@ function Dashboard({ user }: { user: SessionUser }) {
             character={selected.data}
             onDelete={() => setDeleting({ id: selected.data.id, name: selected.data.name })}
           />
+        ) : headerPending ? (
+          <ChatHeaderSkeleton />
         ) : undefined
       }
     >
@@ -124,6 +137,8 @@ function Dashboard({ user }: { user: SessionUser }) {
       <Suspense fallback={<PageLoader />}>
         {orphaned && conversationId !== null ? (
           <ReadOnlyConversation conversationId={conversationId} />
+        ) : deciding || redirectTo !== null ? (
+          <PageLoader />
         ) : characterId === null ? (
           <DashboardWelcome name={name} hasCharacters={(characters.data?.length ?? 0) > 0} />
         ) : selected.isError ? (

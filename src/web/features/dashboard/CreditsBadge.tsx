@@ -49,11 +49,13 @@ export function CreditsBadge() {
         )}
         <span className="sr-only">this month. See plans (opens in a new tab)</span>
       </a>
-      {/* Hidden (and out of the accessibility tree) until the badge is hovered or focused. */}
+      {/* Hidden (and out of the accessibility tree) until the badge is hovered or focused.
+          group-[:hover], not group-hover: Tailwind's hover: applies only where the primary
+          pointer can hover, and a mouse on a touch screen shows the tip as Radix's did. */}
       <span
         id={tip}
         role="tooltip"
-        className="pointer-events-none invisible absolute bottom-full left-0 z-50 mb-1.5 w-max max-w-60 rounded-md border border-border bg-surface px-3 py-2 text-xs text-fg opacity-0 shadow-lg transition-opacity group-hover:visible group-hover:opacity-100 group-hover:delay-150 group-has-[:focus-visible]:visible group-has-[:focus-visible]:opacity-100"
+        className="pointer-events-none invisible absolute bottom-full left-0 z-50 mb-1.5 w-max max-w-60 rounded-md border border-border bg-surface px-3 py-2 text-xs text-fg opacity-0 shadow-lg transition-opacity group-[:hover]:visible group-[:hover]:opacity-100 group-[:hover]:delay-150 group-has-[:focus-visible]:visible group-has-[:focus-visible]:opacity-100"
       >
         {label}. Click to see plans and get more.
       </span>
