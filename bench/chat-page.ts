@@ -314,13 +314,13 @@ export function printChatPage(result: PageResult, settings: { loads: number }) {
   );
   console.log('   CLS = largest session window of layout shifts without input; LCP in ms');
   console.log(
-    '                              CLS p50  CLS max  LCP p50  LCP max   JS gzip KB (sent)  files',
+    '                              CLS p50  CLS max  LCP p50  LCP max  JS fetched KB gz (br)  files',
   );
   const line = (label: string, r: PageRow) =>
     console.log(
       `   ${label.padEnd(26)}${r.clsMedian.toFixed(3).padStart(8)}${r.clsWorst.toFixed(3).padStart(9)}` +
         `${fmt(r.lcpMedianMs, 9)}${fmt(r.lcpWorstMs, 9)}` +
-        `${`${r.jsGzipKb.toFixed(1)} (${r.jsSentKb.toFixed(1)})`.padStart(19)}` +
+        `${`${r.jsGzipKb.toFixed(1)} (${r.jsSentKb.toFixed(1)})`.padStart(22)}` +
         `${String(r.jsFiles).padStart(7)}${r.errors ? `   ${r.errors} failed loads` : ''}`,
     );
   for (const ref of result.reference) {
