@@ -59,7 +59,7 @@ function Dashboard({ user }: { user: SessionUser }) {
   // Until the list says whether that character still exists, the page waits in the chat's shape
   // (header placeholder, loader) instead of flashing the welcome screen and then moving.
   const deciding =
-    !params.conversationId && characterId === null && lastId !== null && !characters.data;
+    !params.conversationId && characterId === null && lastId !== null && characters.isPending;
   // A character is (or is about to be) open: its header's place is kept while it loads.
   const headerPending =
     deciding || redirectTo !== null || (characterId !== null && !selected.isError);
@@ -110,9 +110,9 @@ function Dashboard({ user }: { user: SessionUser }) {
             }}
             onDelete={(c) => setDeleting({ id: c.id, name: c.name })}
           />
-          {/* Shown with the character list, not before it: the list arriving later pushed Recent
-              Chats down (a layout shift on every load; decision 0018). */}
-          {characters.data && (
+          {/* Shown with the character list (or its failure), not before it: the list arriving
+              later pushed Recent Chats down, a layout shift on every load (decision 0018). */}
+          {(characters.data || characters.isError) && (
             <RecentChats
               activeId={parseId(params.conversationId)}
               onOpen={close}
