@@ -34,12 +34,14 @@ function neverBlockingLimiter(): RateLimiter {
 export async function startBenchApp(
   env: Record<string, string>,
   prepare: (app: FastifyInstance) => void = () => {},
+  /** The web app to serve (bench/chat-page.ts serves the production build). */
+  webDir?: string,
 ): Promise<BenchApp> {
   if (process.env.BENCH_DATABASE_URL)
     process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   // Logs at the production default level (info), so their cost is measured; the lines go nowhere.
   return startTestApp(
     { LOG_LEVEL: 'info', ...env },
-    { limiter: neverBlockingLimiter(), prepare, logStream: { write: () => {} } },
+    { limiter: neverBlockingLimiter(), prepare, logStream: { write: () => {} }, webDir },
   );
 }

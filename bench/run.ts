@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: how much time our server adds before the first streamed token, how many
  * concurrent streaming replies one server process sustains with event-loop lag p99 under 20 ms,
- * how fast a history page of a very long conversation answers (bench/history.ts), and how long
- * the compiled server takes to start and restart (bench/restart.ts).
+ * how fast a history page of a very long conversation answers (bench/history.ts), how long
+ * the compiled server takes to start and restart (bench/restart.ts), and how /chat first loads
+ * in Chromium (bench/chat-page.ts).
  *
  * This process runs only the server (and, by default, its in-memory PGlite database). The LLM
  * double and all clients run in a forked process (bench/load.ts), so their work is not counted as
@@ -19,6 +20,7 @@ import type { TestClient } from '../tests/server/support/http-client';
 import { startBenchApp, type BenchApp } from './harness';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
 import { measureApi, printApi, THROUGHPUT_CONNECTIONS } from './api';
+import { measureChatPage, printChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
@@ -68,11 +70,13 @@ const SETTINGS = {
   idleStreams: intEnv('BENCH_IDLE_STREAMS', 1000),
   /** Section 5: seconds per throughput run and interleaved (bare, app) rounds. */
   api: { seconds: intEnv('BENCH_API_SECONDS', 5), rounds: 2 },
+  /** Section 7: cold browser loads per page and viewport. */
+  page: { loads: intEnv('BENCH_PAGE_LOADS', 5) },
 };
 
 /** Which sections run: all by default; e.g. BENCH_SECTIONS=history for that one alone. */
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'ttft,streams,idle,history,api,restart')
+  (process.env.BENCH_SECTIONS ?? 'ttft,streams,idle,history,api,restart,page')
     .split(',')
     .map((s) => s.trim()),
 );
@@ -625,6 +629,12 @@ async function main() {
       printRestart(restart);
       console.log(`   (total ${seconds()} s)\n`);
     }
+    // Section 7 (bench/chat-page.ts): the chat page in Chromium, served by an app of its own.
+    const page = SECTIONS.has('page') ? await measureChatPage(SETTINGS.page) : null;
+    if (page) {
+      printChatPage(page, SETTINGS.page);
+      console.log(`   (total ${seconds()} s)\n`);
+    }
 
     console.log(
       JSON.stringify({
@@ -640,6 +650,7 @@ async function main() {
         idleStreams: idle,
         restart,
         api,
+        page,
         totalSeconds: Number(seconds()),
       }),
     );
@@ -650,7 +661,8 @@ async function main() {
         (streaming?.steps ?? []).reduce((sum, row) => sum + row.errors, 0) +
         (idle ? idle.app.errors + idle.bareRelay.errors : 0) +
         (history?.errors ?? 0) +
-        (api ? [...api.app, ...api.bare].reduce((sum, run) => sum + run.failures, 0) : 0);
+        (api ? [...api.app, ...api.bare].reduce((sum, run) => sum + run.failures, 0) : 0) +
+        (page ? [...page.rows, ...page.reference].reduce((sum, row) => sum + row.errors, 0) : 0);
       if (failures > 0) {
         console.error(`bench smoke: ${failures} failed requests`);
         process.exitCode = 1;

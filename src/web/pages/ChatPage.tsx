@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { PageLoader } from '../app/PageLoader';
 import { SignInPrompt } from '../features/auth/SignInPrompt';
@@ -10,7 +10,6 @@ import {
   useCharacter,
   useCharacters,
 } from '../features/characters/api';
-import { DeleteCharacterDialog } from '../features/characters/components/DeleteCharacterDialog';
 import { useConversation } from '../features/chat/api';
 import { useTopUp } from '../features/chat/mutations';
 import { ChatSplash, useChatSplash } from '../features/chat/ChatSplash';
@@ -19,10 +18,17 @@ import { ChatView } from '../features/chat/ChatView';
 import { ReadOnlyConversation } from '../features/chat/ReadOnlyConversation';
 import { RecentChats } from '../features/chat/RecentChats';
 import { CharacterList } from '../features/dashboard/CharacterList';
-import { ChatHeader } from '../features/dashboard/ChatHeader';
+import { ChatHeader, ChatHeaderSkeleton } from '../features/dashboard/ChatHeader';
 import { DashboardShell, DashboardWelcome } from '../features/dashboard/DashboardShell';
 import { useProfile } from '../features/profile/profile-api';
 import { usePageTitle } from '../lib/use-page-title';
+
+// Loaded when it opens: Radix Dialog is not part of the chat's first load (decision 0018).
+const DeleteCharacterDialog = lazy(() =>
+  import('../features/characters/components/DeleteCharacterDialog').then((m) => ({
+    default: m.DeleteCharacterDialog,
+  })),
+);
 
 export default function ChatPage() {
   usePageTitle('Chat');
@@ -50,6 +56,13 @@ function Dashboard({ user }: { user: SessionUser }) {
     !params.conversationId && characterId === null && characters.data?.some((c) => c.id === lastId)
       ? lastId
       : null;
+  // Until the list says whether that character still exists, the page waits in the chat's shape
+  // (header placeholder, loader) instead of flashing the welcome screen and then moving.
+  const deciding =
+    !params.conversationId && characterId === null && lastId !== null && characters.isPending;
+  // A character is (or is about to be) open: its header's place is kept while it loads.
+  const headerPending =
+    deciding || redirectTo !== null || (characterId !== null && !selected.isError);
   useEffect(() => {
     if (redirectTo) navigate(`/chat?character=${redirectTo}`, { replace: true });
   }, [redirectTo, navigate]);
@@ -97,11 +110,15 @@ function Dashboard({ user }: { user: SessionUser }) {
             }}
             onDelete={(c) => setDeleting({ id: c.id, name: c.name })}
           />
-          <RecentChats
-            activeId={parseId(params.conversationId)}
-            onOpen={close}
-            onDeletedActive={(charId) => navigate(charId ? `/chat?character=${charId}` : '/chat')}
-          />
+          {/* Shown with the character list (or its failure), not before it: the list arriving
+              later pushed Recent Chats down, a layout shift on every load (decision 0018). */}
+          {(characters.data || characters.isError) && (
+            <RecentChats
+              activeId={parseId(params.conversationId)}
+              onOpen={close}
+              onDeletedActive={(charId) => navigate(charId ? `/chat?character=${charId}` : '/chat')}
+            />
+          )}
         </div>
       )}
       header={
@@ -110,6 +127,8 @@ function Dashboard({ user }: { user: SessionUser }) {
             character={selected.data}
             onDelete={() => setDeleting({ id: selected.data.id, name: selected.data.name })}
           />
+        ) : headerPending ? (
+          <ChatHeaderSkeleton />
         ) : undefined
       }
     >
@@ -118,6 +137,8 @@ function Dashboard({ user }: { user: SessionUser }) {
       <Suspense fallback={<PageLoader />}>
         {orphaned && conversationId !== null ? (
           <ReadOnlyConversation conversationId={conversationId} />
+        ) : deciding || redirectTo !== null ? (
+          <PageLoader />
         ) : characterId === null ? (
           <DashboardWelcome name={name} hasCharacters={(characters.data?.length ?? 0) > 0} />
         ) : selected.isError ? (
@@ -133,11 +154,13 @@ function Dashboard({ user }: { user: SessionUser }) {
         )}
       </Suspense>
       {deleting && (
-        <DeleteCharacterDialog
-          character={deleting}
-          onClose={() => setDeleting(null)}
-          onDeleted={afterDelete}
-        />
+        <Suspense fallback={null}>
+          <DeleteCharacterDialog
+            character={deleting}
+            onClose={() => setDeleting(null)}
+            onDeleted={afterDelete}
+          />
+        </Suspense>
       )}
     </DashboardShell>
   );

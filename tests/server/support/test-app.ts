@@ -81,6 +81,8 @@ export interface TestAppOptions {
   prepare?: (app: FastifyInstance) => void;
   /** Starts the background jobs, as main.ts does (off by default: most files need none). */
   jobs?: boolean;
+  /** The web app served (default: the small fixture; the page benchmark serves dist/web). */
+  webDir?: string;
 }
 
 export async function startTestApp(
@@ -109,7 +111,7 @@ export async function startTestApp(
       config,
       database,
       jobs,
-      webDir: path.resolve(import.meta.dirname, '../../fixtures/web'),
+      webDir: options.webDir ?? path.resolve(import.meta.dirname, '../../fixtures/web'),
       logStream: options.logStream,
       limiter: options.limiter,
     });

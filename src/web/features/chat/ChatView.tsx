@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Character } from '../../../shared/characters/contract';
 import { normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
@@ -9,12 +9,16 @@ import { ConversationMissing, NoModelNotice } from './ChatNotices';
 import { MessageBox } from './MessageBox';
 import { ModeChooser } from './ModeChooser';
 import { ModelPicker } from './ModelPicker';
-import { OutOfCreditsDialog } from './OutOfCreditsDialog';
 import { StoryOptions } from './StoryParts';
 import { unansweredKey, useUnanswered, withUnanswered } from './unanswered';
 import { useModelSelection } from './use-model-selection';
 import { useSendMessage } from './use-send-message';
 import { useStoryOptions } from './use-story-options';
+
+// Dialogs load when they open, not with the page (decision 0018).
+const OutOfCreditsDialog = lazy(() =>
+  import('./OutOfCreditsDialog').then((m) => ({ default: m.OutOfCreditsDialog })),
+);
 
 /** The conversation area for one character: mode choice, messages, message box or options. */
 export function ChatView({
@@ -142,7 +146,11 @@ export function ChatView({
           onSend={(text) => sending.send(text)}
         />
       )}
-      <OutOfCreditsDialog open={outOfCredits} onOpenChange={setOutOfCredits} />
+      {outOfCredits && (
+        <Suspense fallback={null}>
+          <OutOfCreditsDialog open onOpenChange={setOutOfCredits} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,12 +1,18 @@
 import { SendHorizontal, SlidersHorizontal } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { toast } from '../../components/ui/toast';
 import { useComposerInset } from '../../lib/composer-inset';
 import { CostHint } from './CostHint';
 import { isSendKey } from './enter-to-send';
 import { useUpdateCharacter } from '../characters/mutations';
-import { DirectnessSlider } from '../characters/components/DirectnessSlider';
+
+// The slider (Radix) loads when its panel opens, not with the chat (decision 0018).
+const DirectnessSlider = lazy(() =>
+  import('../characters/components/DirectnessSlider').then((m) => ({
+    default: m.DirectnessSlider,
+  })),
+);
 
 /**
  * 'Message {name}...': Enter sends, Shift+Enter adds a line, grows up to 128 px. The gear opens
@@ -74,13 +80,15 @@ export function MessageBox({
     <div ref={bar} className="border-t border-border bg-main p-3">
       {panel && showIntimacy && (
         <div className="mx-auto mb-3 max-w-3xl rounded-xl border border-border bg-surface p-4">
-          <DirectnessSlider
-            id="chat-intimacy"
-            label="Intimacy level"
-            value={level}
-            onChange={setLevel}
-            onCommit={(value) => void saveLevel(value)}
-          />
+          <Suspense fallback={<div className="h-16" />}>
+            <DirectnessSlider
+              id="chat-intimacy"
+              label="Intimacy level"
+              value={level}
+              onChange={setLevel}
+              onCommit={(value) => void saveLevel(value)}
+            />
+          </Suspense>
         </div>
       )}
       <form

@@ -1,9 +1,9 @@
-import { DropdownMenu } from 'radix-ui';
 import { Archive, MoreVertical, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Character } from '../../../shared/characters/contract';
 import type { ConversationSummary } from '../../../shared/chat/contract';
 import { excerpt } from '../../../shared/chat/rules';
+import { Menu } from '../../components/ui/menu';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 
 /**
@@ -55,27 +55,27 @@ export function RecentChatItem({
           </span>
         </span>
       </Link>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger
-          className="rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg"
-          aria-label={`Options for conversation ${c.title}`}
-        >
-          <MoreVertical className="size-4" aria-hidden />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            className="z-50 w-52 rounded-lg border border-border bg-surface p-1 text-fg shadow-xl"
-          >
-            <DropdownMenu.Item
-              className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-error outline-none data-[highlighted]:bg-hover-strong"
-              onSelect={onDelete}
-            >
-              <Trash2 className="size-4" aria-hidden /> Delete Conversation
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <Menu
+        trigger={{
+          className: 'rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg',
+          'aria-label': `Options for conversation ${c.title}`,
+          children: <MoreVertical className="size-4" aria-hidden />,
+        }}
+        align="end"
+        contentClassName="w-52"
+        entries={[
+          {
+            kind: 'item',
+            content: (
+              <>
+                <Trash2 className="size-4" aria-hidden /> Delete Conversation
+              </>
+            ),
+            onSelect: onDelete,
+            danger: true,
+          },
+        ]}
+      />
     </li>
   );
 }

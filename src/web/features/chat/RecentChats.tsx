@@ -1,7 +1,6 @@
 import { Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { useNearView } from '../../lib/use-near-view';
 import { useCharacters } from '../characters/api';
@@ -9,6 +8,11 @@ import { useConversations } from './api';
 import { listedConversations } from './conversation-list';
 import { RecentChatItem } from './RecentChatItem';
 import { useDeleteConversation } from './mutations';
+
+// The confirmation loads when it opens: Radix Dialog is not part of the chat's first load.
+const Dialog = lazy(() =>
+  import('../../components/ui/dialog').then((m) => ({ default: m.Dialog })),
+);
 
 /**
  * 'Recent Chats': the user's conversations, newest first, a page at a time: the next page
@@ -117,21 +121,23 @@ export function RecentChats({
         </button>
       )}
       {deleting && (
-        <Dialog
-          open
-          onOpenChange={(open) => !open && !busy && setDeleting(null)}
-          title="Delete this conversation?"
-          description={`“${deleting.title}” and all its messages will be deleted. This cannot be undone.`}
-        >
-          <div className="flex justify-end gap-3">
-            <Button variant="secondary" disabled={busy} onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
-              {busy ? 'Deleting...' : 'Delete'}
-            </Button>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <Dialog
+            open
+            onOpenChange={(open) => !open && !busy && setDeleting(null)}
+            title="Delete this conversation?"
+            description={`“${deleting.title}” and all its messages will be deleted. This cannot be undone.`}
+          >
+            <div className="flex justify-end gap-3">
+              <Button variant="secondary" disabled={busy} onClick={() => setDeleting(null)}>
+                Cancel
+              </Button>
+              <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
+                {busy ? 'Deleting...' : 'Delete'}
+              </Button>
+            </div>
+          </Dialog>
+        </Suspense>
       )}
     </section>
   );

@@ -19,7 +19,6 @@ import {
   withoutConversations,
 } from './conversation-list';
 import { addReplyToCache, refreshLists, reloadMessages } from './message-cache';
-import { replyPath, streamReply } from './stream-reply';
 
 /** Every chat write, each with what it changes in the cache. */
 
@@ -55,12 +54,16 @@ export interface ReplyRequest {
 export function useReply() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: ReplyRequest) =>
-      streamReply(
+    mutationFn: async (v: ReplyRequest) => {
+      // The stream reader (with its event-stream parser) loads with the first message sent, not
+      // with the chat page (decision 0018); it is cached after that.
+      const { replyPath, streamReply } = await import('./stream-reply');
+      return streamReply(
         replyPath(v.mode),
         { message: v.text, conversationId: v.conversationId },
         { onAccepted: v.onAccepted, onToken: v.onToken },
-      ),
+      );
+    },
     onSuccess: async (done, v) => {
       const createdAt = new Date().toISOString();
       const base = { conversationId: v.conversationId, createdAt };

@@ -34,3 +34,21 @@ export function ChatHeader({
     </div>
   );
 }
+
+/**
+ * The header's place while the open character loads: the same height as ChatHeader, so the chat
+ * below does not move when it arrives (on a wide screen the header is absent without a
+ * character, and appearing late it pushed the page down; decision 0018).
+ */
+export function ChatHeaderSkeleton() {
+  return (
+    <div
+      className="flex min-w-0 flex-1 items-center gap-3"
+      aria-hidden
+      data-testid="header-skeleton"
+    >
+      <span className="size-9 shrink-0 animate-pulse rounded-full bg-hover-strong" />
+      <span className="h-4 w-32 animate-pulse rounded bg-hover-strong" />
+    </div>
+  );
+}
