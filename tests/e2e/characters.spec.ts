@@ -47,6 +47,9 @@ async function createManually(page: Page, name = MANUAL.name) {
 test('create a character by hand: avatar, gradient, preferences, directness and roles', async ({
   page,
 }, info) => {
+  // The whole creation flow in one test takes about 35 s alone here, too close to the default
+  // 45 s when two browsers share the machine's two cores.
+  test.setTimeout(90_000);
   await signUpAndSignIn(page, uniqueEmail(info, 'creator'));
   await page.goto('/chat');
   const side = await sidebar(page);
