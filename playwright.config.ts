@@ -9,7 +9,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 45_000,
+  // Several whole-flow tests take 30–35 s alone here; with two browsers on two cores they need
+  // the margin. A test that hangs still fails, later.
+  timeout: 75_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
