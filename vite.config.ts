@@ -43,6 +43,13 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

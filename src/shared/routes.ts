@@ -32,9 +32,40 @@ export function isAppRoute(pathname: string): boolean {
   return APP_ROUTE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
-export function isClientRoute(pathname: string): boolean {
+export type ClientRoute = (typeof CLIENT_ROUTES)[number];
+
+/**
+ * The page each route shows: `src/web/pages/<name>.tsx`, a chunk of its own. The web app renders
+ * it; the server names its chunk in the route's HTML so that the browser fetches it at once.
+ */
+export const ROUTE_PAGES: Record<ClientRoute, string> = {
+  '/': 'LandingPage',
+  '/chat/:conversationId?': 'ChatPage',
+  '/create': 'CreateCharacterPage',
+  '/edit/:characterId': 'EditCharacterPage',
+  '/settings/:characterId': 'CharacterSettingsPage',
+  '/pricing': 'PricingPage',
+  '/membership': 'MembershipPage',
+  '/contact': 'ContactPage',
+  '/terms-and-conditions': 'TermsPage',
+  '/privacy-policy': 'PrivacyPage',
+};
+export const NOT_FOUND_PAGE = 'NotFoundPage';
+
+/** The page module a path shows (a name in ROUTE_PAGES, or the not-found page). */
+export const pageForPath = (pathname: string) => {
+  const route = matchClientRoute(pathname);
+  return route ? ROUTE_PAGES[route] : NOT_FOUND_PAGE;
+};
+
+/** The client route a path belongs to, or null (the not-found screen). */
+export function matchClientRoute(pathname: string): ClientRoute | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return CLIENT_ROUTES.some((pattern) => matchPattern(pattern, path));
+  return CLIENT_ROUTES.find((pattern) => matchPattern(pattern, path)) ?? null;
+}
+
+export function isClientRoute(pathname: string): boolean {
+  return matchClientRoute(pathname) !== null;
 }
 
 function matchPattern(pattern: string, path: string): boolean {

@@ -3,10 +3,18 @@ import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPage } from './app/pages';
+import { prefetchSession } from './features/auth/session';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The session check and the page's own chunk download side by side, and the app's first render
+// waits for the page: rendered through React.lazy it would show a loader and then be held back
+// by React's Suspense reveal throttle (see ./app/pages.tsx).
+prefetchSession();
+void preloadPage(window.location.pathname).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_CONTROL_URL, E2E_URL } from './ports';
 import { excerpt } from '../../src/shared/chat/rules';
+import { firstReadsOf } from '../../src/shared/first-reads';
 import {
   E2E_FLAKY_IDEA,
   E2E_LINES_TRIGGER,
@@ -308,6 +309,42 @@ test('a long conversation loads older messages as the user scrolls up', async ({
   await expect(message(21)).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
   await expect(message(120)).toBeAttached();
+});
+
+test('a conversation opened by its address asks for each read once, beside its scripts', async ({
+  page,
+}, info) => {
+  const { email, characterId } = await setup(page, 'preloaded', info);
+  const seeded = await page.request.post(`${E2E_CONTROL_URL}/history`, {
+    data: { email, characterId, count: 3 },
+  });
+  const { id } = (await seeded.json()) as { id: number };
+  await page.goto(`/chat/${id}?character=${characterId}`);
+  await expect(
+    page.getByTestId('message-scroller').getByText('Message 3', { exact: true }),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const fetched = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => {
+      const url = new URL(e.name);
+      return { url: url.pathname + url.search, by: (e as PerformanceResourceTiming).initiatorType };
+    }),
+  );
+  // Each read the page needs was named in its HTML (a preload) and the app took that response:
+  // a read the app asked for again would show as a second request.
+  for (const read of [
+    '/api/auth/get-session',
+    ...firstReadsOf(`/chat/${id}`, `?character=${characterId}`),
+  ]) {
+    expect(
+      fetched.filter((f) => f.url === read),
+      read,
+    ).toEqual([{ url: read, by: 'link' }]);
+  }
+  // The page's own chunk came with the HTML, not from the entry's import once it had run.
+  const chunk = fetched.filter((f) => f.url.startsWith('/assets/ChatPage-'));
+  expect(chunk).toHaveLength(1);
+  expect(chunk[0]!.by).not.toBe('script');
 });
 
 test('on a phone the sidebar slides over the chat and closes again', async ({ page }, info) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstReadsOf } from '../../src/shared/first-reads';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
 
 const logLines: string[] = [];
@@ -184,6 +185,71 @@ describe('static files and the app shell', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe("each page's shell names what the page will fetch", () => {
+  const links = (html: string, rel: string) =>
+    [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]+)"`, 'g'))].map((m) =>
+      m[1]!.replace(/&amp;/g, '&'),
+    );
+
+  it("preloads the page's own chunks (not the entry's, not those it loads later)", async () => {
+    const chat = await (await fetch(`${t.url}/chat/5?character=3`)).text();
+    expect(links(chat, 'modulepreload')).toEqual([
+      '/assets/ChatPage-Ch11Ch11.js',
+      '/assets/api-Ap11Ap11.js',
+    ]);
+    const pricing = await (await fetch(`${t.url}/pricing`)).text();
+    expect(links(pricing, 'modulepreload')).toEqual(['/assets/PricingPage-Pr11Pr11.js']);
+    const missing = await fetch(`${t.url}/no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(links(await missing.text(), 'modulepreload')).toEqual([
+      '/assets/NotFoundPage-Nf11Nf11.js',
+    ]);
+  });
+
+  it("names a signed-in chat page's first API reads, each of which answers that user", async () => {
+    const signedOut = await fetch(`${t.url}/chat`);
+    expect(signedOut.headers.get('vary')).toMatch(/cookie/i);
+    expect(links(await signedOut.text(), 'preload')).toEqual([]);
+
+    const client = await t.signedInUser();
+    expect(
+      (await client.post('/api/user-profile', { name: 'Reader', gender: 'Female' })).status,
+    ).toBeLessThan(300);
+    const created = await client.post('/api/characters', {
+      name: 'Selene',
+      description: 'A moonlit poet with a sharp wit who keeps the old lighthouse.',
+      gender: 'female',
+      personality: 'Playful, literate, teases gently and quotes poetry.',
+    });
+    expect(created.status, created.text).toBe(201);
+    const character = created.json as { id: number };
+    // (No model here, so no conversation: its two reads are checked by name.)
+    const conversationPage = await fetch(`${t.url}/chat/41?character=${character.id}`, {
+      headers: { cookie: client.cookieHeader },
+    });
+    expect(links(await conversationPage.text(), 'preload')).toEqual(
+      expect.arrayContaining(['/api/conversations/41', '/api/conversations/41/messages?limit=50']),
+    );
+    const html = await (
+      await fetch(`${t.url}/chat?character=${character.id}`, {
+        headers: { cookie: client.cookieHeader },
+      })
+    ).text();
+    const reads = links(html, 'preload').filter((href) => href.startsWith('/api/'));
+    expect(reads).toEqual(firstReadsOf('/chat', `?character=${character.id}`));
+    expect(reads).toContain(`/api/characters/${character.id}`);
+    for (const read of reads) {
+      const res = await client.get(read);
+      expect(res.status, read).toBe(200);
+    }
+    // The landing page and the other public pages read nothing of the user's.
+    const landing = await (
+      await fetch(`${t.url}/`, { headers: { cookie: client.cookieHeader } })
+    ).text();
+    expect(links(landing, 'preload').filter((href) => href.startsWith('/api/'))).toEqual([]);
   });
 });
 

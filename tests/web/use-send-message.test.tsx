@@ -37,7 +37,12 @@ const hello: ChatMessageView = {
 /** The chat as the user sees it: the send hook, the loaded messages and what was kept unsent. */
 function renderChat(overrides: Partial<SendContext> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(messagesKey(CONVERSATION), { pages: [[hello]], pageParams: [0] });
+  // Loaded on an earlier visit (long enough ago to be asked for again when the thread mounts).
+  client.setQueryData(
+    messagesKey(CONVERSATION),
+    { pages: [[hello]], pageParams: [0] },
+    { updatedAt: Date.now() - 60_000 },
+  );
   const outOfCredits: string[] = [];
   const wrapper = withAppProviders(client);
   const view = renderHook(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isClientRoute } from '../../shared/routes';
+import { hasSessionCookie, loadAppShells, withFirstReads } from './app-shell';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 const ONE_HOUR_SECONDS = 3600;
@@ -19,11 +20,13 @@ function cacheControlFor(filePath: string): string {
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else
  * revalidated; pre-compressed .br/.gz files when the browser accepts them. Any non-API path gets
- * the app shell so client-side routes work on reload; unknown paths get it with a 404 status.
+ * the app shell so client-side routes work on reload (naming its page's chunks, see ./app-shell);
+ * unknown paths get it with a 404 status.
  * Unknown /api paths get a JSON 404, never the shell.
  */
 export async function registerStatic(app: FastifyInstance, webDir: string) {
   const hasBuild = existsSync(path.join(webDir, 'index.html'));
+  const shellFor = hasBuild ? loadAppShells(webDir) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -40,18 +43,26 @@ export async function registerStatic(app: FastifyInstance, webDir: string) {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = new URL(request.url, 'http://x').pathname;
+    const { pathname, search } = new URL(request.url, 'http://x');
     if (pathname.startsWith('/api/') || pathname === '/api') {
       return reply.status(404).send({ message: 'Not found' });
     }
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || !hasBuild) {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !shellFor) {
       return reply
         .status(404)
         .send({ message: hasBuild ? 'Not found' : 'The web app is not built. Run npm start.' });
     }
+    const shell = shellFor(pathname);
+    // A signed-in browser is also told the page's first API reads (an absent or expired session
+    // costs those few requests a 401 each). The links depend on the cookie's presence: Vary.
+    const html = hasSessionCookie(request.headers.cookie)
+      ? withFirstReads(shell, pathname, search)
+      : shell;
     return reply
       .status(isClientRoute(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .sendFile('index.html');
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 }

@@ -10,7 +10,7 @@ import {
   useCharacter,
   useCharacters,
 } from '../features/characters/api';
-import { useConversation } from '../features/chat/api';
+import { useConversation, useMessages } from '../features/chat/api';
 import { useTopUp } from '../features/chat/mutations';
 import { ChatSplash, useChatSplash } from '../features/chat/ChatSplash';
 import { CharacterMissing } from '../features/chat/ChatNotices';
@@ -45,21 +45,22 @@ function Dashboard({ user }: { user: SessionUser }) {
   const params = useParams<{ conversationId?: string }>();
   const characterId = parseId(new URLSearchParams(useSearch()).get('character'));
   const characters = useCharacters();
-  const selected = useCharacter(characterId);
-  const profile = useProfile(true);
-  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
-  const splash = useChatSplash();
-
   // /chat with nothing in the URL goes to the character last chatted with (remembered locally).
   const lastId = readLastCharacterId();
-  const redirectTo =
-    !params.conversationId && characterId === null && characters.data?.some((c) => c.id === lastId)
-      ? lastId
-      : null;
   // Until the list says whether that character still exists, the page waits in the chat's shape
   // (header placeholder, loader) instead of flashing the welcome screen and then moving.
   const deciding =
     !params.conversationId && characterId === null && lastId !== null && characters.isPending;
+  // While the list decides, the remembered character loads beside it: one round trip, not two.
+  const selected = useCharacter(characterId ?? (deciding ? lastId : null));
+  const profile = useProfile(true);
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const splash = useChatSplash();
+
+  const redirectTo =
+    !params.conversationId && characterId === null && characters.data?.some((c) => c.id === lastId)
+      ? lastId
+      : null;
   // A character is (or is about to be) open: its header's place is kept while it loads.
   const headerPending =
     deciding || redirectTo !== null || (characterId !== null && !selected.isError);
@@ -72,6 +73,8 @@ function Dashboard({ user }: { user: SessionUser }) {
   // A conversation's address without (or with the wrong) ?character= opens it with its own.
   const conversationId = parseId(params.conversationId);
   const routeConversation = useConversation(conversationId);
+  // Its messages load beside it and the character, not after the thread has mounted.
+  useMessages(conversationId);
   const owner = routeConversation.data?.characterId ?? null;
   const orphaned = routeConversation.data !== undefined && owner === null;
   useEffect(() => {

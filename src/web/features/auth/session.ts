@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
@@ -16,9 +16,16 @@ async function fetchSession(): Promise<SessionUser | null> {
   return data?.user ?? null;
 }
 
+const sessionQuery = queryOptions({ queryKey: SESSION_KEY, queryFn: fetchSession });
+
+/** Starts the session check before anything renders (the first page load). */
+export function prefetchSession() {
+  void queryClient.prefetchQuery(sessionQuery);
+}
+
 /** The signed-in user, `null` when signed out; `isLoading` while the first check runs. */
 export function useSession() {
-  const query = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession });
+  const query = useQuery(sessionQuery);
   return { user: query.data ?? null, isLoading: query.isPending };
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   GenerateAvatarResponse,
   StoredAvatar,
@@ -15,27 +15,28 @@ import type { CreateCharacterInput } from '../../../shared/characters/schemas';
 import { api, ApiError } from '../../lib/api';
 import { parseId } from '../../../shared/ids';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { readUrls } from '../../../shared/first-reads';
 
 export const CHARACTERS_KEY = ['/api/characters'] as const;
 export const characterKey = (id: number) => ['/api/characters', id] as const;
 
-export function useCharacters(enabled = true) {
-  return useQuery({
-    queryKey: CHARACTERS_KEY,
-    enabled,
-    queryFn: () => api<CharacterListItem[]>('/api/characters'),
-  });
-}
+export const charactersQuery = queryOptions({
+  queryKey: CHARACTERS_KEY,
+  queryFn: () => api<CharacterListItem[]>(readUrls.characters),
+});
 
-export function useCharacter(id: number | null) {
-  return useQuery({
-    queryKey: characterKey(id ?? 0),
-    enabled: id !== null && id > 0,
-    queryFn: () => api<Character>(`/api/characters/${id}`),
+export const useCharacters = (enabled = true) => useQuery({ ...charactersQuery, enabled });
+
+export const characterQuery = (id: number) =>
+  queryOptions({
+    queryKey: characterKey(id),
+    queryFn: () => api<Character>(readUrls.character(id)),
     // The list and the single character share data; a fresh edit must show at once.
     staleTime: 0,
   });
-}
+
+export const useCharacter = (id: number | null) =>
+  useQuery({ ...characterQuery(id ?? 0), enabled: id !== null && id > 0 });
 
 export const createCharacter = (input: CreateCharacterInput) =>
   api<CreateCharacterResponse>('/api/characters', 'POST', input);

@@ -1,4 +1,5 @@
 import { useCredits } from './api';
+import { formatCount } from '../../../shared/format-count';
 
 /**
  * What sending costs, shown before it is spent: '1 message', and how many are left. At zero the
@@ -13,7 +14,7 @@ export function CostHint({ action }: { action: 'reply' | 'choice' }) {
         <>
           {' · '}
           <span className={left === 0 ? 'font-semibold text-warning' : undefined}>
-            {left.toLocaleString('en-US')} left
+            {formatCount(left)} left
           </span>
         </>
       )}

@@ -17,12 +17,29 @@ export interface DisplayMessage {
 /**
  * The markdown pipeline (about 40 KB gzipped) is a chunk of its own, so the chat page's shell does
  * not wait for it: its download starts as soon as this module runs, beside the page's data
- * requests. Until it is here a message suspends (the chat page shows its loader, as it does while
- * the messages load) rather than showing unformatted text.
+ * requests. Views that show stored messages wait for it with `useMarkdownReady` (showing the
+ * page's loader, as while the messages load) rather than showing unformatted text. A message that
+ * renders before it anyway suspends; that is only a safety net, as a suspended boundary delays
+ * what follows by React's 300 ms reveal throttle (decision 0020).
  */
 const markdown = import('./MarkdownText');
 let LoadedMarkdown: typeof import('./MarkdownText').MarkdownText | null = null;
 void markdown.then((m) => (LoadedMarkdown = m.MarkdownText));
+
+/** True once messages can render as markdown; re-renders the caller when it becomes true. */
+export function useMarkdownReady() {
+  const [ready, setReady] = useState(LoadedMarkdown !== null);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    // A failed download: the messages then render and their suspense shows the failure.
+    void markdown.finally(() => live && setReady(true)).catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
+}
 
 /** A message's text as markdown (see ./MarkdownText for the rules). */
 export function MessageText({ text }: { text: string }) {

@@ -1,6 +1,7 @@
 import { PLANS } from '../../../shared/plans';
 import { buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { formatCount } from '../../../shared/format-count';
 
 /** 'Out of Credits': no AI replies arrive until the user refills; the plans are offered right here. */
 export function OutOfCreditsDialog({
@@ -18,9 +19,8 @@ export function OutOfCreditsDialog({
       description="You have no messages left, so no AI replies arrive until you refill."
     >
       <p className="text-sm text-muted">
-        Upgrade your plan for more messages (Basic:{' '}
-        {PLANS.basic.monthlyMessages.toLocaleString('en-US')} a month, Pro:{' '}
-        {PLANS.pro.monthlyMessages.toLocaleString('en-US')}), or wait for your allowance to reset.
+        Upgrade your plan for more messages (Basic: {formatCount(PLANS.basic.monthlyMessages)} a
+        month, Pro: {formatCount(PLANS.pro.monthlyMessages)}), or wait for your allowance to reset.
         What you typed stays in the chat, so you can send it again later.
       </p>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

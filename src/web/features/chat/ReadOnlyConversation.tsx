@@ -1,6 +1,7 @@
 import { Archive } from 'lucide-react';
 import { flattenPages, useConversation, useMessages } from './api';
-import { LoadEarlierButton, MessageView } from './MessageView';
+import { PageLoader } from '../../app/PageLoader';
+import { LoadEarlierButton, MessageView, useMarkdownReady } from './MessageView';
 
 /**
  * A conversation whose character was deleted (the user chose to keep it): the history can be
@@ -9,6 +10,8 @@ import { LoadEarlierButton, MessageView } from './MessageView';
 export function ReadOnlyConversation({ conversationId }: { conversationId: number }) {
   const conversation = useConversation(conversationId);
   const history = useMessages(conversationId);
+  const markdownReady = useMarkdownReady();
+  if (!markdownReady) return <PageLoader />;
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-2 border-b border-border px-4 py-3 text-sm text-muted">

@@ -20,8 +20,8 @@ import type {
 } from '../../../shared/chat/contract';
 import type { CreditsResponse, TopUpResponse } from '../../../shared/credits/contract';
 import type { FeedbackRequest } from '../../../shared/feedback/contract';
-import { CONVERSATION_PAGES } from '../../../shared/chat/rules';
 import { api, ApiError } from '../../lib/api';
+import { MESSAGE_PAGE, readUrls } from '../../../shared/first-reads';
 
 export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
 export const conversationKey = (id: number) => ['/api/conversations', id] as const;
@@ -35,10 +35,7 @@ export const CREDITS_KEY = ['/api/get-credits'] as const;
 export const conversationsQuery = infiniteQueryOptions({
   queryKey: CONVERSATIONS_KEY,
   queryFn: ({ pageParam }: { pageParam: string | null }) =>
-    api<ConversationPage>(
-      `/api/conversations?limit=${CONVERSATION_PAGES.size}` +
-        (pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''),
-    ),
+    api<ConversationPage>(readUrls.conversations(pageParam)),
   initialPageParam: null as string | null,
   getNextPageParam: (page: ConversationPage) => page.nextCursor,
 });
@@ -48,28 +45,27 @@ export const useConversations = () => useInfiniteQuery(conversationsQuery);
 export const conversationQuery = (id: number) =>
   queryOptions({
     queryKey: conversationKey(id),
-    queryFn: () => api<ConversationDetail>(`/api/conversations/${id}`),
+    queryFn: () => api<ConversationDetail>(readUrls.conversation(id)),
   });
 
 export const useConversation = (id: number | null) =>
   useQuery({ ...conversationQuery(id ?? 0), enabled: id !== null });
 
 /** Messages load newest page first; scrolling up loads the page before the oldest shown. */
-export const MESSAGE_PAGE = 50;
+export { MESSAGE_PAGE };
+const MESSAGES_FRESH_MS = 5_000;
 
 export const messagesQuery = (id: number) =>
   infiniteQueryOptions({
     queryKey: messagesKey(id),
-    queryFn: ({ pageParam }) =>
-      api<ChatMessageView[]>(
-        `/api/conversations/${id}/messages?limit=${MESSAGE_PAGE}` +
-          (pageParam ? `&before=${pageParam}` : ''),
-      ),
+    queryFn: ({ pageParam }) => api<ChatMessageView[]>(readUrls.messages(id, pageParam)),
     initialPageParam: 0,
     // Each page is oldest-first; a full page may have older messages before its first one.
     getNextPageParam: (page: ChatMessageView[]) =>
       page.length < MESSAGE_PAGE ? undefined : page[0]!.id,
-    staleTime: 0,
+    // Asked again whenever a conversation is opened anew, but not by a second reader within a few
+    // seconds: the chat page asks for them beside the character, before the thread mounts.
+    staleTime: MESSAGES_FRESH_MS,
   });
 
 export const useMessages = (id: number | null) =>
@@ -80,23 +76,25 @@ export const flattenPages = (pages: ChatMessageView[][] | undefined) =>
   [...(pages ?? [])].reverse().flat();
 
 /** The hidden model picker's list: empty (and canChoose false) for everyone but staff. */
-export const useModelChoice = () =>
-  useQuery({
-    queryKey: ['/api/models'],
-    queryFn: () => api<ModelChoice>('/api/models'),
-    staleTime: Infinity,
-  });
+export const modelChoiceQuery = queryOptions({
+  queryKey: ['/api/models'],
+  queryFn: () => api<ModelChoice>(readUrls.models),
+  staleTime: Infinity,
+});
+
+export const useModelChoice = () => useQuery(modelChoiceQuery);
 
 export const setConversationModel = (id: number, model: string) =>
   api<ConversationDetail>(`/api/conversations/${id}`, 'PUT', {
     model,
   } satisfies UpdateConversationRequest);
 
-export const useCredits = () =>
-  useQuery({
-    queryKey: CREDITS_KEY,
-    queryFn: async () => (await api<CreditsResponse>('/api/get-credits')).credits,
-  });
+export const creditsQuery = queryOptions({
+  queryKey: CREDITS_KEY,
+  queryFn: async () => (await api<CreditsResponse>(readUrls.credits)).credits,
+});
+
+export const useCredits = () => useQuery(creditsQuery);
 
 /** Every visit to the chat page applies a due monthly reset (idempotent on the server). */
 export const topUp = () => api<TopUpResponse>('/api/topup', 'POST');

@@ -1,0 +1,49 @@
+import { lazy, useState, type ComponentType } from 'react';
+import { CLIENT_ROUTES, NOT_FOUND_PAGE, pageForPath, ROUTE_PAGES } from '../../shared/routes';
+
+type PageModule = { default: ComponentType };
+
+// Every page is a chunk of its own (the landing page downloads only what it shows); which page a
+// route shows is written once, in shared/routes (the server preloads the same chunk).
+const pageModules = import.meta.glob<PageModule>('../pages/*.tsx');
+
+/**
+ * A page that is its own chunk. `preload()` starts its download; once it has arrived, the page
+ * renders at once instead of through React.lazy. That matters on a first load: a lazy page
+ * suspends at least once (even when its module is already here), the app shows its loader, and
+ * React 19 then holds the page back until 300 ms after that loader appeared (its Suspense reveal
+ * throttle) — a third of a second added to every cold load of every page (decision 0020).
+ */
+function page(name: string) {
+  const load = pageModules[`../pages/${name}.tsx`];
+  if (!load) throw new Error(`No page src/web/pages/${name}.tsx`);
+  let loaded: ComponentType | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (m) => void (loaded = m.default),
+      // A failed download is tried again by React.lazy when the page renders (and shown there).
+      () => void (loading = null),
+    ));
+  const Lazy = lazy(load);
+  function Page() {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded page would remount it.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Page, { preload });
+}
+
+const byName = new Map(
+  [...Object.values(ROUTE_PAGES), NOT_FOUND_PAGE].map((name) => [name, page(name)]),
+);
+
+/** The routes in matching order, each with its page. */
+export const routes = CLIENT_ROUTES.map((path) => ({
+  path,
+  Page: byName.get(ROUTE_PAGES[path])!,
+}));
+export const NotFoundPage = byName.get(NOT_FOUND_PAGE)!;
+
+/** Starts the download of the page `pathname` shows; resolves when it is here (or failed). */
+export const preloadPage = (pathname: string) => byName.get(pageForPath(pathname))!.preload();

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { firstReadsOf, readUrls } from '../../src/shared/first-reads';
+import { pageForPath } from '../../src/shared/routes';
+
+describe('the pages paths show', () => {
+  it('maps client routes to their page module and anything else to the not-found page', () => {
+    expect(pageForPath('/')).toBe('LandingPage');
+    expect(pageForPath('/chat')).toBe('ChatPage');
+    expect(pageForPath('/chat/12')).toBe('ChatPage');
+    expect(pageForPath('/chat/')).toBe('ChatPage');
+    expect(pageForPath('/edit/3')).toBe('EditCharacterPage');
+    expect(pageForPath('/edit')).toBe('NotFoundPage');
+    expect(pageForPath('/chat/1/2')).toBe('NotFoundPage');
+    expect(pageForPath('/nowhere')).toBe('NotFoundPage');
+  });
+});
+
+describe("the chat page's first reads", () => {
+  const always = [
+    '/api/get-credits',
+    '/api/user-profile',
+    '/api/characters',
+    '/api/conversations?limit=30',
+  ];
+
+  it('are the lists for /chat, plus the character and the model list when one is named', () => {
+    expect(firstReadsOf('/chat', '')).toEqual(always);
+    expect(firstReadsOf('/chat', '?character=7')).toEqual([
+      ...always,
+      '/api/characters/7',
+      '/api/models',
+    ]);
+  });
+
+  it('add a conversation and its newest messages when the address names one', () => {
+    expect(firstReadsOf('/chat/41', '?character=7')).toEqual([
+      ...always,
+      '/api/characters/7',
+      '/api/models',
+      '/api/conversations/41',
+      '/api/conversations/41/messages?limit=50',
+    ]);
+    expect(firstReadsOf('/chat/41', '')).toEqual([
+      ...always,
+      '/api/conversations/41',
+      '/api/conversations/41/messages?limit=50',
+    ]);
+  });
+
+  it('ignore ids that are not ids, and every other page', () => {
+    expect(firstReadsOf('/chat/abc', '?character=1e3')).toEqual(always);
+    expect(firstReadsOf('/chat/99999999999', '?character=-1')).toEqual(always);
+    for (const page of ['/', '/pricing', '/create', '/edit/3', '/nowhere']) {
+      expect(firstReadsOf(page, '?character=7')).toEqual([]);
+    }
+  });
+
+  it('are the addresses the app asks for when it pages further', () => {
+    expect(readUrls.conversations('2026-11-01T00:00:00.000Z|9')).toBe(
+      '/api/conversations?limit=30&before=2026-11-01T00%3A00%3A00.000Z%7C9',
+    );
+    expect(readUrls.messages(41, 120)).toBe('/api/conversations/41/messages?limit=50&before=120');
+  });
+});
