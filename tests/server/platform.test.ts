@@ -185,6 +185,17 @@ describe('static files and the app shell', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
+    // Files outside the build's list are not files: the build's manifest, a path that leaves the
+    // folder, a near miss of a real name.
+    for (const path of [
+      '/.vite/manifest.json',
+      '/assets/../../package.json',
+      '/assets/APP-Ab12Cd34.js',
+    ]) {
+      const res = await fetch(t.url + path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain('"isEntry"');
+    }
   });
 });
 
