@@ -11,6 +11,7 @@ import { readThread } from '../src/server/modules/chat/chat.repo';
 import type { BenchApp } from './harness';
 import type { Target, TimedGetRow } from './load';
 import { stats, statsRow, type Stats } from './stats';
+import { linkIntoLines } from '../tests/server/support/message-tree';
 
 export interface HistorySettings {
   /** Messages in the database; the long conversation holds half of them. */
@@ -47,6 +48,8 @@ const PAGE = 50;
 /** The rows the target is about: history pages through the HTTP endpoint. */
 const PAGE_ROWS = ['first page', 'older page across the gap', 'older page at a random depth'];
 const TARGET_P99_MS = 5;
+/** Alternatives added off the long conversation's main line. */
+const BRANCHES = 50;
 
 /** Appends `count` messages, spread round-robin over `conversationIds`. */
 async function writeBlock(bench: BenchApp, conversationIds: number[], count: number) {
@@ -79,10 +82,22 @@ export async function measureHistory(deps: HistoryDeps): Promise<HistoryResult> 
   // The route's own floor: the same endpoint for a conversation of one message.
   const short = await deps.newConversation();
   await writeBlock(bench, [short.conversationId], 1);
+  // Each conversation one line (as the message-tree migration links stored messages), then 50
+  // branches off the long one's main line: alternatives of replies spread over its length, so
+  // the pages below walk a tree, not a list (decision 0022).
+  await linkIntoLines(db, [long.conversationId, ...others, short.conversationId]);
   const { rows: ids } = await db.execute<{ id: string | number }>(
     sql`select id from message where conversation_id = ${long.conversationId} order by id`,
   );
   const longIds = ids.map((r) => Number(r.id));
+  const branchPoints = Array.from(
+    { length: BRANCHES },
+    (_, i) => longIds[Math.floor(((i + 1) * longIds.length) / (BRANCHES + 1))]!,
+  );
+  await db.execute(sql`
+    insert into message (conversation_id, user_id, parent_id, sender, content)
+    select m.conversation_id, m.user_id, m.parent_id, m.sender, 'Another take: ' || m.content
+      from message m where m.id = any(${`{${branchPoints.join(',')}}`}::bigint[])`);
 
   // Statistics as a running server has them: the app's own refresh on PGlite (its
   // planner-statistics job), autovacuum's analyze on PostgreSQL (run now rather than waited for).

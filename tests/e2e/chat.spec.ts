@@ -93,7 +93,7 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
   const mine = page.getByTestId('message-user').first();
   await mine.hover();
   await mine.getByRole('button', { name: 'Edit message' }).click();
-  const save = mine.getByRole('button', { name: 'Save' });
+  const save = mine.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();
   await mine.getByLabel('Edit message').fill('Hello again, Selene');
   await save.click();

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
 import { conversation, creditAccount, message, user } from '../../src/server/db/schema';
+import { linkIntoLines } from '../server/support/message-tree';
 
 async function readJson<T>(req: IncomingMessage): Promise<T> {
   const chunks: Buffer[] = [];
@@ -77,6 +78,7 @@ export async function startControlServer(db: Database, port: number) {
             content: `Message ${i + 1}`,
           })),
         );
+        await linkIntoLines(db, [created!.id]);
         return void res.writeHead(201).end(JSON.stringify({ id: created!.id }));
       }
       await db.insert(conversation).values(

@@ -44,6 +44,12 @@ export const E2E_SLOW_TRIGGER = 'take your time';
 /** A description the age review reads as a minor's (the adults-only rule lets it through). */
 export const E2E_READS_AS_MINOR = 'Still gets tucked in by her nanny.';
 
+/** A message containing this is answered with a new numbered tale each time (swipes). */
+export const E2E_TALE_TRIGGER = 'Tell me a tale';
+let talesTold = 0;
+/** A continued reply's addition. */
+export const E2E_CONTINUATION = 'and the tale goes on.';
+
 /** Story ideas containing this fail the first time their opening scene is asked for. */
 export const E2E_FLAKY_IDEA = 'cursed voyage';
 const flakyIdeasSeen = new Set<string>();
@@ -82,6 +88,8 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
   }
   if (last.includes('Summarise')) return { content: 'They talked about the storm.' };
   if (last.includes(E2E_LINES_TRIGGER)) return { content: E2E_LINES_REPLY };
+  if (last.includes('Continue your last message')) return { content: E2E_CONTINUATION };
+  if (last.includes(E2E_TALE_TRIGGER)) return { content: `Tale number ${++talesTold}.` };
   if (last.includes(E2E_SLOW_TRIGGER)) return { content: E2E_REPLY, delayMs: 3000 };
   const system = String(body?.messages?.[0]?.content ?? '');
   if (system.includes('texting on a phone')) return { content: E2E_TEXTING_REPLY };

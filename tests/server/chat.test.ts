@@ -6,6 +6,7 @@ import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import type { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult } from './support/llm';
 import { startTestApp, type TestApp } from './support/test-app';
+import { linkIntoLines } from './support/message-tree';
 
 let t: TestApp;
 let llm: LlmDouble;
@@ -287,6 +288,35 @@ describe('streaming replies (Server-Sent Events)', () => {
     }
     expect(rest).toContain('event: done');
     expect(rest).toContain('Here at last');
+  });
+
+  it('sends tokens that come fast in a few batches, the first one at once', async () => {
+    const id = await newConversation();
+    const words = Array.from({ length: 24 }, (_, i) => `w${i}`);
+    llm.script({ content: words.join(' '), chunkDelayMs: 5 });
+    const response = await postForEvents('/api/chat', { message: 'go', conversationId: id });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const reads: string[] = [];
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      reads.push(chunk.value);
+    }
+    const tokensIn = (text: string) => text.split('event: token\n').length - 1;
+    const withTokens = reads.filter((text) => tokensIn(text) > 0);
+    // 24 tokens 5 ms apart: one write per token would be 24 reads; batched, about one per 40 ms.
+    expect(withTokens.length).toBeLessThan(12);
+    expect(tokensIn(withTokens[0]!)).toBe(1); // the first token was not held back
+    const events = reads
+      .join('')
+      .split('\n\n')
+      .filter(Boolean)
+      .map((block) => ({
+        event: /^event: (.*)$/m.exec(block)?.[1],
+        data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null'),
+      }));
+    const tokens = events.filter((e) => e.event === 'token').map((e) => e.data.text);
+    expect(tokens).toHaveLength(24);
+    expect(tokens.join('')).toBe(events.at(-1)!.data.message);
+    expect(events.at(-1)!.event).toBe('done');
   });
 
   it('ends with an error event and refunds when the model fails mid-way', async () => {
@@ -628,6 +658,7 @@ describe('isolation and paging', () => {
         content,
       })),
     );
+    await linkIntoLines(t.database.db, [id]);
     const all = (await user.get(`/api/conversations/${id}/messages`)).json;
     expect(all).toHaveLength(6);
     const lastTwo = (await user.get(`/api/conversations/${id}/messages?limit=2`)).json;

@@ -252,7 +252,7 @@ describe('the loaded pages follow each write', () => {
       await result.current.reply.mutateAsync({
         conversationId: 3,
         mode: 'assistant',
-        text: 'Hello',
+        action: { kind: 'send', text: 'Hello', after: 0 },
         onAccepted: () => {},
         onToken: () => {},
       });
@@ -275,7 +275,7 @@ describe('the loaded pages follow each write', () => {
       await result.current.reply.mutateAsync({
         conversationId: 5,
         mode: 'assistant',
-        text: 'Hi',
+        action: { kind: 'send', text: 'Hi', after: 0 },
         onAccepted: () => {},
         onToken: () => {},
       });

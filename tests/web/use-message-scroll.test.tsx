@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessageView } from '../../src/shared/chat/contract';
+import type { ThreadMessageView } from '../../src/shared/chat/contract';
 import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat/api';
 import { addReplyToCache } from '../../src/web/features/chat/message-cache';
 import { useMessageScroll } from '../../src/web/features/chat/use-message-scroll';
@@ -13,12 +13,16 @@ const CONVERSATION = 7;
 const LINE = 100;
 const VIEW = 300;
 
-const message = (id: number, content = `Message ${id}`): ChatMessageView => ({
+const message = (id: number, content = `Message ${id}`): ThreadMessageView => ({
   id,
   conversationId: CONVERSATION,
   sender: id % 2 ? 'user' : 'ai',
   content,
   createdAt: '2026-01-01T00:00:00.000Z',
+  parentId: id > 1 ? id - 1 : null,
+  siblingIndex: 1,
+  siblingCount: 1,
+  siblingIds: [id],
 });
 /** Sixty stored messages: the newest fifty load first, the ten before them on demand. */
 const stored = Array.from({ length: 60 }, (_, i) => message(i + 1));
@@ -179,7 +183,7 @@ function userScrollsTo(top: number) {
   fireEvent.scroll(list());
 }
 /** A sent message and its reply are stored and join the loaded pages, as after a real reply. */
-const replyArrives = (sent: ChatMessageView, reply: ChatMessageView) =>
+const replyArrives = (sent: ThreadMessageView, reply: ThreadMessageView) =>
   Promise.all([
     addReplyToCache(client, CONVERSATION, [sent, reply]),
     screen.findByText(reply.content),

@@ -98,6 +98,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await client.waitReady;
+  shareTheEventLoop(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -110,6 +111,34 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     refreshStatistics: () => refreshPgliteStatistics(client),
     close: () => client.close(),
   };
+}
+
+/** How long PGlite may run queries back to back before the event loop gets a turn. */
+const PGLITE_SLICE_MS = 2;
+
+/**
+ * PGlite runs each query synchronously in this process, and queries waiting for its lock run one
+ * after another in the same microtask queue: a burst of replies starting together (six statements
+ * each) kept the event loop from every socket for 20–60 ms, and each streaming reply's tokens
+ * waited. Here every query first checks how long it has been since the loop last had a turn and,
+ * past PGLITE_SLICE_MS, lets it have one (setImmediate: pending I/O and timers run first). An
+ * idle server pays one check per query; a busy one interleaves its queries with its other work.
+ */
+function shareTheEventLoop(client: PGlite) {
+  const runExclusive = client._runExclusiveQuery.bind(client);
+  let sliceStart = performance.now();
+  const takeTurn = () =>
+    new Promise<void>((resolve) =>
+      setImmediate(() => {
+        sliceStart = performance.now();
+        resolve();
+      }),
+    );
+  client._runExclusiveQuery = <T>(fn: () => Promise<T>) =>
+    runExclusive(async () => {
+      if (performance.now() - sliceStart > PGLITE_SLICE_MS) await takeTurn();
+      return fn();
+    });
 }
 
 /**

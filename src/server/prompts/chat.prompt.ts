@@ -94,6 +94,13 @@ export function newestWithin<T>(items: readonly T[], text: (item: T) => string, 
 /** Memories of other conversations take at most this share of the context (newest kept). */
 export const MEMORY_SHARE = 0.25;
 
+/**
+ * Sent as the last turn when the user asks the character to go on with a reply that stopped
+ * short (POST /api/messages/:id/continue); the answer is appended to that reply.
+ */
+export const CONTINUE_INSTRUCTION =
+  '(Continue your last message from exactly where it stopped, in the same voice. Do not repeat any of it and do not comment on continuing.)';
+
 function characterSection(c: PromptCharacter): string {
   const lines = [
     `You are ${c.name} (${c.gender}).`,

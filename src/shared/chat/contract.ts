@@ -68,6 +68,19 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;
 
+/**
+ * A message of the history (the active path): where it sits in the tree, and which of its
+ * alternatives (siblings, oldest first, 1-based) it is; `siblingIds` are theirs, for moving to
+ * one (PUT …/active-leaf).
+ */
+export const threadMessageSchema = chatMessageSchema.extend({
+  parentId: z.number().nullable(),
+  siblingIndex: z.number(),
+  siblingCount: z.number(),
+  siblingIds: z.array(z.number()),
+});
+export type ThreadMessageView = z.infer<typeof threadMessageSchema>;
+
 // ---- GET /api/models ---------------------------------------------------------------------
 
 /**
@@ -144,7 +157,7 @@ export const messagesQuery = z.object({
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_SIZE).optional(),
 });
-export const messagesResponse = z.array(chatMessageSchema);
+export const messagesResponse = z.array(threadMessageSchema);
 
 // ---- replies: POST /api/chat, /api/assistant, /api/immersive-chat -------------------------
 
@@ -153,10 +166,19 @@ export const sendMessageRequest = z.object({
   conversationId: idField,
   model: z.string().max(200).optional(),
   chatMode: chatModeSchema,
+  /**
+   * The message this one follows, to start a branch there (an edit saved as a new branch, 'Branch
+   * from here'); null for a new first message. Without it the message follows the end of the
+   * history being read.
+   */
+  parentId: idField.nullable().optional(),
 });
 export type SendMessageRequest = z.input<typeof sendMessageRequest>;
 
-/** The stored reply (the JSON answer, and the `done` event of a streamed one). */
+/**
+ * The stored reply (the JSON answer, and the `done` event of a streamed one); after a regenerate
+ * or a continue too, where `message` is the whole reply and `userMessageId` the message answered.
+ */
 export const replyResponse = z.object({
   messageId: z.number(),
   message: z.string(),
@@ -183,6 +205,21 @@ export const editMessageRequest = z.object({
   characterId: idField.optional(),
 });
 export type EditMessageRequest = z.input<typeof editMessageRequest>;
+
+/** PUT /api/conversations/:id/active-leaf: read the branch through this message. */
+export const activeLeafRequest = z.object({ messageId: idField });
+export type ActiveLeafRequest = z.input<typeof activeLeafRequest>;
+/** The branch's newest message, now the end of the history. */
+export const activeLeafResponse = z.object({ activeLeafId: z.number() });
+export type ActiveLeafResponse = z.infer<typeof activeLeafResponse>;
+
+/** DELETE /api/messages/:messageId (with every message after it on any branch). */
+export const deleteMessageResponse = z.object({
+  deleted: z.number(),
+  /** The end of the history now; null when the conversation has no message left. */
+  activeLeafId: z.number().nullable(),
+});
+export type DeleteMessageResponse = z.infer<typeof deleteMessageResponse>;
 
 // ---- story mode and memory -----------------------------------------------------------------
 

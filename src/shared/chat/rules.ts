@@ -69,3 +69,12 @@ export function splitIntoBubbles(text: string): string[] {
 /** When bubble `index` of a fresh reply appears (ms after arrival). */
 export const bubbleRevealDelay = (index: number) =>
   index * CHAT_LIMITS.bubbleDelayMs + CHAT_LIMITS.bubbleOffsetMs;
+
+/**
+ * How a continuation joins the reply it continues: a space between words the model would
+ * otherwise glue together ("thee" + "to a…"), nothing where either side has one already.
+ */
+export function continuationJoin(before: string, addition: string): string {
+  const glued = /\S$/.test(before) && /^[\p{L}\p{N}]/u.test(addition);
+  return glued ? ` ${addition}` : addition;
+}

@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   index,
@@ -32,6 +33,11 @@ export const conversation = pgTable(
     model: text('model'),
     chatMode: text('chat_mode').notNull().default('assistant'),
     scenario: text('scenario'),
+    /**
+     * The newest message of the branch being read: the visible history is the path from the
+     * first message to this one (decision 0022). Null while the conversation has no message.
+     */
+    activeLeafId: bigint('active_leaf_id', { mode: 'number' }),
     currentOptions: jsonb('current_options')
       .$type<{ number: number; option: string }[]>()
       .notNull()
@@ -54,8 +60,11 @@ export const conversation = pgTable(
 );
 
 /**
- * One message of a conversation. History is read newest-first by (conversation_id, id) with
- * keyset pagination, which the composite index keeps fast at millions of rows.
+ * One message of a conversation. Messages form a tree: each has the message it answers or
+ * follows as its parent (null for a first message); alternatives (a regenerated reply, an edit
+ * saved as a new branch) are siblings. The history shown is the path from the root to the
+ * conversation's active leaf, read by walking up the parents one primary-key lookup at a time
+ * (decision 0022).
  */
 export const message = pgTable(
   'message',
@@ -67,12 +76,19 @@ export const message = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => message.id, {
+      onDelete: 'cascade',
+    }),
     sender: text('sender').$type<'user' | 'ai'>().notNull(),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('message_conversation_id_idx').on(t.conversationId, t.id)],
+  (t) => [
+    index('message_conversation_id_idx').on(t.conversationId, t.id),
+    // A message's alternatives (and a first message's, where the parent is null), in order.
+    index('message_siblings_idx').on(t.conversationId, t.parentId, t.id),
+  ],
 );
 
 /** A thumbs up/down on a reply, with the message pair (the only content staff may review). */

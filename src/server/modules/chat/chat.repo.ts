@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { ConversationCursor } from '../../../shared/chat/conversation-cursor';
 import type { Database, Executor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
@@ -109,49 +109,210 @@ export async function deleteConversation(db: Database, userId: string, id: numbe
   });
 }
 
-/**
- * The one reader of a conversation's thread: up to `limit` messages just before the message id
- * `before` (or the newest), oldest first. Keyset pagination on the (conversation_id, id) index:
- * constant cost at any depth and any conversation length (decision 0015).
- *
- * The conversation is matched as the range [id, id] and the order is (conversation_id, id), not
- * `conversation_id = id … order by id`: with `=` the planner treats conversation_id as fixed and
- * may walk the message primary key backwards instead, skipping every newer message of every other
- * conversation (half a million in a long-idle long conversation). As a range, only the
- * (conversation_id, id) index yields this order. The planner still needs statistics to prefer it
- * to sorting the whole conversation; PostgreSQL keeps them itself, PGlite gets them from the
- * `planner-statistics` job.
- */
-export async function readThread(
-  db: Database,
-  userId: string,
-  conversationId: number,
-  options: { before?: number | undefined; limit: number },
-) {
-  const newestFirst = await threadPageQuery(db, userId, conversationId, options);
-  return newestFirst.reverse();
+/** A message of the thread as readThread returns it (siblings only when asked for). */
+export interface ThreadMessage {
+  id: number;
+  conversationId: number;
+  userId: string;
+  parentId: number | null;
+  sender: 'user' | 'ai';
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+  /** The message's alternatives (itself included), oldest first; only when asked for. */
+  siblingIds: number[];
 }
 
-/** readThread's statement, newest first (exported so a test can check its plan with EXPLAIN). */
-export function threadPageQuery(
-  db: Database,
+/**
+ * The one reader of a conversation's thread: the path from its first message to the active leaf
+ * (or to `from`), up to `limit` messages ending just before `before` (or at the end), oldest
+ * first. It walks up the parents one primary-key lookup per message, so a page costs the same at
+ * any conversation length and however many branches there are (decision 0022; it replaced the
+ * (conversation_id, id) range of decision 0015). `siblings` adds each message's alternatives (one
+ * small scan of message_siblings_idx per message).
+ *
+ * Where the walk starts: `from` (a message of this conversation, included); else the parent of
+ * `before` (the page older than it); else the conversation's active leaf.
+ */
+export async function readThread(
+  db: Executor,
   userId: string,
   conversationId: number,
-  options: { before?: number | undefined; limit: number },
-) {
-  return db
-    .select()
-    .from(message)
-    .where(
-      and(
-        gte(message.conversationId, conversationId),
-        lte(message.conversationId, conversationId),
-        eq(message.userId, userId),
-        options.before ? lt(message.id, options.before) : undefined,
-      ),
+  options: ThreadOptions,
+): Promise<ThreadMessage[]> {
+  const { rows } = await db.execute<RawThreadRow>(threadStatement(userId, conversationId, options));
+  return rows.map(toThreadMessage);
+}
+
+interface ThreadOptions {
+  before?: number | undefined;
+  from?: number | undefined;
+  limit: number;
+  siblings?: boolean;
+}
+
+/** readThread's statement (exported so a test can check its plan with EXPLAIN). */
+export function threadStatement(userId: string, conversationId: number, options: ThreadOptions) {
+  const start = options.from
+    ? sql`${options.from}::bigint`
+    : options.before
+      ? sql`(select parent_id from ${message} where id = ${options.before} and conversation_id = ${conversationId})`
+      : sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`;
+  const siblingColumns = options.siblings
+    ? sql`,
+      case when m.parent_id is null
+        then (select array_agg(s.id order by s.id) from ${message} s
+               where s.conversation_id = m.conversation_id and s.parent_id is null)
+        else (select array_agg(s.id order by s.id) from ${message} s
+               where s.conversation_id = m.conversation_id and s.parent_id = m.parent_id)
+      end as sibling_ids`
+    : sql``;
+  return sql`
+    with recursive path (id, parent_id, depth) as (
+      select m.id, m.parent_id, 1
+        from ${message} m
+       where m.id = ${start} and m.conversation_id = ${conversationId} and m.user_id = ${userId}
+      union all
+      select m.id, m.parent_id, path.depth + 1
+        from path join ${message} m on m.id = path.parent_id
+       where path.depth < ${options.limit}
     )
-    .orderBy(desc(message.conversationId), desc(message.id))
-    .limit(options.limit);
+    select m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
+           m.created_at, m.updated_at${siblingColumns}
+      from path join ${message} m on m.id = path.id
+     order by path.depth desc`;
+}
+
+interface RawThreadRow extends Record<string, unknown> {
+  id: number | string;
+  conversation_id: number;
+  user_id: string;
+  parent_id: number | string | null;
+  sender: 'user' | 'ai';
+  content: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  sibling_ids?: (number | string)[] | null;
+}
+
+/** Raw rows differ by driver (PostgreSQL gives bigints as strings); one shape for the app. */
+function toThreadMessage(row: RawThreadRow): ThreadMessage {
+  return {
+    id: Number(row.id),
+    conversationId: row.conversation_id,
+    userId: row.user_id,
+    parentId: row.parent_id === null ? null : Number(row.parent_id),
+    sender: row.sender,
+    content: row.content,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    siblingIds: row.sibling_ids ? row.sibling_ids.map(Number) : [Number(row.id)],
+  };
+}
+
+/**
+ * The newest message under `messageId` (itself when it has no descendants): where the history
+ * continues when the user moves to the branch through it.
+ */
+export async function newestDescendant(db: Executor, conversationId: number, messageId: number) {
+  const { rows } = await db.execute<{ id: number | string }>(sql`
+    with recursive below (id) as (
+      select ${messageId}::bigint
+      union all
+      select m.id from below join ${message} m
+        on m.conversation_id = ${conversationId} and m.parent_id = below.id
+    )
+    select max(id) as id from below`);
+  return Number(rows[0]!.id);
+}
+
+/** The conversation's active leaf if that message still exists (it has no foreign key). */
+export async function existingActiveLeaf(db: Executor, userId: string, conversationId: number) {
+  const { rows } = await db.execute<{ id: number | string }>(sql`
+    select m.id from ${conversation} c
+      join ${message} m on m.id = c.active_leaf_id
+     where c.id = ${conversationId} and c.user_id = ${userId}`);
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** The newest message left in a conversation (after its first message was deleted). */
+export async function newestInConversation(db: Executor, conversationId: number) {
+  const { rows } = await db.execute<{ id: number | string | null }>(
+    sql`select max(id) as id from ${message} where conversation_id = ${conversationId}`,
+  );
+  const id = rows[0]?.id;
+  return id === null || id === undefined ? null : Number(id);
+}
+
+/** Makes `leafId` the end of the conversation's history; its preview follows. */
+export async function setActiveLeaf(
+  db: Executor,
+  userId: string,
+  conversationId: number,
+  leafId: number | null,
+) {
+  await db
+    .update(conversation)
+    .set({
+      activeLeafId: leafId,
+      lastMessage: leafId ? sql`(select content from ${message} where id = ${leafId})` : sql`null`,
+    })
+    .where(and(eq(conversation.id, conversationId), eq(conversation.userId, userId)));
+}
+
+/**
+ * Deletes a message and every message after it on any branch, in one statement (walking the
+ * subtree rather than leaving it to the foreign key's cascade, which would recurse once per
+ * generation). Answers how many went, and the conversation's message count after.
+ */
+export async function deleteSubtree(
+  db: Executor,
+  userId: string,
+  conversationId: number,
+  messageId: number,
+) {
+  const { rows } = await db.execute<{ deleted: number }>(sql`
+    with recursive below (id) as (
+      select ${messageId}::bigint
+      union all
+      select m.id from below join ${message} m
+        on m.conversation_id = ${conversationId} and m.parent_id = below.id
+    ), gone as (
+      delete from ${message} where id in (select id from below) and user_id = ${userId}
+      returning id
+    ), counted as (
+      update ${conversation} set message_count = greatest(message_count - (select count(*) from gone), 0)
+       where id = ${conversationId} and user_id = ${userId}
+    )
+    select count(*)::int as deleted from gone`);
+  return rows[0]!.deleted;
+}
+
+/** Appends text to a reply (a continuation), keeping the preview current when it is the leaf. */
+export async function appendToMessage(
+  db: Executor,
+  userId: string,
+  messageId: number,
+  text: string,
+) {
+  const [row] = await db
+    .update(message)
+    .set({ content: sql`${message.content} || ${text}`, updatedAt: new Date() })
+    .where(and(eq(message.id, messageId), eq(message.userId, userId)))
+    .returning();
+  if (row) {
+    await db
+      .update(conversation)
+      .set({ lastMessage: row.content, updatedAt: new Date() })
+      .where(
+        and(
+          eq(conversation.id, row.conversationId),
+          eq(conversation.activeLeafId, row.id),
+          eq(conversation.userId, userId),
+        ),
+      );
+  }
+  return row ?? null;
 }
 
 export async function findMessage(db: Database, userId: string, id: number) {
@@ -177,48 +338,33 @@ export async function updateMessageContent(
   return row ?? null;
 }
 
-/** The sidebar preview follows the newest message, e.g. after that message was edited. */
+/** The sidebar preview follows the end of the history, e.g. after that message was edited. */
 export async function refreshLastMessage(db: Database, userId: string, id: number) {
-  // The range and the (conversation_id, id) order keep the planner on that index (readThread).
-  const newest = db
-    .select({ content: message.content })
-    .from(message)
-    .where(and(gte(message.conversationId, id), lte(message.conversationId, id)))
-    .orderBy(desc(message.conversationId), desc(message.id))
-    .limit(1);
   await db
     .update(conversation)
-    .set({ lastMessage: sql`(${newest})` })
+    .set({
+      lastMessage: sql`(select content from ${message} where id = ${conversation.activeLeafId})`,
+    })
     .where(and(eq(conversation.id, id), eq(conversation.userId, userId)));
 }
 
 /**
- * The reply `aiMessageId` and the user message just before it: the pair a thumbs up/down rates.
- * Null when the reply is not the user's (or is not a reply).
+ * The reply `aiMessageId` and the user message it answers (its parent): the pair a thumbs
+ * up/down rates. Null when the reply is not the user's (or is not a reply).
  */
 export async function findRatedPair(db: Database, userId: string, aiMessageId: number) {
   const reply = await findMessage(db, userId, aiMessageId);
   if (!reply || reply.sender !== 'ai') return null;
-  const [prompt] = await db
-    .select({ content: message.content })
-    .from(message)
-    .where(
-      and(
-        // As a range, with the (conversation_id, id) order: see readThread.
-        gte(message.conversationId, reply.conversationId),
-        lte(message.conversationId, reply.conversationId),
-        eq(message.sender, 'user'),
-        lt(message.id, reply.id),
-      ),
-    )
-    .orderBy(desc(message.conversationId), desc(message.id))
-    .limit(1);
-  return { aiMessage: reply.content, userMessage: prompt?.content ?? '' };
+  const prompt = reply.parentId ? await findMessage(db, userId, reply.parentId) : null;
+  return {
+    aiMessage: reply.content,
+    userMessage: prompt?.sender === 'user' ? prompt.content : '',
+  };
 }
 
 /**
- * Stores one message and keeps its conversation current in the same statement: count, preview and
- * time, the title of a new conversation (`titleIfNew`), the model it was sent to (`model`). One
+ * Stores one message and keeps its conversation current in the same statement: the new message
+ * becomes the end of the history (active leaf), count, preview and time, the title of a new conversation (`titleIfNew`), the model it was sent to (`model`). One
  * statement is atomic by itself, so this needs no transaction (one round trip instead of four).
  * `alongside` is another writing statement with RETURNING that must succeed or fail with it (a
  * reply's charge settlement); `alongsideRows` says how many rows it returned.
@@ -230,15 +376,24 @@ export async function storeMessage(
   value: {
     sender: 'user' | 'ai';
     content: string;
+    /**
+     * The message this one follows (null: none, a new first message); by default the end of the
+     * history (the active leaf).
+     */
+    parentId?: number | null | undefined;
     titleIfNew?: string | undefined;
     model?: string | undefined;
   },
   alongside?: SQL,
 ): Promise<{ id: number; messageCount: number; alongsideRows: number }> {
+  const parent =
+    value.parentId === undefined
+      ? sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`
+      : sql`${value.parentId}::bigint`;
   const { rows } = await db.execute<{ id: string | number; count: number; alongside: number }>(sql`
     with stored as (
-      insert into ${message} (conversation_id, user_id, sender, content)
-      values (${conversationId}, ${userId}, ${value.sender}, ${value.content})
+      insert into ${message} (conversation_id, user_id, parent_id, sender, content)
+      values (${conversationId}, ${userId}, ${parent}, ${value.sender}, ${value.content})
       returning id
     ), counted as (
       update ${conversation} set
@@ -247,6 +402,7 @@ export async function storeMessage(
         title = case when title = 'New conversation' and ${value.titleIfNew ?? null}::text is not null
                      then ${value.titleIfNew ?? null}::text else title end,
         model = coalesce(${value.model ?? null}::text, model),
+        active_leaf_id = (select id from stored),
         updated_at = now()
       where id = ${conversationId} and user_id = ${userId}
       returning message_count

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   conversationParams,
+  deleteMessageResponse,
   editMessageRequest,
   generateOptionsRequest,
   generateOptionsResponse,
@@ -24,9 +25,16 @@ import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
 import { getCredits } from '../credits/credits.service';
+import { eventWriter } from './event-writer';
 import { editUserMessage } from './message-edit.service';
 import { summarizeConversation } from './memory.service';
-import { prepareReply, type PreparedReply } from './reply.service';
+import {
+  prepareContinue,
+  prepareRegenerate,
+  prepareReply,
+  type PreparedReply,
+} from './reply.service';
+import { deleteMessage } from './tree.service';
 import { generateOptions, generateScenario } from './story.service';
 
 /** The spec's three reply endpoints behave alike; the conversation's mode shapes the reply. */
@@ -49,6 +57,30 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     );
   }
+
+  // A new alternative of a reply, or more of it: charged and streamed like any reply.
+  for (const [action, prepare] of [
+    ['regenerate', prepareRegenerate],
+    ['continue', prepareContinue],
+  ] as const) {
+    r.post(
+      `/api/messages/:messageId/${action}`,
+      { schema: { params: messageParams, response: { 200: replyResponse } } },
+      async (request, reply) => {
+        const { id } = await user(request);
+        await enforce(ctx.limiter, RATE_RULES.messagesPerUser, id);
+        const prepared = await prepare(ctx, id, request.params.messageId);
+        if (wantsEventStream(request)) return streamReply(request, reply, prepared);
+        return prepared.run();
+      },
+    );
+  }
+
+  r.delete(
+    '/api/messages/:messageId',
+    { schema: { params: messageParams, response: { 200: deleteMessageResponse } } },
+    async (request) => deleteMessage(ctx, (await user(request)).id, request.params.messageId),
+  );
 
   r.post(
     '/api/conversations/:id/generate-scenario',
@@ -134,28 +166,19 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, prepare
     'x-content-type-options': 'nosniff',
     connection: 'keep-alive',
   });
-  // Events written in one turn of the event loop (tokens that arrived in one read from the
-  // model) leave in one system call: the socket is corked until the turn's queued work is done.
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    res.uncork();
-  };
+  // Tokens leave in batches (at most one write per TOKEN_FLUSH_MS); other events at once.
+  const events = eventWriter(res);
   const send = <E extends ReplyStreamEvent>(event: E, data: ReplyStreamData<E>) => {
-    if (res.writableEnded || res.destroyed) return;
-    if (!corked) {
-      corked = true;
-      res.cork();
-      process.nextTick(uncork);
-    }
-    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const block = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    if (event === 'token') events.token(block);
+    else events.now(block);
   };
   // Headers and a first event at once: the browser (and any proxy) hears that the message is
   // stored and a reply is coming, however long the model thinks before its first token.
   send('accepted', { userMessageId: prepared.userMessageId });
   // A comment line every 15 s keeps proxies from closing a stream while the model thinks.
   const keepAlive = setInterval(() => {
-    if (!res.writableEnded && !res.destroyed) res.write(': ping\n\n');
+    events.now(': ping\n\n');
   }, 15_000);
   try {
     const result = await prepared.run((text) => send('token', { text }));
@@ -170,6 +193,7 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, prepare
     send('error', failure);
   } finally {
     clearInterval(keepAlive);
+    events.close();
     if (!res.writableEnded) res.end();
   }
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  activeLeafRequest,
+  activeLeafResponse,
   conversationDetailSchema,
   conversationParams,
   createConversationRequest,
@@ -25,6 +27,7 @@ import {
   setConversationModel,
 } from './conversations.service';
 import { modelChoiceFor } from './model-policy';
+import { switchBranch } from './tree.service';
 
 export async function registerConversationRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -86,6 +89,19 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
       await deleteConversation(ctx, (await user(request)).id, request.params.id);
       return { success: true as const };
     },
+  );
+
+  r.put(
+    '/api/conversations/:id/active-leaf',
+    {
+      schema: {
+        params: conversationParams,
+        body: activeLeafRequest,
+        response: { 200: activeLeafResponse },
+      },
+    },
+    async (request) =>
+      switchBranch(ctx, (await user(request)).id, request.params.id, request.body.messageId),
   );
 
   r.get(

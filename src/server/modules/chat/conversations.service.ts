@@ -6,6 +6,7 @@ import {
   type ConversationPage,
   type ConversationSummary,
   type ListConversationsQuery,
+  type ThreadMessageView,
 } from '../../../shared/chat/contract';
 import { encodeConversationCursor } from '../../../shared/chat/conversation-cursor';
 import { CONVERSATION_PAGES, normalizeChatMode } from '../../../shared/chat/rules';
@@ -23,6 +24,7 @@ import {
   updateConversationFields,
   type ConversationRow,
   type MessageRow,
+  type ThreadMessage,
 } from './chat.repo';
 import { resolveModel } from './model-policy';
 
@@ -43,13 +45,25 @@ export function toDetail(row: ConversationRow): ConversationDetail {
   return { ...toSummary(row), scenario: row.scenario, currentOptions: row.currentOptions };
 }
 
-export function toMessageView(row: MessageRow): ChatMessageView {
+export function toMessageView(
+  row: Pick<MessageRow, 'id' | 'conversationId' | 'content' | 'sender' | 'createdAt'>,
+): ChatMessageView {
   return {
     id: row.id,
     conversationId: row.conversationId,
     content: row.content,
     sender: row.sender,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toThreadMessageView(row: ThreadMessage): ThreadMessageView {
+  return {
+    ...toMessageView(row),
+    parentId: row.parentId,
+    siblingIndex: row.siblingIds.indexOf(row.id) + 1,
+    siblingCount: row.siblingIds.length,
+    siblingIds: row.siblingIds,
   };
 }
 
@@ -126,7 +140,10 @@ export async function deleteConversation(ctx: AppContext, userId: string, id: nu
   if (!(await deleteConversationRow(ctx.db, userId, id))) throw notFound(CONVERSATION_NOT_FOUND);
 }
 
-/** Oldest-first page of messages ending just before `before` (for infinite scroll upwards). */
+/**
+ * Oldest-first page of the history (the active path) ending just before `before` (for infinite
+ * scroll upwards), each message with its place among its alternatives.
+ */
 export async function getMessages(
   ctx: AppContext,
   userId: string,
@@ -135,6 +152,6 @@ export async function getMessages(
   limit = MESSAGES_PAGE_SIZE,
 ) {
   await requireConversation(ctx, userId, id);
-  const rows = await readThread(ctx.db, userId, id, { before, limit });
-  return rows.map(toMessageView);
+  const rows = await readThread(ctx.db, userId, id, { before, limit, siblings: true });
+  return rows.map(toThreadMessageView);
 }

@@ -1,7 +1,12 @@
-import type { ReplyResult } from '../../../shared/chat/contract';
-import { CHAT_LIMITS, excerpt, normalizeChatMode } from '../../../shared/chat/rules';
+import { MESSAGE_NOT_FOUND, type ReplyResult } from '../../../shared/chat/contract';
+import {
+  CHAT_LIMITS,
+  continuationJoin,
+  excerpt,
+  normalizeChatMode,
+} from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
-import { serviceUnavailable } from '../../errors';
+import { badRequest, notFound, serviceUnavailable } from '../../errors';
 import {
   LLM_EMPTY,
   LLM_NOT_CONFIGURED,
@@ -11,15 +16,23 @@ import {
 } from '../../integrations/llm';
 import {
   refundCharge,
+  settleCharge,
   settleChargeStatement,
   STALE_CHARGE_MS,
   takeCredit,
 } from '../credits/credits.service';
 import type { CharacterRow } from '../characters/characters.repo';
 import { findProfile } from '../profile/profile.repo';
-import { buildChatPrompt } from '../../prompts/chat.prompt';
+import { buildChatPrompt, CONTINUE_INSTRUCTION } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS } from '../../prompts/model-settings';
-import { readThread, storeMessage, type ConversationRow } from './chat.repo';
+import {
+  appendToMessage,
+  findMessage,
+  readThread,
+  storeMessage,
+  type ConversationRow,
+  type MessageRow,
+} from './chat.repo';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
 import { queueSummaryIfDue } from './memory.service';
 import { resolveModel } from './model-policy';
@@ -58,29 +71,145 @@ export interface PreparedReply {
 export async function prepareReply(
   ctx: AppContext,
   userId: string,
-  input: { message: string; conversationId: number; model?: string | undefined },
+  input: {
+    message: string;
+    conversationId: number;
+    model?: string | undefined;
+    parentId?: number | null | undefined;
+  },
 ): Promise<PreparedReply> {
   const target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
+  // A branch starts after a message of this conversation; anything else is not found.
+  if (input.parentId) await requireMessageIn(ctx, userId, target, input.parentId);
   // The thread and the profile depend neither on the credit nor on the message being stored:
   // reading them meanwhile saves two round trips before the model is called. Without a credit
   // they are simply not used.
-  const context = readPromptContext(ctx, userId, target);
+  const context = readPromptContext(ctx, userId, target, input.parentId);
   context.catch(() => undefined); // awaited in run(); this only marks a refusal below as handled
   const chargeId = await takeCredit(ctx, userId, target.conversation.id);
   let userMessageId: number;
   try {
-    userMessageId = await storeUserMessage(ctx, userId, target, input.message);
+    userMessageId = await storeUserMessage(ctx, userId, target, input.message, input.parentId);
   } catch (error) {
     await refundCharge(ctx, chargeId);
     throw error;
   }
   const newMessage = { id: userMessageId, sender: 'user' as const, content: input.message };
-  // The thread is needed only to build the prompt; nothing keeps it while the model answers.
-  let pending: Promise<PromptContext> | undefined = context.then(({ history, profile }) => ({
-    profile,
+  return preparedRun(ctx, userId, target, chargeId, userMessageId, {
     // The read may have seen the new message or not; either way it ends the thread once.
-    history: [...history.filter((m) => m.id !== userMessageId), newMessage],
-  }));
+    thread: context.then(({ history, profile }) => ({
+      profile,
+      history: [...history.filter((m) => m.id !== userMessageId), newMessage],
+    })),
+    store: (reply) => storeReply(ctx, userId, target, chargeId, reply, userMessageId),
+  });
+}
+
+/**
+ * A new alternative to the AI message `messageId` (a sibling answering the same message), which
+ * becomes the end of the history. Charged like any reply.
+ */
+export async function prepareRegenerate(
+  ctx: AppContext,
+  userId: string,
+  messageId: number,
+): Promise<PreparedReply> {
+  const { original, target, chargeId, context } = await chargeForReply(
+    ctx,
+    userId,
+    messageId,
+    (m) =>
+      m.sender !== 'ai' || m.parentId === null
+        ? 'Only a reply to a message can be regenerated.'
+        : null,
+    (m) => m.parentId!,
+  );
+  const answered = original.parentId!;
+  return preparedRun(ctx, userId, target, chargeId, answered, {
+    thread: context,
+    store: (reply) => storeReply(ctx, userId, target, chargeId, reply, answered),
+  });
+}
+
+/** More of the AI message `messageId`, appended to it (a reply that stopped short). */
+export async function prepareContinue(
+  ctx: AppContext,
+  userId: string,
+  messageId: number,
+): Promise<PreparedReply> {
+  const { original, target, chargeId, context } = await chargeForReply(
+    ctx,
+    userId,
+    messageId,
+    (m) => (m.sender !== 'ai' ? 'Only a reply can be continued.' : null),
+    (m) => m.id,
+  );
+  return preparedRun(ctx, userId, target, chargeId, original.parentId ?? messageId, {
+    thread: context.then(({ history, profile }) => ({
+      profile,
+      history: [...history, { id: 0, sender: 'user' as const, content: CONTINUE_INSTRUCTION }],
+    })),
+    store: async (addition) => {
+      const joined = continuationJoin(original.content, addition);
+      const row = await appendToMessage(ctx.db, userId, messageId, joined);
+      if (!row) throw notFound(MESSAGE_NOT_FOUND); // deleted while the model wrote
+      await settleCharge(ctx, chargeId);
+      return { messageId, message: row.content };
+    },
+  });
+}
+
+/**
+ * The common start of a regenerate and a continue: the user's message `messageId` (404 if not
+ * theirs; 400 with the refusal `refuse` gives), its
+ * conversation as a reply target, the thread up to `threadEnd` read meanwhile, and the credit.
+ */
+async function chargeForReply(
+  ctx: AppContext,
+  userId: string,
+  messageId: number,
+  refuse: (message: MessageRow) => string | null,
+  threadEnd: (message: MessageRow) => number,
+) {
+  const original = await findMessage(ctx.db, userId, messageId);
+  if (!original) throw notFound(MESSAGE_NOT_FOUND);
+  const refusal = refuse(original);
+  if (refusal) throw badRequest(refusal);
+  const target = await findReplyTarget(ctx, userId, original.conversationId, undefined);
+  const context = readPromptContext(ctx, userId, target, threadEnd(original));
+  context.catch(() => undefined); // awaited in run(); this only marks a refusal below as handled
+  const chargeId = await takeCredit(ctx, userId, target.conversation.id);
+  return { original, target, chargeId, context };
+}
+
+async function requireMessageIn(
+  ctx: AppContext,
+  userId: string,
+  target: ReplyTarget,
+  messageId: number,
+) {
+  const found = await findMessage(ctx.db, userId, messageId);
+  if (!found || found.conversationId !== target.conversation.id) {
+    throw notFound(MESSAGE_NOT_FOUND);
+  }
+}
+
+/** What a prepared reply does when run: generate from `thread`, then `store` what came. */
+function preparedRun(
+  ctx: AppContext,
+  userId: string,
+  target: ReplyTarget,
+  chargeId: number,
+  userMessageId: number,
+  steps: {
+    thread: Promise<PromptContext>;
+    store: (
+      reply: string,
+    ) => Promise<{ messageId: number; message: string; messageCount?: number }>;
+  },
+): PreparedReply {
+  // The thread is needed only to build the prompt; nothing keeps it while the model answers.
+  let pending: Promise<PromptContext> | undefined = steps.thread;
   return {
     userMessageId,
     run: async (onToken) => {
@@ -91,17 +220,28 @@ export async function prepareReply(
         return thread;
       };
       return {
-        ...(await answer(ctx, userId, target, chargeId, takeContext, onToken)),
+        ...(await answer(ctx, userId, target, chargeId, takeContext, onToken, steps.store)),
         userMessageId,
       };
     },
   };
 }
 
-/** The recent thread (oldest first) and the user's profile, for the prompt. */
-async function readPromptContext(ctx: AppContext, userId: string, target: ReplyTarget) {
+/**
+ * The recent thread (oldest first) ending at `from` (by default the end of the history), and the
+ * user's profile, for the prompt.
+ */
+async function readPromptContext(
+  ctx: AppContext,
+  userId: string,
+  target: ReplyTarget,
+  /** Null: a new first message, with nothing before it. */
+  from?: number | null,
+) {
   const [history, profile] = await Promise.all([
-    readThread(ctx.db, userId, target.conversation.id, { limit: HISTORY_WINDOW }),
+    from === null
+      ? []
+      : readThread(ctx.db, userId, target.conversation.id, { limit: HISTORY_WINDOW, from }),
     findProfile(ctx.db, userId),
   ]);
   return { history, profile };
@@ -139,10 +279,12 @@ async function storeUserMessage(
   userId: string,
   { conversation, model }: ReplyTarget,
   text: string,
+  parentId: number | null | undefined,
 ): Promise<number> {
   const stored = await storeMessage(ctx.db, userId, conversation.id, {
     sender: 'user',
     content: text,
+    parentId,
     titleIfNew: excerpt(text, TITLE_LENGTH),
     model: conversation.model !== model ? model : undefined,
   });
@@ -160,18 +302,21 @@ async function answer(
   chargeId: number,
   context: () => Promise<PromptContext>,
   onToken: ((text: string) => void) | undefined,
+  store: (reply: string) => Promise<{ messageId: number; message: string; messageCount?: number }>,
 ) {
   try {
     const reply = await generateReply(ctx, target, context, onToken);
-    const { messageId, messageCount } = await storeReply(ctx, userId, target, chargeId, reply);
-    // Never throws: the reply is stored whatever happens to its summary.
-    await queueSummaryIfDue(
-      ctx,
-      userId,
-      { id: target.conversation.id, messageCount },
-      target.character.workingMemory,
-    );
-    return { messageId, message: reply };
+    const { messageId, message, messageCount } = await store(reply);
+    if (messageCount !== undefined) {
+      // Never throws: the reply is stored whatever happens to its summary.
+      await queueSummaryIfDue(
+        ctx,
+        userId,
+        { id: target.conversation.id, messageCount },
+        target.character.workingMemory,
+      );
+    }
+    return { messageId, message };
   } catch (error) {
     await refundCharge(ctx, chargeId);
     throw error;
@@ -243,15 +388,16 @@ async function storeReply(
   { conversation }: ReplyTarget,
   chargeId: number,
   reply: string,
+  answers: number,
 ) {
   const stored = await storeMessage(
     ctx.db,
     userId,
     conversation.id,
-    { sender: 'ai', content: reply },
+    { sender: 'ai', content: reply, parentId: answers },
     settleChargeStatement(chargeId),
   );
   if (stored.alongsideRows === 0)
     ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');
-  return { messageId: stored.id, messageCount: stored.messageCount };
+  return { messageId: stored.id, message: reply, messageCount: stored.messageCount };
 }

@@ -1,13 +1,20 @@
+import { lazy, Suspense, useState } from 'react';
 import type { Character } from '../../../shared/characters/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
+import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import type { useMessages } from './api';
 import { LoadEarlierButton, MessageView, type DisplayMessage } from './MessageView';
-import { useEditMessage } from './mutations';
+import { useDeleteMessage, useEditMessage, useSwitchBranch } from './mutations';
 import { StoryStart } from './StoryParts';
 import { ScenarioCard, StreamingReply } from './StreamingReply';
 import { useMessageScroll } from './use-message-scroll';
 import type { useSendMessage } from './use-send-message';
+
+// The confirmation loads when it opens: Radix Dialog is not part of the chat's first load.
+const Dialog = lazy(() =>
+  import('../../components/ui/dialog').then((m) => ({ default: m.Dialog })),
+);
 
 /**
  * The scrolling list of one conversation: earlier pages on demand, a story's scenario, the
@@ -34,8 +41,14 @@ export function ChatThread({
   storyDraft: string;
   onStoryDraft: (text: string) => void;
 }) {
-  const { busy, starting, streaming, send } = sending;
+  const { busy, starting, streaming, send, rework } = sending;
   const editMessage = useEditMessage();
+  const switchBranch = useSwitchBranch();
+  const deleteMessage = useDeleteMessage();
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const treeBusy = busy || switchBranch.isPending || deleteMessage.isPending;
+  const failed = (error: unknown) =>
+    toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
   const { bottom, scroller, loadOlder, onScroll } = useMessageScroll({
     newestId: messages.at(-1)?.id,
     streaming,
@@ -56,6 +69,34 @@ export function ChatThread({
       toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
       return false;
     }
+  };
+
+  /** The tree actions a stored message offers (the newest reply can also be continued). */
+  const treeActions = (m: DisplayMessage, newest: boolean) => {
+    if (typeof m.id !== 'number' || activeId === null) return undefined;
+    const id = m.id;
+    const parentId = m.parentId ?? null;
+    const stored = { id, parentId, content: m.content };
+    const ai = m.sender === 'ai';
+    return {
+      busy: treeBusy,
+      onSwitch: (messageId: number) =>
+        switchBranch.mutateAsync({ conversationId: activeId, messageId }).catch(failed),
+      onRegenerate: ai && parentId !== null ? () => void rework('regenerate', stored) : undefined,
+      onContinue: ai && newest ? () => void rework('continue', stored) : undefined,
+      onDelete: () => setDeleting(id),
+      onEditAsBranch: ai ? undefined : (text: string) => send(text, undefined, { parentId }),
+    };
+  };
+  const removeMessage = async () => {
+    if (deleting === null || activeId === null) return;
+    try {
+      await deleteMessage.mutateAsync({ conversationId: activeId, messageId: deleting });
+      toast({ title: 'Message deleted' });
+    } catch (error) {
+      failed(error);
+    }
+    setDeleting(null);
   };
 
   const bubbles = mode === 'texting' || mode === 'message';
@@ -84,7 +125,7 @@ export function ChatThread({
         {empty && mode !== 'immersive' && !starting && (
           <p className="py-10 text-center text-muted">Say hello to {character.name}!</p>
         )}
-        {messages.map((m) => (
+        {messages.map((m, i) => (
           <MessageView
             key={m.id}
             message={m}
@@ -96,11 +137,39 @@ export function ChatThread({
                 : undefined
             }
             onRetry={m.unanswered && !busy ? () => void send(m.content, String(m.id)) : undefined}
+            tree={treeActions(m, i === messages.length - 1)}
           />
         ))}
         <StreamingReply streaming={streaming} starting={starting} bubbles={bubbles} />
         <div ref={bottom} />
       </div>
+      {deleting !== null && (
+        <Suspense fallback={null}>
+          <Dialog
+            open
+            onOpenChange={(open) => !open && !deleteMessage.isPending && setDeleting(null)}
+            title="Delete this message?"
+            description="This message and everything after it, on every branch, will be deleted. This cannot be undone."
+          >
+            <div className="flex justify-end gap-3">
+              <Button
+                variant="secondary"
+                disabled={deleteMessage.isPending}
+                onClick={() => setDeleting(null)}
+              >
+                Cancel
+              </Button>
+              <Button
+                variant="destructive"
+                disabled={deleteMessage.isPending}
+                onClick={() => void removeMessage()}
+              >
+                {deleteMessage.isPending ? 'Deleting...' : 'Delete'}
+              </Button>
+            </div>
+          </Dialog>
+        </Suspense>
+      )}
     </div>
   );
 }

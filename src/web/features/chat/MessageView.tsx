@@ -1,4 +1,15 @@
-import { Check, Copy, Pencil, ThumbsDown, ThumbsUp } from 'lucide-react';
+import {
+  Check,
+  ChevronLeft,
+  ChevronRight,
+  Copy,
+  Pencil,
+  RefreshCw,
+  StepForward,
+  ThumbsDown,
+  ThumbsUp,
+  Trash2,
+} from 'lucide-react';
 import { use, useEffect, useRef, useState } from 'react';
 import { bubbleRevealDelay, CHAT_LIMITS, splitIntoBubbles } from '../../../shared/chat/rules';
 import { Button } from '../../components/ui/button';
@@ -12,6 +23,25 @@ export interface DisplayMessage {
   content: string;
   /** Typed while out of credits: never sent, kept in the thread until sent again. */
   unanswered?: boolean;
+  /** Stored messages: the message this one follows, and its alternatives (itself included). */
+  parentId?: number | null;
+  siblingIds?: number[];
+}
+
+/** What can be done to a stored message's place in the conversation's tree. */
+export interface TreeActions {
+  /** Move to another alternative of this message (‹ ›). */
+  onSwitch?: (messageId: number) => void;
+  /** A reply: ask for a new alternative. */
+  onRegenerate?: () => void;
+  /** The newest reply: ask for more of it. */
+  onContinue?: () => void;
+  /** Ask to delete it with everything after it (the caller confirms). */
+  onDelete?: () => void;
+  /** The user's own: send the edited text as a new branch, keeping the old one. */
+  onEditAsBranch?: (text: string) => Promise<boolean>;
+  /** While a reply is on its way nothing else may be asked. */
+  busy?: boolean;
 }
 
 /**
@@ -123,6 +153,7 @@ export function MessageView({
   fresh,
   onEdit,
   onRetry,
+  tree = {},
 }: {
   message: DisplayMessage;
   asBubbles: boolean;
@@ -130,6 +161,7 @@ export function MessageView({
   onEdit?: (text: string) => Promise<boolean>;
   /** For an unanswered message: send it again. */
   onRetry?: () => void;
+  tree?: TreeActions;
 }) {
   const [toolbar, setToolbar] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -169,10 +201,14 @@ export function MessageView({
         (error: unknown) => console.warn('feedback failed', error),
       );
   };
-  const save = async () => {
-    if (!onEdit || draft.trim() === message.content.trim()) return;
-    if (await onEdit(draft.trim())) setEditing(false);
+  const unchanged = !draft.trim() || draft.trim() === message.content.trim();
+  const save = async (as: 'edit' | 'branch') => {
+    const submit = as === 'edit' ? onEdit : tree.onEditAsBranch;
+    if (!submit || unchanged) return;
+    if (await submit(draft.trim())) setEditing(false);
   };
+  const siblings = message.siblingIds ?? [];
+  const place = typeof message.id === 'number' ? siblings.indexOf(message.id) : -1;
 
   return (
     <div
@@ -196,15 +232,21 @@ export function MessageView({
             onChange={(e) => setDraft(e.target.value)}
             className="min-h-20"
           />
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2">
             <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
               Cancel
             </Button>
-            <Button
-              size="sm"
-              disabled={!draft.trim() || draft.trim() === message.content.trim()}
-              onClick={() => void save()}
-            >
+            {tree.onEditAsBranch && (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={unchanged || tree.busy}
+                onClick={() => void save('branch')}
+              >
+                Save as new branch
+              </Button>
+            )}
+            <Button size="sm" disabled={unchanged} onClick={() => void save('edit')}>
               Save
             </Button>
           </div>
@@ -233,6 +275,27 @@ export function MessageView({
             </button>
           )}
         </p>
+      )}
+      {place >= 0 && siblings.length > 1 && !editing && (
+        <div className="mt-1 flex items-center gap-0.5 text-xs text-muted" data-testid="versions">
+          <ToolbarButton
+            label="Previous version"
+            disabled={place === 0 || tree.busy}
+            onClick={() => tree.onSwitch?.(siblings[place - 1]!)}
+          >
+            <ChevronLeft className="size-3.5" />
+          </ToolbarButton>
+          <span aria-label={`Version ${place + 1} of ${siblings.length}`}>
+            {place + 1}/{siblings.length}
+          </span>
+          <ToolbarButton
+            label="Next version"
+            disabled={place === siblings.length - 1 || tree.busy}
+            onClick={() => tree.onSwitch?.(siblings[place + 1]!)}
+          >
+            <ChevronRight className="size-3.5" />
+          </ToolbarButton>
+        </div>
       )}
       {saved && !editing && (
         <div
@@ -271,6 +334,21 @@ export function MessageView({
               <Pencil className="size-3.5" />
             </ToolbarButton>
           )}
+          {tree.onRegenerate && (
+            <ToolbarButton label="Regenerate" disabled={tree.busy} onClick={tree.onRegenerate}>
+              <RefreshCw className="size-3.5" />
+            </ToolbarButton>
+          )}
+          {tree.onContinue && (
+            <ToolbarButton label="Continue" disabled={tree.busy} onClick={tree.onContinue}>
+              <StepForward className="size-3.5" />
+            </ToolbarButton>
+          )}
+          {tree.onDelete && (
+            <ToolbarButton label="Delete message" disabled={tree.busy} onClick={tree.onDelete}>
+              <Trash2 className="size-3.5" />
+            </ToolbarButton>
+          )}
         </div>
       )}
     </div>
@@ -280,12 +358,14 @@ export function MessageView({
 function ToolbarButton({
   label,
   pressed,
+  disabled,
   onClick,
   children,
 }: {
   label: string;
   /** For toggles (the thumbs): whether this one is the current choice. */
   pressed?: boolean;
+  disabled?: boolean | undefined;
   onClick: () => void;
   children: React.ReactNode;
 }) {
@@ -295,8 +375,9 @@ function ToolbarButton({
       aria-label={label}
       aria-pressed={pressed}
       title={label}
+      disabled={disabled}
       onClick={onClick}
-      className={`rounded-md p-1.5 hover:bg-hover-strong hover:text-fg ${pressed ? 'text-accent' : 'text-muted'}`}
+      className={`rounded-md p-1.5 hover:bg-hover-strong hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent ${pressed ? 'text-accent' : 'text-muted'}`}
     >
       {children}
     </button>

@@ -5,8 +5,11 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import type {
+  ActiveLeafRequest,
+  ActiveLeafResponse,
   ChatMessageView,
   ConversationDetail,
+  DeleteMessageResponse,
   ConversationPage,
   CreateConversationRequest,
   CreateConversationResponse,
@@ -16,6 +19,7 @@ import type {
   GenerateScenarioRequest,
   GenerateScenarioResponse,
   ModelChoice,
+  ThreadMessageView,
   UpdateConversationRequest,
 } from '../../../shared/chat/contract';
 import type { CreditsResponse, TopUpResponse } from '../../../shared/credits/contract';
@@ -58,10 +62,10 @@ const MESSAGES_FRESH_MS = 5_000;
 export const messagesQuery = (id: number) =>
   infiniteQueryOptions({
     queryKey: messagesKey(id),
-    queryFn: ({ pageParam }) => api<ChatMessageView[]>(readUrls.messages(id, pageParam)),
+    queryFn: ({ pageParam }) => api<ThreadMessageView[]>(readUrls.messages(id, pageParam)),
     initialPageParam: 0,
     // Each page is oldest-first; a full page may have older messages before its first one.
-    getNextPageParam: (page: ChatMessageView[]) =>
+    getNextPageParam: (page: ThreadMessageView[]) =>
       page.length < MESSAGE_PAGE ? undefined : page[0]!.id,
     // Asked again whenever a conversation is opened anew, but not by a second reader within a few
     // seconds: the chat page asks for them beside the character, before the thread mounts.
@@ -72,7 +76,7 @@ export const useMessages = (id: number | null) =>
   useInfiniteQuery({ ...messagesQuery(id ?? 0), enabled: id !== null });
 
 /** The loaded pages as one oldest-first list. */
-export const flattenPages = (pages: ChatMessageView[][] | undefined) =>
+export const flattenPages = (pages: ThreadMessageView[][] | undefined) =>
   [...(pages ?? [])].reverse().flat();
 
 /** The hidden model picker's list: empty (and canChoose false) for everyone but staff. */
@@ -133,6 +137,16 @@ export const editMessage = (messageId: number, content: string, conversationId: 
     content,
     conversationId,
   } satisfies EditMessageRequest);
+
+/** Reads the branch through `messageId` (to its newest message) from now on. */
+export const switchBranch = (conversationId: number, messageId: number) =>
+  api<ActiveLeafResponse>(`/api/conversations/${conversationId}/active-leaf`, 'PUT', {
+    messageId,
+  } satisfies ActiveLeafRequest);
+
+/** Deletes a message and everything after it on any branch. */
+export const deleteMessage = (messageId: number) =>
+  api<DeleteMessageResponse>(`/api/messages/${messageId}`, 'DELETE');
 
 /**
  * Rates a stored reply. The server files the pair as it is in the conversation (the user message

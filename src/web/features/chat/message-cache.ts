@@ -1,10 +1,10 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { ChatMessageView } from '../../../shared/chat/contract';
+import type { ThreadMessageView } from '../../../shared/chat/contract';
 import { CHARACTERS_KEY } from '../characters/api';
 import { conversationKey, CREDITS_KEY, MESSAGE_PAGE, messagesKey, messagesQuery } from './api';
 import { refreshListedConversation } from './conversation-list';
 
-type MessagePages = InfiniteData<ChatMessageView[], number>;
+type MessagePages = InfiniteData<ThreadMessageView[], number>;
 
 /**
  * Loads the stored messages now, whether or not the list is on screen yet (a fast reply can
@@ -28,7 +28,7 @@ export async function reloadMessages(client: QueryClient, id: number) {
 export async function addReplyToCache(
   client: QueryClient,
   id: number,
-  pair: [ChatMessageView, ChatMessageView],
+  pair: [ThreadMessageView, ThreadMessageView],
 ) {
   await client.cancelQueries({ queryKey: messagesKey(id) });
   const data = client.getQueryData<MessagePages>(messagesKey(id));
@@ -39,7 +39,7 @@ export async function addReplyToCache(
 }
 
 /** The pages with the pair after the newest message (pages are newest first, each oldest-first). */
-export function withPair(data: MessagePages, pair: ChatMessageView[]): MessagePages {
+export function withPair(data: MessagePages, pair: ThreadMessageView[]): MessagePages {
   const known = new Set(data.pages.flat().map((m) => m.id));
   const added = pair.filter((m) => !known.has(m.id));
   if (added.length === 0) return data;

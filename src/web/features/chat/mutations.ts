@@ -5,12 +5,14 @@ import {
   createConversation,
   CREDITS_KEY,
   deleteConversation,
+  deleteMessage,
   editMessage,
   generateOptions,
   generateScenario,
   hasCredits,
   sendFeedback,
   setConversationModel,
+  switchBranch,
   topUp,
 } from './api';
 import {
@@ -42,14 +44,21 @@ export const useGenerateScenario = () =>
 export interface ReplyRequest {
   conversationId: number;
   mode: string;
-  text: string;
+  /**
+   * What is asked for: a message sent after the end of the history (or after `parentId`, a new
+   * branch; null: a new first message), a new alternative of a reply, or more of a reply.
+   */
+  action:
+    | { kind: 'send'; text: string; parentId?: number | null; after: number }
+    | { kind: 'regenerate' | 'continue'; messageId: number };
   onAccepted: () => void;
   onToken: (text: string) => void;
 }
 
 /**
- * Sends a message and streams the reply. Once it is stored, the known pair joins the loaded
- * messages; the sidebar lists and credits are refreshed in the background.
+ * Sends a message (or asks for another or a longer reply) and streams the reply. A plain send's
+ * stored pair joins the loaded messages as it is; anything that changes which branch is read
+ * loads the history again. The sidebar lists and credits are refreshed in the background.
  */
 export function useReply() {
   const client = useQueryClient();
@@ -57,21 +66,78 @@ export function useReply() {
     mutationFn: async (v: ReplyRequest) => {
       // The stream reader (with its event-stream parser) loads with the first message sent, not
       // with the chat page (decision 0018); it is cached after that.
-      const { replyPath, streamReply } = await import('./stream-reply');
-      return streamReply(
-        replyPath(v.mode),
-        { message: v.text, conversationId: v.conversationId },
-        { onAccepted: v.onAccepted, onToken: v.onToken },
-      );
+      const { continuePath, regeneratePath, replyPath, streamReply } =
+        await import('./stream-reply');
+      const on = { onAccepted: v.onAccepted, onToken: v.onToken };
+      const { action } = v;
+      if (action.kind === 'send') {
+        const body = {
+          message: action.text,
+          conversationId: v.conversationId,
+          parentId: action.parentId,
+        };
+        return streamReply(replyPath(v.mode), body, on);
+      }
+      const path = action.kind === 'regenerate' ? regeneratePath : continuePath;
+      return streamReply(path(action.messageId), undefined, on);
     },
     onSuccess: async (done, v) => {
-      const createdAt = new Date().toISOString();
-      const base = { conversationId: v.conversationId, createdAt };
-      // The server stores the message trimmed (its schema trims it).
-      await addReplyToCache(client, v.conversationId, [
-        { ...base, id: done.userMessageId, sender: 'user', content: v.text.trim() },
-        { ...base, id: done.messageId, sender: 'ai', content: done.message },
-      ]);
+      const { action } = v;
+      if (action.kind === 'send' && action.parentId === undefined) {
+        const createdAt = new Date().toISOString();
+        const base = {
+          conversationId: v.conversationId,
+          createdAt,
+          siblingIndex: 1,
+          siblingCount: 1,
+        };
+        // The server stores the message trimmed (its schema trims it).
+        await addReplyToCache(client, v.conversationId, [
+          {
+            ...base,
+            id: done.userMessageId,
+            parentId: action.after || null,
+            siblingIds: [done.userMessageId],
+            sender: 'user',
+            content: action.text.trim(),
+          },
+          {
+            ...base,
+            id: done.messageId,
+            parentId: done.userMessageId,
+            siblingIds: [done.messageId],
+            sender: 'ai',
+            content: done.message,
+          },
+        ]);
+      } else {
+        await reloadMessages(client, v.conversationId);
+      }
+      void refreshLists(client, v.conversationId);
+    },
+  });
+}
+
+/** Moves to the branch through a message (an alternative chosen with ‹ ›). */
+export function useSwitchBranch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { conversationId: number; messageId: number }) =>
+      switchBranch(v.conversationId, v.messageId),
+    onSuccess: async (_data, v) => {
+      await reloadMessages(client, v.conversationId);
+      void refreshLists(client, v.conversationId); // the preview follows the branch
+    },
+  });
+}
+
+/** Deletes a message with everything after it. */
+export function useDeleteMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { conversationId: number; messageId: number }) => deleteMessage(v.messageId),
+    onSuccess: async (_data, v) => {
+      await reloadMessages(client, v.conversationId);
       void refreshLists(client, v.conversationId);
     },
   });

@@ -15,14 +15,17 @@ import { ApiError } from '../../lib/api';
  */
 export async function streamReply(
   path: string,
-  body: SendMessageRequest,
+  /** The message sent; none for a regenerate or a continue (the path names the reply). */
+  body: SendMessageRequest | undefined,
   on: { onAccepted?: () => void; onToken: (text: string) => void },
 ): Promise<ReplyResult> {
   const response = await fetch(path, {
     method: 'POST',
     credentials: 'include',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify(body),
+    headers: body
+      ? { 'content-type': 'application/json', accept: 'text/event-stream' }
+      : { accept: 'text/event-stream' },
+    body: body ? JSON.stringify(body) : undefined,
   });
   if (!response.ok || !response.body) {
     const data = (await response.json().catch(() => ({}))) as { message?: string };
@@ -50,6 +53,10 @@ export async function streamReply(
   }
   throw new ApiError(502, 'The reply was cut off. Please try again.');
 }
+
+/** A new alternative of a reply, or more of it (the same events as a reply). */
+export const regeneratePath = (messageId: number) => `/api/messages/${messageId}/regenerate`;
+export const continuePath = (messageId: number) => `/api/messages/${messageId}/continue`;
 
 /** The endpoint for each mode, as the spec names them. */
 export function replyPath(chatMode: string) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { ChatMode } from '../../../shared/chat/rules';
+import { continuationJoin, type ChatMode } from '../../../shared/chat/rules';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { reloadMessages } from './message-cache';
@@ -11,6 +11,11 @@ import { addUnanswered, moveUnanswered, removeUnanswered, unansweredKey } from '
 const FRESH_MS = 5000;
 /** Keys for messages on their way (not stored yet). */
 let pendingCount = 0;
+
+/** A message sent as a new branch: after `parentId` (null: a new first message). */
+export interface Branch {
+  parentId: number | null;
+}
 
 /** Whether a send went through: 'failed' gives the text back to the box it came from. */
 type SendOutcome = 'sent' | 'kept' | 'failed';
@@ -64,7 +69,12 @@ export function useSendMessage(ctx: SendContext) {
   }, [fresh]);
   const busy = streaming !== null || starting;
 
-  const sendOnce = async (text: string, mode: ChatMode, retryOf?: string): Promise<SendOutcome> => {
+  const sendOnce = async (
+    text: string,
+    mode: ChatMode,
+    retryOf?: string,
+    branch?: Branch,
+  ): Promise<SendOutcome> => {
     const { characterId, newestStoredId } = ctx;
     const key = unansweredKey(ctx.activeId, characterId);
     try {
@@ -93,12 +103,13 @@ export function useSendMessage(ctx: SendContext) {
       // A story needs its opening scene first (again, if generating it failed last time).
       if (mode === 'immersive' && !ctx.scenario) await scenario.mutateAsync({ id, text });
       if (retryOf) removeUnanswered(unansweredKey(id, characterId), retryOf);
-      setShownUpTo(newestStoredId);
+      // A branch shows the history up to where it starts; the thread's ids grow along a path.
+      setShownUpTo(branch ? (branch.parentId ?? 0) : newestStoredId);
       setPending({ id: `pending-${++pendingCount}`, sender: 'user', content: text });
       const done = await reply.mutateAsync({
         conversationId: id,
         mode,
-        text,
+        action: { kind: 'send', text, parentId: branch?.parentId, after: newestStoredId },
         onAccepted: () => {
           accepted = true;
           // 'Typing…' on the server's word: it has stored the message and a reply is coming.
@@ -135,13 +146,64 @@ export function useSendMessage(ctx: SendContext) {
     }
   };
 
-  /** Resolves true unless the text should go back where the user typed it. */
-  const send = async (text: string, retryOf?: string): Promise<boolean> => {
+  /**
+   * Resolves true unless the text should go back where the user typed it. With `branch` the
+   * message starts a new branch after that message (an edit saved as a new branch).
+   */
+  const send = async (text: string, retryOf?: string, branch?: Branch): Promise<boolean> => {
     if (!text.trim() || busy || !ctx.mode || inFlight.current) return false;
     inFlight.current = true;
     try {
-      return (await sendOnce(text, ctx.mode, retryOf)) !== 'failed';
+      return (await sendOnce(text, ctx.mode, retryOf, branch)) !== 'failed';
     } finally {
+      inFlight.current = false;
+    }
+  };
+
+  /**
+   * A new alternative of a reply (`regenerate`), or more of it (`continue`), streamed in where
+   * it goes: the history shows up to the message it answers, the reply grows below (a continued
+   * reply starts from its text so far). Charged like a reply; out of credits opens the dialog.
+   */
+  const rework = async (
+    kind: 'regenerate' | 'continue',
+    target: { id: number; parentId: number | null; content: string },
+  ): Promise<void> => {
+    const id = ctx.activeId;
+    if (busy || !ctx.mode || id === null || inFlight.current) return;
+    inFlight.current = true;
+    try {
+      if (!(await creditCheck.mutateAsync())) return ctx.onOutOfCredits();
+      setShownUpTo(target.parentId ?? 0);
+      setStarting(true);
+      const before = kind === 'continue' ? target.content : '';
+      const done = await reply.mutateAsync({
+        conversationId: id,
+        mode: ctx.mode,
+        action: { kind, messageId: target.id },
+        onAccepted: () => setStreaming((s) => s ?? before),
+        onToken: (t) => {
+          setStarting(false);
+          // The server joins a continuation to the reply the same way when it stores it.
+          setStreaming((s) =>
+            s === null || s === before ? before + continuationJoin(before, t) : s + t,
+          );
+        },
+      });
+      ctx.onReplied(id);
+      if (ctx.shownId.current === id) setFresh(done.messageId);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) return ctx.onOutOfCredits();
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Something went wrong.',
+        variant: 'destructive',
+      });
+      await reloadMessages(client, id).catch(() => undefined);
+    } finally {
+      setStarting(false);
+      setStreaming(null);
+      setShownUpTo(null);
       inFlight.current = false;
     }
   };
@@ -153,5 +215,5 @@ export function useSendMessage(ctx: SendContext) {
     setFresh(null);
   };
 
-  return { send, reset, pending, shownUpTo, streaming, starting, busy, fresh };
+  return { send, rework, reset, pending, shownUpTo, streaming, starting, busy, fresh };
 }

@@ -1,0 +1,118 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { E2E_URL } from './ports';
+import { E2E_CONTINUATION } from './llm-fixtures';
+import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
+
+/** The ‹ n/m › switcher under a message, and the message's text. */
+const versionOf = (message: Locator) => message.getByTestId('versions');
+const tale = (text: string) => new RegExp(`^${text}$`);
+
+async function openAssistantChat(page: Page, email: string) {
+  await signUpAndSignIn(page, email);
+  const res = await page.request.post('/api/characters', {
+    headers: { origin: E2E_URL },
+    data: {
+      name: 'Selene',
+      description: 'A moonlit poet with a sharp wit.',
+      gender: 'female',
+      personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await page.goto(`/chat?character=${id}`);
+  await page.getByRole('button', { name: 'Assistant' }).click({ timeout: 20_000 });
+}
+
+async function send(page: Page, text: string) {
+  const box = page.getByPlaceholder('Message Selene...');
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test('swipes through a reply’s versions, regenerates an earlier one, branches by editing, continues and deletes', async ({
+  page,
+}, info) => {
+  await openAssistantChat(page, uniqueEmail(info, 'brancher'));
+  const main = page.getByRole('main');
+  const ai = page.getByTestId('message-ai');
+  const mine = page.getByTestId('message-user');
+
+  await send(page, 'Tell me a tale');
+  await expect(ai).toHaveCount(1);
+  const first = (await ai.first().innerText()).trim();
+  await expect(versionOf(ai.first())).toHaveCount(0); // one version: no switcher
+
+  // Two more versions of the reply, each streamed in its place.
+  await ai.first().getByRole('button', { name: 'Regenerate' }).click();
+  await expect(versionOf(ai.first())).toContainText('2/2');
+  await ai.first().getByRole('button', { name: 'Regenerate' }).click();
+  await expect(versionOf(ai.first())).toContainText('3/3');
+  const third = (
+    await ai
+      .first()
+      .getByText(/Tale number/)
+      .innerText()
+  ).trim();
+  await snap(page, info, 'chat-versions');
+  await ai.first().getByRole('button', { name: 'Previous version' }).click();
+  await expect(versionOf(ai.first())).toContainText('2/3');
+  await ai.first().getByRole('button', { name: 'Previous version' }).click();
+  await expect(versionOf(ai.first())).toContainText('1/3');
+  await expect(ai.first().getByText(/Tale number/)).toHaveText(tale(first.split('\n')[0]!));
+
+  // A second exchange on version 1; then a new version of the earlier reply starts a new branch.
+  await send(page, 'Tell me a tale again');
+  await expect(ai).toHaveCount(2);
+  await ai.first().getByRole('button', { name: 'Regenerate' }).click();
+  await expect(versionOf(ai.first())).toContainText('4/4');
+  await expect(ai).toHaveCount(1);
+  await expect(main.getByText('Tell me a tale again')).toHaveCount(0);
+  // Back to version 1: its branch continues where it was.
+  for (const shown of ['3/4', '2/4', '1/4']) {
+    await ai.first().getByRole('button', { name: 'Previous version' }).click();
+    await expect(versionOf(ai.first())).toContainText(shown);
+  }
+  await expect(main.getByText('Tell me a tale again')).toBeVisible();
+  await expect(ai).toHaveCount(2);
+  expect(third).toMatch(/Tale number/);
+
+  // Editing the first message as a new branch keeps the old one.
+  await mine.first().hover();
+  await mine.first().getByRole('button', { name: 'Edit message' }).click();
+  await page.getByRole('textbox', { name: 'Edit message' }).fill('Tell me a tale, please');
+  await page.getByRole('button', { name: 'Save as new branch' }).click();
+  await expect(mine.first()).toContainText('Tell me a tale, please');
+  await expect(versionOf(mine.first())).toContainText('2/2');
+  await expect(ai).toHaveCount(1);
+  await expectAccessible(page);
+  await snap(page, info, 'chat-branch');
+  await mine.first().getByRole('button', { name: 'Previous version' }).click();
+  await expect(versionOf(mine.first())).toContainText('1/2');
+  await expect(mine.first()).not.toContainText('please');
+  // A branch continues to its newest message: the reply's fourth version.
+  await expect(versionOf(ai.first())).toContainText('4/4');
+  for (const shown of ['3/4', '2/4', '1/4']) {
+    await ai.first().getByRole('button', { name: 'Previous version' }).click();
+    await expect(versionOf(ai.first())).toContainText(shown);
+  }
+  await expect(main.getByText('Tell me a tale again')).toBeVisible();
+
+  // Continue the newest reply: the addition joins it.
+  await ai.last().getByRole('button', { name: 'Continue' }).click();
+  await expect(ai.last()).toContainText(E2E_CONTINUATION);
+
+  // Delete the second question with its reply, after a confirmation (Escape cancels it).
+  const question = mine.filter({ hasText: 'Tell me a tale again' });
+  await question.getByRole('button', { name: 'Delete message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this message?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Delete message' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(main.getByText('Tell me a tale again')).toHaveCount(0);
+  await expect(ai).toHaveCount(1);
+  await snap(page, info, 'chat-after-delete');
+});
