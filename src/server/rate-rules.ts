@@ -134,4 +134,11 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have saved many themes in a short time. Please try again later.',
   },
+  /** Memories are capped per character; this stops scripts churning add/edit/delete. */
+  memoryWritesPerUser: {
+    name: 'memory-write',
+    limit: 600,
+    windowMs: HOUR,
+    message: 'You have changed many memories in a short time. Please try again later.',
+  },
 } satisfies Record<string, RateRule>;

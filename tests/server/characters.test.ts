@@ -47,7 +47,6 @@ describe('create', () => {
       sexualPreferences: [],
       roles: [],
       includeRoles: false,
-      working_memory: [],
     });
   });
 

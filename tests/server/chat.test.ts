@@ -401,14 +401,27 @@ describe('story mode', () => {
   });
 });
 
+/** What the character remembers (GET /api/characters/:id/memories). */
+const memoriesOf = async (charId = characterId, c: TestClient = user) =>
+  (await c.get(`/api/characters/${charId}/memories`)).json.memories as {
+    content: string;
+    conversationId: number | null;
+    source: string;
+  }[];
+
 describe('working memory', () => {
   it('summarises into the character’s memory, feeds other conversations, and forgets on delete', async () => {
     const first = await newConversation();
     llm.script({ content: 'Riley loves jazz and met Selene in Paris.' });
     const res = await user.post(`/api/conversations/${first}/summarize`);
     expect(res.status, res.text).toBe(200);
-    let memory = (await user.get(`/api/characters/${characterId}`)).json.working_memory;
-    expect(memory).toContainEqual({ conversation_id: first, summary: res.json.summary });
+    expect(await memoriesOf()).toContainEqual(
+      expect.objectContaining({
+        conversationId: first,
+        content: res.json.summary,
+        source: 'summary',
+      }),
+    );
 
     const second = await newConversation();
     llm.script({ content: 'I remember Paris.' });
@@ -416,10 +429,7 @@ describe('working memory', () => {
     expect(llm.requests.at(-1)!.body.messages[0].content).toContain('Riley loves jazz');
 
     await user.delete(`/api/conversations/${first}`);
-    memory = (await user.get(`/api/characters/${characterId}`)).json.working_memory;
-    expect(memory.some((m: { conversation_id: number }) => m.conversation_id === first)).toBe(
-      false,
-    );
+    expect((await memoriesOf()).some((m) => m.content === res.json.summary)).toBe(false);
   });
 
   it('forgets every summary when all of a character’s conversations are deleted', async () => {
@@ -427,9 +437,9 @@ describe('working memory', () => {
     const id = await newConversation('texting', user, temp);
     llm.script({ content: 'Riley confided a secret to Nova.' });
     expect((await user.post(`/api/conversations/${id}/summarize`)).status).toBe(200);
-    expect((await user.get(`/api/characters/${temp}`)).json.working_memory).toHaveLength(1);
+    expect(await memoriesOf(temp)).toHaveLength(1);
     expect((await user.delete(`/api/characters/${temp}/conversations`)).status).toBe(200);
-    expect((await user.get(`/api/characters/${temp}`)).json.working_memory).toEqual([]);
+    expect(await memoriesOf(temp)).toEqual([]);
     // A later conversation's prompt carries nothing of the deleted ones.
     const fresh = await newConversation('texting', user, temp);
     llm.script({ content: 'Hello, stranger.' });
@@ -446,13 +456,9 @@ describe('working memory', () => {
       );
     }
     await expect
-      .poll(
-        async () =>
-          (await user.get(`/api/characters/${characterId}`)).json.working_memory.some(
-            (m: { conversation_id: number }) => m.conversation_id === id,
-          ),
-        { timeout: 5000 },
-      )
+      .poll(async () => (await memoriesOf()).some((m) => m.conversationId === id), {
+        timeout: 5000,
+      })
       .toBe(true);
   });
 });
@@ -463,9 +469,7 @@ describe('background summaries', () => {
       JSON.stringify(r.body?.messages?.at(-1)?.content ?? '').includes('Summarise'),
     ).length;
   const remembered = async (c: TestClient, charId: number, id: number) =>
-    (await c.get(`/api/characters/${charId}`)).json.working_memory.some(
-      (m: { conversation_id: number }) => m.conversation_id === id,
-    );
+    (await memoriesOf(charId, c)).some((m) => m.conversationId === id);
 
   /** A conversation of 10 messages whose next reply makes a summary due, which then fails. */
   async function failedSummary() {

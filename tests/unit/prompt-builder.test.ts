@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildChatPrompt,
+  chooseMemories,
   DIRECTNESS_GUIDANCE,
   estimateTokens,
   PREAMBLE,
@@ -85,20 +86,60 @@ describe('buildChatPrompt', () => {
     expect(story).toContain('A storm traps you in a lighthouse.');
   });
 
+  const remembered = (content: string, pinned = false) => ({ content, pinned });
+
   it('adds memories from other conversations', () => {
-    const text = system({ memories: ['Riley loves jazz.', 'They met in Paris.'] });
+    const text = system({
+      memories: [remembered('Riley loves jazz.'), remembered('They met in Paris.')],
+    });
     expect(text).toContain('- Riley loves jazz.\n- They met in Paris.');
     expect(system()).not.toContain('What you remember');
   });
 
-  it('keeps memories to a quarter of the context, newest first', () => {
-    const memories = Array.from({ length: 40 }, (_, i) => `memory ${i} ${'m'.repeat(396)}`);
+  it('keeps memories to a quarter of the context, newest first when none is more related', () => {
+    // Given newest first, as the database reads them.
+    const memories = Array.from({ length: 40 }, (_, i) =>
+      remembered(`memory ${39 - i} ${'m'.repeat(396)}`),
+    );
     const text = system({ memories, contextTokens: 4096 });
     expect(text).toContain('memory 39');
     expect(text).not.toContain('memory 0 ');
-    const kept = memories.filter((m) => text.includes(m));
-    expect(kept.reduce((sum, m) => sum + estimateTokens(m), 0)).toBeLessThanOrEqual(1024);
+    const kept = memories.filter((m) => text.includes(m.content));
+    expect(kept.reduce((sum, m) => sum + estimateTokens(m.content), 0)).toBeLessThanOrEqual(1024);
     expect(kept.length).toBeGreaterThan(5);
+  });
+
+  it('puts pinned memories first, in their own list, even when they say nothing of the moment', () => {
+    const text = system({
+      memories: [remembered('They met in Paris.'), remembered('Call them Ri, never Riley.', true)],
+      history: [{ sender: 'user', content: 'Tell me about Paris again' }],
+    });
+    const pinned = text.indexOf(
+      'What this user asked you to remember:\n- Call them Ri, never Riley.',
+    );
+    const others = text.indexOf('earlier conversations with this user:\n- They met in Paris.');
+    expect(pinned).toBeGreaterThan(0);
+    expect(others).toBeGreaterThan(pinned);
+  });
+
+  it('chooses the summaries most related to the new message when not all fit', () => {
+    const filler = (topic: string) => `${topic} ${'z'.repeat(380)}`;
+    const memories = [
+      remembered(filler('Newest: they talked about the weather and the garden.')),
+      remembered(filler('Newer: a long talk about football results.')),
+      remembered(filler('Oldest: their sister Maya got married in Lisbon last spring.')),
+    ];
+    // Room for about two of the three.
+    const chosen = chooseMemories(memories, 'How was the wedding of my sister in Lisbon?', 240);
+    expect(chosen.map((m) => m.content.slice(0, 6))).toEqual(['Oldest', 'Newest']);
+    // A pinned one still comes first, however unrelated.
+    const withPin = chooseMemories(
+      [...memories, remembered('Allergic to cats.', true)],
+      'How was the wedding in Lisbon?',
+      240,
+    );
+    expect(withPin[0]!.content).toBe('Allergic to cats.');
+    expect(withPin[1]!.content.startsWith('Oldest')).toBe(true);
   });
 
   it('keeps the newest history that fits the token budget', () => {

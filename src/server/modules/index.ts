@@ -9,6 +9,7 @@ import { registerCreditRoutes } from './credits/credits.routes';
 import { registerFeedbackRoutes } from './feedback/feedback.routes';
 import { registerBillingRoutes } from './billing/billing.routes';
 import { registerContactRoutes } from './contact/contact.routes';
+import { registerMemoryRoutes } from './memories/memories.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerProfileRoutes } from './profile/profile.routes';
 import { registerThemeRoutes } from './themes/themes.routes';
@@ -27,4 +28,5 @@ export const featureModules: ((app: FastifyInstance, ctx: AppContext) => Promise
   registerChatRoutes,
   registerFeedbackRoutes,
   registerThemeRoutes,
+  registerMemoryRoutes,
 ];

@@ -21,6 +21,12 @@ export interface PromptProfile {
   sexualPreferences: string[];
 }
 
+export interface PromptMemory {
+  content: string;
+  /** Pinned memories always go first; the others are chosen by relevance to the moment. */
+  pinned: boolean;
+}
+
 export interface HistoryMessage {
   sender: 'user' | 'ai';
   content: string;
@@ -31,8 +37,8 @@ export interface PromptInput {
   profile: PromptProfile | null;
   mode: ChatMode;
   scenario: string | null;
-  /** Summaries of the character's other conversations with this user. */
-  memories: string[];
+  /** What the character remembers about this user: pinned first, then newest first. */
+  memories: PromptMemory[];
   /** Oldest first; the last entry is normally the user's new message. */
   history: HistoryMessage[];
   /** The model's context window in tokens (LLM_CONTEXT_TOKENS). */
@@ -91,8 +97,74 @@ export function newestWithin<T>(items: readonly T[], text: (item: T) => string, 
   return kept.reverse();
 }
 
-/** Memories of other conversations take at most this share of the context (newest kept). */
+/** Memories take at most this share of the context. */
 export const MEMORY_SHARE = 0.25;
+
+/** Short words that say nothing about what a message is about. */
+const STOPWORDS = new Set(
+  (
+    'the and for are but not you your yours with this that have has had was were will would ' +
+    'can could should what when where which who whom why how all any our out about into from ' +
+    'they them their there then than its it’s just also very really like been being some ' +
+    'more most such only own same too here his her hers him she he we us me my mine i’m ' +
+    'do does did doing done is am be to of in on at by as or if so no yes ok'
+  ).split(' '),
+);
+
+/** The words of a text that can say what it is about (lower case, plural 's' dropped). */
+function topicWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const raw of text.toLowerCase().match(/[\p{L}\p{N}’']+/gu) ?? []) {
+    const word = raw.replace(/['’]s$/, '').replace(/(?<=\w{3})s$/, '');
+    if (word.length >= 3 && !STOPWORDS.has(word)) words.add(word);
+  }
+  return words;
+}
+
+/**
+ * The memories for a prompt: every pinned one first (as given: newest first), then the others
+ * most related to `about` (the words they share with it; ties keep the given order, newest
+ * first), as many as fit `budget` tokens. Pure.
+ */
+export function chooseMemories(
+  memories: readonly PromptMemory[],
+  about: string,
+  budget: number,
+): PromptMemory[] {
+  const topic = topicWords(about);
+  const score = (m: PromptMemory) => {
+    let shared = 0;
+    for (const word of topicWords(m.content)) if (topic.has(word)) shared++;
+    return shared;
+  };
+  const pinned = memories.filter((m) => m.pinned);
+  const others = memories
+    .filter((m) => !m.pinned)
+    .map((m, order) => ({ m, order, score: score(m) }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .map(({ m }) => m);
+  const chosen: PromptMemory[] = [];
+  let used = 0;
+  for (const m of [...pinned, ...others]) {
+    const cost = estimateTokens(m.content);
+    if (used + cost > budget) continue; // a smaller one further down may still fit
+    used += cost;
+    chosen.push(m);
+  }
+  return chosen;
+}
+
+function memorySections(memories: PromptMemory[]): string[] {
+  const list = (items: PromptMemory[]) => items.map((m) => `- ${m.content}`).join('\n');
+  const pinned = memories.filter((m) => m.pinned);
+  const others = memories.filter((m) => !m.pinned);
+  return [
+    pinned.length ? `What this user asked you to remember:\n${list(pinned)}` : '',
+    others.length
+      ? `What you remember from earlier conversations with this user:\n${list(others)}`
+      : '',
+  ].filter(Boolean);
+}
 
 /**
  * Sent as the last turn when the user asks the character to go on with a reply that stopped
@@ -137,9 +209,14 @@ function profileSection(p: PromptProfile | null): string | null {
  * messages are kept, the oldest dropped first. Pure: same input, same output.
  */
 export function buildChatPrompt(input: PromptInput): ChatMessage[] {
-  const memories = newestWithin(
+  // The moment the memories are chosen for: the newest message and the one before it.
+  const about = input.history
+    .slice(-2)
+    .map((m) => m.content)
+    .join('\n');
+  const memories = chooseMemories(
     input.memories,
-    (m) => m,
+    about,
     Math.floor(input.contextTokens * MEMORY_SHARE),
   );
   const sections = [
@@ -148,9 +225,7 @@ export function buildChatPrompt(input: PromptInput): ChatMessage[] {
     profileSection(input.profile),
     MODE_STYLE[input.mode],
     input.scenario ? `Scenario (the story so far began like this):\n${input.scenario}` : null,
-    memories.length
-      ? `What you remember from earlier conversations with this user:\n${memories.map((m) => `- ${m}`).join('\n')}`
-      : null,
+    ...memorySections(memories),
   ].filter((s): s is string => Boolean(s));
   const system: ChatMessage = { role: 'system', content: sections.join('\n\n') };
 

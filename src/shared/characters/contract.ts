@@ -55,10 +55,6 @@ export const promptSchema = z.object({
 /** The switches of a character's chat style. */
 export type CharacterSettings = z.infer<typeof characterFields.settings>;
 
-/** A summary of one of the character's other conversations, fed into its prompts. */
-export const workingMemoryEntry = z.object({ conversation_id: z.number(), summary: z.string() });
-export type WorkingMemoryEntry = z.infer<typeof workingMemoryEntry>;
-
 /** A character as the API returns it. */
 export const characterSchema = z.object({
   id: z.number(),
@@ -76,7 +72,6 @@ export const characterSchema = z.object({
   sexualPreferences: z.array(z.string()),
   roles: z.array(z.string()),
   includeRoles: z.boolean(),
-  working_memory: z.array(workingMemoryEntry),
   /** ISO 8601 */
   createdAt: z.string(),
   /** ISO 8601 */

@@ -149,6 +149,15 @@ export const updateConversationRequest = z.object({
 });
 export type UpdateConversationRequest = z.input<typeof updateConversationRequest>;
 
+/**
+ * DELETE /api/conversations/:id?forget=false keeps what the character learned in it (its
+ * memories stay, unlinked); by default they are forgotten with it.
+ */
+export const deleteConversationQuery = z.object({
+  forget: z.enum(['true', 'false'], { error: 'forget is true or false.' }).optional(),
+});
+export type DeleteConversationQuery = z.input<typeof deleteConversationQuery>;
+
 /** DELETE /api/conversations/:id */
 export const deleteConversationResponse = z.object({ success: z.literal(true) });
 

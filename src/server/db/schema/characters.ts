@@ -9,7 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { CharacterSettings, WorkingMemoryEntry } from '../../../shared/characters/contract';
+import type { CharacterSettings } from '../../../shared/characters/contract';
 import { user } from './auth';
 
 /** A user's AI character. Ids are numbers (spec); every row carries its owner. */
@@ -42,8 +42,6 @@ export const character = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     includeRoles: boolean('include_roles').notNull().default(false),
-    /** Summaries of this character's other conversations, fed into prompts. */
-    workingMemory: jsonb('working_memory').$type<WorkingMemoryEntry[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -38,6 +38,11 @@ export const conversation = pgTable(
      * first message to this one (decision 0022). Null while the conversation has no message.
      */
     activeLeafId: bigint('active_leaf_id', { mode: 'number' }),
+    /**
+     * When the conversation was summarised into its character's memory: once is enough, and a
+     * summary the user deleted is not made again.
+     */
+    summarizedAt: timestamp('summarized_at', { withTimezone: true }),
     currentOptions: jsonb('current_options')
       .$type<{ number: number; option: string }[]>()
       .notNull()

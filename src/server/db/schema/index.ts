@@ -6,3 +6,4 @@ export * from './conversations';
 export * from './credits';
 export * from './billing';
 export * from './themes';
+export * from './memories';

@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { character, conversation } from '../../db/schema';
+import { forgetLearnedBy } from '../memories/memories.repo';
 import { lockUserAvatars, ownsAvatar } from '../avatars/avatars.repo';
 
 export type CharacterRow = typeof character.$inferSelect;
@@ -101,62 +102,17 @@ export async function deleteCharacterReturning(db: Database, userId: string, id:
   return row ?? null;
 }
 
-/** Deletes all of a character's conversations and, with them, everything it remembered. */
+/**
+ * Deletes all of a character's conversations and, with them, everything it learned in them (what
+ * the user typed into its memory by hand stays).
+ */
 export async function deleteConversationsOf(db: Database, userId: string, characterId: number) {
   return db.transaction(async (tx) => {
+    await forgetLearnedBy(tx, userId, characterId);
     const rows = await tx
       .delete(conversation)
       .where(and(eq(conversation.characterId, characterId), eq(conversation.userId, userId)))
       .returning({ id: conversation.id });
-    await tx
-      .update(character)
-      .set({ workingMemory: [] })
-      .where(and(eq(character.id, characterId), eq(character.userId, userId)));
     return rows.length;
   });
-}
-
-/** Anything that runs SQL: the database handle or a transaction. */
-type Executor = Pick<Database, 'update'>;
-
-/** The character's working memory without the entry of one conversation (SQL expression). */
-function memoryWithout(conversationId: number) {
-  return sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${character.workingMemory}) e where (e->>'conversation_id')::int <> ${conversationId}), '[]'::jsonb)`;
-}
-
-/**
- * Stores (or replaces) a conversation's summary in its character's working memory — only while
- * the conversation exists, so a summary finishing after a delete is not remembered.
- */
-export async function setMemoryEntry(
-  db: Executor,
-  userId: string,
-  characterId: number,
-  entry: { conversation_id: number; summary: string },
-) {
-  await db
-    .update(character)
-    .set({
-      workingMemory: sql`${memoryWithout(entry.conversation_id)} || ${JSON.stringify([entry])}::jsonb`,
-    })
-    .where(
-      and(
-        eq(character.id, characterId),
-        eq(character.userId, userId),
-        sql`exists (select 1 from ${conversation} where ${conversation.id} = ${entry.conversation_id})`,
-      ),
-    );
-}
-
-/** Forgets a conversation's summary (the conversation was deleted). */
-export async function removeMemoryEntry(
-  db: Executor,
-  userId: string,
-  characterId: number,
-  conversationId: number,
-) {
-  await db
-    .update(character)
-    .set({ workingMemory: memoryWithout(conversationId) })
-    .where(and(eq(character.id, characterId), eq(character.userId, userId)));
 }

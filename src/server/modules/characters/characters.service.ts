@@ -41,7 +41,6 @@ function toCharacter(ctx: AppContext, row: CharacterRow): Character {
     sexualPreferences: row.sexualPreferences,
     roles: row.roles,
     includeRoles: row.includeRoles,
-    working_memory: row.workingMemory,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -3,7 +3,7 @@ import type { ConversationCursor } from '../../../shared/chat/conversation-curso
 import type { Database, Executor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { character, conversation, message } from '../../db/schema';
-import { removeMemoryEntry } from '../characters/characters.repo';
+import { forgetConversations } from '../memories/memories.repo';
 
 export type ConversationRow = typeof conversation.$inferSelect;
 export type MessageRow = typeof message.$inferSelect;
@@ -96,16 +96,23 @@ export async function updateConversationFields(
   return row ?? null;
 }
 
-/** Deletes the conversation (its messages cascade) and its entry in the character's memory. */
-export async function deleteConversation(db: Database, userId: string, id: number) {
+/**
+ * Deletes the conversation (its messages cascade). What its character learned in it is forgotten
+ * too when `forget` (else those memories stay, no longer linked to it).
+ */
+export async function deleteConversation(
+  db: Database,
+  userId: string,
+  id: number,
+  forget: boolean,
+) {
   return db.transaction(async (tx) => {
+    if (forget) await forgetConversations(tx, userId, [id]);
     const [row] = await tx
       .delete(conversation)
       .where(and(eq(conversation.id, id), eq(conversation.userId, userId)))
       .returning();
-    if (!row) return null;
-    if (row.characterId) await removeMemoryEntry(tx, userId, row.characterId, id);
-    return row;
+    return row ?? null;
   });
 }
 

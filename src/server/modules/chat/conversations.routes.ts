@@ -7,6 +7,7 @@ import {
   conversationParams,
   createConversationRequest,
   createConversationResponse,
+  deleteConversationQuery,
   deleteConversationResponse,
   listConversationsQuery,
   listConversationsResponse,
@@ -84,9 +85,16 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
 
   r.delete(
     '/api/conversations/:id',
-    { schema: { params: conversationParams, response: { 200: deleteConversationResponse } } },
+    {
+      schema: {
+        params: conversationParams,
+        querystring: deleteConversationQuery,
+        response: { 200: deleteConversationResponse },
+      },
+    },
     async (request) => {
-      await deleteConversation(ctx, (await user(request)).id, request.params.id);
+      const forget = request.query.forget !== 'false';
+      await deleteConversation(ctx, (await user(request)).id, request.params.id, forget);
       return { success: true as const };
     },
   );

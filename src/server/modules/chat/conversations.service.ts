@@ -136,8 +136,15 @@ export async function setConversationModel(
   return toDetail(row!);
 }
 
-export async function deleteConversation(ctx: AppContext, userId: string, id: number) {
-  if (!(await deleteConversationRow(ctx.db, userId, id))) throw notFound(CONVERSATION_NOT_FOUND);
+export async function deleteConversation(
+  ctx: AppContext,
+  userId: string,
+  id: number,
+  forget: boolean,
+) {
+  if (!(await deleteConversationRow(ctx.db, userId, id, forget))) {
+    throw notFound(CONVERSATION_NOT_FOUND);
+  }
 }
 
 /**

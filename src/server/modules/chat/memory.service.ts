@@ -1,9 +1,9 @@
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
-import type { WorkingMemoryEntry } from '../../../shared/characters/contract';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { LLM_EMPTY, LlmError } from '../../integrations/llm';
-import { setMemoryEntry, type CharacterRow } from '../characters/characters.repo';
+import type { CharacterRow } from '../characters/characters.repo';
+import { storeSummary } from '../memories/memories.repo';
 import { readThread, type ConversationRow } from './chat.repo';
 import { newestWithin, PREAMBLE } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS, REPLY_TOKENS } from '../../prompts/model-settings';
@@ -17,20 +17,16 @@ const SUMMARY_WINDOW = 60;
 /** A failed background summary is tried again this long after (seconds), not after every reply. */
 export const SUMMARY_RETRY_DELAY_SECONDS = 10 * 60;
 
-/** A conversation longer than 10 messages that its character does not remember yet. */
-function summaryDue(
-  conversationId: number,
-  messageCount: number,
-  workingMemory: WorkingMemoryEntry[],
-): boolean {
-  return (
-    messageCount > CHAT_LIMITS.summarizeAfterMessages &&
-    !workingMemory.some((entry) => entry.conversation_id === conversationId)
-  );
+/**
+ * A conversation longer than 10 messages that was never summarised (a summary the user deleted
+ * from the character's memories is not made again).
+ */
+function summaryDue(messageCount: number, summarizedAt: Date | null): boolean {
+  return messageCount > CHAT_LIMITS.summarizeAfterMessages && summarizedAt === null;
 }
 
 /**
- * Summarises a conversation into the character's working memory (one entry per conversation,
+ * Summarises a conversation into the character's memories (one summary per conversation,
  * replaced when summarised again). Other conversations with the character then remember it.
  */
 export async function summarizeConversation(ctx: AppContext, userId: string, id: number) {
@@ -60,13 +56,13 @@ async function summarize(
   });
   const summary = completion.content.trim();
   if (!summary) throw new LlmError('upstream', LLM_EMPTY, 'empty summary');
-  await setMemoryEntry(ctx.db, userId, owner.id, { conversation_id: id, summary });
+  await storeSummary(ctx.db, userId, owner.id, id, summary);
   return { summary };
 }
 
 /**
  * After a reply: queues the conversation's summary when one is due (more than 10 messages, not in
- * its character's memory yet), from what the reply already loaded. The `conversation-summary` job
+ * summarised yet), from what the reply already loaded. The `conversation-summary` job
  * then checks again and summarises. One such job per conversation exists at a time, on any
  * server: while one waits, runs, or waits SUMMARY_RETRY_DELAY_SECONDS after a failure, later
  * replies queue nothing. Never throws: the reply is already stored.
@@ -74,10 +70,9 @@ async function summarize(
 export async function queueSummaryIfDue(
   ctx: AppContext,
   userId: string,
-  conversation: { id: number; messageCount: number },
-  workingMemory: WorkingMemoryEntry[],
+  conversation: { id: number; messageCount: number; summarizedAt: Date | null },
 ) {
-  if (!summaryDue(conversation.id, conversation.messageCount, workingMemory)) return;
+  if (!summaryDue(conversation.messageCount, conversation.summarizedAt)) return;
   try {
     await ctx.jobs.enqueue(
       'conversation-summary',
@@ -104,6 +99,6 @@ export async function summarizeIfDue(ctx: AppContext, userId: string, conversati
     throw error;
   }
   const { conversation, character } = loaded;
-  if (!summaryDue(conversationId, conversation.messageCount, character.workingMemory)) return;
+  if (!summaryDue(conversation.messageCount, conversation.summarizedAt)) return;
   await summarize(ctx, userId, conversation, character);
 }

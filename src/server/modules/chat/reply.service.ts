@@ -23,7 +23,12 @@ import {
 } from '../credits/credits.service';
 import type { CharacterRow } from '../characters/characters.repo';
 import { findProfile } from '../profile/profile.repo';
-import { buildChatPrompt, CONTINUE_INSTRUCTION } from '../../prompts/chat.prompt';
+import {
+  buildChatPrompt,
+  CONTINUE_INSTRUCTION,
+  type PromptMemory,
+} from '../../prompts/chat.prompt';
+import { memoriesForPrompt } from '../memories/memories.repo';
 import { MODEL_SETTINGS } from '../../prompts/model-settings';
 import {
   appendToMessage,
@@ -97,8 +102,8 @@ export async function prepareReply(
   const newMessage = { id: userMessageId, sender: 'user' as const, content: input.message };
   return preparedRun(ctx, userId, target, chargeId, userMessageId, {
     // The read may have seen the new message or not; either way it ends the thread once.
-    thread: context.then(({ history, profile }) => ({
-      profile,
+    thread: context.then(({ history, ...rest }) => ({
+      ...rest,
       history: [...history.filter((m) => m.id !== userMessageId), newMessage],
     })),
     store: (reply) => storeReply(ctx, userId, target, chargeId, reply, userMessageId),
@@ -145,8 +150,8 @@ export async function prepareContinue(
     (m) => m.id,
   );
   return preparedRun(ctx, userId, target, chargeId, original.parentId ?? messageId, {
-    thread: context.then(({ history, profile }) => ({
-      profile,
+    thread: context.then(({ history, ...rest }) => ({
+      ...rest,
       history: [...history, { id: 0, sender: 'user' as const, content: CONTINUE_INSTRUCTION }],
     })),
     store: async (addition) => {
@@ -238,18 +243,20 @@ async function readPromptContext(
   /** Null: a new first message, with nothing before it. */
   from?: number | null,
 ) {
-  const [history, profile] = await Promise.all([
+  const [history, profile, memories] = await Promise.all([
     from === null
       ? []
       : readThread(ctx.db, userId, target.conversation.id, { limit: HISTORY_WINDOW, from }),
     findProfile(ctx.db, userId),
+    memoriesForPrompt(ctx.db, userId, target.character.id, target.conversation.id),
   ]);
-  return { history, profile };
+  return { history, profile, memories };
 }
 
 type PromptContext = {
   history: { id: number; sender: 'user' | 'ai'; content: string }[];
   profile: Awaited<ReturnType<typeof findProfile>>;
+  memories: PromptMemory[];
 };
 
 /** Step 1: the conversation (the user's, its character still there) and the model to use. */
@@ -309,12 +316,7 @@ async function answer(
     const { messageId, message, messageCount } = await store(reply);
     if (messageCount !== undefined) {
       // Never throws: the reply is stored whatever happens to its summary.
-      await queueSummaryIfDue(
-        ctx,
-        userId,
-        { id: target.conversation.id, messageCount },
-        target.character.workingMemory,
-      );
+      await queueSummaryIfDue(ctx, userId, { ...target.conversation, messageCount });
     }
     return { messageId, message };
   } catch (error) {
@@ -360,7 +362,7 @@ async function generateReply(
 function startReplyStream(
   ctx: AppContext,
   { conversation, character, model }: ReplyTarget,
-  { history, profile }: PromptContext,
+  { history, profile, memories }: PromptContext,
   signal: AbortSignal,
 ) {
   const messages = buildChatPrompt({
@@ -368,9 +370,7 @@ function startReplyStream(
     profile,
     mode: normalizeChatMode(conversation.chatMode),
     scenario: conversation.scenario,
-    memories: character.workingMemory
-      .filter((entry) => entry.conversation_id !== conversation.id)
-      .map((entry) => entry.summary),
+    memories,
     history: history.map((m) => ({ sender: m.sender, content: m.content })),
     contextTokens: contextTokensOf(ctx),
   });

@@ -1,0 +1,175 @@
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
+import { conversation, memory } from '../../db/schema';
+
+export type MemoryRow = typeof memory.$inferSelect;
+export type MemoryWithTitle = MemoryRow & { conversationTitle: string | null };
+
+/** Every query here is scoped to the user: another user's memory is simply absent. */
+const mine = (userId: string, id: number) => and(eq(memory.id, id), eq(memory.userId, userId));
+
+/** A character's memories with the title of the conversation each came from; pinned first. */
+export async function listMemories(
+  db: Database,
+  userId: string,
+  characterId: number,
+): Promise<MemoryWithTitle[]> {
+  return db
+    .select({ ...getTableColumns(memory), conversationTitle: conversation.title })
+    .from(memory)
+    .leftJoin(conversation, eq(conversation.id, memory.conversationId))
+    .where(and(eq(memory.userId, userId), eq(memory.characterId, characterId)))
+    .orderBy(desc(memory.pinned), desc(memory.id));
+}
+
+export async function findMemory(db: Database, userId: string, id: number) {
+  const [row] = await db
+    .select({ ...getTableColumns(memory), conversationTitle: conversation.title })
+    .from(memory)
+    .leftJoin(conversation, eq(conversation.id, memory.conversationId))
+    .where(mine(userId, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countMemories(db: Database, userId: string, characterId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(memory)
+    .where(and(eq(memory.userId, userId), eq(memory.characterId, characterId)));
+  return row?.n ?? 0;
+}
+
+export async function insertMemory(
+  db: Database,
+  value: Omit<typeof memory.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
+) {
+  const [row] = await db.insert(memory).values(value).returning();
+  return row!;
+}
+
+export async function updateMemory(
+  db: Database,
+  userId: string,
+  id: number,
+  changes: { content?: string | undefined; pinned?: boolean | undefined },
+) {
+  const [row] = await db
+    .update(memory)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(mine(userId, id))
+    .returning({ id: memory.id });
+  return row ?? null;
+}
+
+export async function deleteMemory(db: Database, userId: string, id: number) {
+  const rows = await db.delete(memory).where(mine(userId, id)).returning({ id: memory.id });
+  return rows.length > 0;
+}
+
+const promptMemoriesQuery = preparedOnce((db) =>
+  db
+    .select({ content: memory.content, pinned: memory.pinned })
+    .from(memory)
+    .where(
+      and(
+        eq(memory.userId, sql.placeholder('userId')),
+        eq(memory.characterId, sql.placeholder('characterId')),
+        // This conversation's own summary repeats what its history already says.
+        or(
+          ne(memory.source, 'summary'),
+          sql`${memory.conversationId} is distinct from ${sql.placeholder('conversationId')}`,
+        ),
+      ),
+    )
+    .orderBy(desc(memory.pinned), desc(memory.updatedAt), desc(memory.id))
+    .limit(200)
+    .prepare('prompt_memories'),
+);
+
+/**
+ * What the character remembers for a reply in `conversationId`: pinned first, then the newest
+ * (the prompt builder ranks and cuts them to its budget).
+ */
+export async function memoriesForPrompt(
+  db: Database,
+  userId: string,
+  characterId: number,
+  conversationId: number,
+) {
+  return promptMemoriesQuery(db).execute({ userId, characterId, conversationId });
+}
+
+/**
+ * Stores (or replaces) a conversation's summary and marks the conversation summarised — only
+ * while the conversation exists, so a summary finishing after a delete is not remembered.
+ */
+export async function storeSummary(
+  db: Database,
+  userId: string,
+  characterId: number,
+  conversationId: number,
+  content: string,
+) {
+  await db.transaction(async (tx) => {
+    const [still] = await tx
+      .update(conversation)
+      .set({ summarizedAt: new Date() })
+      .where(
+        and(
+          eq(conversation.id, conversationId),
+          eq(conversation.userId, userId),
+          eq(conversation.characterId, characterId),
+        ),
+      )
+      .returning({ id: conversation.id });
+    if (!still) return;
+    await tx
+      .insert(memory)
+      .values({ userId, characterId, conversationId, source: 'summary', content })
+      .onConflictDoUpdate({
+        target: memory.conversationId,
+        targetWhere: sql`${memory.source} = 'summary'`,
+        set: { content, updatedAt: new Date() },
+      });
+  });
+}
+
+/** Forgets everything learned in these conversations (the user chose to, deleting them). */
+export async function forgetConversations(db: Executor, userId: string, conversationIds: number[]) {
+  if (conversationIds.length === 0) return;
+  await db
+    .delete(memory)
+    .where(
+      and(
+        eq(memory.userId, userId),
+        isNotNull(memory.conversationId),
+        inArray(memory.conversationId, conversationIds),
+      ),
+    );
+}
+
+/** Forgets everything a character learned in conversations (they are all being deleted). */
+export async function forgetLearnedBy(db: Executor, userId: string, characterId: number) {
+  await db
+    .delete(memory)
+    .where(
+      and(
+        eq(memory.userId, userId),
+        eq(memory.characterId, characterId),
+        isNotNull(memory.conversationId),
+      ),
+    );
+}

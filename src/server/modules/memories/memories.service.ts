@@ -1,0 +1,107 @@
+import { CHARACTER_NOT_FOUND } from '../../../shared/characters/contract';
+import { CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND } from '../../../shared/chat/contract';
+import {
+  MEMORIES_FULL,
+  MEMORY_LIMITS,
+  MEMORY_NOT_FOUND,
+  type CreateMemoryRequest,
+  type Memory,
+} from '../../../shared/memories/contract';
+import type { AppContext } from '../../context';
+import { badRequest, conflict, notFound } from '../../errors';
+import { findCharacter } from '../characters/characters.repo';
+import { findConversation, findMessage } from '../chat/chat.repo';
+import {
+  countMemories,
+  deleteMemory,
+  findMemory,
+  insertMemory,
+  listMemories,
+  updateMemory,
+  type MemoryWithTitle,
+} from './memories.repo';
+
+function toMemory(row: MemoryWithTitle): Memory {
+  return {
+    id: row.id,
+    content: row.content,
+    pinned: row.pinned,
+    source: row.source,
+    conversationId: row.conversationId,
+    messageId: row.messageId,
+    conversationTitle: row.conversationTitle,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function requireCharacter(ctx: AppContext, userId: string, characterId: number) {
+  if (!(await findCharacter(ctx.db, userId, characterId))) throw notFound(CHARACTER_NOT_FOUND);
+}
+
+export async function listCharacterMemories(ctx: AppContext, userId: string, characterId: number) {
+  await requireCharacter(ctx, userId, characterId);
+  const rows = await listMemories(ctx.db, userId, characterId);
+  return { memories: rows.map(toMemory) };
+}
+
+/**
+ * A fact the user typed, or 'Remember this' on a message: the message must be in the named
+ * conversation (or names it), and the conversation must be the user's with this character.
+ */
+export async function addMemory(
+  ctx: AppContext,
+  userId: string,
+  characterId: number,
+  input: Omit<CreateMemoryRequest, 'conversationId' | 'messageId'> & {
+    content: string;
+    conversationId?: number | undefined;
+    messageId?: number | undefined;
+  },
+) {
+  await requireCharacter(ctx, userId, characterId);
+  let conversationId = input.conversationId ?? null;
+  const messageId = input.messageId ?? null;
+  if (messageId !== null) {
+    const found = await findMessage(ctx.db, userId, messageId);
+    if (!found || (conversationId !== null && found.conversationId !== conversationId)) {
+      throw notFound(MESSAGE_NOT_FOUND);
+    }
+    conversationId = found.conversationId;
+  }
+  if (conversationId !== null) {
+    const found = await findConversation(ctx.db, userId, conversationId);
+    if (!found) throw notFound(CONVERSATION_NOT_FOUND);
+    if (found.characterId !== characterId) {
+      throw badRequest('That conversation is with another character.');
+    }
+  }
+  if ((await countMemories(ctx.db, userId, characterId)) >= MEMORY_LIMITS.perCharacter) {
+    throw conflict(MEMORIES_FULL);
+  }
+  const row = await insertMemory(ctx.db, {
+    userId,
+    characterId,
+    source: messageId !== null ? 'message' : 'manual',
+    conversationId,
+    messageId,
+    content: input.content,
+    pinned: input.pinned ?? true,
+  });
+  return { memory: toMemory((await findMemory(ctx.db, userId, row.id))!) };
+}
+
+export async function changeMemory(
+  ctx: AppContext,
+  userId: string,
+  id: number,
+  changes: { content?: string | undefined; pinned?: boolean | undefined },
+) {
+  if (!(await updateMemory(ctx.db, userId, id, changes))) throw notFound(MEMORY_NOT_FOUND);
+  return { memory: toMemory((await findMemory(ctx.db, userId, id))!) };
+}
+
+export async function forgetMemory(ctx: AppContext, userId: string, id: number) {
+  if (!(await deleteMemory(ctx.db, userId, id))) throw notFound(MEMORY_NOT_FOUND);
+  return { success: true as const };
+}

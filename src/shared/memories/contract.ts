@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { idField, idParams } from '../id-params';
+
+/**
+ * One contract per memory endpoint (issue 13, decision 0023): what a character remembers about
+ * its user, listed and edited by that user.
+ *
+ *   GET    /api/characters/{id}/memories                        → memoryListResponse
+ *   POST   /api/characters/{id}/memories  createMemoryRequest   → 201 memoryResponse
+ *   PUT    /api/memories/{id}             updateMemoryRequest   → memoryResponse
+ *   DELETE /api/memories/{id}                                   → successResponse
+ */
+
+export const MEMORY_NOT_FOUND = 'Memory not found';
+export const MEMORY_LIMITS = {
+  contentMaxLength: 4000,
+  /** A character remembers at most this many things (summaries included). */
+  perCharacter: 500,
+} as const;
+export const MEMORIES_FULL = `This character already remembers ${MEMORY_LIMITS.perCharacter} things. Delete some before adding more.`;
+
+export const MEMORY_SOURCES = ['summary', 'message', 'manual'] as const;
+export type MemorySource = (typeof MEMORY_SOURCES)[number];
+
+export const memoryParams = idParams(MEMORY_NOT_FOUND);
+
+const memoryContent = z
+  .string({ error: 'Please write what to remember.' })
+  .trim()
+  .min(1, 'Please write what to remember.')
+  .max(
+    MEMORY_LIMITS.contentMaxLength,
+    `A memory can be at most ${MEMORY_LIMITS.contentMaxLength} characters.`,
+  );
+
+export const memorySchema = z.object({
+  id: z.number(),
+  content: z.string(),
+  pinned: z.boolean(),
+  source: z.enum(MEMORY_SOURCES),
+  /** Where it was learned; null when typed by hand or once that conversation was deleted. */
+  conversationId: z.number().nullable(),
+  messageId: z.number().nullable(),
+  /** The title of that conversation, for the link's label. */
+  conversationTitle: z.string().nullable(),
+  /** ISO 8601 */
+  createdAt: z.string(),
+  /** ISO 8601 */
+  updatedAt: z.string(),
+});
+export type Memory = z.infer<typeof memorySchema>;
+
+/** GET /api/characters/{id}/memories: pinned first, then newest first. */
+export const memoryListResponse = z.object({ memories: z.array(memorySchema) });
+export type MemoryListResponse = z.infer<typeof memoryListResponse>;
+
+/**
+ * POST /api/characters/{id}/memories: a fact typed by hand, or 'Remember this' on a message
+ * (`messageId`, with its conversation). Pinned unless said otherwise: the user asked for it.
+ */
+export const createMemoryRequest = z.object({
+  content: memoryContent,
+  pinned: z.boolean().optional(),
+  conversationId: idField.optional(),
+  messageId: idField.optional(),
+});
+export type CreateMemoryRequest = z.input<typeof createMemoryRequest>;
+
+/** PUT /api/memories/{id}: new text, pinned or not, or both. */
+export const updateMemoryRequest = z
+  .object({ content: memoryContent.optional(), pinned: z.boolean().optional() })
+  .refine((body) => body.content !== undefined || body.pinned !== undefined, {
+    message: 'Nothing to change.',
+  });
+export type UpdateMemoryRequest = z.input<typeof updateMemoryRequest>;
+
+export const memoryResponse = z.object({ memory: memorySchema });
+export type MemoryResponse = z.infer<typeof memoryResponse>;

@@ -1,0 +1,128 @@
+/**
+ * Migrations keep what users already have: a database holding conversations and working memory
+ * from before the message tree (0007) and memory rows (0008) is migrated, and every message,
+ * line and summary is still there, in its new shape.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const folder = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
+const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as {
+  entries: { tag: string }[];
+};
+
+/** Runs the migrations from index `from` up to (not including) `to`, as the migrator does. */
+async function migrate(db: PGlite, from: number, to: number) {
+  for (const { tag } of journal.entries.slice(from, to)) {
+    const text = readFileSync(path.join(folder, `${tag}.sql`), 'utf8');
+    for (const statement of text.split('--> statement-breakpoint')) {
+      if (statement.trim()) await db.exec(statement);
+    }
+  }
+}
+
+const before = (tag: string) => journal.entries.findIndex((e) => e.tag === tag);
+
+let db: PGlite;
+beforeAll(async () => {
+  db = new PGlite('memory://');
+  await migrate(db, 0, before('0007_message_tree'));
+  // Two users, as 0006 left them: linear conversations and summaries in character JSON.
+  await db.exec(`
+    INSERT INTO "user" (id, email) VALUES ('u1', 'one@example.com'), ('u2', 'two@example.com');
+    INSERT INTO character (id, user_id, name, description, gender, personality, working_memory)
+    VALUES
+      (1, 'u1', 'Selene', 'A moonlit poet.', 'female', 'Playful.',
+       '[{"conversation_id": 10, "summary": "Riley loves jazz."},
+         {"conversation_id": 99, "summary": "From a conversation deleted long ago."}]'),
+      (2, 'u2', 'Nova', 'A pilot.', 'female', 'Bold.',
+       '[{"conversation_id": 20, "summary": "Sam fears heights."}]'),
+      (3, 'u2', 'Empty', 'Nothing yet.', 'male', 'Quiet.', '[]');
+    INSERT INTO conversation (id, user_id, character_id, title, message_count)
+    VALUES (10, 'u1', 1, 'Jazz night', 4), (11, 'u1', 1, 'Second', 1), (20, 'u2', 2, 'Flight', 2);
+    INSERT INTO message (id, conversation_id, user_id, sender, content) VALUES
+      (1, 10, 'u1', 'user', 'Hi'), (2, 20, 'u2', 'user', 'Hello'), (3, 10, 'u1', 'ai', 'Hey you'),
+      (4, 10, 'u1', 'user', 'Jazz?'), (5, 11, 'u1', 'user', 'Again'), (6, 20, 'u2', 'ai', 'Up we go'),
+      (7, 10, 'u1', 'ai', 'Always');
+  `);
+  await migrate(db, before('0007_message_tree'), journal.entries.length);
+});
+afterAll(async () => {
+  await db.close();
+});
+
+describe('migrating a database with conversations in it', () => {
+  it('links every existing conversation into one line, its newest message the active leaf', async () => {
+    const { rows } = await db.query<{ id: number; parent_id: number | null }>(
+      'select id::int, parent_id::int from message order by id',
+    );
+    expect(rows).toEqual([
+      { id: 1, parent_id: null },
+      { id: 2, parent_id: null },
+      { id: 3, parent_id: 1 },
+      { id: 4, parent_id: 3 },
+      { id: 5, parent_id: null },
+      { id: 6, parent_id: 2 },
+      { id: 7, parent_id: 4 },
+    ]);
+    const leaves = await db.query<{ id: number; active_leaf_id: number }>(
+      'select id, active_leaf_id::int from conversation order by id',
+    );
+    expect(leaves.rows).toEqual([
+      { id: 10, active_leaf_id: 7 },
+      { id: 11, active_leaf_id: 5 },
+      { id: 20, active_leaf_id: 6 },
+    ]);
+  });
+
+  it('keeps every summary as a memory row of its user and character, linked while its conversation exists', async () => {
+    const { rows } = await db.query(
+      `select user_id, character_id, source, conversation_id, content, pinned
+         from memory order by content`,
+    );
+    expect(rows).toEqual([
+      {
+        user_id: 'u1',
+        character_id: 1,
+        source: 'summary',
+        conversation_id: null,
+        content: 'From a conversation deleted long ago.',
+        pinned: false,
+      },
+      {
+        user_id: 'u1',
+        character_id: 1,
+        source: 'summary',
+        conversation_id: 10,
+        content: 'Riley loves jazz.',
+        pinned: false,
+      },
+      {
+        user_id: 'u2',
+        character_id: 2,
+        source: 'summary',
+        conversation_id: 20,
+        content: 'Sam fears heights.',
+        pinned: false,
+      },
+    ]);
+  });
+
+  it('marks summarised conversations, so they are not summarised again, and drops the JSON column', async () => {
+    const { rows } = await db.query<{ id: number; summarized: boolean }>(
+      'select id, summarized_at is not null as summarized from conversation order by id',
+    );
+    expect(rows).toEqual([
+      { id: 10, summarized: true },
+      { id: 11, summarized: false },
+      { id: 20, summarized: true },
+    ]);
+    const columns = await db.query(
+      `select 1 from information_schema.columns
+        where table_name = 'character' and column_name = 'working_memory'`,
+    );
+    expect(columns.rows).toEqual([]);
+  });
+});
