@@ -116,3 +116,36 @@ test('swipes through a reply’s versions, regenerates an earlier one, branches 
   await expect(ai).toHaveCount(1);
   await snap(page, info, 'chat-after-delete');
 });
+
+test('branch from an earlier reply: the next message starts a new branch, the old one is kept', async ({
+  page,
+}, info) => {
+  await openAssistantChat(page, uniqueEmail(info, 'branch-from'));
+  const main = page.getByRole('main');
+  const ai = page.getByTestId('message-ai');
+  const mine = page.getByTestId('message-user');
+  await send(page, 'Tell me a tale');
+  await expect(ai).toHaveCount(1);
+  await send(page, 'Tell me a tale again');
+  await expect(ai).toHaveCount(2);
+  // The newest reply has nothing after it to branch away from.
+  await expect(ai.last().getByRole('button', { name: 'Branch from here' })).toHaveCount(0);
+
+  await ai.first().hover();
+  await ai.first().getByRole('button', { name: 'Branch from here' }).click();
+  const banner = main.getByRole('status').filter({ hasText: 'A new branch starts here' });
+  await expect(banner).toBeVisible();
+  await expect(main.getByText('Tell me a tale again')).toHaveCount(0);
+  // Cancel shows the whole history again; then branch for real.
+  await banner.getByRole('button', { name: 'Cancel' }).click();
+  await expect(main.getByText('Tell me a tale again')).toBeVisible();
+  await ai.first().hover();
+  await ai.first().getByRole('button', { name: 'Branch from here' }).click();
+  await snap(page, info, 'chat-branch-from-here');
+  await send(page, 'A different question');
+  await expect(mine.last()).toContainText('A different question');
+  await expect(versionOf(mine.last())).toContainText('2/2');
+  await expect(ai).toHaveCount(2);
+  await mine.last().getByRole('button', { name: 'Previous version' }).click();
+  await expect(mine.last()).toContainText('Tell me a tale again');
+});

@@ -11,7 +11,14 @@ import {
   E2E_SLOW_TRIGGER,
   E2E_TEXTING_REPLY,
 } from './llm-fixtures';
-import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
+import {
+  expectAccessible,
+  openSidebarOnPhone,
+  signUpAndSignIn,
+  snap,
+  test,
+  uniqueEmail,
+} from './support';
 
 const CHARACTER = {
   name: 'Selene',
@@ -19,16 +26,6 @@ const CHARACTER = {
   gender: 'female',
   personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
 };
-
-/** Below 768 px the sidebar is a slide-over: open it (on wider screens it is always there). */
-async function openSidebarOnPhone(page: Page) {
-  if ((page.viewportSize()?.width ?? 1280) >= 768) return;
-  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-  if (!(await page.getByTestId('sidebar-backdrop').isVisible())) {
-    await page.getByRole('button', { name: 'Open sidebar' }).click();
-  }
-  await expect(sidebar).toBeInViewport({ ratio: 1 });
-}
 
 async function setup(
   page: Page,

@@ -147,3 +147,13 @@ export async function signUpAndSignIn(
   });
   expect(profile.status()).toBe(200);
 }
+
+/** Below 768 px the sidebar is a slide-over: open it (on wider screens it is always there). */
+export async function openSidebarOnPhone(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) >= 768) return;
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  if (!(await page.getByTestId('sidebar-backdrop').isVisible())) {
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+  }
+  await expect(sidebar).toBeInViewport({ ratio: 1 });
+}

@@ -321,7 +321,7 @@ describe('the loaded pages follow each write', () => {
       json(res, 200, { success: true });
     });
     const before = listRequests().length;
-    await act(() => result.current.remove.mutateAsync(44));
+    await act(() => result.current.remove.mutateAsync({ id: 44, forget: true }));
     await waitFor(() => expect(result.current.ids).toEqual([45, ...range(43, 1)]));
     expect(listRequests()).toHaveLength(before);
   });

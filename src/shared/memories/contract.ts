@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, idParams } from '../id-params';
+import { MEMORY_LIMITS, MEMORY_NOT_FOUND, MEMORY_SOURCES } from './rules';
 
 /**
  * One contract per memory endpoint (issue 13, decision 0023): what a character remembers about
@@ -11,16 +12,8 @@ import { idField, idParams } from '../id-params';
  *   DELETE /api/memories/{id}                                   → successResponse
  */
 
-export const MEMORY_NOT_FOUND = 'Memory not found';
-export const MEMORY_LIMITS = {
-  contentMaxLength: 4000,
-  /** A character remembers at most this many things (summaries included). */
-  perCharacter: 500,
-} as const;
-export const MEMORIES_FULL = `This character already remembers ${MEMORY_LIMITS.perCharacter} things. Delete some before adding more.`;
-
-export const MEMORY_SOURCES = ['summary', 'message', 'manual'] as const;
-export type MemorySource = (typeof MEMORY_SOURCES)[number];
+export { MEMORIES_FULL, MEMORY_LIMITS, MEMORY_NOT_FOUND, MEMORY_SOURCES } from './rules';
+export type { MemorySource } from './rules';
 
 export const memoryParams = idParams(MEMORY_NOT_FOUND);
 

@@ -43,7 +43,10 @@ export default function ChatPage() {
 function Dashboard({ user }: { user: SessionUser }) {
   const [, navigate] = useLocation();
   const params = useParams<{ conversationId?: string }>();
-  const characterId = parseId(new URLSearchParams(useSearch()).get('character'));
+  const search = new URLSearchParams(useSearch());
+  const characterId = parseId(search.get('character'));
+  // A memory's link names the message it came from.
+  const focusMessageId = parseId(search.get('message'));
   const characters = useCharacters();
   // /chat with nothing in the URL goes to the character last chatted with (remembered locally).
   const lastId = readLastCharacterId();
@@ -151,6 +154,7 @@ function Dashboard({ user }: { user: SessionUser }) {
             key={selected.data.id}
             character={selected.data}
             conversationId={parseId(params.conversationId)}
+            focusMessageId={focusMessageId}
           />
         ) : (
           <PageLoader />

@@ -10,6 +10,7 @@ export function Dialog({
   description,
   children,
   size = 'md',
+  onEscapeKeyDown,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -18,6 +19,8 @@ export function Dialog({
   children: ReactNode;
   /** Most dialogs are narrow; a picker with many choices can be wide. */
   size?: 'md' | 'wide';
+  /** Escape closes the dialog unless this calls `preventDefault` (e.g. to leave an editor first). */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -26,6 +29,7 @@ export function Dialog({
         <RadixDialog.Content
           className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl ${size === 'wide' ? 'max-w-3xl' : 'max-w-md'}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(onEscapeKeyDown ? { onEscapeKeyDown } : {})}
         >
           <RadixDialog.Title className="pr-8 text-xl font-bold">{title}</RadixDialog.Title>
           {description && (

@@ -1,3 +1,4 @@
+import { GitBranch } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Character } from '../../../shared/characters/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
@@ -9,6 +10,8 @@ import { useDeleteMessage, useEditMessage, useSwitchBranch } from './mutations';
 import { StoryStart } from './StoryParts';
 import { ScenarioCard, StreamingReply } from './StreamingReply';
 import { useMessageScroll } from './use-message-scroll';
+import { memoryTextOf, useAddMemory } from '../memories/api';
+import { useFocusMessage } from './use-focus-message';
 import type { useSendMessage } from './use-send-message';
 
 // The confirmation loads when it opens: Radix Dialog is not part of the chat's first load.
@@ -30,6 +33,9 @@ export function ChatThread({
   sending,
   storyDraft,
   onStoryDraft,
+  branchFrom,
+  onBranchFrom,
+  focusMessageId,
 }: {
   character: Character;
   mode: ChatMode;
@@ -40,11 +46,17 @@ export function ChatThread({
   sending: ReturnType<typeof useSendMessage>;
   storyDraft: string;
   onStoryDraft: (text: string) => void;
+  /** 'Branch from here': the reply the next message follows (the thread ends there meanwhile). */
+  branchFrom: number | null;
+  onBranchFrom: (messageId: number | null) => void;
+  /** A message to bring into view (a memory's link). */
+  focusMessageId: number | null;
 }) {
   const { busy, starting, streaming, send, rework } = sending;
   const editMessage = useEditMessage();
   const switchBranch = useSwitchBranch();
   const deleteMessage = useDeleteMessage();
+  const addMemory = useAddMemory(character.id);
   const [deleting, setDeleting] = useState<number | null>(null);
   const treeBusy = busy || switchBranch.isPending || deleteMessage.isPending;
   const failed = (error: unknown) =>
@@ -71,6 +83,14 @@ export function ChatThread({
     }
   };
 
+  const remember = (messageId: number, content: string) =>
+    addMemory
+      .mutateAsync({ content: memoryTextOf(content), messageId })
+      .then(
+        () => toast({ title: 'Remembered', description: `${character.name} will remember this.` }),
+        failed,
+      );
+
   /** The tree actions a stored message offers (the newest reply can also be continued). */
   const treeActions = (m: DisplayMessage, newest: boolean) => {
     if (typeof m.id !== 'number' || activeId === null) return undefined;
@@ -86,6 +106,8 @@ export function ChatThread({
       onContinue: ai && newest ? () => void rework('continue', stored) : undefined,
       onDelete: () => setDeleting(id),
       onEditAsBranch: ai ? undefined : (text: string) => send(text, undefined, { parentId }),
+      onRemember: () => void remember(id, m.content),
+      onBranchFrom: ai && !newest ? () => onBranchFrom(id) : undefined,
     };
   };
   const removeMessage = async () => {
@@ -99,6 +121,16 @@ export function ChatThread({
     setDeleting(null);
   };
 
+  const focused = useFocusMessage({
+    messageId: focusMessageId,
+    conversationId: activeId,
+    messages,
+    history,
+  });
+
+  // Branching from a reply: the thread shows the path up to it until the next message is sent.
+  const cut = branchFrom === null ? -1 : messages.findIndex((m) => m.id === branchFrom);
+  const shown = cut >= 0 ? messages.slice(0, cut + 1) : messages;
   const bubbles = mode === 'texting' || mode === 'message';
   const empty = (activeId === null || history.isSuccess) && messages.length === 0;
   return (
@@ -125,7 +157,7 @@ export function ChatThread({
         {empty && mode !== 'immersive' && !starting && (
           <p className="py-10 text-center text-muted">Say hello to {character.name}!</p>
         )}
-        {messages.map((m, i) => (
+        {shown.map((m) => (
           <MessageView
             key={m.id}
             message={m}
@@ -137,9 +169,26 @@ export function ChatThread({
                 : undefined
             }
             onRetry={m.unanswered && !busy ? () => void send(m.content, String(m.id)) : undefined}
-            tree={treeActions(m, i === messages.length - 1)}
+            tree={treeActions(m, m.id === messages.at(-1)?.id)}
+            highlighted={m.id === focused}
           />
         ))}
+        {cut >= 0 && (
+          <p
+            role="status"
+            className="flex flex-wrap items-center justify-center gap-2 rounded-xl border border-dashed border-border px-3 py-2 text-sm text-muted"
+          >
+            <GitBranch className="size-4" aria-hidden />A new branch starts here: your next message
+            begins it. The other branch is kept.
+            <button
+              type="button"
+              className="font-semibold text-accent underline-offset-2 hover:underline"
+              onClick={() => onBranchFrom(null)}
+            >
+              Cancel
+            </button>
+          </p>
+        )}
         <StreamingReply streaming={streaming} starting={starting} bubbles={bubbles} />
         <div ref={bottom} />
       </div>

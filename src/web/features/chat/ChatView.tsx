@@ -25,9 +25,12 @@ const OutOfCreditsDialog = lazy(() =>
 export function ChatView({
   character,
   conversationId,
+  focusMessageId = null,
 }: {
   character: Character;
   conversationId: number | null;
+  /** A message to bring into view (a memory's link). */
+  focusMessageId?: number | null;
 }) {
   const [, navigate] = useLocation();
   const [createdId, setCreatedId] = useState<number | null>(null);
@@ -45,6 +48,8 @@ export function ChatView({
     ? normalizeChatMode(conversation.data.chatMode)
     : chosenMode;
   const [storyDraft, setStoryDraft] = useState('');
+  // 'Branch from here': the reply the next message follows instead of the end of the history.
+  const [branchFrom, setBranchFrom] = useState<number | null>(null);
   const [outOfCredits, setOutOfCredits] = useState(false);
   const noCredits = () => setOutOfCredits(true);
   const unanswered = useUnanswered(unansweredKey(activeId, character.id));
@@ -82,6 +87,7 @@ export function ChatView({
       sending.reset();
       model.reset();
       setStoryDraft('');
+      setBranchFrom(null);
     }
   }
 
@@ -90,6 +96,12 @@ export function ChatView({
   const messages = withUnanswered(stored, unanswered);
   if (sending.pending) messages.push(sending.pending);
   const notice = !model.available && <NoModelNotice staff={model.staff} />;
+  /** The next message: after the end of the history, or as a new branch after `branchFrom`. */
+  const sendNext = (text: string) => {
+    const branch = branchFrom !== null ? { parentId: branchFrom } : undefined;
+    setBranchFrom(null);
+    return sending.send(text, undefined, branch);
+  };
 
   // An existing conversation opened by its address: wait for it (its mode decides the screen).
   const opened = conversationId !== null && conversationId !== createdId;
@@ -126,6 +138,9 @@ export function ChatView({
         sending={sending}
         storyDraft={storyDraft}
         onStoryDraft={setStoryDraft}
+        branchFrom={branchFrom}
+        onBranchFrom={setBranchFrom}
+        focusMessageId={conversationId === activeId ? focusMessageId : null}
       />
       {mode === 'immersive' ? (
         activeId !== null && (
@@ -134,7 +149,7 @@ export function ChatView({
             loading={story.loadingFor === activeId}
             waiting={busy}
             disabled={busy}
-            onChoose={(text) => sending.send(text)}
+            onChoose={sendNext}
             onReroll={() => void story.load(activeId)}
           />
         )
@@ -145,7 +160,7 @@ export function ChatView({
           directness={character.directnessLevel}
           showIntimacy={mode !== 'assistant'}
           disabled={busy}
-          onSend={(text) => sending.send(text)}
+          onSend={sendNext}
         />
       )}
       {outOfCredits && (

@@ -1,8 +1,10 @@
 import {
+  Bookmark,
   Check,
   ChevronLeft,
   ChevronRight,
   Copy,
+  GitBranch,
   Pencil,
   RefreshCw,
   StepForward,
@@ -40,6 +42,10 @@ export interface TreeActions {
   onDelete?: () => void;
   /** The user's own: send the edited text as a new branch, keeping the old one. */
   onEditAsBranch?: (text: string) => Promise<boolean>;
+  /** Ask the character to remember this message ('Remember this'). */
+  onRemember?: () => void;
+  /** A reply with messages after it: the next message starts a new branch after it. */
+  onBranchFrom?: () => void;
   /** While a reply is on its way nothing else may be asked. */
   busy?: boolean;
 }
@@ -154,6 +160,7 @@ export function MessageView({
   onEdit,
   onRetry,
   tree = {},
+  highlighted = false,
 }: {
   message: DisplayMessage;
   asBubbles: boolean;
@@ -162,6 +169,8 @@ export function MessageView({
   /** For an unanswered message: send it again. */
   onRetry?: () => void;
   tree?: TreeActions;
+  /** Opened from a memory's link: marked until the user moves on. */
+  highlighted?: boolean;
 }) {
   const [toolbar, setToolbar] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -202,9 +211,11 @@ export function MessageView({
       );
   };
   const unchanged = !draft.trim() || draft.trim() === message.content.trim();
+  // The same text as a new branch asks again from here; an edit in place needs a change.
+  const canBranch = Boolean(draft.trim());
   const save = async (as: 'edit' | 'branch') => {
     const submit = as === 'edit' ? onEdit : tree.onEditAsBranch;
-    if (!submit || unchanged) return;
+    if (!submit || (as === 'edit' ? unchanged : !canBranch)) return;
     if (await submit(draft.trim())) setEditing(false);
   };
   const siblings = message.siblingIds ?? [];
@@ -212,7 +223,8 @@ export function MessageView({
 
   return (
     <div
-      className={`group flex flex-col ${mine ? 'items-end' : 'items-start'}`}
+      className={`group flex flex-col ${mine ? 'items-end' : 'items-start'} ${highlighted ? 'rounded-2xl p-2 ring-2 ring-accent' : ''}`}
+      data-highlighted={highlighted || undefined}
       onMouseEnter={show}
       onMouseLeave={hideSoon}
       onFocus={show}
@@ -223,6 +235,7 @@ export function MessageView({
       onTouchEnd={() => pressTimer.current && clearTimeout(pressTimer.current)}
       onTouchMove={() => pressTimer.current && clearTimeout(pressTimer.current)}
       data-testid={`message-${message.sender}`}
+      data-message-id={saved ? message.id : undefined}
     >
       {editing ? (
         <div className="w-full max-w-xl space-y-2">
@@ -240,7 +253,7 @@ export function MessageView({
               <Button
                 size="sm"
                 variant="secondary"
-                disabled={unchanged || tree.busy}
+                disabled={!canBranch || tree.busy}
                 onClick={() => void save('branch')}
               >
                 Save as new branch
@@ -342,6 +355,20 @@ export function MessageView({
           {tree.onContinue && (
             <ToolbarButton label="Continue" disabled={tree.busy} onClick={tree.onContinue}>
               <StepForward className="size-3.5" />
+            </ToolbarButton>
+          )}
+          {tree.onRemember && (
+            <ToolbarButton label="Remember this" onClick={tree.onRemember}>
+              <Bookmark className="size-3.5" />
+            </ToolbarButton>
+          )}
+          {tree.onBranchFrom && (
+            <ToolbarButton
+              label="Branch from here"
+              disabled={tree.busy}
+              onClick={tree.onBranchFrom}
+            >
+              <GitBranch className="size-3.5" />
             </ToolbarButton>
           )}
           {tree.onDelete && (

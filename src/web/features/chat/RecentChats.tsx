@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { useNearView } from '../../lib/use-near-view';
@@ -37,6 +37,9 @@ export function RecentChats({
     characterId: number | null;
   } | null>(null);
   const remove = useDeleteConversation();
+  // Deleting asks whether the character should forget what it learned there (it does by default).
+  const [forget, setForget] = useState(true);
+  const forgetId = useId();
   const busy = remove.isPending;
   const list = listedConversations(conversations.data);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = conversations;
@@ -64,7 +67,7 @@ export function RecentChats({
   const confirm = async () => {
     if (!deleting) return;
     try {
-      await remove.mutateAsync(deleting.id);
+      await remove.mutateAsync({ id: deleting.id, forget });
       toast({ title: 'Conversation deleted' });
       if (deleting.id === activeId) onDeletedActive(deleting.characterId);
       setDeleting(null);
@@ -96,7 +99,10 @@ export function RecentChats({
             who={c.characterId === null ? undefined : byId.get(c.characterId)}
             active={c.id === activeId}
             onOpen={onOpen}
-            onDelete={() => setDeleting({ id: c.id, title: c.title, characterId: c.characterId })}
+            onDelete={() => {
+              setForget(true);
+              setDeleting({ id: c.id, title: c.title, characterId: c.characterId });
+            }}
           />
         ))}
       </ul>
@@ -128,6 +134,21 @@ export function RecentChats({
             title="Delete this conversation?"
             description={`“${deleting.title}” and all its messages will be deleted. This cannot be undone.`}
           >
+            {deleting.characterId !== null && (
+              <div className="mb-6 flex items-center gap-2">
+                <input
+                  id={forgetId}
+                  type="checkbox"
+                  className="size-4 accent-[var(--accent-strong)]"
+                  checked={forget}
+                  onChange={(e) => setForget(e.target.checked)}
+                />
+                <label htmlFor={forgetId} className="text-sm">
+                  Also forget what {byId.get(deleting.characterId)?.name ?? 'the character'} learned
+                  in it
+                </label>
+              </div>
+            )}
             <div className="flex justify-end gap-3">
               <Button variant="secondary" disabled={busy} onClick={() => setDeleting(null)}>
                 Cancel

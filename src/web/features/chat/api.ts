@@ -130,7 +130,9 @@ export const generateOptions = async (conversationId: number) =>
     } satisfies GenerateOptionsRequest)
   ).options;
 
-export const deleteConversation = (id: number) => api(`/api/conversations/${id}`, 'DELETE');
+/** `forget`: what its character learned in it is forgotten too (else those memories stay). */
+export const deleteConversation = ({ id, forget }: { id: number; forget: boolean }) =>
+  api(`/api/conversations/${id}?forget=${forget}`, 'DELETE');
 
 export const editMessage = (messageId: number, content: string, conversationId: number) =>
   api<ChatMessageView>(`/api/messages/${messageId}/edit`, 'PUT', {

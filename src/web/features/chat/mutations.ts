@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CHARACTERS_KEY } from '../characters/api';
+import { refreshAllMemories } from '../memories/api';
 import {
   conversationKey,
   createConversation,
@@ -185,12 +186,13 @@ export function useDeleteConversation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteConversation,
-    onSuccess: async (_data, id) => {
+    onSuccess: async (_data, { id }) => {
       client.removeQueries({ queryKey: conversationKey(id) });
       await Promise.all([
         editConversationList(client, (data) => withoutConversations(data, (c) => c.id === id)),
         client.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true }), // its chat count
         client.invalidateQueries({ queryKey: CREDITS_KEY }),
+        refreshAllMemories(client),
       ]);
     },
   });

@@ -1,8 +1,17 @@
-import { MoreVertical, Pencil, Settings2, Trash2 } from 'lucide-react';
+import { Brain, MoreVertical, Pencil, Settings2, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Menu } from '../../../components/ui/menu';
 
-/** Character Settings, Edit Character, Delete Character — in the sidebar and the chat header. */
+// The panel loads when it opens, not with the chat page (decision 0018).
+const MemoriesDialog = lazy(() =>
+  import('../../memories/MemoriesDialog').then((m) => ({ default: m.MemoriesDialog })),
+);
+
+/**
+ * Character Settings, Edit Character, Memories, Delete Character — in the sidebar and the chat
+ * header.
+ */
 export function CharacterMenu({
   characterId,
   name,
@@ -13,47 +22,67 @@ export function CharacterMenu({
   onDelete: () => void;
 }) {
   const [, navigate] = useLocation();
+  const [memories, setMemories] = useState(false);
   return (
-    <Menu
-      trigger={{
-        className: 'rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg',
-        'aria-label': `Options for ${name}`,
-        children: <MoreVertical className="size-4" aria-hidden />,
-      }}
-      align="end"
-      sideOffset={6}
-      contentClassName="w-56"
-      entries={[
-        {
-          kind: 'item',
-          content: (
-            <>
-              <Settings2 className="size-4" aria-hidden /> Character Settings
-            </>
-          ),
-          onSelect: () => navigate(`/settings/${characterId}`),
-        },
-        {
-          kind: 'item',
-          content: (
-            <>
-              <Pencil className="size-4" aria-hidden /> Edit Character
-            </>
-          ),
-          onSelect: () => navigate(`/edit/${characterId}`),
-        },
-        { kind: 'separator' },
-        {
-          kind: 'item',
-          content: (
-            <>
-              <Trash2 className="size-4" aria-hidden /> Delete Character
-            </>
-          ),
-          onSelect: onDelete,
-          danger: true,
-        },
-      ]}
-    />
+    <>
+      <Menu
+        trigger={{
+          className: 'rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg',
+          'aria-label': `Options for ${name}`,
+          children: <MoreVertical className="size-4" aria-hidden />,
+        }}
+        align="end"
+        sideOffset={6}
+        contentClassName="w-56"
+        entries={[
+          {
+            kind: 'item',
+            content: (
+              <>
+                <Settings2 className="size-4" aria-hidden /> Character Settings
+              </>
+            ),
+            onSelect: () => navigate(`/settings/${characterId}`),
+          },
+          {
+            kind: 'item',
+            content: (
+              <>
+                <Pencil className="size-4" aria-hidden /> Edit Character
+              </>
+            ),
+            onSelect: () => navigate(`/edit/${characterId}`),
+          },
+          {
+            kind: 'item',
+            content: (
+              <>
+                <Brain className="size-4" aria-hidden /> Memories
+              </>
+            ),
+            onSelect: () => setMemories(true),
+          },
+          { kind: 'separator' },
+          {
+            kind: 'item',
+            content: (
+              <>
+                <Trash2 className="size-4" aria-hidden /> Delete Character
+              </>
+            ),
+            onSelect: onDelete,
+            danger: true,
+          },
+        ]}
+      />
+      {memories && (
+        <Suspense fallback={null}>
+          <MemoriesDialog
+            character={{ id: characterId, name }}
+            onClose={() => setMemories(false)}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

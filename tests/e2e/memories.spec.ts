@@ -1,0 +1,129 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_URL } from './ports';
+import {
+  expectAccessible,
+  openSidebarOnPhone,
+  signUpAndSignIn,
+  snap,
+  test,
+  uniqueEmail,
+} from './support';
+
+async function openChat(page: Page, email: string) {
+  await signUpAndSignIn(page, email);
+  const res = await page.request.post('/api/characters', {
+    headers: { origin: E2E_URL },
+    data: {
+      name: 'Selene',
+      description: 'A moonlit poet with a sharp wit.',
+      gender: 'female',
+      personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await page.goto(`/chat?character=${id}`);
+  await page.getByRole('button', { name: 'Assistant' }).click({ timeout: 20_000 });
+}
+
+async function send(page: Page, text: string) {
+  const box = page.getByPlaceholder('Message Selene...');
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+async function openMemories(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Options for Selene' }).click();
+  await page.getByRole('menuitem', { name: 'Memories' }).click();
+  const dialog = page.getByRole('dialog', { name: 'What Selene remembers' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('remember a message, see it in the panel with its link, edit, pin, open it there and forget it', async ({
+  page,
+}, info) => {
+  await openChat(page, uniqueEmail(info, 'memories'));
+  const mine = page.getByTestId('message-user');
+  await send(page, 'My sister Maya lives in Lisbon');
+  await expect(page.getByTestId('message-ai')).toHaveCount(1);
+  await send(page, 'What should we talk about?');
+  await expect(page.getByTestId('message-ai')).toHaveCount(2);
+
+  await mine.first().hover();
+  await mine.first().getByRole('button', { name: 'Remember this' }).click();
+  await expect(page.getByText('Selene will remember this.')).toBeVisible();
+
+  let dialog = await openMemories(page);
+  const item = dialog.getByTestId('memory');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('My sister Maya lives in Lisbon');
+  await expect(item.getByRole('img', { name: 'Pinned' })).toBeVisible();
+  await expect(item).toContainText('From a message in');
+  const link = item.getByRole('link');
+
+  // A fact typed by hand.
+  await dialog.getByRole('textbox', { name: 'New memory' }).fill('Riley takes their coffee black');
+  await dialog.getByRole('button', { name: 'Remember' }).click();
+  await expect(item).toHaveCount(2);
+  await expect(item.filter({ hasText: 'coffee black' })).toContainText('Added by you');
+
+  // Edit the remembered message; Escape leaves the editor, not the panel.
+  const maya = item.filter({ hasText: 'Maya' });
+  await maya.getByRole('button', { name: 'Edit memory' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await maya.getByRole('button', { name: 'Edit memory' }).click();
+  await dialog
+    .getByRole('textbox', { name: 'Edit memory' })
+    .fill('Maya, Riley’s sister, lives in Lisbon');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(item.filter({ hasText: 'Maya, Riley’s sister' })).toHaveCount(1);
+
+  // Unpin and pin again.
+  const edited = item.filter({ hasText: 'Maya, Riley’s sister' });
+  await edited.getByRole('button', { name: 'Unpin memory' }).click();
+  await expect(edited.getByRole('button', { name: 'Pin memory' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await edited.getByRole('button', { name: 'Pin memory' }).click();
+  await expect(edited.getByRole('button', { name: 'Unpin memory' })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'memories-panel');
+
+  // The link opens the conversation at the message, marked.
+  await link.click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/message=\d+/);
+  await expect(mine.first()).toHaveAttribute('data-highlighted', 'true');
+  await snap(page, info, 'memory-opened-there');
+
+  // Forget the typed fact (Cancel first, then for real).
+  dialog = await openMemories(page);
+  const coffee = dialog.getByTestId('memory').filter({ hasText: 'coffee black' });
+  await coffee.getByRole('button', { name: 'Delete memory' }).click();
+  await coffee.getByRole('button', { name: 'Cancel' }).click();
+  await coffee.getByRole('button', { name: 'Delete memory' }).click();
+  await coffee.getByRole('button', { name: 'Forget' }).click();
+  await expect(dialog.getByTestId('memory')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // Deleting the conversation asks whether Selene should forget what she learned there.
+  await openSidebarOnPhone(page);
+  await page
+    .getByRole('button', { name: /^Options for conversation/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Delete Conversation' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this conversation?' });
+  const forget = confirm.getByRole('checkbox', { name: 'Also forget what Selene learned in it' });
+  await expect(forget).toBeChecked();
+  await forget.uncheck();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toHaveCount(0);
+  if (await page.getByTestId('sidebar-backdrop').isVisible()) await page.keyboard.press('Escape');
+  dialog = await openMemories(page);
+  await expect(dialog.getByTestId('memory')).toContainText('From a deleted conversation');
+});
