@@ -317,3 +317,231 @@ describe("another user's messages", () => {
     expect(sent.status).toBe(404);
   });
 });
+
+describe('greetings: the character speaks first', () => {
+  let greeter: number;
+  beforeAll(async () => {
+    await user.post('/api/user-profile', { name: 'Riley', gender: 'Non-binary' });
+    const res = await user.post('/api/characters', {
+      name: 'Nova',
+      description: 'A retired starship pilot, forty and fearless.',
+      gender: 'female',
+      personality: 'Bold and warm; tells stories of the outer colonies.',
+      greetings: [
+        'Hey {{user}}, Nova here.',
+        '   ',
+        '{{char}} waves at {{ USER }} from the hangar.',
+      ],
+    });
+    expect(res.status, res.text).toBe(201);
+    greeter = res.json.id;
+  });
+
+  const startWith = async (body: Record<string, unknown>) => {
+    const res = await user.post('/api/conversations', { characterId: greeter, ...body });
+    expect(res.status, res.text).toBe(201);
+    return res.json.id as number;
+  };
+
+  it('keeps the greetings without blank ones, and refuses too many or too long', async () => {
+    const got = await user.get(`/api/characters/${greeter}`);
+    expect(got.json.greetings).toEqual([
+      'Hey {{user}}, Nova here.',
+      '{{char}} waves at {{ USER }} from the hangar.',
+    ]);
+    // The list stays light: one character's chat reads them.
+    const listed = (await user.get('/api/characters')).json.find(
+      (c: { id: number }) => c.id === greeter,
+    );
+    expect(listed).not.toHaveProperty('greetings');
+    const tooMany = await user.put(`/api/characters/${greeter}`, {
+      greetings: ['1', '2', '3', '4', '5', '6'],
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.message).toBe('A character can have at most 5 greetings.');
+    const tooLong = await user.put(`/api/characters/${greeter}`, { greetings: ['x'.repeat(2001)] });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.message).toBe('Each greeting must be at most 2000 characters.');
+  });
+
+  it('refuses a greeting that makes the character a minor', async () => {
+    const res = await user.put(`/api/characters/${greeter}`, {
+      greetings: ['Hi! I am 15 years old and just started high school.'],
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/adults/i);
+    expect((await user.get(`/api/characters/${greeter}`)).json.greetings).toHaveLength(2);
+  });
+
+  it('opens a chat with the greetings as the first message’s alternatives, names filled in, at no cost', async () => {
+    const before = await credits();
+    const id = await startWith({ chatMode: 'texting' });
+    const shown = await history(id);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({
+      sender: 'ai',
+      parentId: null,
+      content: 'Hey Riley, Nova here.',
+      siblingIndex: 1,
+      siblingCount: 2,
+    });
+    expect(await credits()).toBe(before);
+    const listed = (await user.get('/api/conversations')).json.find(
+      (c: { id: number }) => c.id === id,
+    );
+    expect(listed).toMatchObject({
+      title: 'New conversation',
+      lastMessage: 'Hey Riley, Nova here.',
+    });
+
+    // Swipe to the other greeting, then answer it: the reply's prompt starts with that greeting.
+    const other = shown[0]!.siblingIds[1]!;
+    expect(
+      (await user.put(`/api/conversations/${id}/active-leaf`, { messageId: other })).status,
+    ).toBe(200);
+    expect(contents(await history(id))).toEqual(['Nova waves at Riley from the hangar.']);
+    await send(id, 'Hi Nova!', 'Welcome aboard.');
+    const prompt = llm.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    expect(prompt.slice(1).map((m) => [m.role, m.content])).toEqual([
+      ['assistant', 'Nova waves at Riley from the hangar.'],
+      ['user', 'Hi Nova!'],
+    ]);
+    expect(contents(await history(id))).toEqual([
+      'Nova waves at Riley from the hangar.',
+      'Hi Nova!',
+      'Welcome aboard.',
+    ]);
+    const titled = (await user.get(`/api/conversations/${id}`)).json;
+    expect(titled.title).toBe('Hi Nova!');
+  });
+
+  it('starts with the greeting asked for, and with its first when that one is gone', async () => {
+    expect(
+      contents(await history(await startWith({ chatMode: 'assistant', greeting: 1 }))),
+    ).toEqual(['Nova waves at Riley from the hangar.']);
+    expect(
+      contents(await history(await startWith({ chatMode: 'assistant', greeting: 4 }))),
+    ).toEqual(['Hey Riley, Nova here.']);
+    const bad = await user.post('/api/conversations', {
+      characterId: greeter,
+      chatMode: 'assistant',
+      greeting: -1,
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('does not greet in Story Mode, which opens with its scene', async () => {
+    expect(await history(await startWith({ chatMode: 'immersive' }))).toEqual([]);
+  });
+
+  it('cannot regenerate a greeting (nothing asked for it), but a reply to it can be', async () => {
+    const id = await startWith({ chatMode: 'texting' });
+    const [greeting] = await history(id);
+    const res = await user.post(`/api/messages/${greeting!.id}/regenerate`);
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('Only a reply to a message can be regenerated.');
+  });
+});
+
+describe('story mode follows the branch', () => {
+  // A user of its own: the replies above used up the per-minute allowance of the first.
+  let teller: TestClient;
+  let narrator: number;
+  beforeAll(async () => {
+    teller = await t.signedInUser('storyteller@example.com');
+    await teller.get('/api/get-credits');
+    await t.database.db.update(creditAccount).set({ credits: 1000 });
+    narrator = (
+      await teller.post('/api/characters', {
+        name: 'Mara',
+        description: 'A keeper of old lighthouses, in her fifties.',
+        gender: 'female',
+        personality: 'Calm, wry, and full of sea stories.',
+      })
+    ).json.id;
+  });
+  const scene = async (id: number, idea: string, text: string) => {
+    llm.script({ content: text });
+    const res = await teller.post(`/api/conversations/${id}/generate-scenario`, { message: idea });
+    expect(res.status, res.text).toBe(200);
+  };
+  const options = async (id: number, ...choices: string[]) => {
+    llm.script({
+      content: JSON.stringify({ options: choices.map((option, i) => ({ number: i + 1, option })) }),
+    });
+    const res = await teller.post('/api/generate-options', { conversationId: id });
+    expect(res.status, res.text).toBe(200);
+  };
+  const story = async (id: number) => {
+    const { scenario, currentOptions, title } = (await teller.get(`/api/conversations/${id}`)).json;
+    return {
+      scenario,
+      title,
+      options: (currentOptions as { option: string }[]).map((o) => o.option),
+    };
+  };
+  const sendStory = async (id: number, text: string, reply: string, parentId?: number | null) => {
+    llm.script({ content: reply });
+    const res = await teller.post('/api/immersive-chat', {
+      message: text,
+      conversationId: id,
+      parentId,
+    });
+    expect(res.status, res.text).toBe(200);
+    return res.json as { messageId: number; userMessageId: number };
+  };
+
+  it('keeps each branch’s options and scene, and the title follows the branch', async () => {
+    const res = await teller.post('/api/conversations', {
+      characterId: narrator,
+      chatMode: 'immersive',
+    });
+    const id = res.json.id as number;
+    await scene(id, 'a lighthouse', 'The storm hits the lighthouse.');
+    const first = await sendStory(id, 'Climb the lighthouse', 'You climb.');
+    await options(id, 'Light the lamp', 'Look out to sea', 'Ring the bell', 'Wait');
+    expect(await story(id)).toEqual({
+      scenario: 'The storm hits the lighthouse.',
+      title: 'Climb the lighthouse',
+      options: ['Light the lamp', 'Look out to sea', 'Ring the bell', 'Wait'],
+    });
+
+    // A new version of the reply: its own options; the old ones stay with the old version.
+    llm.script({ content: 'You slip on the stairs.' });
+    expect((await teller.post(`/api/messages/${first.messageId}/regenerate`)).status).toBe(200);
+    expect((await story(id)).options).toEqual([]);
+    await options(id, 'Get up', 'Call for help', 'Crawl', 'Rest');
+    await teller.put(`/api/conversations/${id}/active-leaf`, { messageId: first.messageId });
+    expect((await story(id)).options).toEqual([
+      'Light the lamp',
+      'Look out to sea',
+      'Ring the bell',
+      'Wait',
+    ]);
+
+    // A new opening (the first message edited as a new branch) with a scene of its own.
+    await scene(id, 'a desert', 'Sand to the horizon.');
+    await sendStory(id, 'Walk into the desert', 'The sun burns.', null);
+    await options(id, 'Find water', 'Follow the tracks', 'Dig', 'Shelter');
+    expect(await story(id)).toEqual({
+      scenario: 'Sand to the horizon.',
+      title: 'Walk into the desert',
+      options: ['Find water', 'Follow the tracks', 'Dig', 'Shelter'],
+    });
+    const sent = (await teller.get(`/api/conversations/${id}/messages`)).json as Shown[];
+    expect(sent[0]!.siblingCount).toBe(2);
+
+    // Back to the lighthouse: its scene, title and options come back, and the model reads them.
+    await teller.put(`/api/conversations/${id}/active-leaf`, { messageId: first.userMessageId });
+    expect(await story(id)).toEqual({
+      scenario: 'The storm hits the lighthouse.',
+      title: 'Climb the lighthouse',
+      options: ['Get up', 'Call for help', 'Crawl', 'Rest'],
+    });
+    await sendStory(id, 'Light the lamp', 'The lamp glows.');
+    expect(JSON.stringify(llm.requests.at(-1)!.body.messages)).toContain(
+      'The storm hits the lighthouse.',
+    );
+    expect(JSON.stringify(llm.requests.at(-1)!.body.messages)).not.toContain('Sand to the horizon');
+  });
+});

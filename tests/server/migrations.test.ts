@@ -42,10 +42,13 @@ beforeAll(async () => {
       (3, 'u2', 'Empty', 'Nothing yet.', 'male', 'Quiet.', '[]');
     INSERT INTO conversation (id, user_id, character_id, title, message_count)
     VALUES (10, 'u1', 1, 'Jazz night', 4), (11, 'u1', 1, 'Second', 1), (20, 'u2', 2, 'Flight', 2);
+    INSERT INTO conversation (id, user_id, character_id, title, message_count, chat_mode, scenario, current_options)
+    VALUES (21, 'u2', 2, 'A storm', 2, 'immersive', 'Rain hammers the hangar roof.',
+            '[{"number": 1, "option": "Open the hangar door"}]');
     INSERT INTO message (id, conversation_id, user_id, sender, content) VALUES
       (1, 10, 'u1', 'user', 'Hi'), (2, 20, 'u2', 'user', 'Hello'), (3, 10, 'u1', 'ai', 'Hey you'),
       (4, 10, 'u1', 'user', 'Jazz?'), (5, 11, 'u1', 'user', 'Again'), (6, 20, 'u2', 'ai', 'Up we go'),
-      (7, 10, 'u1', 'ai', 'Always');
+      (7, 10, 'u1', 'ai', 'Always'), (8, 21, 'u2', 'user', 'Take off'), (9, 21, 'u2', 'ai', 'Wheels up');
   `);
   await migrate(db, before('0007_message_tree'), journal.entries.length);
 });
@@ -66,6 +69,8 @@ describe('migrating a database with conversations in it', () => {
       { id: 5, parent_id: null },
       { id: 6, parent_id: 2 },
       { id: 7, parent_id: 4 },
+      { id: 8, parent_id: null },
+      { id: 9, parent_id: 8 },
     ]);
     const leaves = await db.query<{ id: number; active_leaf_id: number }>(
       'select id, active_leaf_id::int from conversation order by id',
@@ -74,6 +79,7 @@ describe('migrating a database with conversations in it', () => {
       { id: 10, active_leaf_id: 7 },
       { id: 11, active_leaf_id: 5 },
       { id: 20, active_leaf_id: 6 },
+      { id: 21, active_leaf_id: 9 },
     ]);
   });
 
@@ -118,11 +124,26 @@ describe('migrating a database with conversations in it', () => {
       { id: 10, summarized: true },
       { id: 11, summarized: false },
       { id: 20, summarized: true },
+      { id: 21, summarized: false },
     ]);
     const columns = await db.query(
       `select 1 from information_schema.columns
         where table_name = 'character' and column_name = 'working_memory'`,
     );
     expect(columns.rows).toEqual([]);
+  });
+
+  it('gives a story’s options to the message ending its history and its scenario to its first message', async () => {
+    const { rows } = await db.query(
+      'select id::int, options, scenario from message where conversation_id = 21 order by id',
+    );
+    expect(rows).toEqual([
+      { id: 8, options: null, scenario: 'Rain hammers the hangar roof.' },
+      { id: 9, options: [{ number: 1, option: 'Open the hangar door' }], scenario: null },
+    ]);
+    const others = await db.query(
+      'select count(*)::int as n from message where options is not null or scenario is not null',
+    );
+    expect(others.rows).toEqual([{ n: 2 }]);
   });
 });

@@ -92,8 +92,9 @@ export function checkCharacterIsAdult(fields: {
   name?: string;
   description?: string;
   personality?: string;
+  greetings?: string;
 }): string | null {
-  const order = ['name', 'description', 'personality'] as const;
+  const order = ['name', 'description', 'personality', 'greetings'] as const;
   for (const field of order) {
     const text = fields[field];
     if (!text) continue;

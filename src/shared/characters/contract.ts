@@ -40,6 +40,7 @@ export const updateCharacterSchema = z.object({
   sexualPreferences: characterFields.sexualPreferences.optional(),
   roles: characterFields.roles.optional(),
   includeRoles: z.boolean().optional(),
+  greetings: characterFields.greetings.optional(),
 });
 export type UpdateCharacterInput = z.input<typeof updateCharacterSchema>;
 
@@ -72,6 +73,8 @@ export const characterSchema = z.object({
   sexualPreferences: z.array(z.string()),
   roles: z.array(z.string()),
   includeRoles: z.boolean(),
+  /** What it says first when a chat starts (Chat Mode): its greeting, then alternatives. */
+  greetings: z.array(z.string()),
   /** ISO 8601 */
   createdAt: z.string(),
   /** ISO 8601 */
@@ -79,9 +82,12 @@ export const characterSchema = z.object({
 });
 export type Character = z.infer<typeof characterSchema>;
 
-/** GET /api/characters: the user's characters, each with how many conversations it has. */
+/**
+ * GET /api/characters: the user's characters, each with how many conversations it has (without
+ * the greetings, which only the chat with one character needs: the list stays light).
+ */
 export const characterListResponse = z.array(
-  characterSchema.extend({ conversationCount: z.number() }),
+  characterSchema.omit({ greetings: true }).extend({ conversationCount: z.number() }),
 );
 export type CharacterListItem = z.infer<typeof characterListResponse>[number];
 

@@ -23,6 +23,12 @@ export const CHARACTER_LIMITS = {
   },
 } as const;
 
+/**
+ * A character's greetings: what it says first when a chat starts; the first is its greeting, the
+ * rest alternatives to swipe to.
+ */
+export const GREETING_LIMITS = { count: 5, lengthMax: 2000 } as const;
+
 export const CHARACTER_TYPE_DEFAULT = 'companion';
 export const ROLE_NAME_MAX = 60;
 /** Stored avatar file names: a random id and an image extension, nothing a path could hide in. */
@@ -75,6 +81,27 @@ const roles = z
 const settings = z.object({ emojis: z.boolean(), actionMessages: z.boolean() });
 const avatarImage = z.string().regex(AVATAR_FILE_NAME, 'Unknown avatar image').nullable();
 const avatarColor = z.enum(gradientKeys, { error: 'Unknown avatar colour' });
+const greetings = z
+  .array(
+    z
+      .string({ error: 'A greeting must be text.' })
+      .trim()
+      .max(
+        GREETING_LIMITS.lengthMax,
+        `Each greeting must be at most ${GREETING_LIMITS.lengthMax} characters.`,
+      ),
+    { error: 'Greetings must be a list of texts.' },
+  )
+  // Blank boxes in the form are not greetings.
+  .transform((list) => list.filter((g) => g.length > 0))
+  .pipe(
+    z
+      .array(z.string())
+      .max(
+        GREETING_LIMITS.count,
+        `A character can have at most ${GREETING_LIMITS.count} greetings.`,
+      ),
+  );
 const type = z
   .string({ error: 'Character type is required' })
   .trim()
@@ -97,6 +124,7 @@ export const characterFields = {
   avatarImage,
   avatarColor,
   type,
+  greetings,
 };
 
 /** The Create Character form, also the body of POST /api/characters (see ./contract.ts). */
@@ -113,6 +141,7 @@ export const createCharacterSchema = z.object({
   sexualPreferences: sexualPreferences.default([]),
   roles: roles.default([]),
   includeRoles: z.boolean().default(false),
+  greetings: greetings.default([]),
 });
 export type CreateCharacterInput = z.input<typeof createCharacterSchema>;
 

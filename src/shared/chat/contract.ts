@@ -138,6 +138,15 @@ export const createConversationRequest = z.object({
   characterId: idField,
   chatMode: chatModeSchema,
   model: z.string().max(200).optional(),
+  /**
+   * In Chat Mode a character with greetings speaks first: its greetings become the first
+   * message's alternatives, and this one (0: its greeting, the default) is shown.
+   */
+  greeting: z
+    .number({ error: 'greeting is the number of one of the character’s greetings.' })
+    .int('greeting is the number of one of the character’s greetings.')
+    .min(0, 'greeting is the number of one of the character’s greetings.')
+    .optional(),
 });
 export type CreateConversationRequest = z.input<typeof createConversationRequest>;
 export const createConversationResponse = z.object({ id: z.number() });

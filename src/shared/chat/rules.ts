@@ -55,6 +55,9 @@ export function excerpt(
   return flat.length > length ? `${flat.slice(0, length)}...` : flat;
 }
 
+/** A conversation's title: the user's first message on the branch being read, cut short. */
+export const conversationTitle = (firstUserMessage: string) => excerpt(firstUserMessage, 40);
+
 /**
  * Texting replies arrive as several short texts: the model separates them with blank lines.
  * Each non-empty paragraph becomes one bubble; a reply without blank lines is one bubble.

@@ -42,6 +42,7 @@ export default function CreateCharacterPage() {
         directnessLevel: g.directnessLevel,
         includeRoles: g.includeRoles,
         roles: g.roles,
+        greetings: [],
       },
     });
     setStep('form');

@@ -42,6 +42,14 @@ export const character = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     includeRoles: boolean('include_roles').notNull().default(false),
+    /**
+     * What the character says first when a chat starts: the first is its greeting, the others
+     * alternatives the user can swipe to (empty: the user speaks first).
+     */
+    greetings: text('greetings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -86,6 +86,13 @@ export const message = pgTable(
     }),
     sender: text('sender').$type<'user' | 'ai'>().notNull(),
     content: text('content').notNull(),
+    /**
+     * Story mode: the four suggested actions made when this message ended the history, so each
+     * branch keeps its own (the conversation's active leaf's are the current ones).
+     */
+    options: jsonb('options').$type<{ number: number; option: string }[]>(),
+    /** Story mode: the opening scene of the branch this first message begins. */
+    scenario: text('scenario'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

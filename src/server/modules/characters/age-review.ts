@@ -42,6 +42,8 @@ export interface CharacterDefinition {
   type?: string;
   description?: string;
   personality?: string;
+  /** What the character says first when a chat starts (its greetings, one after another). */
+  greetings?: string;
   /** For generated characters and avatars: what the user asked for. */
   request?: string;
 }

@@ -11,8 +11,10 @@ export type NewCharacterRow = Omit<typeof character.$inferInsert, 'id' | 'userId
 const listCharactersQuery = preparedOnce((db) => {
   const conversationCount = count(conversation.id);
   const userId = sql.placeholder('userId');
+  // Everything but the greetings: the list stays light (one character's chat reads them).
+  const { greetings: _greetings, ...listed } = getTableColumns(character);
   return db
-    .select({ ...getTableColumns(character), conversationCount })
+    .select({ ...listed, conversationCount })
     .from(character)
     .leftJoin(
       conversation,

@@ -26,6 +26,13 @@ type CreateInput = z.output<typeof createCharacterSchema>;
 type UpdateInput = z.output<typeof updateCharacterSchema>;
 
 function toCharacter(ctx: AppContext, row: CharacterRow): Character {
+  return { ...toListedCharacter(ctx, row), greetings: row.greetings };
+}
+
+function toListedCharacter(
+  ctx: AppContext,
+  row: Omit<CharacterRow, 'greetings'>,
+): Omit<Character, 'greetings'> {
   return {
     id: row.id,
     name: row.name,
@@ -62,16 +69,23 @@ async function assertAdultReviewed(ctx: AppContext, userId: string, fields: Char
   await reviewCharacterAge(ctx, userId, fields);
 }
 
-const definitionOf = (
-  row: CharacterDefinition,
-): Required<Omit<CharacterDefinition, 'request'>> => ({
+/** A character's fields that say who it is, as stored or sent (greetings as a list). */
+type DefinitionFields = Omit<CharacterDefinition, 'greetings' | 'request'> & {
+  greetings?: readonly string[];
+};
+
+const definitionOf = (row: DefinitionFields): Required<Omit<CharacterDefinition, 'request'>> => ({
   name: row.name ?? '',
   type: row.type ?? '',
   description: row.description ?? '',
   personality: row.personality ?? '',
+  // The greetings are the character speaking: they are part of who it is.
+  greetings: (row.greetings ?? []).join('\n\n'),
 });
-const sameDefinition = (a: CharacterDefinition, b: CharacterDefinition) =>
-  JSON.stringify(definitionOf(a)) === JSON.stringify(definitionOf(b));
+const sameDefinition = (
+  a: Required<Omit<CharacterDefinition, 'request'>>,
+  b: Required<Omit<CharacterDefinition, 'request'>>,
+) => JSON.stringify(a) === JSON.stringify(b);
 
 export async function listUserCharacters(
   ctx: AppContext,
@@ -79,7 +93,7 @@ export async function listUserCharacters(
 ): Promise<CharacterListItem[]> {
   const rows = await listCharacters(ctx.db, userId);
   return rows.map((row) => ({
-    ...toCharacter(ctx, row),
+    ...toListedCharacter(ctx, row),
     conversationCount: Number(row.conversationCount),
   }));
 }
@@ -110,16 +124,17 @@ export async function updateCharacter(
   if (input.avatarImage) await assertAvatarOwned(ctx, userId, input.avatarImage);
   const stored = await findCharacter(ctx.db, userId, id);
   if (!stored) throw notFound(CHARACTER_NOT_FOUND);
-  const merge = (current: CharacterDefinition) =>
+  const merge = (current: DefinitionFields) =>
     definitionOf({
       name: input.name ?? current.name,
       description: input.description ?? current.description,
       personality: input.personality ?? current.personality,
       type: input.type ?? current.type,
+      greetings: input.greetings ?? current.greetings,
     });
   const reviewed = merge(stored);
   // Only a changed definition is worth a second opinion (settings, avatar or sliders are not).
-  if (sameDefinition(reviewed, stored)) assertAdult(reviewed);
+  if (sameDefinition(reviewed, definitionOf(stored))) assertAdult(reviewed);
   else await assertAdultReviewed(ctx, userId, reviewed);
   const result = await updateCharacterLocked(ctx.db, userId, id, async (current) => {
     const merged = merge(current);

@@ -70,16 +70,49 @@ const conversationWithCharacterQuery = preparedOnce((db) => {
     .prepare('find_conversation_with_character');
 });
 
+/**
+ * A new conversation. `greetings` (the character speaking first) become its first messages,
+ * alternatives of each other in their order, and the one at `shown` ends the history.
+ */
 export async function insertConversation(
   db: Database,
   userId: string,
   value: { characterId: number; chatMode: string; model: string | null },
+  greetings: { texts: string[]; shown: number } = { texts: [], shown: 0 },
 ) {
-  const [row] = await db
-    .insert(conversation)
-    .values({ ...value, userId })
-    .returning();
-  return row!;
+  const insert = (tx: Executor) =>
+    tx
+      .insert(conversation)
+      .values({ ...value, userId })
+      .returning();
+  if (greetings.texts.length === 0) return (await insert(db))[0]!;
+  return db.transaction(async (tx) => {
+    const [row] = await insert(tx);
+    const first = await tx
+      .insert(message)
+      .values(
+        greetings.texts.map((content) => ({
+          conversationId: row!.id,
+          userId,
+          parentId: null,
+          sender: 'ai' as const,
+          content,
+        })),
+      )
+      .returning({ id: message.id });
+    // Inserted in order, so ids (the siblings' order) follow the greetings' order.
+    const ids = first.map((m) => m.id).sort((a, b) => a - b);
+    const [started] = await tx
+      .update(conversation)
+      .set({
+        activeLeafId: ids[greetings.shown] ?? ids[0]!,
+        messageCount: ids.length,
+        lastMessage: greetings.texts[greetings.shown] ?? greetings.texts[0]!,
+      })
+      .where(and(eq(conversation.id, row!.id), eq(conversation.userId, userId)))
+      .returning();
+    return started!;
+  });
 }
 
 export async function updateConversationFields(
@@ -251,20 +284,77 @@ export async function newestInConversation(db: Executor, conversationId: number)
   return id === null || id === undefined ? null : Number(id);
 }
 
-/** Makes `leafId` the end of the conversation's history; its preview follows. */
+/**
+ * Makes `leafId` the end of the conversation's history. What belongs to the branch follows it:
+ * the preview (the leaf's text), a story's options (the leaf's) and scene (its first message's,
+ * when it has one), and the title (`title`: the branch's first message of the user's, when known).
+ */
 export async function setActiveLeaf(
   db: Executor,
   userId: string,
   conversationId: number,
   leafId: number | null,
+  branch: { title?: string | undefined; scenario?: string | null | undefined } = {},
 ) {
   await db
     .update(conversation)
     .set({
       activeLeafId: leafId,
       lastMessage: leafId ? sql`(select content from ${message} where id = ${leafId})` : sql`null`,
+      currentOptions: leafId
+        ? sql`coalesce((select options from ${message} where id = ${leafId}), '[]'::jsonb)`
+        : sql`'[]'::jsonb`,
+      ...(branch.title ? { title: branch.title } : {}),
+      ...(branch.scenario ? { scenario: branch.scenario } : {}),
     })
     .where(and(eq(conversation.id, conversationId), eq(conversation.userId, userId)));
+}
+
+/**
+ * The start of the path that ends at `leafId`: the user's first message on it and the story
+ * scene its first message began with. Walks up the whole path (one primary-key lookup per
+ * message): for switching branches, not for every request.
+ */
+export async function branchStart(db: Executor, conversationId: number, leafId: number) {
+  const { rows } = await db.execute<{ first_user_message: string | null; scenario: string | null }>(
+    sql`
+    with recursive up (id, parent_id, depth) as (
+      select id, parent_id, 1 from ${message} where id = ${leafId} and conversation_id = ${conversationId}
+      union all
+      select m.id, m.parent_id, up.depth + 1 from up join ${message} m on m.id = up.parent_id
+    )
+    select
+      (select m.content from up join ${message} m on m.id = up.id
+        where m.sender = 'user' order by up.depth desc limit 1) as first_user_message,
+      (select m.scenario from up join ${message} m on m.id = up.id
+        where up.parent_id is null) as scenario`,
+  );
+  return {
+    firstUserMessage: rows[0]?.first_user_message ?? null,
+    scenario: rows[0]?.scenario ?? null,
+  };
+}
+
+/**
+ * A story's options, kept on the message they follow (each branch keeps its own) and as the
+ * conversation's current ones while that message ends the history.
+ */
+export async function storeStoryOptions(
+  db: Database,
+  userId: string,
+  conversationId: number,
+  leafId: number | null,
+  options: { number: number; option: string }[],
+) {
+  const json = JSON.stringify(options);
+  await db.execute(sql`
+    with kept as (
+      update ${message} set options = ${json}::jsonb
+       where id = ${leafId} and conversation_id = ${conversationId} and user_id = ${userId}
+    )
+    update ${conversation} set current_options = ${json}::jsonb
+     where id = ${conversationId} and user_id = ${userId}
+       and active_leaf_id is not distinct from ${leafId}::bigint`);
 }
 
 /**
@@ -399,17 +489,27 @@ export async function storeMessage(
       : sql`${value.parentId}::bigint`;
   const { rows } = await db.execute<{ id: string | number; count: number; alongside: number }>(sql`
     with stored as (
-      insert into ${message} (conversation_id, user_id, parent_id, sender, content)
-      values (${conversationId}, ${userId}, ${parent}, ${value.sender}, ${value.content})
+      insert into ${message} (conversation_id, user_id, parent_id, sender, content, scenario)
+      values (${conversationId}, ${userId}, ${parent}, ${value.sender}, ${value.content},
+              -- a story's new first message begins a branch with the scene just written for it
+              case when ${parent} is null then
+                (select scenario from ${conversation} where id = ${conversationId} and user_id = ${userId})
+              end)
       returning id
     ), counted as (
       update ${conversation} set
         message_count = message_count + 1,
         last_message = ${value.content},
-        title = case when title = 'New conversation' and ${value.titleIfNew ?? null}::text is not null
+        -- the title is the user's first message on the branch being read
+        title = case when ${value.titleIfNew ?? null}::text is not null and (
+                       title = 'New conversation' or ${parent} is null or exists (
+                         select 1 from ${message} p
+                          where p.id = ${parent} and p.parent_id is null and p.sender = 'ai'))
                      then ${value.titleIfNew ?? null}::text else title end,
         model = coalesce(${value.model ?? null}::text, model),
         active_leaf_id = (select id from stored),
+        -- a story's options belong to the message they followed; the new end has none yet
+        current_options = '[]'::jsonb,
         updated_at = now()
       where id = ${conversationId} and user_id = ${userId}
       returning message_count

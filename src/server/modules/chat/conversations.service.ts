@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   CONVERSATION_NOT_FOUND,
   MESSAGES_PAGE_SIZE,
@@ -5,11 +6,19 @@ import {
   type ConversationDetail,
   type ConversationPage,
   type ConversationSummary,
+  type createConversationRequest,
   type ListConversationsQuery,
   type ThreadMessageView,
 } from '../../../shared/chat/contract';
 import { encodeConversationCursor } from '../../../shared/chat/conversation-cursor';
-import { CONVERSATION_PAGES, normalizeChatMode } from '../../../shared/chat/rules';
+import {
+  CONVERSATION_PAGES,
+  isStoryMode,
+  normalizeChatMode,
+  type ChatMode,
+} from '../../../shared/chat/rules';
+import { fillGreeting, UNNAMED_USER } from '../../../shared/characters/greetings';
+import { findProfile } from '../profile/profile.repo';
 import type { AppContext } from '../../context';
 import { notFound, serviceUnavailable } from '../../errors';
 import { LLM_NOT_CONFIGURED } from '../../integrations/llm';
@@ -105,19 +114,38 @@ export async function pageUserConversations(
 export async function createConversation(
   ctx: AppContext,
   userId: string,
-  input: { characterId: number; chatMode?: string | undefined; model?: string | undefined },
+  input: z.output<typeof createConversationRequest>,
 ) {
   // A conversation nobody can get a reply in would only sit empty in the list.
   if (!ctx.llm.configured) throw serviceUnavailable(LLM_NOT_CONFIGURED);
-  if (!(await findCharacter(ctx.db, userId, input.characterId))) {
-    throw notFound(CHARACTER_NOT_FOUND);
-  }
-  const row = await insertConversation(ctx.db, userId, {
-    characterId: input.characterId,
-    chatMode: normalizeChatMode(input.chatMode),
-    model: resolveModel(ctx, input.model, null),
-  });
+  const character = await findCharacter(ctx.db, userId, input.characterId);
+  if (!character) throw notFound(CHARACTER_NOT_FOUND);
+  const chatMode = normalizeChatMode(input.chatMode);
+  const row = await insertConversation(
+    ctx.db,
+    userId,
+    { characterId: character.id, chatMode, model: resolveModel(ctx, input.model, null) },
+    await greetingsFor(ctx, userId, character, chatMode, input.greeting),
+  );
   return { id: row.id };
+}
+
+/**
+ * In Chat Mode a character with greetings speaks first (Story Mode opens with its scene
+ * instead). A greeting number the character no longer has (edited meanwhile) shows its first.
+ */
+async function greetingsFor(
+  ctx: AppContext,
+  userId: string,
+  character: { name: string; greetings: string[] },
+  mode: ChatMode,
+  chosen: number | undefined,
+) {
+  if (isStoryMode(mode) || character.greetings.length === 0) return { texts: [], shown: 0 };
+  const profile = await findProfile(ctx.db, userId);
+  const names = { user: profile?.name || UNNAMED_USER, char: character.name };
+  const texts = character.greetings.map((g) => fillGreeting(g, names));
+  return { texts, shown: chosen !== undefined && chosen < texts.length ? chosen : 0 };
 }
 
 export async function getConversation(ctx: AppContext, userId: string, id: number) {

@@ -2,7 +2,7 @@ import { MESSAGE_NOT_FOUND, type ReplyResult } from '../../../shared/chat/contra
 import {
   CHAT_LIMITS,
   continuationJoin,
-  excerpt,
+  conversationTitle,
   normalizeChatMode,
 } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
@@ -52,7 +52,6 @@ import { resolveModel } from './model-policy';
 
 /** How many recent messages are read to fill the prompt (the budget then trims further). */
 const HISTORY_WINDOW = 200;
-const TITLE_LENGTH = 40;
 
 /** What a reply answers: the conversation, its character and the model it will use. */
 export interface ReplyTarget {
@@ -292,7 +291,7 @@ async function storeUserMessage(
     sender: 'user',
     content: text,
     parentId,
-    titleIfNew: excerpt(text, TITLE_LENGTH),
+    titleIfNew: conversationTitle(text),
     model: conversation.model !== model ? model : undefined,
   });
   return stored.id;

@@ -1,7 +1,7 @@
 import type { StoryOption } from '../../../shared/chat/contract';
 import type { AppContext } from '../../context';
 import { completeJson, LLM_EMPTY, LlmError } from '../../integrations/llm';
-import { readThread, updateConversationFields } from './chat.repo';
+import { readThread, storeStoryOptions, updateConversationFields } from './chat.repo';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
 import { modelOf } from './model-policy';
 import { buildChatPrompt, estimateTokens, newestWithin } from '../../prompts/chat.prompt';
@@ -75,6 +75,7 @@ export async function generateOptions(
     },
     storyOptionsSchema,
   );
-  await updateConversationFields(ctx.db, userId, id, { currentOptions: options });
+  // Kept with the message they follow: each branch of the story keeps its own.
+  await storeStoryOptions(ctx.db, userId, id, recent.at(-1)?.id ?? null, options);
   return { options };
 }

@@ -1,7 +1,10 @@
 import { MESSAGE_NOT_FOUND } from '../../../shared/chat/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
+import { conversationTitle } from '../../../shared/chat/rules';
+import type { Executor } from '../../db/client';
 import {
+  branchStart,
   deleteSubtree,
   existingActiveLeaf,
   findMessage,
@@ -28,7 +31,7 @@ export async function switchBranch(
   if (!found || found.conversationId !== conversationId) throw notFound(MESSAGE_NOT_FOUND);
   return ctx.db.transaction(async (tx) => {
     const leaf = await newestDescendant(tx, conversationId, messageId);
-    await setActiveLeaf(tx, userId, conversationId, leaf);
+    await moveToBranch(tx, userId, conversationId, leaf);
     return { activeLeafId: leaf };
   });
 }
@@ -49,7 +52,21 @@ export async function deleteMessage(ctx: AppContext, userId: string, messageId: 
         ? await newestDescendant(tx, conversationId, found.parentId)
         : await newestInConversation(tx, conversationId);
     }
-    await setActiveLeaf(tx, userId, conversationId, leaf);
+    await moveToBranch(tx, userId, conversationId, leaf);
     return { deleted, activeLeafId: leaf };
+  });
+}
+
+/** The history now ends at `leaf`; the title and a story's scene follow the branch. */
+async function moveToBranch(
+  tx: Executor,
+  userId: string,
+  conversationId: number,
+  leaf: number | null,
+) {
+  const start = leaf === null ? null : await branchStart(tx, conversationId, leaf);
+  await setActiveLeaf(tx, userId, conversationId, leaf, {
+    title: start?.firstUserMessage ? conversationTitle(start.firstUserMessage) : undefined,
+    scenario: start?.scenario,
   });
 }

@@ -18,6 +18,7 @@ import { AvatarWidget, type AvatarValue } from './components/AvatarWidget';
 import { CharacterBasics, type BasicsValues } from './components/CharacterBasics';
 import { DirectnessSlider } from './components/DirectnessSlider';
 import { ToggleChips } from '../../components/ui/toggle-chips';
+import { GreetingsEditor } from './components/GreetingsEditor';
 import { RolePicker } from './components/RolePicker';
 
 const basicsSchema = createCharacterSchema.pick({
@@ -40,6 +41,7 @@ export interface Extras {
   directnessLevel: number;
   includeRoles: boolean;
   roles: string[];
+  greetings: string[];
 }
 
 export const DEFAULT_EXTRAS: Extras = {
@@ -48,6 +50,7 @@ export const DEFAULT_EXTRAS: Extras = {
   directnessLevel: DEFAULT_DIRECTNESS,
   includeRoles: false,
   roles: [],
+  greetings: [],
 };
 
 export function CreateCharacterForm({
@@ -78,6 +81,7 @@ export function CreateCharacterForm({
         directnessLevel: extras.directnessLevel,
         includeRoles: extras.includeRoles,
         roles: extras.roles,
+        greetings: extras.greetings,
       });
       toastAfterReload({
         title: 'Character created!',
@@ -114,6 +118,7 @@ export function CreateCharacterForm({
         limits={{ ...CHARACTER_LIMITS.create, counters: CHARACTER_LIMITS.counters.create }}
         genders={CREATE_GENDERS}
       />
+      <GreetingsEditor value={extras.greetings} onChange={(greetings) => set({ greetings })} />
       <ToggleChips
         label="Sexual preferences"
         options={CHARACTER_PREFERENCES}

@@ -15,6 +15,7 @@ import { toast } from '../../components/ui/toast';
 import { useUpdateCharacter } from './mutations';
 import { AvatarWidget, type AvatarValue } from './components/AvatarWidget';
 import { CharacterBasics, type BasicsValues } from './components/CharacterBasics';
+import { GreetingsEditor } from './components/GreetingsEditor';
 
 export function EditCharacterForm({ character }: { character: Character }) {
   const [, navigate] = useLocation();
@@ -24,6 +25,7 @@ export function EditCharacterForm({ character }: { character: Character }) {
     avatarUrl: character.avatarUrl,
     avatarColor: character.avatarColor,
   });
+  const [greetings, setGreetings] = useState<string[]>(character.greetings);
   const form = useForm<BasicsValues & { type: string }>({
     resolver: zodResolver(editCharacterFormSchema) as never,
     defaultValues: {
@@ -50,6 +52,7 @@ export function EditCharacterForm({ character }: { character: Character }) {
           ...values,
           avatarImage: avatar.avatarImage,
           avatarColor: avatar.avatarColor || 'default',
+          greetings,
         },
       });
       toast({ title: 'Success', description: `${updated.name} has been updated!` });
@@ -91,6 +94,7 @@ export function EditCharacterForm({ character }: { character: Character }) {
           limits={{ ...CHARACTER_LIMITS.edit, counters: CHARACTER_LIMITS.counters.edit }}
           genders={genders}
         />
+        <GreetingsEditor value={greetings} onChange={setGreetings} />
         <input type="hidden" {...form.register('type')} />
         <div className="flex justify-end">
           <Button type="submit" disabled={isSubmitting}>

@@ -35,6 +35,7 @@ export function ChatThread({
   onStoryDraft,
   branchFrom,
   onBranchFrom,
+  onBranchChanged,
   focusMessageId,
 }: {
   character: Character;
@@ -49,6 +50,8 @@ export function ChatThread({
   /** 'Branch from here': the reply the next message follows (the thread ends there meanwhile). */
   branchFrom: number | null;
   onBranchFrom: (messageId: number | null) => void;
+  /** Another branch is read now (a version chosen, a message deleted). */
+  onBranchChanged: () => void;
   /** A message to bring into view (a memory's link). */
   focusMessageId: number | null;
 }) {
@@ -101,7 +104,9 @@ export function ChatThread({
     return {
       busy: treeBusy,
       onSwitch: (messageId: number) =>
-        switchBranch.mutateAsync({ conversationId: activeId, messageId }).catch(failed),
+        switchBranch
+          .mutateAsync({ conversationId: activeId, messageId })
+          .then(onBranchChanged, failed),
       onRegenerate: ai && parentId !== null ? () => void rework('regenerate', stored) : undefined,
       onContinue: ai && newest ? () => void rework('continue', stored) : undefined,
       onDelete: () => setDeleting(id),
@@ -114,6 +119,7 @@ export function ChatThread({
     if (deleting === null || activeId === null) return;
     try {
       await deleteMessage.mutateAsync({ conversationId: activeId, messageId: deleting });
+      onBranchChanged();
       toast({ title: 'Message deleted' });
     } catch (error) {
       failed(error);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Character } from '../../../shared/characters/contract';
-import { normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
+import { isStoryMode, normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
 import { PageLoader } from '../../app/PageLoader';
 import { flattenPages, useConversation, useMessages } from './api';
 import { ChatThread } from './ChatThread';
@@ -96,6 +96,13 @@ export function ChatView({
   const messages = withUnanswered(stored, unanswered);
   if (sending.pending) messages.push(sending.pending);
   const notice = !model.available && <NoModelNotice staff={model.staff} />;
+  const chooseMode = (chosen: ChatMode) => {
+    setChosenMode(chosen);
+    // A character with greetings speaks first in Chat Mode (Story Mode opens with its scene).
+    if (!isStoryMode(chosen) && character.greetings.length > 0 && model.available) {
+      void sending.start(chosen);
+    }
+  };
   /** The next message: after the end of the history, or as a new branch after `branchFrom`. */
   const sendNext = (text: string) => {
     const branch = branchFrom !== null ? { parentId: branchFrom } : undefined;
@@ -112,7 +119,7 @@ export function ChatView({
       <div className="flex h-full flex-col">
         {notice}
         <div className="min-h-0 flex-1">
-          <ModeChooser character={character} onChoose={setChosenMode} />
+          <ModeChooser character={character} onChoose={chooseMode} />
         </div>
       </div>
     );
@@ -140,6 +147,8 @@ export function ChatView({
         onStoryDraft={setStoryDraft}
         branchFrom={branchFrom}
         onBranchFrom={setBranchFrom}
+        // A story's options and scene belong to the branch now read.
+        onBranchChanged={story.reset}
         focusMessageId={conversationId === activeId ? focusMessageId : null}
       />
       {mode === 'immersive' ? (

@@ -100,8 +100,11 @@ export function useSendMessage(ctx: SendContext) {
         // Open it at once, so a failure below does not leave an unseen empty conversation.
         ctx.onCreated(id);
       }
-      // A story needs its opening scene first (again, if generating it failed last time).
-      if (mode === 'immersive' && !ctx.scenario) await scenario.mutateAsync({ id, text });
+      // A story needs its opening scene first (again, if generating it failed last time); a new
+      // first message (an edit saved as a new branch) begins a new story with a scene of its own.
+      if (mode === 'immersive' && (!ctx.scenario || branch?.parentId === null)) {
+        await scenario.mutateAsync({ id, text });
+      }
       if (retryOf) removeUnanswered(unansweredKey(id, characterId), retryOf);
       // A branch shows the history up to where it starts; the thread's ids grow along a path.
       setShownUpTo(branch ? (branch.parentId ?? 0) : newestStoredId);
@@ -208,6 +211,28 @@ export function useSendMessage(ctx: SendContext) {
     }
   };
 
+  /**
+   * A character with greetings speaks first: the conversation starts (with the greeting as its
+   * first message, at no cost) as soon as a Chat Mode is chosen.
+   */
+  const start = async (mode: ChatMode): Promise<void> => {
+    if (ctx.activeId !== null || busy || inFlight.current) return;
+    inFlight.current = true;
+    setStarting(true);
+    try {
+      const model = ctx.pickedModel ?? undefined;
+      ctx.onCreated(
+        await create.mutateAsync({ characterId: ctx.characterId, chatMode: mode, model }),
+      );
+    } catch (error) {
+      // The first message sent starts it instead (and is greeted then).
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setStarting(false);
+      inFlight.current = false;
+    }
+  };
+
   /** Another conversation opened: nothing of this one's send stays on screen. */
   const reset = () => {
     setPending(null);
@@ -215,5 +240,5 @@ export function useSendMessage(ctx: SendContext) {
     setFresh(null);
   };
 
-  return { send, rework, reset, pending, shownUpTo, streaming, starting, busy, fresh };
+  return { send, rework, start, reset, pending, shownUpTo, streaming, starting, busy, fresh };
 }

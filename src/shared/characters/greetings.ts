@@ -1,0 +1,13 @@
+/**
+ * A character's greetings may name the two people in them as character cards do elsewhere
+ * (SillyTavern, Agnai): `{{user}}` is the user's name, `{{char}}` the character's. Filled in when
+ * the conversation starts, so the stored message reads as it was shown.
+ */
+export function fillGreeting(text: string, names: { user: string; char: string }) {
+  return text
+    .replace(/\{\{\s*user\s*\}\}/giu, names.user)
+    .replace(/\{\{\s*char\s*\}\}/giu, names.char);
+}
+
+/** Who `{{user}}` is when the user has not told us their name. */
+export const UNNAMED_USER = 'you';

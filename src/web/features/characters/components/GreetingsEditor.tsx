@@ -1,0 +1,93 @@
+import { Plus, X } from 'lucide-react';
+import { useId } from 'react';
+import { GREETING_LIMITS } from '../../../../shared/characters/schemas';
+import { Textarea } from '../../../components/ui/form';
+import { CharCount } from './CharCount';
+
+const WARN_AT = Math.round(GREETING_LIMITS.lengthMax * 0.9);
+
+/**
+ * The character's greeting (what it says first when a chat starts) and up to four alternatives
+ * the user can swipe to. All optional: with none, the user speaks first.
+ */
+export function GreetingsEditor({
+  value,
+  onChange,
+}: {
+  value: string[];
+  onChange: (greetings: string[]) => void;
+}) {
+  const hintId = useId();
+  // The first box is always there (empty: no greeting); alternatives are added one by one.
+  const boxes = value.length === 0 ? [''] : value;
+  const set = (index: number, text: string) =>
+    onChange(boxes.map((g, i) => (i === index ? text : g)));
+  const remove = (index: number) => onChange(boxes.filter((_, i) => i !== index));
+
+  return (
+    <fieldset className="space-y-3" aria-describedby={hintId}>
+      <legend className="text-sm font-medium text-fg">Greeting (optional)</legend>
+      <p id={hintId} className="text-xs text-muted">
+        What they say first when a chat starts (Chat Mode; Story Mode opens with its scene).
+        Alternatives can be swiped to. Write {'{{user}}'} for your name.
+      </p>
+      {boxes.map((text, i) => {
+        const id = `greeting-${i}`;
+        const label = i === 0 ? 'Greeting' : `Alternative greeting ${i}`;
+        return (
+          <div key={i} className="space-y-1">
+            <div className="flex items-center justify-between gap-2">
+              <label htmlFor={id} className="text-xs text-muted">
+                {label}
+              </label>
+              <div className="flex items-center gap-2">
+                <CharCount
+                  id={`${id}-count`}
+                  length={text.length}
+                  max={GREETING_LIMITS.lengthMax}
+                  warnAt={WARN_AT}
+                  dangerAt={GREETING_LIMITS.lengthMax}
+                />
+                {boxes.length > 1 && (
+                  <button
+                    type="button"
+                    aria-label={`Remove ${label.toLowerCase()}`}
+                    title="Remove"
+                    onClick={() => remove(i)}
+                    className="rounded-md p-1 text-muted hover:bg-hover-strong hover:text-fg"
+                  >
+                    <X className="size-3.5" aria-hidden />
+                  </button>
+                )}
+              </div>
+            </div>
+            <Textarea
+              id={id}
+              rows={3}
+              className="min-h-20"
+              maxLength={GREETING_LIMITS.lengthMax}
+              placeholder={
+                i === 0
+                  ? '*looks up from her book* Oh, {{user}}! You came.'
+                  : 'Another way to begin'
+              }
+              aria-describedby={`${id}-count`}
+              value={text}
+              onChange={(e) => set(i, e.target.value)}
+            />
+          </div>
+        );
+      })}
+      {boxes.length < GREETING_LIMITS.count && (
+        <button
+          type="button"
+          disabled={!boxes.at(-1)?.trim()}
+          onClick={() => onChange([...boxes, ''])}
+          className="flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-accent hover:bg-hover-strong disabled:opacity-40 disabled:hover:bg-transparent"
+        >
+          <Plus className="size-4" aria-hidden /> Add an alternative greeting
+        </button>
+      )}
+    </fieldset>
+  );
+}
