@@ -50,6 +50,33 @@ const PAGE_ROWS = ['first page', 'older page across the gap', 'older page at a r
 const TARGET_P99_MS = 5;
 /** Alternatives added off the long conversation's main line. */
 const BRANCHES = 50;
+/** The linear and the branched conversation compared (issue 13). */
+const TREE_MESSAGES = 10_000;
+const TREE_ROWS = {
+  linear: (n: number) => `${n.toLocaleString('en')} messages, one line: random page`,
+  branched: (n: number) => `${n.toLocaleString('en')} messages, ${BRANCHES} branches: random page`,
+};
+
+/**
+ * Adds BRANCHES alternatives spread along a conversation's line (linked, its newest message the
+ * active leaf), so its history walks a tree, not a list. Answers the line's ids, oldest first.
+ */
+async function addBranches(bench: BenchApp, conversationId: number) {
+  const { db } = bench.database;
+  const { rows } = await db.execute<{ id: string | number }>(
+    sql`select id from message where conversation_id = ${conversationId} order by id`,
+  );
+  const ids = rows.map((r) => Number(r.id));
+  const branchPoints = Array.from(
+    { length: BRANCHES },
+    (_, i) => ids[Math.floor(((i + 1) * ids.length) / (BRANCHES + 1))]!,
+  );
+  await db.execute(sql`
+    insert into message (conversation_id, user_id, parent_id, sender, content)
+    select m.conversation_id, m.user_id, m.parent_id, m.sender, 'Another take: ' || m.content
+      from message m where m.id = any(${`{${branchPoints.join(',')}}`}::bigint[])`);
+  return ids;
+}
 
 /** Appends `count` messages, spread round-robin over `conversationIds`. */
 async function writeBlock(bench: BenchApp, conversationIds: number[], count: number) {
@@ -82,22 +109,29 @@ export async function measureHistory(deps: HistoryDeps): Promise<HistoryResult> 
   // The route's own floor: the same endpoint for a conversation of one message.
   const short = await deps.newConversation();
   await writeBlock(bench, [short.conversationId], 1);
+  // Issue 13's comparison: 10,000 messages as one line, and 10,000 with 50 branches off the line
+  // the history reads (fewer in a smoke run).
+  const treeSize = Math.min(TREE_MESSAGES, settings.messages);
+  const linear = await deps.newConversation();
+  const branched = await deps.newConversation();
+  await writeBlock(bench, [linear.conversationId], treeSize);
+  await writeBlock(bench, [branched.conversationId], treeSize);
   // Each conversation one line (as the message-tree migration links stored messages), then 50
   // branches off the long one's main line: alternatives of replies spread over its length, so
   // the pages below walk a tree, not a list (decision 0022).
-  await linkIntoLines(db, [long.conversationId, ...others, short.conversationId]);
-  const { rows: ids } = await db.execute<{ id: string | number }>(
-    sql`select id from message where conversation_id = ${long.conversationId} order by id`,
+  await linkIntoLines(db, [
+    long.conversationId,
+    ...others,
+    short.conversationId,
+    linear.conversationId,
+    branched.conversationId,
+  ]);
+  const longIds = await addBranches(bench, long.conversationId);
+  const branchedIds = await addBranches(bench, branched.conversationId);
+  const { rows: linearRows } = await db.execute<{ id: string | number }>(
+    sql`select id from message where conversation_id = ${linear.conversationId} order by id`,
   );
-  const longIds = ids.map((r) => Number(r.id));
-  const branchPoints = Array.from(
-    { length: BRANCHES },
-    (_, i) => longIds[Math.floor(((i + 1) * longIds.length) / (BRANCHES + 1))]!,
-  );
-  await db.execute(sql`
-    insert into message (conversation_id, user_id, parent_id, sender, content)
-    select m.conversation_id, m.user_id, m.parent_id, m.sender, 'Another take: ' || m.content
-      from message m where m.id = any(${`{${branchPoints.join(',')}}`}::bigint[])`);
+  const linearIds = linearRows.map((r) => Number(r.id));
 
   // Statistics as a running server has them: the app's own refresh on PGlite (its
   // planner-statistics job), autovacuum's analyze on PostgreSQL (run now rather than waited for).
@@ -115,6 +149,12 @@ export async function measureHistory(deps: HistoryDeps): Promise<HistoryResult> 
     { length: 997 },
     () => longIds[PAGE + Math.floor(Math.random() * (longIds.length - PAGE))]!,
   );
+  /** Pages at random depths of a conversation's history (`ids`: its main line, oldest first). */
+  const randomPages = (conversationId: number, ids: number[]) =>
+    Array.from({ length: 997 }, () => {
+      const before = ids[PAGE + Math.floor(Math.random() * (ids.length - PAGE))]!;
+      return `${bench.url}/api/conversations/${conversationId}/messages?limit=${PAGE}&before=${before}`;
+    });
   const page = (before?: number) =>
     `${bench.url}/api/conversations/${long.conversationId}/messages?limit=${PAGE}` +
     (before ? `&before=${before}` : '');
@@ -140,6 +180,14 @@ export async function measureHistory(deps: HistoryDeps): Promise<HistoryResult> 
     [PAGE_ROWS[0]!, { urls: [page()], cookie: long.cookie }],
     [PAGE_ROWS[1]!, { urls: [page(acrossTheGap)], cookie: long.cookie }],
     [PAGE_ROWS[2]!, { urls: randomOlder.map(page), cookie: long.cookie }],
+    [
+      TREE_ROWS.linear(treeSize),
+      { urls: randomPages(linear.conversationId, linearIds), cookie: linear.cookie },
+    ],
+    [
+      TREE_ROWS.branched(treeSize),
+      { urls: randomPages(branched.conversationId, branchedIds), cookie: branched.cookie },
+    ],
   ];
   let errors = 0;
   let samplesMs: number[][];
@@ -202,6 +250,14 @@ export function printHistory(result: HistoryResult, settings: HistorySettings) {
     `  ${''.padEnd(46)}${['p50', 'p90', 'p99', 'max'].map((h) => h.padStart(7)).join('')}`,
   );
   for (const row of result.rows) console.log(statsRow(row.label, row.ms));
+  const linear = result.rows.find((r) => r.label.includes('one line'));
+  const branched = result.rows.find((r) => r.label.includes('branches'));
+  if (linear && branched) {
+    console.log(
+      `   a tree pages as fast as a line (issue 13): p50 ${branched.ms.p50.toFixed(2)} vs ` +
+        `${linear.ms.p50.toFixed(2)} ms, p99 ${branched.ms.p99.toFixed(1)} vs ${linear.ms.p99.toFixed(1)} ms`,
+    );
+  }
   const pages = result.rows.filter((r) => PAGE_ROWS.includes(r.label));
   const worst = Math.max(...pages.map((r) => r.ms.p99));
   console.log(
