@@ -19,6 +19,9 @@ import { Textarea } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { useSendFeedback } from './mutations';
 
+/** A new version or more of a reply is a reply like any other: the toolbar says what it costs. */
+const REWORK_COST = 'costs 1 message';
+
 export interface DisplayMessage {
   id: number | string;
   sender: 'user' | 'ai';
@@ -348,12 +351,20 @@ export function MessageView({
             </ToolbarButton>
           )}
           {tree.onRegenerate && (
-            <ToolbarButton label="Regenerate" disabled={tree.busy} onClick={tree.onRegenerate}>
+            <ToolbarButton
+              label={`Regenerate (${REWORK_COST})`}
+              disabled={tree.busy}
+              onClick={tree.onRegenerate}
+            >
               <RefreshCw className="size-3.5" />
             </ToolbarButton>
           )}
           {tree.onContinue && (
-            <ToolbarButton label="Continue" disabled={tree.busy} onClick={tree.onContinue}>
+            <ToolbarButton
+              label={`Continue (${REWORK_COST})`}
+              disabled={tree.busy}
+              onClick={tree.onContinue}
+            >
               <StepForward className="size-3.5" />
             </ToolbarButton>
           )}

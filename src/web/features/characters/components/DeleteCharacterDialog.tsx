@@ -42,6 +42,9 @@ export function DeleteCharacterDialog({
       title={`Delete ${character.name}?`}
       description={`This cannot be undone. Past conversations with ${character.name} become unusable.`}
     >
+      <p className="mb-4 text-sm text-muted">
+        What {character.name} remembers about you is deleted with them.
+      </p>
       <div className="flex items-center gap-2">
         <input
           id={checkboxId}
