@@ -141,4 +141,18 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have changed many memories in a short time. Please try again later.',
   },
+  /** Confirming an account deletion takes the password: guesses here are bounded too. */
+  accountDeletionsPerUser: {
+    name: 'account-delete',
+    limit: 5,
+    windowMs: 15 * MINUTE,
+    message: 'Too many attempts. Please wait a few minutes and try again.',
+  },
+  /** Each export reads all of the user's data: enough for any real need, not a scraping loop. */
+  accountExportsPerUser: {
+    name: 'account-export',
+    limit: 10,
+    windowMs: HOUR,
+    message: 'You have downloaded your data several times already. Please try again later.',
+  },
 } satisfies Record<string, RateRule>;

@@ -602,6 +602,14 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       if (!subscriptions.has(id)) {
         return fail(res, 404, `No such subscription: '${id}'`, 'resource_missing', 'id');
       }
+      if (req.method === 'DELETE') {
+        // Cancel at once (DELETE /v1/subscriptions/:id), as an account deletion asks.
+        const s = record(id);
+        s.status = 'canceled';
+        s.canceledAt = now();
+        s.endedAt = now();
+        return answer(200, subscriptionObject(id));
+      }
       if (req.method === 'POST') {
         const price = body.items?.[0]?.price as string | undefined;
         if (price) await changePrice(id, price, { deliver: false });

@@ -4,6 +4,8 @@ import { registerBillingReconcile } from './billing-reconcile.job';
 import { registerChargeSweep } from './charge-sweep.job';
 import { registerConversationSummary } from './conversation-summary.job';
 import { registerPlannerStatistics } from './planner-statistics.job';
+import { registerRetentionPurge } from './retention-purge.job';
+import { registerStoredFileDelete } from './stored-file-delete.job';
 import type { JobQueue } from './queue';
 
 export { JobQueue, type JobEnqueuer } from './queue';
@@ -18,6 +20,8 @@ export const jobs: ((queue: JobQueue, ctx: AppContext) => void)[] = [
   registerBillingReconcile,
   registerConversationSummary,
   registerPlannerStatistics,
+  registerRetentionPurge,
+  registerStoredFileDelete,
 ];
 
 /** Registers every job's handler with `ctx`; nothing runs until the queue starts. */

@@ -6,4 +6,6 @@
 export interface JobPayloads {
   /** See conversation-summary.job.ts. */
   'conversation-summary': { userId: string; conversationId: number };
+  /** See stored-file-delete.job.ts: stored files (avatars) whose owner is gone. */
+  'stored-file-delete': { fileNames: string[] };
 }

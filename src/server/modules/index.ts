@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerAccountRoutes } from './account/account.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerAvatarRoutes } from './avatars/avatars.routes';
 import { registerCharacterRoutes } from './characters/characters.routes';
@@ -29,4 +30,5 @@ export const featureModules: ((app: FastifyInstance, ctx: AppContext) => Promise
   registerFeedbackRoutes,
   registerThemeRoutes,
   registerMemoryRoutes,
+  registerAccountRoutes,
 ];

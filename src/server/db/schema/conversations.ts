@@ -100,6 +100,9 @@ export const message = pgTable(
     index('message_conversation_id_idx').on(t.conversationId, t.id),
     // A message's alternatives (and a first message's, where the parent is null), in order.
     index('message_siblings_idx').on(t.conversationId, t.parentId, t.id),
+    // The parent key's ON DELETE CASCADE looks children up by parent_id alone, once per deleted
+    // message: without this, deleting a long conversation scans the table once per message.
+    index('message_parent_idx').on(t.parentId),
   ],
 );
 

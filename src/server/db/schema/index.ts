@@ -7,3 +7,4 @@ export * from './credits';
 export * from './billing';
 export * from './themes';
 export * from './memories';
+export * from './account';

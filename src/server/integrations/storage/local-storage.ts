@@ -23,12 +23,14 @@ export function createLocalStorage(dir: string, urlPrefix: string): FileStorage 
       await rm(inside(key), { force: true });
     },
     publicUrl: (key) => `${urlPrefix}/${encodeURIComponent(key)}`,
-    async read(key) {
-      try {
-        return await readFile(inside(key));
-      } catch {
-        return null;
-      }
-    },
+    read,
+    get: read,
   };
+  async function read(key: string) {
+    try {
+      return await readFile(inside(key));
+    } catch {
+      return null;
+    }
+  }
 }

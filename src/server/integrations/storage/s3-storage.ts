@@ -46,6 +46,18 @@ export function createS3Storage(config: S3Config, prefix: string): FileStorage {
         new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }),
       );
     },
+    async get(key) {
+      const { sdk, client } = await connect();
+      try {
+        const object = await client.send(
+          new sdk.GetObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }),
+        );
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NoSuchKey') return null;
+        throw err;
+      }
+    },
     publicUrl: (key) => `${base}/${objectKey(key)}`,
   };
 }

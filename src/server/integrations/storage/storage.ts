@@ -11,6 +11,8 @@ export interface FileStorage {
   readonly publicOrigin: string | undefined;
   /** Local storage only: the bytes to serve for `key`, or null when absent. */
   read?(key: string): Promise<Buffer | null>;
+  /** The stored bytes of `key`, or null when absent (for the account export). */
+  get(key: string): Promise<Buffer | null>;
 }
 
 /** Browsers may cache stored files for an hour (spec: cache control 3600). */

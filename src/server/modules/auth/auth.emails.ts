@@ -38,3 +38,44 @@ export function existingAccountMail(to: string, publicUrl: string, verified: boo
   ].join('\n');
   return { to, subject: 'You already have a Reverie account', text, links: [publicUrl] };
 }
+
+export function passwordResetMail(to: string, name: string, url: string): MailMessage {
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  const text = [
+    greeting,
+    '',
+    'Someone (hopefully you) asked to reset the password of your Reverie account. Choose a new',
+    'password here:',
+    '',
+    url,
+    '',
+    'The link works once, within one hour. Setting a new password signs you out on every device.',
+    'If you did not ask for this, ignore this email: your password stays as it is.',
+  ].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p>
+<p>Someone (hopefully you) asked to reset the password of your Reverie account.</p>
+<p><a href="${escapeHtml(url)}">Choose a new password</a></p>
+<p>The link works once, within one hour. Setting a new password signs you out on every device.
+If you did not ask for this, ignore this email: your password stays as it is.</p>`;
+  return { to, subject: 'Reset your Reverie password', text, html, links: [url] };
+}
+
+export function changeEmailMail(to: string, name: string, url: string): MailMessage {
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  const text = [
+    greeting,
+    '',
+    'Please confirm that you want to use this address for your Reverie account:',
+    '',
+    url,
+    '',
+    'Until you open the link, your account keeps its current address. The link is valid for',
+    '24 hours. If you did not ask for this, ignore this email.',
+  ].join('\n');
+  const html = `<p>${escapeHtml(greeting)}</p>
+<p>Please confirm that you want to use this address for your Reverie account.</p>
+<p><a href="${escapeHtml(url)}">Use this address</a></p>
+<p>Until you open the link, your account keeps its current address. The link is valid for
+24 hours. If you did not ask for this, ignore this email.</p>`;
+  return { to, subject: 'Confirm your new email for Reverie', text, html, links: [url] };
+}

@@ -14,6 +14,7 @@ import { serviceUnavailable, validationError } from '../../errors';
 import { enforce, tooManyRequests } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
 import { AUTH_BASE_PATH, GOOGLE_PROVIDER_ID } from './auth';
+import { afterAccountCall, beforeAccountCall } from './account-checks';
 import { deviceCookie, knownDevice } from './known-devices';
 import { passwordProblem } from './password-check';
 
@@ -27,6 +28,7 @@ const VERIFIED_CALLBACK = '/?verified=1';
  */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const { auth, limiter, config } = ctx;
+  const sessionCookieName = (await auth.$context).authCookies.sessionToken.name;
 
   app.route({
     method: ['GET', 'POST'],
@@ -49,6 +51,10 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       if (path === '/sign-in/oauth2' && !config.google) {
         throw serviceUnavailable(AUTH_MESSAGES.googleNotConfigured);
       }
+      if (request.method === 'POST') {
+        const checked = await beforeAccountCall(path, request, ctx);
+        if (checked) body = checked.body;
+      }
 
       const response = await auth.handler(toFetchRequest(request, config.publicUrl, body));
       // Any POST here may end or change sessions (sign-out, revocation, password or e-mail
@@ -56,6 +62,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       if (request.method === 'POST') ctx.sessions.forgetAll();
 
       if (path === '/sign-in/email') return afterSignIn(request, reply, response, ctx);
+      const shaped = await afterAccountCall(path, request, reply, response, sessionCookieName);
+      if (shaped) return shaped;
       // A new and an already registered address must look alike, so the body says nothing.
       if (path === '/sign-up/email' && response.ok) {
         return reply.send({ success: true } satisfies SuccessResponse);

@@ -1,6 +1,7 @@
 // The minimal build leaves out Kysely, which the Drizzle adapter below does not use.
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
 import { createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Logger } from 'pino';
@@ -9,10 +10,17 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../../integrations/mail';
-import { existingAccountMail, verificationMail } from './auth.emails';
+import {
+  changeEmailMail,
+  existingAccountMail,
+  passwordResetMail,
+  verificationMail,
+} from './auth.emails';
 import { refuseWeakNewPassword } from './password-policy';
 
 const DAY_SECONDS = 60 * 60 * 24;
+/** How long a 'Forgot password?' link works. */
+export const PASSWORD_RESET_SECONDS = 60 * 60;
 export const GOOGLE_PROVIDER_ID = 'google';
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -64,6 +72,9 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       updateAge: DAY_SECONDS,
     },
     user: {
+      // A new address is used once its owner opens the link sent to it (better-auth's
+      // change-email-verification flow); until then the old one stays.
+      changeEmail: { enabled: true },
       additionalFields: {
         termsAcceptedAt: { type: 'date', required: false, input: false },
         ageConfirmedAt: { type: 'date', required: false, input: false },
@@ -79,6 +90,11 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // 'Forgot password?': a one-time link, valid for an hour (better-auth deletes it when used).
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_SECONDS,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(passwordResetMail(user.email, user.name, url));
+      },
       // Sign-up answers the same whether or not the address is taken (no account enumeration);
       // the owner of the address learns about the attempt by mail instead.
       onExistingUserSignUp: async ({ user }) => {
@@ -91,7 +107,19 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: DAY_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(user.email, user.name, url));
+        // A change of address verifies the new address: better-auth hands us the user with the
+        // new address while the stored one is still the old.
+        const [stored] = await db
+          .select({ email: schema.user.email })
+          .from(schema.user)
+          .where(eq(schema.user.id, user.id))
+          .limit(1);
+        const changing = stored !== undefined && stored.email !== user.email;
+        await mailer.send(
+          changing
+            ? changeEmailMail(user.email, user.name, url)
+            : verificationMail(user.email, user.name, url),
+        );
       },
     },
     databaseHooks: {
@@ -108,9 +136,10 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // A changed password ends every other session, whatever the client asked for.
+        // A changed password ends every other session unless the user chose to keep them.
         if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
-          (ctx.body as Record<string, unknown>).revokeOtherSessions = true;
+          const body = ctx.body as Record<string, unknown>;
+          body.revokeOtherSessions = body.revokeOtherSessions !== false;
         }
         await refuseWeakNewPassword(ctx);
       }),

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor as DbExecutor } from '../../db/client';
 import { avatar, character } from '../../db/schema';
+import type { ExportParts } from '../account/user-data';
 
 export async function insertAvatar(
   db: Database,
@@ -110,4 +111,36 @@ export async function deleteUnusedAvatars(
       .returning({ fileName: avatar.fileName });
     return deleted.map((row) => row.fileName);
   });
+}
+
+/** The image files the user uploaded or generated (the export zips them; deletion removes them). */
+export async function avatarFilesOf(db: DbExecutor, userId: string) {
+  const rows = await db
+    .select({ fileName: avatar.fileName })
+    .from(avatar)
+    .where(eq(avatar.userId, userId))
+    .orderBy(asc(avatar.createdAt));
+  return rows.map((r) => r.fileName);
+}
+
+/** The account export's list of avatar images (issue 14); the files themselves go in the zip. */
+export function exportForUser(db: Database, userId: string): ExportParts {
+  return {
+    avatars: () =>
+      db
+        .select({
+          fileName: avatar.fileName,
+          contentType: avatar.contentType,
+          byteSize: avatar.byteSize,
+          createdAt: avatar.createdAt,
+        })
+        .from(avatar)
+        .where(eq(avatar.userId, userId))
+        .orderBy(asc(avatar.createdAt)),
+  };
+}
+
+/** The avatar rows; the files are removed after the deletion commits (account.service). */
+export async function deleteAllForUser(tx: DbExecutor, userId: string) {
+  await tx.delete(avatar).where(eq(avatar.userId, userId));
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lt, lte, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { billingCustomer, stripeEvent, subscription } from '../../db/schema';
+import type { ExportParts } from '../account/user-data';
 
 export type SubscriptionRow = typeof subscription.$inferSelect;
 export type SubscriptionState = Omit<SubscriptionRow, 'createdAt'>;
@@ -135,4 +136,41 @@ export async function claimEvent(db: Database, id: string, type: string): Promis
 /** Forgets an event whose handling failed, so Stripe's next delivery of it is handled again. */
 export async function releaseEvent(db: Database, id: string): Promise<void> {
   await db.delete(stripeEvent).where(eq(stripeEvent.id, id));
+}
+
+/** The account export's subscriptions (issue 14), as Stripe last reported them. */
+export function exportForUser(db: Database, userId: string): ExportParts {
+  return {
+    subscriptions: () =>
+      db
+        .select({
+          priceId: subscription.priceId,
+          status: subscription.status,
+          currentPeriodStart: subscription.currentPeriodStart,
+          currentPeriodEnd: subscription.currentPeriodEnd,
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          createdAt: subscription.createdAt,
+        })
+        .from(subscription)
+        .where(eq(subscription.userId, userId))
+        .orderBy(asc(subscription.createdAt)),
+  };
+}
+
+/** Our copies only: the payment records themselves stay at Stripe, as the law asks. */
+export async function deleteAllForUser(tx: Executor, userId: string) {
+  await tx.delete(subscription).where(eq(subscription.userId, userId));
+  await tx.delete(billingCustomer).where(eq(billingCustomer.userId, userId));
+}
+
+/**
+ * Retention (issue 14): handled webhook event ids received before `before`. Stripe stops
+ * redelivering an event after three days, so an id this old can never be a duplicate again.
+ */
+export async function purgeProcessedEvents(db: Database, before: Date) {
+  const rows = await db
+    .delete(stripeEvent)
+    .where(lt(stripeEvent.receivedAt, before))
+    .returning({ id: stripeEvent.id });
+  return rows.length;
 }

@@ -440,3 +440,39 @@ export async function reconcileStaleSubscriptions(
   }
   return { checked: stale.length, failed };
 }
+
+/**
+ * An account is being deleted: its live subscriptions end at once, without a refund (the terms
+ * say so). Answers how many were cancelled. Throws (502, `message`) when Stripe cannot be
+ * reached, so the deletion stops before anything is gone and the user can try again. Without
+ * billing configured there is nothing this server could cancel.
+ */
+export async function cancelSubscriptionsForDeletion(
+  ctx: BillingContext,
+  userId: string,
+  message: string,
+): Promise<number> {
+  const live = (await repo.listSubscriptions(ctx.db, userId)).filter(
+    (s) => !repo.FINAL_STATUSES.includes(s.status),
+  );
+  if (live.length === 0) return 0;
+  if (!ctx.stripe) {
+    ctx.log.warn({ userId }, 'account deletion: subscriptions stored but billing not configured');
+    return 0;
+  }
+  const stripe = ctx.stripe;
+  for (const s of live) {
+    try {
+      await stripe.subscriptions.cancel(s.stripeSubscriptionId, {
+        invoice_now: false,
+        prorate: false,
+      });
+    } catch (err) {
+      // Already gone at Stripe: nothing left to cancel.
+      if ((err as { code?: string }).code === 'resource_missing') continue;
+      ctx.log.error({ err }, 'stripe: cancelling a subscription for an account deletion failed');
+      throw new HttpError(502, message);
+    }
+  }
+  return live.length;
+}

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { character, conversation } from '../../db/schema';
 import { forgetLearnedBy } from '../memories/memories.repo';
 import { lockUserAvatars, ownsAvatar } from '../avatars/avatars.repo';
+import type { ExportParts } from '../account/user-data';
 
 export type CharacterRow = typeof character.$inferSelect;
 export type NewCharacterRow = Omit<typeof character.$inferInsert, 'id' | 'userId'>;
@@ -117,4 +118,18 @@ export async function deleteConversationsOf(db: Database, userId: string, charac
       .returning({ id: conversation.id });
     return rows.length;
   });
+}
+
+/** The account export's characters (issue 14), oldest first, every field but the owner. */
+export function exportForUser(db: Database, userId: string): ExportParts {
+  const { userId: _owner, ...columns } = getTableColumns(character);
+  return {
+    characters: () =>
+      db.select(columns).from(character).where(eq(character.userId, userId)).orderBy(character.id),
+  };
+}
+
+/** The user's characters (their memories go with them). */
+export async function deleteAllForUser(tx: Executor, userId: string) {
+  await tx.delete(character).where(eq(character.userId, userId));
 }

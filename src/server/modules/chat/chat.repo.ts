@@ -1,9 +1,10 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL, asc, gt } from 'drizzle-orm';
 import type { ConversationCursor } from '../../../shared/chat/conversation-cursor';
 import type { Database, Executor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { character, conversation, message } from '../../db/schema';
 import { forgetConversations } from '../memories/memories.repo';
+import type { ExportParts } from '../account/user-data';
 
 export type ConversationRow = typeof conversation.$inferSelect;
 export type MessageRow = typeof message.$inferSelect;
@@ -519,4 +520,64 @@ export async function storeMessage(
            (select count(*) from alongside)::int as alongside`);
   const row = rows[0]!;
   return { id: Number(row.id), messageCount: row.count ?? 0, alongsideRows: row.alongside };
+}
+
+const EXPORT_PAGE = 1000;
+
+/**
+ * The account export's conversations and every message of each (issue 14), messages a page at a
+ * time along the (conversation_id, id) index, so 100,000 of them never sit in memory at once.
+ * Messages carry their parent: every branch is in the export, not only the one being read.
+ */
+export function exportForUser(db: Database, userId: string): ExportParts {
+  const { userId: _owner, ...columns } = getTableColumns(conversation);
+  const conversationsOf = () =>
+    db
+      .select({ id: conversation.id })
+      .from(conversation)
+      .where(eq(conversation.userId, userId))
+      .orderBy(asc(conversation.id));
+  return {
+    conversations: () =>
+      db
+        .select(columns)
+        .from(conversation)
+        .where(eq(conversation.userId, userId))
+        .orderBy(asc(conversation.id)),
+    messages: (async function* () {
+      for (const { id } of await conversationsOf()) {
+        let after = 0;
+        for (;;) {
+          const rows = await db
+            .select({
+              id: message.id,
+              conversationId: message.conversationId,
+              parentId: message.parentId,
+              sender: message.sender,
+              content: message.content,
+              createdAt: message.createdAt,
+              updatedAt: message.updatedAt,
+            })
+            .from(message)
+            .where(
+              and(
+                eq(message.conversationId, id),
+                eq(message.userId, userId),
+                gt(message.id, after),
+              ),
+            )
+            .orderBy(asc(message.conversationId), asc(message.id))
+            .limit(EXPORT_PAGE);
+          yield* rows;
+          if (rows.length < EXPORT_PAGE) break;
+          after = rows.at(-1)!.id;
+        }
+      }
+    })(),
+  };
+}
+
+/** The user's conversations and, with them, their messages. */
+export async function deleteAllForUser(tx: Executor, userId: string) {
+  await tx.delete(conversation).where(eq(conversation.userId, userId));
 }

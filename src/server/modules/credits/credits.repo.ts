@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { PLANS, type PlanId } from '../../../shared/plans';
 import type { Database, Executor } from '../../db/client';
 import { creditAccount, replyCharge } from '../../db/schema';
+import { pagesOf, type ExportParts } from '../account/user-data';
 
 export interface CreditAccountRow {
   plan: string;
@@ -312,4 +313,55 @@ export async function refundStaleCharges(db: Database, olderThanMs: number): Pro
     }
     return stale.length;
   });
+}
+
+const CHARGE_PAGE = 1000;
+
+/**
+ * The account export's credits (issue 14): the plan and allowance, and the credit history (one
+ * row per reply charged, with what became of it).
+ */
+export function exportForUser(db: Database, userId: string): ExportParts {
+  return {
+    credits: async () => {
+      const [row] = await db
+        .select({
+          plan: creditAccount.plan,
+          credits: creditAccount.credits,
+          periodStart: creditAccount.periodStart,
+          periodEnd: creditAccount.periodEnd,
+          updatedAt: creditAccount.updatedAt,
+        })
+        .from(creditAccount)
+        .where(eq(creditAccount.userId, userId));
+      return row ?? null;
+    },
+    creditHistory: pagesOf(
+      (after: number | null) =>
+        db
+          .select({
+            id: replyCharge.id,
+            conversationId: replyCharge.conversationId,
+            status: replyCharge.status,
+            createdAt: replyCharge.createdAt,
+            settledAt: replyCharge.settledAt,
+          })
+          .from(replyCharge)
+          .where(
+            and(
+              eq(replyCharge.userId, userId),
+              after === null ? undefined : gt(replyCharge.id, after),
+            ),
+          )
+          .orderBy(asc(replyCharge.id))
+          .limit(CHARGE_PAGE),
+      (row) => row.id,
+      CHARGE_PAGE,
+    ),
+  };
+}
+
+export async function deleteAllForUser(tx: Executor, userId: string) {
+  await tx.delete(replyCharge).where(eq(replyCharge.userId, userId));
+  await tx.delete(creditAccount).where(eq(creditAccount.userId, userId));
 }

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { feedback } from '../../db/schema';
+import { pagesOf, type ExportParts } from '../account/user-data';
 
 export interface FeedbackValue {
   aiMessage: string;
@@ -20,4 +21,36 @@ export async function saveFeedback(db: Database, userId: string, value: Feedback
     target: [feedback.userId, feedback.messageId],
     set: { feedback: value.feedback, createdAt: sql`now()` },
   });
+}
+
+const FEEDBACK_PAGE = 1000;
+
+/** The account export's feedback (issue 14): each thumbs up or down with the pair it rated. */
+export function exportForUser(db: Database, userId: string): ExportParts {
+  return {
+    feedback: pagesOf(
+      (after: number | null) =>
+        db
+          .select({
+            id: feedback.id,
+            feedback: feedback.feedback,
+            messageId: feedback.messageId,
+            userMessage: feedback.userMessage,
+            aiMessage: feedback.aiMessage,
+            createdAt: feedback.createdAt,
+          })
+          .from(feedback)
+          .where(
+            and(eq(feedback.userId, userId), after === null ? undefined : gt(feedback.id, after)),
+          )
+          .orderBy(asc(feedback.id))
+          .limit(FEEDBACK_PAGE),
+      (row) => row.id,
+      FEEDBACK_PAGE,
+    ),
+  };
+}
+
+export async function deleteAllForUser(tx: Executor, userId: string) {
+  await tx.delete(feedback).where(eq(feedback.userId, userId));
 }

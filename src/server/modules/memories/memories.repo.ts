@@ -13,6 +13,7 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { conversation, memory } from '../../db/schema';
+import type { ExportParts } from '../account/user-data';
 
 export type MemoryRow = typeof memory.$inferSelect;
 export type MemoryWithTitle = MemoryRow & { conversationTitle: string | null };
@@ -172,4 +173,17 @@ export async function forgetLearnedBy(db: Executor, userId: string, characterId:
         isNotNull(memory.conversationId),
       ),
     );
+}
+
+/** The account export's memories (issue 14): what each character remembers about the user. */
+export function exportForUser(db: Database, userId: string): ExportParts {
+  const { userId: _owner, ...columns } = getTableColumns(memory);
+  return {
+    memories: () =>
+      db.select(columns).from(memory).where(eq(memory.userId, userId)).orderBy(memory.id),
+  };
+}
+
+export async function deleteAllForUser(tx: Executor, userId: string) {
+  await tx.delete(memory).where(eq(memory.userId, userId));
 }

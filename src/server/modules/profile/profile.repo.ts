@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { UserProfile } from '../../../shared/profile/contract';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { userProfile } from '../../db/schema';
+import type { ExportParts } from '../account/user-data';
 
 export async function findProfile(db: Database, userId: string): Promise<UserProfile | null> {
   const rows = await profileQuery(db).execute({ userId });
@@ -29,4 +30,27 @@ export async function upsertProfile(db: Database, userId: string, profile: UserP
     .insert(userProfile)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userProfile.userId, set: values });
+}
+
+/** The account export's profile (issue 14): how the user asked characters to see them. */
+export function exportForUser(db: Database, userId: string): ExportParts {
+  return {
+    profile: async () => {
+      const [row] = await db
+        .select({
+          name: userProfile.name,
+          gender: userProfile.gender,
+          sexualPreferences: userProfile.sexualPreferences,
+          createdAt: userProfile.createdAt,
+          updatedAt: userProfile.updatedAt,
+        })
+        .from(userProfile)
+        .where(eq(userProfile.userId, userId));
+      return row ?? null;
+    },
+  };
+}
+
+export async function deleteAllForUser(tx: Executor, userId: string) {
+  await tx.delete(userProfile).where(eq(userProfile.userId, userId));
 }

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ThemeColors } from '../../../shared/themes/schemas';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { userTheme, userThemeSelection } from '../../db/schema';
+import type { ExportParts } from '../account/user-data';
 
 export type ThemeRow = typeof userTheme.$inferSelect;
 
@@ -109,4 +110,29 @@ export async function writeSelection(db: Database, userId: string, id: string | 
     .insert(userThemeSelection)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userThemeSelection.userId, set: values });
+}
+
+/** The account export's themes (issue 14): saved custom themes and the one applied. */
+export function exportForUser(db: Database, userId: string): ExportParts {
+  return {
+    themes: () =>
+      db
+        .select({
+          id: userTheme.id,
+          name: userTheme.name,
+          colors: userTheme.colors,
+          isActive: userTheme.isActive,
+          createdAt: userTheme.createdAt,
+          updatedAt: userTheme.updatedAt,
+        })
+        .from(userTheme)
+        .where(eq(userTheme.userId, userId))
+        .orderBy(userTheme.createdAt),
+    themeSelection: () => readSelection(db, userId),
+  };
+}
+
+export async function deleteAllForUser(tx: Executor, userId: string) {
+  await tx.delete(userThemeSelection).where(eq(userThemeSelection.userId, userId));
+  await tx.delete(userTheme).where(eq(userTheme.userId, userId));
 }

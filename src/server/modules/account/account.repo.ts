@@ -1,0 +1,74 @@
+import { eq, lt } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { account, accountDeletion, session, user, verification } from '../../db/schema';
+import type { ExportParts } from './user-data';
+
+/** The sign-in methods of a user: a password (credential account) and/or Google. */
+export async function signInMethods(db: Database, userId: string) {
+  const rows = await db
+    .select({ providerId: account.providerId, password: account.password })
+    .from(account)
+    .where(eq(account.userId, userId));
+  return {
+    hasPassword: rows.some((r) => r.providerId === 'credential' && r.password !== null),
+    providers: rows.map((r) => r.providerId),
+  };
+}
+
+export async function findUser(db: Database, userId: string) {
+  const [row] = await db
+    .select({ email: user.email, name: user.name, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row ?? null;
+}
+
+/** The account export's own part: who the user is and how they sign in (never secrets). */
+export function exportForUser(db: Database, userId: string): ExportParts {
+  return {
+    account: async () => {
+      const [row] = await db
+        .select({
+          email: user.email,
+          name: user.name,
+          emailVerified: user.emailVerified,
+          termsAcceptedAt: user.termsAcceptedAt,
+          ageConfirmedAt: user.ageConfirmedAt,
+          createdAt: user.createdAt,
+        })
+        .from(user)
+        .where(eq(user.id, userId));
+      const methods = await signInMethods(db, userId);
+      return row ? { ...row, signInMethods: methods.providers } : null;
+    },
+  };
+}
+
+/**
+ * The user's sign-in records: sessions, linked accounts, pending links (password reset tokens
+ * hold the user id as their value), and the user itself. Runs last in the deletion.
+ */
+export async function deleteAllForUser(tx: Executor, userId: string) {
+  await tx.delete(session).where(eq(session.userId, userId));
+  await tx.delete(account).where(eq(account.userId, userId));
+  await tx.delete(verification).where(eq(verification.value, userId));
+  await tx.delete(user).where(eq(user.id, userId));
+}
+
+/** That an account was deleted, and when: nothing that names the person. */
+export async function recordDeletion(tx: Executor, cancelledSubscription: boolean) {
+  await tx.insert(accountDeletion).values({ cancelledSubscription });
+}
+
+/** Retention (issue 14): expired sign-in records, kept this long after they ended. */
+export async function purgeExpiredSignInRecords(db: Database, before: Date) {
+  const sessions = await db
+    .delete(session)
+    .where(lt(session.expiresAt, before))
+    .returning({ id: session.id });
+  const verifications = await db
+    .delete(verification)
+    .where(lt(verification.expiresAt, before))
+    .returning({ id: verification.id });
+  return { sessions: sessions.length, verifications: verifications.length };
+}

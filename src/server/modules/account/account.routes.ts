@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import { accountResponse, deleteAccountRequest } from '../../../shared/account/contract';
+import { successResponse } from '../../../shared/responses';
+import type { AppContext } from '../../context';
+import { enforce } from '../../plugins/rate-limit';
+import { requireUser } from '../../plugins/session';
+import { RATE_RULES } from '../../rate-rules';
+import { AUTH_BASE_PATH } from '../auth/auth';
+import * as service from './account.service';
+
+/**
+ * The account (issue 14): what it is, 'Download my data' and 'Delete my account'. Password,
+ * e-mail and device changes are better-auth's endpoints under /api/auth (auth.routes.ts).
+ */
+export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/account',
+    { schema: { response: { 200: accountResponse } } },
+    async (request, reply) => {
+      const { id } = await requireUser(ctx.sessions, request);
+      reply.header('cache-control', 'no-store');
+      return service.getAccount(ctx, id);
+    },
+  );
+
+  r.get('/api/account/export', async (request, reply) => {
+    const { id } = await requireUser(ctx.sessions, request);
+    await enforce(ctx.limiter, RATE_RULES.accountExportsPerUser, id);
+    const file = await service.exportAccount(ctx, id);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
+  });
+
+  r.post(
+    '/api/account/delete',
+    { schema: { body: deleteAccountRequest, response: { 200: successResponse } } },
+    async (request, reply) => {
+      const { id } = await requireUser(ctx.sessions, request);
+      await enforce(ctx.limiter, RATE_RULES.accountDeletionsPerUser, id);
+      await service.deleteAccount(ctx, id, request.body, fromNodeHeaders(request.headers));
+      // The session is gone with the account; this clears the browser's cookies.
+      const signOut = await ctx.auth.handler(
+        new Request(new URL(`${AUTH_BASE_PATH}/sign-out`, ctx.config.publicUrl), {
+          method: 'POST',
+          headers: {
+            cookie: request.headers.cookie ?? '',
+            origin: ctx.config.publicUrl,
+            'content-type': 'application/json',
+          },
+          body: '{}',
+        }),
+      );
+      reply.header('set-cookie', signOut.headers.getSetCookie());
+      return reply.send({ success: true });
+    },
+  );
+}

@@ -1,0 +1,160 @@
+import { Readable } from 'node:stream';
+import {
+  ACCOUNT_MESSAGES,
+  type AccountResponse,
+  type deleteAccountRequest,
+} from '../../../shared/account/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { badRequest, unauthorized } from '../../errors';
+import { GOOGLE_PROVIDER_ID } from '../auth/auth';
+import * as avatars from '../avatars/avatars.repo';
+import * as billing from '../billing/billing.repo';
+import { cancelSubscriptionsForDeletion } from '../billing/billing.service';
+import * as characters from '../characters/characters.repo';
+import * as chat from '../chat/chat.repo';
+import * as credits from '../credits/credits.repo';
+import * as feedback from '../feedback/feedback.repo';
+import * as memories from '../memories/memories.repo';
+import * as profile from '../profile/profile.repo';
+import * as themes from '../themes/themes.repo';
+import * as accountRepo from './account.repo';
+import { exportJson, exportZip } from './export-writer';
+import type { ExportParts, UserData } from './user-data';
+
+/**
+ * The user's data, feature by feature: what the export holds, in this order, and what the
+ * deletion removes, in this order (rows that point at others first; the user itself last). A
+ * feature with rows of its own adds its repo here (decision 0025).
+ */
+const USER_DATA: UserData[] = [
+  accountRepo,
+  profile,
+  characters,
+  avatars,
+  memories,
+  chat,
+  feedback,
+  themes,
+  credits,
+  billing,
+];
+const DELETION_ORDER: UserData[] = [
+  memories,
+  feedback,
+  chat,
+  characters,
+  avatars,
+  themes,
+  credits,
+  billing,
+  profile,
+  accountRepo,
+];
+
+export async function getAccount(ctx: AppContext, userId: string): Promise<AccountResponse> {
+  const found = await accountRepo.findUser(ctx.db, userId);
+  if (!found) throw unauthorized();
+  const methods = await accountRepo.signInMethods(ctx.db, userId);
+  return {
+    email: found.email,
+    name: found.name,
+    createdAt: found.createdAt.toISOString(),
+    hasPassword: methods.hasPassword,
+    google: methods.providers.includes(GOOGLE_PROVIDER_ID),
+  };
+}
+
+/**
+ * 'Download my data': one JSON file, or a zip of it and the user's avatar images when there are
+ * any. Read and written as it goes (see export-writer.ts).
+ */
+export async function exportAccount(ctx: AppContext, userId: string) {
+  const exportedAt = new Date();
+  const parts: ExportParts = {};
+  for (const feature of USER_DATA) Object.assign(parts, feature.exportForUser(ctx.db, userId));
+  const header = {
+    format: 'reverie-export',
+    version: 1,
+    exportedAt: exportedAt.toISOString(),
+  };
+  const day = exportedAt.toISOString().slice(0, 10);
+  const json = exportJson(header, parts);
+  const files = await avatars.avatarFilesOf(ctx.db, userId);
+  if (files.length === 0) {
+    return {
+      fileName: `reverie-export-${day}.json`,
+      contentType: 'application/json; charset=utf-8',
+      body: Readable.from(json),
+    };
+  }
+  const storage = ctx.avatarStorage;
+  return {
+    fileName: `reverie-export-${day}.zip`,
+    contentType: 'application/zip',
+    body: Readable.from(
+      exportZip(
+        'reverie-export.json',
+        json,
+        files.map((name) => ({ name: `avatars/${name}`, read: () => storage.get(name) })),
+      ),
+    ),
+  };
+}
+
+/**
+ * 'Delete my account': confirmed by the password (or, for an account that signs in only with
+ * Google, its e-mail typed again). Cancels live subscriptions at once, then deletes every row of
+ * the user's in one transaction, keeping only an anonymous record that a deletion happened; the
+ * image files go after it commits. Another user's data is never touched: every statement is
+ * scoped to this user.
+ */
+export async function deleteAccount(
+  ctx: AppContext,
+  userId: string,
+  confirm: z.output<typeof deleteAccountRequest>,
+  headers: Headers,
+) {
+  const found = await accountRepo.findUser(ctx.db, userId);
+  if (!found) throw unauthorized();
+  const { hasPassword } = await accountRepo.signInMethods(ctx.db, userId);
+  if (hasPassword) {
+    if (!confirm.password) throw badRequest(ACCOUNT_MESSAGES.confirmWithPassword);
+    const ok = await ctx.auth.api
+      .verifyPassword({ body: { password: confirm.password }, headers })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!ok) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
+  } else if ((confirm.email ?? '').trim().toLowerCase() !== found.email.toLowerCase()) {
+    throw badRequest(ACCOUNT_MESSAGES.wrongEmail);
+  }
+
+  const cancelled = await cancelSubscriptionsForDeletion(
+    ctx,
+    userId,
+    ACCOUNT_MESSAGES.subscriptionNotCancelled,
+  );
+  const files = await avatars.avatarFilesOf(ctx.db, userId);
+  await ctx.db.transaction(async (tx) => {
+    for (const feature of DELETION_ORDER) await feature.deleteAllForUser(tx, userId);
+    await accountRepo.recordDeletion(tx, cancelled > 0);
+  });
+  // Every remembered session check must go: this user's sessions no longer exist.
+  ctx.sessions.forgetAll();
+  await removeFiles(ctx, files);
+  ctx.log.info({ cancelledSubscriptions: cancelled }, 'account deleted');
+}
+
+/** The deleted account's images; one that cannot be removed now is left to the job queue. */
+async function removeFiles(ctx: AppContext, fileNames: string[]) {
+  const failed: string[] = [];
+  for (const name of fileNames) {
+    await ctx.avatarStorage.delete(name).catch(() => failed.push(name));
+  }
+  if (failed.length === 0) return;
+  await ctx.jobs.enqueue('stored-file-delete', { fileNames: failed }).catch((err: unknown) => {
+    ctx.log.error({ err, fileNames: failed }, 'deleted account: files left in storage');
+  });
+}

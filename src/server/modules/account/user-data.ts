@@ -1,0 +1,36 @@
+import type { Database, Executor } from '../../db/client';
+
+/**
+ * What each feature contributes to an account's export and deletion (issue 14, decision 0025).
+ * Every feature's repo offers `exportForUser` and `deleteAllForUser`; account.service lists them,
+ * so a new feature with rows of its own adds both in its own folder and one line there.
+ */
+
+/** One part of the export: a list read a page at a time, or one value. */
+export type ExportValue = AsyncIterable<unknown> | (() => Promise<unknown>);
+
+/** Named parts, in the order they appear in the exported file. */
+export type ExportParts = Record<string, ExportValue>;
+
+export interface UserData {
+  exportForUser(db: Database, userId: string): ExportParts;
+  /** Deletes every row of the user's in this feature; runs inside the deletion's transaction. */
+  deleteAllForUser(tx: Executor, userId: string): Promise<void>;
+}
+
+/** Rows of `read` a page at a time (`read(after)` answers rows after the key `after`, in order). */
+export async function* pagesOf<T, K>(
+  read: (after: K | null) => Promise<T[]>,
+  keyOf: (row: T) => K,
+  pageSize: number,
+): AsyncGenerator<T> {
+  let after: K | null = null;
+  for (;;) {
+    const rows = await read(after);
+    yield* rows;
+    if (rows.length < pageSize) return;
+    after = keyOf(rows.at(-1)!);
+  }
+}
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,0 +1,133 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  changeEmailRequest,
+  changePasswordRequest,
+  EMAIL_CHANGED_CALLBACK,
+  passwordResetRequest,
+  RESET_PASSWORD_PAGE,
+  resetPasswordRequest,
+  revokeSessionRequest,
+  type AccountSession,
+  type PasswordResetResponse,
+} from '../../../shared/account/contract';
+import type { AppContext } from '../../context';
+import { session as sessionTable } from '../../db/schema';
+import { badRequest, notFound, validationError } from '../../errors';
+import { enforce } from '../../plugins/rate-limit';
+import { requireUser } from '../../plugins/session';
+import { RATE_RULES } from '../../rate-rules';
+import { cookieValue } from './session-cache';
+
+/**
+ * Our checks around better-auth's account endpoints (issue 14): what each may receive, our rate
+ * limits on every one that sends mail, and answers that reveal neither tokens nor whether an
+ * address has an account. Returns the body to pass on, or undefined when the path is not one of
+ * these.
+ */
+export async function beforeAccountCall(
+  path: string,
+  request: FastifyRequest,
+  ctx: AppContext,
+): Promise<{ body: unknown } | undefined> {
+  const { limiter } = ctx;
+  switch (path) {
+    case '/request-password-reset': {
+      const { email } = parse(passwordResetRequest, request.body);
+      await enforce(limiter, RATE_RULES.mailsPerClient, request.ip);
+      await enforce(limiter, RATE_RULES.mailsPerAddress, email.toLowerCase());
+      // The link always leads to our page: a request cannot send it anywhere else.
+      return { body: { email, redirectTo: RESET_PASSWORD_PAGE } };
+    }
+    case '/reset-password':
+      return { body: parse(resetPasswordRequest, request.body) };
+    case '/change-password':
+      return { body: parse(changePasswordRequest, request.body) };
+    case '/change-email': {
+      const user = await requireUser(ctx.sessions, request);
+      const { newEmail } = parse(changeEmailRequest, request.body);
+      if (newEmail.toLowerCase() === user.email.toLowerCase()) {
+        throw badRequest(ACCOUNT_MESSAGES.sameEmail);
+      }
+      await enforce(limiter, RATE_RULES.mailsPerClient, request.ip);
+      await enforce(limiter, RATE_RULES.mailsPerAddress, newEmail.toLowerCase());
+      return { body: { newEmail, callbackURL: EMAIL_CHANGED_CALLBACK } };
+    }
+    case '/revoke-session': {
+      // The page names a session by its id; the token, which signs in, never leaves the server.
+      const user = await requireUser(ctx.sessions, request);
+      const { id } = parse(revokeSessionRequest, request.body);
+      const [row] = await ctx.db
+        .select({ token: sessionTable.token })
+        .from(sessionTable)
+        .where(and(eq(sessionTable.id, id), eq(sessionTable.userId, user.id)))
+        .limit(1);
+      if (!row) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+      return { body: { token: row.token } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * better-auth's answers for these paths as we send them on: a reset request answers alike for
+ * every address, and the list of sessions carries ids and which one is this browser's, never
+ * tokens or addresses. Undefined for other paths.
+ */
+export async function afterAccountCall(
+  path: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  sessionCookieName: string,
+) {
+  if (path === '/request-password-reset' && response.ok) {
+    return reply.send({
+      status: true,
+      message: ACCOUNT_MESSAGES.resetRequested,
+    } satisfies PasswordResetResponse);
+  }
+  if (path === '/list-sessions' && response.ok) {
+    const sessions = (await response.json()) as {
+      id: string;
+      token: string;
+      userAgent?: string | null;
+      createdAt: string;
+      updatedAt: string;
+      expiresAt: string;
+    }[];
+    const mine = currentToken(request, sessionCookieName);
+    const shown: AccountSession[] = sessions
+      .map((s) => ({
+        id: s.id,
+        userAgent: s.userAgent ?? null,
+        createdAt: new Date(s.createdAt).toISOString(),
+        updatedAt: new Date(s.updatedAt).toISOString(),
+        expiresAt: new Date(s.expiresAt).toISOString(),
+        current: s.token === mine,
+      }))
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    return reply.header('cache-control', 'no-store').send(shown);
+  }
+  return undefined;
+}
+
+/** The session token in this request's signed cookie (`token.signature`). */
+function currentToken(request: FastifyRequest, cookieName: string) {
+  const raw = cookieValue(request.headers.cookie, cookieName);
+  if (!raw) return null;
+  const value = decodeURIComponent(raw);
+  const dot = value.lastIndexOf('.');
+  return dot > 0 ? value.slice(0, dot) : value;
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw validationError(
+    result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  );
+}

@@ -1,0 +1,514 @@
+/**
+ * The account (issue 14): password reset by mail, password and e-mail changes, signed-in
+ * devices, the data export and account deletion — each for its own user only.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { unzipSync, strFromU8 } from 'fflate';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/shared/account/contract';
+import {
+  accountDeletion,
+  creditAccount,
+  session,
+  stripeEvent,
+  verification,
+} from '../../src/server/db/schema';
+import { purgeOperationalRows } from '../../src/server/modules/account/retention.service';
+import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
+import { startBillingApp, subscribe, userIdOf, type BillingTestApp } from './support/billing';
+import type { TestClient } from './support/http-client';
+import { makeImage } from './support/images';
+import { answerAgeReviewsAsAdult } from './support/llm';
+import { extractLinks } from './support/mail';
+import { TEST_PASSWORD, type TestApp } from './support/test-app';
+
+let b: BillingTestApp;
+let t: TestApp;
+let llm: LlmDouble;
+
+beforeAll(async () => {
+  llm = await startLlmDouble();
+  b = await startBillingApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b' });
+  t = b.t;
+});
+beforeEach(() => {
+  llm.reset();
+  answerAgeReviewsAsAdult(llm);
+});
+afterAll(async () => {
+  await b.close();
+  await llm.stop();
+});
+
+let addresses = 0;
+/** A client that is not signed in, from an address of its own (mail limits are per address). */
+const anonymous = () =>
+  t.client({ 'x-forwarded-for': `10.9.${++addresses >> 8}.${addresses & 255}` });
+
+const mailsTo = (address: string) => t.outbox().filter((m) => m.raw.includes(`To: ${address}`));
+const linkIn = (raw: string, part: string) => {
+  const link = extractLinks(raw).find((l) => l.includes(part));
+  if (!link) throw new Error(`no ${part} link`);
+  return link.replace(/&amp;/g, '&');
+};
+
+async function signIn(email: string, password: string) {
+  const c = anonymous();
+  const res = await c.post('/api/auth/sign-in/email', { email, password });
+  return { c, status: res.status };
+}
+
+/** A character, a conversation with one exchange, a memory, a theme and a vote. */
+async function fillAccount(user: TestClient, words: string) {
+  const character = await user.post('/api/characters', {
+    name: 'Selene',
+    description: 'A moonlit poet with a sharp wit.',
+    gender: 'female',
+    personality: 'Playful, literate, teases gently and quotes poetry.',
+  });
+  expect(character.status, character.text).toBe(201);
+  const conversation = await user.post('/api/conversations', {
+    characterId: character.json.id,
+    chatMode: 'texting',
+  });
+  llm.script({ content: `Reply about ${words}` });
+  const reply = await user.post('/api/chat', {
+    message: `Tell me about ${words}`,
+    conversationId: conversation.json.id,
+  });
+  expect(reply.status, reply.text).toBe(200);
+  await user.post(`/api/characters/${character.json.id}/memories`, { content: `Loves ${words}` });
+  await user.post('/api/feedback', {
+    aiMessage: reply.json.message,
+    userMessage: `Tell me about ${words}`,
+    feedback: 'GOOD',
+    messageId: reply.json.messageId,
+  });
+  return {
+    characterId: character.json.id as number,
+    conversationId: conversation.json.id as number,
+  };
+}
+
+describe('forgot password', () => {
+  it('answers alike for every address and mails a one-time link only to an account', async () => {
+    const email = 'forgetful@example.com';
+    await t.signedInUser(email);
+    const before = t.outbox().length;
+    const known = await anonymous().post('/api/auth/request-password-reset', { email });
+    const unknown = await anonymous().post('/api/auth/request-password-reset', {
+      email: 'nobody-here@example.com',
+    });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.json).toEqual(unknown.json);
+    expect(known.json).toEqual({ status: true, message: ACCOUNT_MESSAGES.resetRequested });
+    expect(t.outbox().length).toBe(before + 1);
+    expect(mailsTo('nobody-here@example.com')).toHaveLength(0);
+    const mail = mailsTo(email).at(-1)!.raw;
+    expect(mail).toContain('Reset your Reverie password');
+  });
+
+  it('sets a new password through the link, signs every device out, and the link works once', async () => {
+    const email = 'reset-me@example.com';
+    const device = await t.signedInUser(email);
+    await anonymous().post('/api/auth/request-password-reset', { email });
+    const link = linkIn(mailsTo(email).at(-1)!.raw, '/api/auth/reset-password/');
+    // The link lands on our page with the token, whatever a request asked for.
+    const landing = await fetch(link, { redirect: 'manual' });
+    expect(landing.status).toBe(302);
+    const to = new URL(landing.headers.get('location')!, t.url);
+    expect(to.pathname).toBe('/reset-password');
+    const token = to.searchParams.get('token')!;
+    expect(token).toBeTruthy();
+
+    const weak = await anonymous().post('/api/auth/reset-password', {
+      newPassword: 'password1',
+      token,
+    });
+    expect(weak.status).toBe(400);
+    const done = await anonymous().post('/api/auth/reset-password', {
+      newPassword: 'copper kettle midnight sonata',
+      token,
+    });
+    expect(done.status, done.text).toBe(200);
+    expect((await device.get('/api/account')).status).toBe(401);
+    expect((await signIn(email, TEST_PASSWORD)).status).toBe(401);
+    expect((await signIn(email, 'copper kettle midnight sonata')).status).toBe(200);
+
+    const again = await anonymous().post('/api/auth/reset-password', {
+      newPassword: 'another fine evening walk',
+      token,
+    });
+    expect(again.status).toBe(400);
+    const reused = await fetch(link, { redirect: 'manual' });
+    expect(new URL(reused.headers.get('location')!, t.url).searchParams.get('error')).toBe(
+      'INVALID_TOKEN',
+    );
+  });
+
+  it('expires the link after an hour', async () => {
+    const email = 'slow-reader@example.com';
+    await t.signedInUser(email);
+    await anonymous().post('/api/auth/request-password-reset', { email });
+    const link = linkIn(mailsTo(email).at(-1)!.raw, '/api/auth/reset-password/');
+    const token = new URL(link).pathname.split('/').at(-1)!;
+    // An hour and a minute later:
+    await t.database.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(sql`${verification.identifier} = ${`reset-password:${token}`}`);
+    const res = await anonymous().post('/api/auth/reset-password', {
+      newPassword: 'copper kettle midnight sonata',
+      token,
+    });
+    expect(res.status).toBe(400);
+    expect((await signIn(email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('limits how many mails one address gets', async () => {
+    const email = 'flooded@example.com';
+    await t.signedInUser(email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await anonymous().post('/api/auth/request-password-reset', { email })).status);
+    }
+    // Sign-up's verification mail counted too: three mails per address per 15 minutes.
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(mailsTo(email).length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('password, e-mail and devices', () => {
+  it('changes the password, signing other devices out unless asked to keep them', async () => {
+    const email = 'changer@example.com';
+    const here = await t.signedInUser(email);
+    const there = (await signIn(email, TEST_PASSWORD)).c;
+    const kept = await here.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'quiet orchard in autumn',
+      revokeOtherSessions: false,
+    });
+    expect(kept.status, kept.text).toBe(200);
+    expect((await there.get('/api/account')).status).toBe(200);
+    const wrong = await here.post('/api/auth/change-password', {
+      currentPassword: 'not my password at all',
+      newPassword: 'another quiet orchard',
+    });
+    expect(wrong.status).toBe(400);
+    const revoked = await here.post('/api/auth/change-password', {
+      currentPassword: 'quiet orchard in autumn',
+      newPassword: 'lantern over the harbour',
+    });
+    expect(revoked.status, revoked.text).toBe(200);
+    expect((await there.get('/api/account')).status).toBe(401);
+    expect((await here.get('/api/account')).status).toBe(200);
+  });
+
+  it('changes the e-mail once the new address confirms it, and says nothing of taken ones', async () => {
+    const user = await t.signedInUser('old-address@example.com');
+    await t.signedInUser('taken@example.com');
+    const same = await user.post('/api/auth/change-email', { newEmail: 'Old-Address@example.com' });
+    expect(same.status).toBe(400);
+    expect(same.json.message).toBe(ACCOUNT_MESSAGES.sameEmail);
+
+    const taken = await user.post('/api/auth/change-email', { newEmail: 'taken@example.com' });
+    const fresh = await user.post('/api/auth/change-email', {
+      newEmail: 'new-address@example.com',
+    });
+    expect(taken.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    expect(taken.json).toEqual(fresh.json);
+    expect(
+      mailsTo('taken@example.com').filter((m) => m.raw.includes('Confirm your new email')),
+    ).toHaveLength(0);
+    const mail = mailsTo('new-address@example.com').at(-1)!.raw;
+    expect(mail).toContain('Confirm your new email for Reverie');
+    expect((await user.get('/api/account')).json.email).toBe('old-address@example.com');
+
+    const confirm = await user.get(
+      new URL(linkIn(mail, '/api/auth/verify-email')).pathname +
+        new URL(linkIn(mail, '/api/auth/verify-email')).search,
+    );
+    expect(confirm.status).toBe(302);
+    expect(confirm.headers.get('location')).toContain('/account?emailChanged=1');
+    expect((await user.get('/api/account')).json.email).toBe('new-address@example.com');
+    expect((await signIn('new-address@example.com', TEST_PASSWORD)).status).toBe(200);
+    expect((await signIn('old-address@example.com', TEST_PASSWORD)).status).toBe(401);
+  });
+
+  it('lists signed-in devices without their tokens and signs one or all others out', async () => {
+    const email = 'many-devices@example.com';
+    const laptop = await t.signedInUser(email);
+    const phone = (await signIn(email, TEST_PASSWORD)).c;
+    const tablet = (await signIn(email, TEST_PASSWORD)).c;
+    const listed = await laptop.get('/api/auth/list-sessions');
+    expect(listed.status).toBe(200);
+    expect(listed.json).toHaveLength(3);
+    expect(listed.text).not.toMatch(/token/i);
+    expect(listed.json.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    for (const s of listed.json) {
+      expect(Object.keys(s).sort()).toEqual(
+        ['createdAt', 'current', 'expiresAt', 'id', 'updatedAt', 'userAgent'].sort(),
+      );
+    }
+
+    // The phone's own view says which one it is; the laptop signs it out by id.
+    const phoneView = (await phone.get('/api/auth/list-sessions')).json as {
+      id: string;
+      current: boolean;
+    }[];
+    const phoneId = phoneView.find((s) => s.current)!.id;
+    const stranger = await t.signedInUser();
+    expect((await stranger.post('/api/auth/revoke-session', { id: phoneId })).status).toBe(404);
+    expect((await phone.get('/api/account')).status).toBe(200);
+    expect((await laptop.post('/api/auth/revoke-session', { id: phoneId })).status).toBe(200);
+    expect((await phone.get('/api/account')).status).toBe(401);
+
+    expect((await laptop.post('/api/auth/revoke-other-sessions', {})).status).toBe(200);
+    expect((await tablet.get('/api/account')).status).toBe(401);
+    expect((await laptop.get('/api/account')).status).toBe(200);
+    expect((await laptop.get('/api/auth/list-sessions')).json).toHaveLength(1);
+  });
+
+  it('describes the account: address, password, linked Google', async () => {
+    const user = await t.signedInUser('describe-me@example.com');
+    const res = await user.get('/api/account');
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      email: 'describe-me@example.com',
+      hasPassword: true,
+      google: false,
+    });
+    expect((await anonymous().get('/api/account')).status).toBe(401);
+  });
+});
+
+describe('download my data', () => {
+  it('is one JSON download with the user’s conversation and nothing of anyone else’s', async () => {
+    const user = await t.signedInUser('exporter@example.com');
+    const other = await t.signedInUser('bystander@example.com');
+    await fillAccount(user, 'lighthouses');
+    await fillAccount(other, 'submarines');
+    const res = await user.get('/api/account/export');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="reverie-export-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = res.json;
+    expect(data.format).toBe('reverie-export');
+    expect(data.account.email).toBe('exporter@example.com');
+    expect(data.characters).toHaveLength(1);
+    expect(data.conversations).toHaveLength(1);
+    expect(data.messages.map((m: { content: string }) => m.content)).toEqual([
+      'Tell me about lighthouses',
+      'Reply about lighthouses',
+    ]);
+    expect(data.memories[0].content).toBe('Loves lighthouses');
+    expect(data.feedback).toHaveLength(1);
+    expect(data.credits.plan).toBe('free');
+    expect(data.creditHistory).toHaveLength(1);
+    expect(res.text).not.toContain('submarines');
+    expect(res.text).not.toContain('bystander@example.com');
+    expect(res.text).not.toMatch(/password|"token"/i);
+    expect((await anonymous().get('/api/account/export')).status).toBe(401);
+  });
+
+  it('is a zip of the JSON and the avatars when the user has uploaded any', async () => {
+    const user = await t.signedInUser('painter@example.com');
+    await fillAccount(user, 'watercolours');
+    const image = await makeImage('png');
+    const upload = await user.upload('/api/avatars', image, 'me.png', 'image/png');
+    expect(upload.status, upload.text).toBe(200);
+    const response = await fetch(`${t.url}/api/account/export`, {
+      headers: { cookie: user.cookieHeader },
+    });
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /filename="reverie-export-.*\.zip"/,
+    );
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(
+      ['reverie-export.json', `avatars/${upload.json.fileName}`].sort(),
+    );
+    const data = JSON.parse(strFromU8(files['reverie-export.json']!));
+    expect(data.messages[0].content).toBe('Tell me about watercolours');
+    expect(data.avatars[0].fileName).toBe(upload.json.fileName);
+    expect(files[`avatars/${upload.json.fileName}`]!.length).toBeGreaterThan(50);
+  });
+
+  it('streams an account of 100,000 messages', async () => {
+    const user = await t.signedInUser('prolific@example.com');
+    const { conversationId } = await fillAccount(user, 'everything');
+    const userId = await userIdOf(user);
+    await t.database.db.execute(sql`
+      insert into message (conversation_id, user_id, sender, content)
+      select ${conversationId}, ${userId}, case when g % 2 = 0 then 'ai' else 'user' end,
+             'Message number ' || g
+        from generate_series(1, 99998) g`);
+    const response = await fetch(`${t.url}/api/account/export`, {
+      headers: { cookie: user.cookieHeader },
+    });
+    expect(response.status).toBe(200);
+    // Read as it comes: the answer starts before the whole file exists.
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let chunks = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks++;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(chunks).toBeGreaterThan(10);
+    const data = JSON.parse(text);
+    expect(data.messages).toHaveLength(100_000);
+    expect(data.messages.at(-1).content).toBe('Message number 99998');
+  }, 60_000);
+});
+
+describe('delete my account', () => {
+  it('needs the password, then deletes everything of the user’s and only theirs', async () => {
+    const email = 'leaving@example.com';
+    const user = await t.signedInUser(email);
+    const other = await t.signedInUser('staying@example.com');
+    await fillAccount(user, 'farewells');
+    const theirs = await fillAccount(other, 'beginnings');
+    const upload = await user.upload('/api/avatars', await makeImage('png'), 'me.png', 'image/png');
+    const file = upload.json.fileName as string;
+    expect(existsSync(path.join(t.dataDir, 'avatars', file))).toBe(true);
+    const userId = await userIdOf(user);
+
+    const wrong = await user.post('/api/account/delete', { password: 'not the password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.message).toBe(ACCOUNT_MESSAGES.wrongPassword);
+    expect((await user.get('/api/characters')).json).toHaveLength(1);
+
+    const done = await user.post('/api/account/delete', { password: TEST_PASSWORD });
+    expect(done.status, done.text).toBe(200);
+    expect(done.headers.getSetCookie().some((c) => /session_token=;/.test(c))).toBe(true);
+    expect((await user.get('/api/characters')).status).toBe(401);
+    expect((await signIn(email, TEST_PASSWORD)).status).toBe(401);
+
+    // Nothing of the user's is left in any table that holds user rows.
+    const { rows } = await t.database.db.execute<{ table_name: string }>(sql`
+      select table_name::text from information_schema.columns
+       where table_schema = 'public' and column_name = 'user_id'`);
+    for (const { table_name } of rows) {
+      const left = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${userId}`,
+      );
+      expect(left.rows[0]!.n, table_name).toBe(0);
+    }
+    expect(
+      (await t.database.db.execute(sql`select 1 from "user" where id = ${userId}`)).rows,
+    ).toHaveLength(0);
+    expect(existsSync(path.join(t.dataDir, 'avatars', file))).toBe(false);
+    const records = await t.database.db.select().from(accountDeletion);
+    expect(records.length).toBeGreaterThan(0);
+    expect(Object.keys(records[0]!).sort()).toEqual(['cancelledSubscription', 'deletedAt', 'id']);
+
+    // The other user still has everything.
+    expect((await other.get('/api/characters')).json).toHaveLength(1);
+    const messages = await other.get(`/api/conversations/${theirs.conversationId}/messages`);
+    expect(messages.json).toHaveLength(2);
+    expect(
+      (await other.get(`/api/characters/${theirs.characterId}/memories`)).json.memories,
+    ).toHaveLength(1);
+  });
+
+  it('cancels a paid subscription at once, without a refund, before deleting', async () => {
+    const user = await t.signedInUser('subscriber-leaving@example.com');
+    const subscriptionId = await subscribe(b, user, 'basic');
+    b.stripe.failApi(10);
+    const refused = await user.post('/api/account/delete', { password: TEST_PASSWORD });
+    expect(refused.status).toBe(502);
+    expect(refused.json.message).toBe(ACCOUNT_MESSAGES.subscriptionNotCancelled);
+    expect((await user.get('/api/characters')).status).toBe(200);
+    b.stripe.failApi(0);
+
+    const done = await user.post('/api/account/delete', { password: TEST_PASSWORD });
+    expect(done.status, done.text).toBe(200);
+    expect(b.stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    const cancel = b.stripe.requests.findLast(
+      (r) => r.method === 'DELETE' && r.path.startsWith(`/v1/subscriptions/${subscriptionId}`),
+    );
+    expect(cancel).toBeDefined();
+    // At once and without a refund: no proration, no final invoice.
+    expect(`${cancel!.path} ${JSON.stringify(cancel!.body)}`).toMatch(/prorate\W+false/);
+    const [record] = await t.database.db
+      .select()
+      .from(accountDeletion)
+      .orderBy(sql`${accountDeletion.id} desc`)
+      .limit(1);
+    expect(record!.cancelledSubscription).toBe(true);
+  });
+
+  it('takes the e-mail typed again for an account that signs in only with Google', async () => {
+    const user = await t.signedInUser('google-only@example.com');
+    const userId = await userIdOf(user);
+    // As if the account had been made through Google: no password to confirm with.
+    await t.database.db.execute(
+      sql`update account set provider_id = 'google', password = null where user_id = ${userId}`,
+    );
+    expect((await user.get('/api/account')).json).toMatchObject({
+      hasPassword: false,
+      google: true,
+    });
+    const wrong = await user.post('/api/account/delete', { email: 'someone-else@example.com' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.message).toBe(ACCOUNT_MESSAGES.wrongEmail);
+    const done = await user.post('/api/account/delete', { email: ' Google-Only@example.com ' });
+    expect(done.status, done.text).toBe(200);
+    expect((await user.get('/api/account')).status).toBe(401);
+  });
+
+  it('bounds password guesses', async () => {
+    const user = await t.signedInUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await user.post('/api/account/delete', { password: `guess ${i}` })).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses[5]).toBe(429);
+  });
+});
+
+describe('retention', () => {
+  it('purges expired sessions and links and old webhook ids, and keeps what is in use', async () => {
+    const user = await t.signedInUser('retained@example.com');
+    const userId = await userIdOf(user);
+    const { db } = t.database;
+    const past = new Date(Date.now() - 60_000);
+    await db.insert(session).values({
+      id: 'expired-session',
+      token: 'expired-token',
+      userId,
+      expiresAt: past,
+    });
+    await db.insert(verification).values({
+      id: 'expired-link',
+      identifier: 'reset-password:old',
+      value: userId,
+      expiresAt: past,
+    });
+    const day = 24 * 60 * 60 * 1000;
+    await db.insert(stripeEvent).values([
+      { id: 'evt_old', type: 'invoice.paid', receivedAt: new Date(Date.now() - 91 * day) },
+      { id: 'evt_recent', type: 'invoice.paid', receivedAt: new Date(Date.now() - 10 * day) },
+    ]);
+    const purged = await purgeOperationalRows({ db, log: t.app.log as never });
+    expect(purged.sessions).toBeGreaterThanOrEqual(1);
+    const left = async (q: ReturnType<typeof sql>) => (await db.execute(q)).rows.length;
+    expect(await left(sql`select 1 from session where id = 'expired-session'`)).toBe(0);
+    expect(await left(sql`select 1 from verification where id = 'expired-link'`)).toBe(0);
+    expect(await left(sql`select 1 from stripe_event where id = 'evt_old'`)).toBe(0);
+    expect(await left(sql`select 1 from stripe_event where id = 'evt_recent'`)).toBe(1);
+    expect((await user.get('/api/account')).status).toBe(200);
+    expect(await db.select().from(creditAccount)).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Technical logs never hold what users write or their secrets (issue 14, the privacy policy):
+ * after sign-up, chats (plain and streamed, answered and failed), a summary, memories, password
+ * changes and resets, the captured log — at its most talkative level — is scanned for every
+ * message, reply, prompt and password used.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditAccount } from '../../src/server/db/schema';
+import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
+import { answerAgeReviewsAsAdult } from './support/llm';
+import { startSmtpCatcher } from '../doubles/smtp-server';
+import { extractLinks, verificationLink } from './support/mail';
+import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
+
+const logLines: string[] = [];
+let t: TestApp;
+let llm: LlmDouble;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+/** Words no log line may contain: each is unusual enough to appear only where it was written. */
+const SECRETS = {
+  message: 'marmalade-zeppelin-7731',
+  streamed: 'tangerine-observatory-5508',
+  failed: 'quartz-gondolier-4410',
+  reply: 'saffron-lighthouse-9921',
+  summary: 'pewter-nightingale-3307',
+  memory: 'cobalt-harpsichord-6642',
+  character: 'velvet-orrery-1185',
+  newPassword: 'juniper avalanche cathedral',
+  resetPassword: 'periwinkle monsoon bazaar',
+};
+
+beforeAll(async () => {
+  llm = await startLlmDouble();
+  answerAgeReviewsAsAdult(llm);
+  // Mail goes out over SMTP, as in production (the outbox mode of a local install prints its
+  // links to the log on purpose, for a user with no mail server).
+  smtp = await startSmtpCatcher();
+  t = await startTestApp(
+    { LOG_LEVEL: 'debug', LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b', SMTP_URL: smtp.url },
+    { logStream: { write: (line) => void logLines.push(line) }, jobs: true },
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await llm.stop();
+  await smtp.stop();
+});
+
+async function signUp(email: string) {
+  const c = t.client();
+  await c.post('/api/auth/sign-up/email', {
+    name: '',
+    email,
+    password: TEST_PASSWORD,
+    acceptTerms: true,
+    acceptPrivacy: true,
+  });
+  const mail = smtp.mails.findLast((m) => m.to.includes(email))!;
+  await fetch(verificationLink(mail.raw), { redirect: 'manual' });
+  expect((await c.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status).toBe(
+    200,
+  );
+  return c;
+}
+
+describe('the technical log', () => {
+  it('holds no message text, prompt or password after a day of use', async () => {
+    const email = 'private-person@example.com';
+    const user = await signUp(email);
+    await user.get('/api/get-credits');
+    await t.database.db.update(creditAccount).set({ credits: 100 });
+    // A wrong password is logged as a failed sign-in at most, never as text.
+    await t.client().post('/api/auth/sign-in/email', { email, password: 'wrong horse battery' });
+
+    const character = await user.post('/api/characters', {
+      name: 'Selene',
+      description: `A moonlit poet who collects ${SECRETS.character}.`,
+      gender: 'female',
+      personality: 'Playful, literate, teases gently and quotes poetry.',
+    });
+    const conversationId = (
+      await user.post('/api/conversations', { characterId: character.json.id, chatMode: 'texting' })
+    ).json.id;
+
+    llm.script({ content: `I adore ${SECRETS.reply}` });
+    expect(
+      (await user.post('/api/chat', { message: SECRETS.message, conversationId })).status,
+    ).toBe(200);
+    llm.script({ content: `Streaming ${SECRETS.reply}` });
+    const streamed = await fetch(`${t.url}/api/chat`, {
+      method: 'POST',
+      headers: {
+        cookie: user.cookieHeader,
+        origin: t.url,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
+      body: JSON.stringify({ message: SECRETS.streamed, conversationId }),
+    });
+    await streamed.text();
+    // The model fails: the error is logged, the prompt that went with it is not.
+    llm.script({ status: 500 });
+    await user.post('/api/chat', { message: SECRETS.failed, conversationId });
+    llm.script({
+      status: 400,
+      body: JSON.stringify({ error: { message: `bad ${SECRETS.failed}` } }),
+    });
+    await user.post('/api/chat', { message: SECRETS.failed, conversationId });
+
+    // Enough messages for a summary (a queued job that sends the conversation to the model).
+    llm.setDefault({ content: `More about ${SECRETS.reply}` });
+    for (let i = 0; i < 5; i++) {
+      await user.post('/api/chat', { message: `${SECRETS.message} ${i}`, conversationId });
+    }
+    llm.script({ content: `Summary: ${SECRETS.summary}` });
+    await expect
+      .poll(
+        async () =>
+          (await user.get(`/api/characters/${character.json.id}/memories`)).json.memories.length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBeGreaterThan(0);
+    await user.post(`/api/characters/${character.json.id}/memories`, { content: SECRETS.memory });
+
+    await user.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: SECRETS.newPassword,
+    });
+    await t.client().post('/api/auth/request-password-reset', { email });
+    const mail = smtp.mails.findLast((m) => m.raw.includes('Reset your Reverie password'))!;
+    const link = extractLinks(mail.raw).find((l) => l.includes('/reset-password/'))!;
+    const token = new URL(link.replace(/&amp;/g, '&')).pathname.split('/').at(-1)!;
+    expect(
+      (
+        await t.client().post('/api/auth/reset-password', {
+          newPassword: SECRETS.resetPassword,
+          token,
+        })
+      ).status,
+    ).toBe(200);
+
+    const log = logLines.join('');
+    expect(log.length).toBeGreaterThan(1000); // the log did record the day
+    for (const [what, secret] of Object.entries(SECRETS)) {
+      expect(log.includes(secret), `${what} in the log`).toBe(false);
+    }
+    for (const password of [TEST_PASSWORD, 'wrong horse battery']) {
+      expect(log.includes(password), 'a password in the log').toBe(false);
+    }
+    expect(log.includes(token), 'a reset token in the log').toBe(false);
+  }, 60_000);
+});
