@@ -14,6 +14,8 @@ export const CLIENT_ROUTES = [
   '/contact',
   '/terms-and-conditions',
   '/privacy-policy',
+  '/account',
+  '/reset-password',
 ] as const;
 
 /**
@@ -26,6 +28,7 @@ export const APP_ROUTE_PREFIXES = [
   '/edit',
   '/settings',
   '/membership',
+  '/account',
 ] as const;
 
 export function isAppRoute(pathname: string): boolean {
@@ -49,6 +52,8 @@ export const ROUTE_PAGES: Record<ClientRoute, string> = {
   '/contact': 'ContactPage',
   '/terms-and-conditions': 'TermsPage',
   '/privacy-policy': 'PrivacyPage',
+  '/account': 'AccountPage',
+  '/reset-password': 'ResetPasswordPage',
 };
 export const NOT_FOUND_PAGE = 'NotFoundPage';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, PASSWORD_MAX_LENGTH, passwordSchema } from '../auth/contract';
+import { ACCOUNT_MESSAGES } from './rules';
 
 /**
  * The account: password reset, password and e-mail changes, signed-in devices, the data export
@@ -25,25 +26,7 @@ import { emailSchema, PASSWORD_MAX_LENGTH, passwordSchema } from '../auth/contra
  *   POST /api/account/delete               deleteAccountRequest → successResponse (signed out)
  */
 
-/** Where the mailed reset link lands, and where a changed address is confirmed. */
-export const RESET_PASSWORD_PAGE = '/reset-password';
-export const EMAIL_CHANGED_CALLBACK = '/account?emailChanged=1';
-
-export const ACCOUNT_MESSAGES = {
-  resetRequested:
-    'If an account exists for that address, we have sent it a link to choose a new password. The link works once, within an hour.',
-  resetLinkInvalid:
-    'This link has expired or has already been used. Ask for a new one from the sign-in window.',
-  emailChangeSent:
-    'We have sent a confirmation link to the new address. Your account keeps its current address until you open it.',
-  sameEmail: 'That is already your email address.',
-  sessionNotFound: 'That device is no longer signed in.',
-  wrongPassword: 'That password is not correct.',
-  wrongEmail: 'Type this account’s email address exactly to confirm.',
-  confirmWithPassword: 'Enter your password to confirm.',
-  subscriptionNotCancelled:
-    'We could not cancel your subscription just now, so nothing was deleted. Please try again in a few minutes.',
-} as const;
+export { ACCOUNT_MESSAGES, EMAIL_CHANGED_CALLBACK, RESET_PASSWORD_PAGE } from './rules';
 
 /** POST /api/auth/request-password-reset */
 export const passwordResetRequest = z.object({ email: emailSchema });
@@ -118,3 +101,12 @@ export const deleteAccountRequest = z
     path: ['password'],
   });
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequest>;
+
+/** The web forms that choose a new password: typed twice. */
+export const newPasswordForm = z
+  .object({ newPassword: passwordSchema, confirm: z.string() })
+  .refine((v) => v.newPassword === v.confirm, {
+    message: 'The two passwords do not match.',
+    path: ['confirm'],
+  });
+export type NewPasswordForm = z.infer<typeof newPasswordForm>;

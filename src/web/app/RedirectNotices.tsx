@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from '../components/ui/toast';
 import { useAuthDialog } from '../features/auth/auth-dialog-context';
+import { RESET_PASSWORD_PAGE } from '../../shared/account/rules';
 
 /**
  * Reads the notes the server leaves in the URL after a redirect (e-mail verification, Google
@@ -10,13 +11,24 @@ export function RedirectNotices() {
   const authDialog = useAuthDialog();
   useEffect(() => {
     const url = new URL(window.location.href);
+    // The reset page reads its own ?token= or ?error= (a used or expired link).
+    if (url.pathname === RESET_PASSWORD_PAGE) return;
     const params = url.searchParams;
     const verified = params.get('verified');
+    const emailChanged = params.get('emailChanged');
     const error = params.get('error');
     const authError = params.get('authError');
-    if (!verified && !authError && !error) return;
+    if (!verified && !emailChanged && !authError && !error) return;
 
-    if (verified && !error) {
+    if (emailChanged && !error) {
+      toast({ title: 'Email changed', description: 'Your account now uses its new address.' });
+    } else if (emailChanged && error) {
+      toast({
+        title: 'Email not changed',
+        description: 'This confirmation link is invalid or has expired. Ask for a new one.',
+        variant: 'destructive',
+      });
+    } else if (verified && !error) {
       toast({
         title: 'Email verified',
         description: 'Your account is ready. Sign in to continue.',
@@ -37,7 +49,9 @@ export function RedirectNotices() {
         variant: 'destructive',
       });
     }
-    for (const key of ['verified', 'error', 'authError', 'error_description']) params.delete(key);
+    for (const key of ['verified', 'emailChanged', 'error', 'authError', 'error_description']) {
+      params.delete(key);
+    }
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   }, [authDialog]);
   return null;

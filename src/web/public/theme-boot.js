@@ -2,7 +2,7 @@
 // A plain script (no modules, no imports) so it can run in <head> before the app loads.
 (function () {
   try {
-    if (!/^\/(chat|create|edit|settings|membership)(\/|$)/.test(location.pathname)) return;
+    if (!/^\/(chat|create|edit|settings|membership|account)(\/|$)/.test(location.pathname)) return;
     var saved = JSON.parse(localStorage.getItem('reverie.theme.applied') || 'null');
     if (!saved || !saved.vars) return;
     var style = document.documentElement.style;

@@ -75,7 +75,8 @@ export async function beforeAccountCall(
 /**
  * better-auth's answers for these paths as we send them on: a reset request answers alike for
  * every address, and the list of sessions carries ids and which one is this browser's, never
- * tokens or addresses. Undefined for other paths.
+ * tokens or addresses. True when it answered (a reply is thenable: never return it from an async
+ * function), false for other paths.
  */
 export async function afterAccountCall(
   path: string,
@@ -85,10 +86,11 @@ export async function afterAccountCall(
   sessionCookieName: string,
 ) {
   if (path === '/request-password-reset' && response.ok) {
-    return reply.send({
+    reply.send({
       status: true,
       message: ACCOUNT_MESSAGES.resetRequested,
     } satisfies PasswordResetResponse);
+    return true;
   }
   if (path === '/list-sessions' && response.ok) {
     const sessions = (await response.json()) as {
@@ -110,9 +112,10 @@ export async function afterAccountCall(
         current: s.token === mine,
       }))
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-    return reply.header('cache-control', 'no-store').send(shown);
+    reply.header('cache-control', 'no-store').send(shown);
+    return true;
   }
-  return undefined;
+  return false;
 }
 
 /** The session token in this request's signed cookie (`token.signature`). */

@@ -62,8 +62,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       if (request.method === 'POST') ctx.sessions.forgetAll();
 
       if (path === '/sign-in/email') return afterSignIn(request, reply, response, ctx);
-      const shaped = await afterAccountCall(path, request, reply, response, sessionCookieName);
-      if (shaped) return shaped;
+      if (await afterAccountCall(path, request, reply, response, sessionCookieName)) return reply;
       // A new and an already registered address must look alike, so the body says nothing.
       if (path === '/sign-up/email' && response.ok) {
         return reply.send({ success: true } satisfies SuccessResponse);

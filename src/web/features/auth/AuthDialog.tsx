@@ -26,6 +26,7 @@ import {
 } from './auth-api';
 import type { AuthTab } from './auth-dialog-context';
 import { SUBMIT_CHECK_WAIT_MS, usePasswordChecker, usePasswordStrength } from './password-checker';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { refreshSession } from './session';
 
@@ -69,6 +70,7 @@ export default function AuthDialog({
 
 function SignInForm({ onDone }: { onDone: () => void }) {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [forgot, setForgot] = useState(false);
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
@@ -94,6 +96,9 @@ function SignInForm({ onDone }: { onDone: () => void }) {
     }
   });
 
+  if (forgot) {
+    return <ForgotPasswordForm email={form.getValues('email')} onBack={() => setForgot(false)} />;
+  }
   return (
     <div className="space-y-4">
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -117,6 +122,15 @@ function SignInForm({ onDone }: { onDone: () => void }) {
           placeholder="Your password"
           {...form.register('password')}
         />
+        <div className="-mt-2 flex justify-end">
+          <button
+            type="button"
+            className="text-sm font-semibold text-accent underline-offset-2 hover:underline"
+            onClick={() => setForgot(true)}
+          >
+            Forgot password?
+          </button>
+        </div>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>

@@ -1,4 +1,12 @@
-import { ChevronsUpDown, CreditCard, LogOut, Palette, Sparkles, UserRound } from 'lucide-react';
+import {
+  ChevronsUpDown,
+  CreditCard,
+  LogOut,
+  Palette,
+  ShieldCheck,
+  Sparkles,
+  UserRound,
+} from 'lucide-react';
 import { useLocation } from 'wouter';
 import { maskEmail } from '../../../shared/mask-email';
 import { Menu } from '../../components/ui/menu';
@@ -81,6 +89,11 @@ export function UserMenu({
           kind: 'item',
           content: icon(CreditCard, 'Billing'),
           onSelect: () => navigate('/membership'),
+        },
+        {
+          kind: 'item',
+          content: icon(ShieldCheck, 'Account'),
+          onSelect: () => navigate('/account'),
         },
         { kind: 'separator' },
         { kind: 'item', content: icon(LogOut, 'Logout'), onSelect: () => void logout() },
