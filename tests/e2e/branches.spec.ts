@@ -92,6 +92,15 @@ test('swipes through a reply’s versions, regenerates an earlier one, branches 
   await expect(mine.first()).not.toContainText('please');
   // A branch continues to its newest message: the reply's fourth version.
   await expect(versionOf(ai.first())).toContainText('4/4');
+  // The compact switcher lists where this path forks and leads to each fork's ‹ ›.
+  const switcher = page.getByTestId('branch-switcher');
+  await expect(switcher).toContainText('2 forks');
+  await switcher.click();
+  const forks = page.getByRole('menuitem');
+  await expect(forks).toHaveCount(2);
+  await expect(forks.first()).toContainText('You: Tell me a tale');
+  await forks.filter({ hasText: '4/4' }).click();
+  await expect(ai.first().getByRole('button', { name: 'Previous version' })).toBeFocused();
   for (const shown of ['3/4', '2/4', '1/4']) {
     await ai.first().getByRole('button', { name: 'Previous version' }).click();
     await expect(versionOf(ai.first())).toContainText(shown);

@@ -120,7 +120,7 @@ describe('checkout before billing exists', () => {
 });
 
 describe('password change', () => {
-  it('revokes every other session', async () => {
+  it('revokes every other session unless the user keeps them (decision 0025)', async () => {
     const email = 'changer@example.com';
     const first = await t.signedInUser(email);
     const second = t.client();
@@ -130,7 +130,6 @@ describe('password change', () => {
     const res = await first.post('/api/auth/change-password', {
       currentPassword: TEST_PASSWORD,
       newPassword: 'a brand new passphrase',
-      revokeOtherSessions: false,
     });
     expect(res.status).toBe(200);
     expect((await second.get('/api/auth/get-session')).json).toBeNull();

@@ -12,6 +12,7 @@ export default function RadixMenu({
   align,
   sideOffset,
   contentClassName,
+  onCloseAutoFocus,
 }: MenuProps) {
   return (
     <DropdownMenu.Root defaultOpen>
@@ -21,6 +22,7 @@ export default function RadixMenu({
           side={side}
           align={align}
           sideOffset={sideOffset}
+          onCloseAutoFocus={onCloseAutoFocus}
           className={`z-50 rounded-lg border border-border bg-surface p-1 text-fg shadow-xl ${contentClassName}`}
         >
           {entries.map((entry, i) =>

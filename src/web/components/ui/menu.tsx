@@ -30,6 +30,8 @@ export interface MenuProps {
   sideOffset?: number;
   /** Width and the like of the open menu. */
   contentClassName: string;
+  /** When the menu closes; `preventDefault()` keeps the focus off the trigger (it moved on). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 const load = () => import('./menu-radix');

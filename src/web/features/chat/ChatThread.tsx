@@ -7,6 +7,7 @@ import { toast } from '../../components/ui/toast';
 import type { useMessages } from './api';
 import { LoadEarlierButton, MessageView, type DisplayMessage } from './MessageView';
 import { useDeleteMessage, useEditMessage, useSwitchBranch } from './mutations';
+import { BranchSwitcher } from './BranchSwitcher';
 import { StoryStart } from './StoryParts';
 import { ScenarioCard, StreamingReply } from './StreamingReply';
 import { useMessageScroll } from './use-message-scroll';
@@ -148,6 +149,7 @@ export function ChatThread({
       onScroll={onScroll}
     >
       <div className="mx-auto flex max-w-3xl flex-col gap-4">
+        <BranchSwitcher messages={shown} />
         {history.hasNextPage && (
           <LoadEarlierButton loading={history.isFetchingNextPage} onClick={loadOlder} />
         )}

@@ -1,0 +1,79 @@
+import { GitBranch } from 'lucide-react';
+import { useRef } from 'react';
+import { excerpt } from '../../../shared/chat/rules';
+import { Menu } from '../../components/ui/menu';
+import type { DisplayMessage } from './MessageView';
+
+/**
+ * Where the history being read forks: a compact list of its messages that have other versions
+ * (of those loaded). Choosing one brings that message's ‹ › into view, focused, to move to
+ * another branch from there.
+ */
+export function BranchSwitcher({ messages }: { messages: DisplayMessage[] }) {
+  // The fork chosen: the focus goes there when the menu closes, not back to the menu's button.
+  const chosen = useRef<number | null>(null);
+  const forks = messages.filter(
+    (m): m is DisplayMessage & { id: number } =>
+      typeof m.id === 'number' && (m.siblingIds?.length ?? 0) > 1,
+  );
+  if (forks.length === 0) return null;
+  const count = `${forks.length} ${forks.length === 1 ? 'fork' : 'forks'}`;
+  return (
+    <div className="sticky top-0 z-10 -mb-2 flex justify-end">
+      <Menu
+        trigger={{
+          className:
+            'flex items-center gap-1.5 rounded-full border border-border bg-surface px-3 py-1 text-xs text-muted shadow-sm hover:text-fg',
+          'aria-label': `Branches: this conversation has ${count}`,
+          'data-testid': 'branch-switcher',
+          children: (
+            <>
+              <GitBranch className="size-3.5" aria-hidden /> {count}
+            </>
+          ),
+        }}
+        align="end"
+        sideOffset={6}
+        onCloseAutoFocus={(event) => {
+          if (chosen.current === null) return;
+          event.preventDefault();
+          jumpTo(chosen.current);
+          chosen.current = null;
+        }}
+        contentClassName="w-72"
+        entries={[
+          { kind: 'label', content: 'Where this conversation branches' },
+          ...forks.map((m) => ({
+            kind: 'item' as const,
+            content: (
+              <span className="flex w-full items-center justify-between gap-3">
+                <span className="min-w-0 truncate">
+                  {m.sender === 'user' ? 'You: ' : ''}
+                  {excerpt(m.content, 40)}
+                </span>
+                <span className="shrink-0 text-xs text-muted">
+                  {(m.siblingIds ?? []).indexOf(m.id) + 1}/{m.siblingIds?.length}
+                </span>
+              </span>
+            ),
+            onSelect: () => {
+              chosen.current = m.id;
+            },
+          })),
+        ]}
+      />
+    </div>
+  );
+}
+
+/** Scrolls to the message and focuses its version switcher. */
+function jumpTo(messageId: number) {
+  const message = document.querySelector<HTMLElement>(`[data-message-id="${messageId}"]`);
+  if (!message) return;
+  message.scrollIntoView({ block: 'center' });
+  const versions = message.querySelector<HTMLElement>('[data-testid="versions"]');
+  const button = [...(versions?.querySelectorAll<HTMLButtonElement>('button') ?? [])].find(
+    (b) => !b.disabled,
+  );
+  button?.focus({ preventScroll: true });
+}
