@@ -91,9 +91,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 }),
         )
       : createMemoryRateLimiter());
-  const auth = createAuth({ config, db: database.db, mailer, log });
-  const avatarStorage = createAvatarStorage(config);
   const jobs = options.jobs ?? new JobQueue(database.jobConnection);
+  const auth = createAuth({ config, db: database.db, mailer, jobs, log });
+  const avatarStorage = createAvatarStorage(config);
   const ctx: AppContext = {
     config,
     db: database.db,

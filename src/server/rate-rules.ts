@@ -141,6 +141,16 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have changed many memories in a short time. Please try again later.',
   },
+  /**
+   * Wrong current passwords given by a signed-in session (change password, change e-mail): a
+   * stolen session must not become a way to guess the password.
+   */
+  passwordConfirmFailuresPerUser: {
+    name: 'password-confirm-fail',
+    limit: 5,
+    windowMs: 15 * MINUTE,
+    message: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  },
   /** Confirming an account deletion takes the password: guesses here are bounded too. */
   accountDeletionsPerUser: {
     name: 'account-delete',

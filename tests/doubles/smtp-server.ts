@@ -4,15 +4,23 @@ export interface CaughtMail {
   from: string;
   to: string[];
   raw: string;
+  /** When the message had arrived (Date.now()). */
+  receivedAt: number;
 }
 
-/** A local SMTP server that accepts every message and keeps it for the test to read. */
-export async function startSmtpCatcher() {
+/**
+ * A local SMTP server that accepts every message and keeps it for the test to read. With
+ * `connectDelayMs` it is a slow mail server: each connection waits that long to be accepted.
+ */
+export async function startSmtpCatcher(options: { connectDelayMs?: number } = {}) {
   const mails: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      setTimeout(() => callback(), options.connectDelayMs ?? 0);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -21,6 +29,7 @@ export async function startSmtpCatcher() {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: Date.now(),
         });
         callback();
       });

@@ -549,6 +549,29 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       checkoutSessions.set(c.id, c);
       return answer(200, checkoutObject(c));
     }
+    if (route === 'GET /v1/checkout/sessions') {
+      const customer = url.searchParams.get('customer');
+      const status = url.searchParams.get('status');
+      const data = [...checkoutSessions.values()]
+        .filter((c) => (!customer || c.customer === customer) && (!status || c.status === status))
+        .map(checkoutObject);
+      return answer(200, { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' });
+    }
+    const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (req.method === 'POST' && expire) {
+      const c = checkoutSessions.get(expire[1]!);
+      if (!c) return fail(res, 404, 'No such checkout session', 'resource_missing', 'session');
+      if (c.status !== 'open') {
+        return fail(
+          res,
+          400,
+          'Only open Checkout Sessions can be expired.',
+          'checkout_session_not_open',
+        );
+      }
+      c.status = 'expired';
+      return answer(200, checkoutObject(c));
+    }
     if (req.method === 'GET' && url.pathname.startsWith('/v1/checkout/sessions/')) {
       const c = checkoutSessions.get(url.pathname.split('/')[4]!);
       if (!c) return fail(res, 404, 'No such checkout session', 'resource_missing', 'session');

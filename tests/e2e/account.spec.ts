@@ -127,6 +127,19 @@ test('the account page: devices, and a download that holds the conversation', as
   await expect(devices).toHaveCount(1);
   await expect(devices.first()).toContainText('This device');
   await expect(page.getByText('Google: not linked')).toBeVisible();
+
+  // A new address is asked for with the current password, and used once it is confirmed.
+  await page.getByLabel('New email address').fill(uniqueEmail(info, 'moved'));
+  await page.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(
+    page.getByText('Enter your current password to change your email address.'),
+  ).toBeVisible();
+  await page.getByLabel('Current password').first().fill(PASSWORD);
+  await page.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'We have sent a confirmation link' }),
+  ).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
   await expectAccessible(page);
   await snap(page, info, 'account');
 

@@ -2,7 +2,7 @@
  * The account (issue 14): password reset by mail, password and e-mail changes, signed-in
  * devices, the data export and account deletion — each for its own user only.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -17,12 +17,19 @@ import {
 } from '../../src/server/db/schema';
 import { purgeOperationalRows } from '../../src/server/modules/account/retention.service';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
-import { startBillingApp, subscribe, userIdOf, type BillingTestApp } from './support/billing';
+import {
+  startBillingApp,
+  startCheckout,
+  subscribe,
+  userIdOf,
+  type BillingTestApp,
+} from './support/billing';
 import type { TestClient } from './support/http-client';
 import { makeImage } from './support/images';
 import { answerAgeReviewsAsAdult } from './support/llm';
 import { extractLinks } from './support/mail';
-import { TEST_PASSWORD, type TestApp } from './support/test-app';
+import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
+import { startSmtpCatcher } from '../doubles/smtp-server';
 
 let b: BillingTestApp;
 let t: TestApp;
@@ -30,7 +37,8 @@ let llm: LlmDouble;
 
 beforeAll(async () => {
   llm = await startLlmDouble();
-  b = await startBillingApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b' });
+  // Jobs run: password-reset and change-of-address mails are sent by the mail-delivery job.
+  b = await startBillingApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b' }, { jobs: true });
   t = b.t;
 });
 beforeEach(() => {
@@ -48,6 +56,12 @@ const anonymous = () =>
   t.client({ 'x-forwarded-for': `10.9.${++addresses >> 8}.${addresses & 255}` });
 
 const mailsTo = (address: string) => t.outbox().filter((m) => m.raw.includes(`To: ${address}`));
+/** The newest mail to `address` containing `text`, once the mail-delivery job has sent it. */
+async function mailTo(address: string, text: string, after = 0) {
+  const matching = () => mailsTo(address).filter((m) => m.raw.includes(text));
+  await expect.poll(() => matching().length, { timeout: 15_000 }).toBeGreaterThan(after);
+  return matching().at(-1)!.raw;
+}
 const linkIn = (raw: string, part: string) => {
   const link = extractLinks(raw).find((l) => l.includes(part));
   if (!link) throw new Error(`no ${part} link`);
@@ -97,25 +111,27 @@ describe('forgot password', () => {
     const email = 'forgetful@example.com';
     await t.signedInUser(email);
     const before = t.outbox().length;
-    const known = await anonymous().post('/api/auth/request-password-reset', { email });
     const unknown = await anonymous().post('/api/auth/request-password-reset', {
       email: 'nobody-here@example.com',
     });
+    const known = await anonymous().post('/api/auth/request-password-reset', { email });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.json).toEqual(unknown.json);
     expect(known.json).toEqual({ status: true, message: ACCOUNT_MESSAGES.resetRequested });
+    // Mails go out in the order they were queued: once the known address has its link, the
+    // unknown one would have had one too.
+    const mail = await mailTo(email, 'Reset your Reverie password');
+    expect(mail).toContain('/api/auth/reset-password/');
     expect(t.outbox().length).toBe(before + 1);
     expect(mailsTo('nobody-here@example.com')).toHaveLength(0);
-    const mail = mailsTo(email).at(-1)!.raw;
-    expect(mail).toContain('Reset your Reverie password');
   });
 
   it('sets a new password through the link, signs every device out, and the link works once', async () => {
     const email = 'reset-me@example.com';
     const device = await t.signedInUser(email);
     await anonymous().post('/api/auth/request-password-reset', { email });
-    const link = linkIn(mailsTo(email).at(-1)!.raw, '/api/auth/reset-password/');
+    const link = linkIn(await mailTo(email, 'Reset your'), '/api/auth/reset-password/');
     // The link lands on our page with the token, whatever a request asked for.
     const landing = await fetch(link, { redirect: 'manual' });
     expect(landing.status).toBe(302);
@@ -153,7 +169,7 @@ describe('forgot password', () => {
     const email = 'slow-reader@example.com';
     await t.signedInUser(email);
     await anonymous().post('/api/auth/request-password-reset', { email });
-    const link = linkIn(mailsTo(email).at(-1)!.raw, '/api/auth/reset-password/');
+    const link = linkIn(await mailTo(email, 'Reset your'), '/api/auth/reset-password/');
     const token = new URL(link).pathname.split('/').at(-1)!;
     // An hour and a minute later:
     await t.database.db
@@ -176,9 +192,48 @@ describe('forgot password', () => {
       statuses.push((await anonymous().post('/api/auth/request-password-reset', { email })).status);
     }
     // Sign-up's verification mail counted too: three mails per address per 15 minutes.
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-    expect(mailsTo(email).length).toBeLessThanOrEqual(3);
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    await mailTo(email, 'Reset your', 1);
+    expect(mailsTo(email)).toHaveLength(3);
   });
+});
+
+describe('the reset answer’s timing', () => {
+  it('does not wait for the mail server, so a known address answers as fast as an unknown one', async () => {
+    // A slow mail server: every connection waits two seconds to be accepted.
+    const smtp = await startSmtpCatcher({ connectDelayMs: 2000 });
+    const slow = await startTestApp({ SMTP_URL: smtp.url }, { jobs: true });
+    try {
+      const { db } = slow.database;
+      const email = 'timed@example.com';
+      // The account, made directly: sign-up's own mail would wait for the slow server.
+      await slow.client().post('/api/auth/sign-up/email', {
+        name: '',
+        email,
+        password: TEST_PASSWORD,
+        acceptTerms: true,
+        acceptPrivacy: true,
+      });
+      const sentBefore = smtp.mails.length;
+      const known = await slow.client().post('/api/auth/request-password-reset', { email });
+      const answeredAt = Date.now();
+      expect(known.status).toBe(200);
+      // The mail goes out after the answer (from the job), not before it.
+      await expect
+        .poll(() => smtp.mails.slice(sentBefore).filter((m) => m.to.includes(email)).length, {
+          timeout: 15_000,
+        })
+        .toBe(1);
+      const mail = smtp.mails.slice(sentBefore).find((m) => m.to.includes(email))!;
+      expect(mail.raw).toContain('Reset your Reverie password');
+      expect(mail.receivedAt).toBeGreaterThan(answeredAt);
+      const queued = await db.execute(sql`select count(*)::int as n from mail_queue`);
+      expect(queued.rows).toEqual([{ n: 0 }]); // sent, then forgotten
+    } finally {
+      await slow.close();
+      await smtp.stop();
+    }
+  }, 60_000);
 });
 
 describe('password, e-mail and devices', () => {
@@ -210,23 +265,46 @@ describe('password, e-mail and devices', () => {
   it('changes the e-mail once the new address confirms it, and says nothing of taken ones', async () => {
     const user = await t.signedInUser('old-address@example.com');
     await t.signedInUser('taken@example.com');
-    const same = await user.post('/api/auth/change-email', { newEmail: 'Old-Address@example.com' });
+    const same = await user.post('/api/auth/change-email', {
+      newEmail: 'Old-Address@example.com',
+      password: TEST_PASSWORD,
+    });
     expect(same.status).toBe(400);
     expect(same.json.message).toBe(ACCOUNT_MESSAGES.sameEmail);
+    // A session alone cannot move the account: the password is asked.
+    const bare = await user.post('/api/auth/change-email', { newEmail: 'thief@example.com' });
+    expect(bare.status).toBe(400);
+    expect(bare.json.message).toBe(ACCOUNT_MESSAGES.passwordForEmailChange);
+    const wrong = await user.post('/api/auth/change-email', {
+      newEmail: 'thief@example.com',
+      password: 'not the password',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.message).toBe(ACCOUNT_MESSAGES.wrongPassword);
+    expect(mailsTo('thief@example.com')).toHaveLength(0);
 
-    const taken = await user.post('/api/auth/change-email', { newEmail: 'taken@example.com' });
+    const taken = await user.post('/api/auth/change-email', {
+      newEmail: 'taken@example.com',
+      password: TEST_PASSWORD,
+    });
     const fresh = await user.post('/api/auth/change-email', {
       newEmail: 'new-address@example.com',
+      password: TEST_PASSWORD,
     });
     expect(taken.status).toBe(200);
     expect(fresh.status).toBe(200);
     expect(taken.json).toEqual(fresh.json);
+    const mail = await mailTo('new-address@example.com', 'Confirm your new email for Reverie');
     expect(
       mailsTo('taken@example.com').filter((m) => m.raw.includes('Confirm your new email')),
     ).toHaveLength(0);
-    const mail = mailsTo('new-address@example.com').at(-1)!.raw;
-    expect(mail).toContain('Confirm your new email for Reverie');
     expect((await user.get('/api/account')).json.email).toBe('old-address@example.com');
+    // The address in use is told, in case it was not its owner who asked.
+    const notice = await mailTo(
+      'old-address@example.com',
+      'Your Reverie email address is being changed',
+    );
+    expect(notice).toContain('new-address@example.com');
 
     const confirm = await user.get(
       new URL(linkIn(mail, '/api/auth/verify-email')).pathname +
@@ -267,10 +345,42 @@ describe('password, e-mail and devices', () => {
     expect((await laptop.post('/api/auth/revoke-session', { id: phoneId })).status).toBe(200);
     expect((await phone.get('/api/account')).status).toBe(401);
 
+    // A session signed in days ago lists and revokes too (no 'fresh session' rule).
+    await t.database.db.execute(
+      sql`update session set created_at = now() - interval '3 days' where user_id = ${await userIdOf(laptop)}`,
+    );
+    expect((await laptop.get('/api/auth/list-sessions')).status).toBe(200);
     expect((await laptop.post('/api/auth/revoke-other-sessions', {})).status).toBe(200);
     expect((await tablet.get('/api/account')).status).toBe(401);
     expect((await laptop.get('/api/account')).status).toBe(200);
     expect((await laptop.get('/api/auth/list-sessions')).json).toHaveLength(1);
+  });
+
+  it('gives a stolen session no way to guess the password', async () => {
+    const user = await t.signedInUser('guarded@example.com');
+    expect((await user.post('/api/auth/verify-password', { password: TEST_PASSWORD })).status).toBe(
+      404,
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await user.post('/api/auth/change-password', {
+        currentPassword: `guess number ${i}`,
+        newPassword: 'quiet orchard in autumn',
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    // The right one is refused too until the window ends; so are e-mail changes.
+    const right = await user.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'quiet orchard in autumn',
+    });
+    expect(right.status).toBe(429);
+    const email = await user.post('/api/auth/change-email', {
+      newEmail: 'elsewhere@example.com',
+      password: TEST_PASSWORD,
+    });
+    expect(email.status).toBe(429);
   });
 
   it('describes the account: address, password, linked Google', async () => {
@@ -338,6 +448,21 @@ describe('download my data', () => {
     expect(data.messages[0].content).toBe('Tell me about watercolours');
     expect(data.avatars[0].fileName).toBe(upload.json.fileName);
     expect(files[`avatars/${upload.json.fileName}`]!.length).toBeGreaterThan(50);
+
+    // An image storage cannot give back is named in the zip instead of breaking it.
+    const second = await user.upload(
+      '/api/avatars',
+      await makeImage('webp'),
+      'b.webp',
+      'image/webp',
+    );
+    rmSync(path.join(t.dataDir, 'avatars', second.json.fileName));
+    const again = await fetch(`${t.url}/api/account/export`, {
+      headers: { cookie: user.cookieHeader },
+    });
+    const zipped = unzipSync(new Uint8Array(await again.arrayBuffer()));
+    expect(strFromU8(zipped['avatars/NOT-INCLUDED.txt']!)).toContain(second.json.fileName);
+    expect(zipped[`avatars/${upload.json.fileName}`]).toBeDefined();
   });
 
   it('streams an account of 100,000 messages', async () => {
@@ -448,6 +573,39 @@ describe('delete my account', () => {
     expect(record!.cancelledSubscription).toBe(true);
   });
 
+  it('ends at Stripe what our copies do not know of yet: a subscription and an open Checkout', async () => {
+    const user = await t.signedInUser('quick-leaver@example.com');
+    // A Checkout left open in another tab, then a subscription through a second one.
+    const open = await startCheckout(user, 'basic');
+    expect(open.kind).toBe('checkout');
+    const subscriptionId = await subscribe(b, user, 'pro');
+    const userId = await userIdOf(user);
+    // As if the subscription's webhook had not arrived yet: we hold no copy of it.
+    await t.database.db.execute(sql`delete from subscription where user_id = ${userId}`);
+    const done = await user.post('/api/account/delete', { password: TEST_PASSWORD });
+    expect(done.status, done.text).toBe(200);
+    expect(b.stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    expect(b.stripe.checkoutSessions.get(open.id)!.status).toBe('expired');
+  });
+
+  it('deletes what the user wrote through the contact form, and exports it before', async () => {
+    const user = await t.signedInUser('correspondent@example.com');
+    const sent = await user.post('/api/contact', {
+      name: 'Casey',
+      email: 'correspondent@example.com',
+      reason: 'feedback',
+      message: 'A private note to the team',
+    });
+    expect(sent.status).toBe(201);
+    const exported = await user.get('/api/account/export');
+    expect(exported.json.contactMessages[0].message).toBe('A private note to the team');
+    expect((await user.post('/api/account/delete', { password: TEST_PASSWORD })).status).toBe(200);
+    const left = await t.database.db.execute(
+      sql`select 1 from contact_message where message = 'A private note to the team'`,
+    );
+    expect(left.rows).toHaveLength(0);
+  });
+
   it('takes the e-mail typed again for an account that signs in only with Google', async () => {
     const user = await t.signedInUser('google-only@example.com');
     const userId = await userIdOf(user);
@@ -475,6 +633,25 @@ describe('delete my account', () => {
     }
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(statuses[5]).toBe(429);
+  });
+});
+
+describe('deletion on a server without Stripe settings', () => {
+  it('deletes nothing while a Stripe customer of the user may still be charged', async () => {
+    const bare = await startTestApp();
+    try {
+      const user = await bare.signedInUser('stranded@example.com');
+      const userId = await userIdOf(user);
+      await bare.database.db.execute(
+        sql`insert into billing_customer (user_id, stripe_customer_id) values (${userId}, 'cus_left_behind')`,
+      );
+      const res = await user.post('/api/account/delete', { password: TEST_PASSWORD });
+      expect(res.status).toBe(503);
+      expect(res.json.message).toBe(ACCOUNT_MESSAGES.billingNotConfigured);
+      expect((await user.get('/api/account')).status).toBe(200);
+    } finally {
+      await bare.close();
+    }
   });
 });
 

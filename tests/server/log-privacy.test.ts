@@ -130,6 +130,12 @@ describe('the technical log', () => {
       newPassword: SECRETS.newPassword,
     });
     await t.client().post('/api/auth/request-password-reset', { email });
+    // Sent by the mail-delivery job, moments after the answer.
+    await expect
+      .poll(() => smtp.mails.some((m) => m.raw.includes('Reset your Reverie password')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     const mail = smtp.mails.findLast((m) => m.raw.includes('Reset your Reverie password'))!;
     const link = extractLinks(mail.raw).find((l) => l.includes('/reset-password/'))!;
     const token = new URL(link.replace(/&amp;/g, '&')).pathname.split('/').at(-1)!;

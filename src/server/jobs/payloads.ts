@@ -6,6 +6,8 @@
 export interface JobPayloads {
   /** See conversation-summary.job.ts. */
   'conversation-summary': { userId: string; conversationId: number };
+  /** See mail-delivery.job.ts: a row of mail_queue. */
+  'mail-delivery': { mailId: number };
   /** See stored-file-delete.job.ts: stored files (avatars) whose owner is gone. */
   'stored-file-delete': { fileNames: string[] };
 }

@@ -50,8 +50,14 @@ export const changePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
-/** POST /api/auth/change-email */
-export const changeEmailRequest = z.object({ newEmail: emailSchema });
+/**
+ * POST /api/auth/change-email: with the current password when the account has one (a session
+ * alone must not be enough to move the account elsewhere).
+ */
+export const changeEmailRequest = z.object({
+  newEmail: emailSchema,
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
 export type ChangeEmailRequest = z.input<typeof changeEmailRequest>;
 
 /** GET /api/auth/list-sessions: the account's signed-in devices, newest use first. */

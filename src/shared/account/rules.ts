@@ -14,8 +14,11 @@ export const ACCOUNT_MESSAGES = {
   sameEmail: 'That is already your email address.',
   sessionNotFound: 'That device is no longer signed in.',
   wrongPassword: 'That password is not correct.',
+  passwordForEmailChange: 'Enter your current password to change your email address.',
   wrongEmail: 'Type this account’s email address exactly to confirm.',
   confirmWithPassword: 'Enter your password to confirm.',
+  billingNotConfigured:
+    'Your subscription cannot be cancelled from this server right now, so nothing was deleted. Please contact us.',
   subscriptionNotCancelled:
     'We could not cancel your subscription just now, so nothing was deleted. Please try again in a few minutes.',
 } as const;

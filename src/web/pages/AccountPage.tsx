@@ -41,7 +41,7 @@ function AccountSections() {
   const a = account.data;
   return (
     <>
-      <EmailSection email={a.email} />
+      <EmailSection email={a.email} hasPassword={a.hasPassword} />
       <PasswordSection hasPassword={a.hasPassword} email={a.email} name={a.name} />
       <DevicesSection />
       <Section id="account-linked" title="Linked accounts">

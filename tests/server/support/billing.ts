@@ -1,6 +1,6 @@
 import { DOUBLE_PRICES, startStripeDouble, type StripeDouble } from '../../doubles/stripe-server';
 import type { TestClient } from './http-client';
-import { startTestApp, type TestApp } from './test-app';
+import { startTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 export interface BillingTestApp {
   t: TestApp;
@@ -9,9 +9,12 @@ export interface BillingTestApp {
 }
 
 /** An app whose Stripe is the local double, with the double's webhooks pointed at the app. */
-export async function startBillingApp(env: Record<string, string> = {}): Promise<BillingTestApp> {
+export async function startBillingApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<BillingTestApp> {
   const stripe = await startStripeDouble();
-  const t = await startTestApp({ ...stripe.env, TRUST_PROXY: '127.0.0.1', ...env });
+  const t = await startTestApp({ ...stripe.env, TRUST_PROXY: '127.0.0.1', ...env }, options);
   stripe.setWebhookUrl(`${t.url}/api/stripe/webhook`);
   return {
     t,

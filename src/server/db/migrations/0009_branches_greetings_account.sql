@@ -4,6 +4,12 @@ CREATE TABLE "account_deletion" (
 	"cancelled_subscription" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "mail_queue" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"message" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "character" ADD COLUMN "greetings" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "message" ADD COLUMN "options" jsonb;--> statement-breakpoint
 ALTER TABLE "message" ADD COLUMN "scenario" text;--> statement-breakpoint

@@ -8,3 +8,4 @@ export * from './billing';
 export * from './themes';
 export * from './memories';
 export * from './account';
+export * from './mail';

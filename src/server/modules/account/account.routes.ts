@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -31,11 +32,22 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
     const { id } = await requireUser(ctx.sessions, request);
     await enforce(ctx.limiter, RATE_RULES.accountExportsPerUser, id);
     const file = await service.exportAccount(ctx, id);
+    // The first piece is made before the headers go: a failure then is an ordinary error
+    // answer, not an error message saved as the user's export file.
+    const chunks = file.chunks[Symbol.asyncIterator]();
+    const first = await chunks.next();
+    const rest = { [Symbol.asyncIterator]: () => chunks };
+    const body = Readable.from(
+      (async function* () {
+        if (!first.done) yield first.value;
+        yield* rest;
+      })(),
+    );
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
       .header('cache-control', 'no-store')
-      .send(file.body);
+      .send(body);
   });
 
   r.post(

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   ACCOUNT_MESSAGES,
   type AccountResponse,
@@ -10,8 +9,9 @@ import { badRequest, unauthorized } from '../../errors';
 import { GOOGLE_PROVIDER_ID } from '../auth/auth';
 import * as avatars from '../avatars/avatars.repo';
 import * as billing from '../billing/billing.repo';
-import { cancelSubscriptionsForDeletion } from '../billing/billing.service';
+import { cancelBillingForDeletion } from '../billing/billing.service';
 import * as characters from '../characters/characters.repo';
+import * as contact from '../contact/contact.repo';
 import * as chat from '../chat/chat.repo';
 import * as credits from '../credits/credits.repo';
 import * as feedback from '../feedback/feedback.repo';
@@ -38,6 +38,7 @@ const USER_DATA: UserData[] = [
   themes,
   credits,
   billing,
+  contact,
 ];
 const DELETION_ORDER: UserData[] = [
   memories,
@@ -48,6 +49,7 @@ const DELETION_ORDER: UserData[] = [
   themes,
   credits,
   billing,
+  contact,
   profile,
   accountRepo,
 ];
@@ -85,19 +87,17 @@ export async function exportAccount(ctx: AppContext, userId: string) {
     return {
       fileName: `reverie-export-${day}.json`,
       contentType: 'application/json; charset=utf-8',
-      body: Readable.from(json),
+      chunks: json,
     };
   }
   const storage = ctx.avatarStorage;
   return {
     fileName: `reverie-export-${day}.zip`,
     contentType: 'application/zip',
-    body: Readable.from(
-      exportZip(
-        'reverie-export.json',
-        json,
-        files.map((name) => ({ name: `avatars/${name}`, read: () => storage.get(name) })),
-      ),
+    chunks: exportZip(
+      'reverie-export.json',
+      json,
+      files.map((name) => ({ name: `avatars/${name}`, read: () => storage.get(name) })),
     ),
   };
 }
@@ -131,14 +131,16 @@ export async function deleteAccount(
     throw badRequest(ACCOUNT_MESSAGES.wrongEmail);
   }
 
-  const cancelled = await cancelSubscriptionsForDeletion(
-    ctx,
-    userId,
-    ACCOUNT_MESSAGES.subscriptionNotCancelled,
-  );
-  const files = await avatars.avatarFilesOf(ctx.db, userId);
+  const cancelled = await cancelBillingForDeletion(ctx, userId, {
+    unreachable: ACCOUNT_MESSAGES.subscriptionNotCancelled,
+    notConfigured: ACCOUNT_MESSAGES.billingNotConfigured,
+  });
+  const files: string[] = [];
   await ctx.db.transaction(async (tx) => {
-    for (const feature of DELETION_ORDER) await feature.deleteAllForUser(tx, userId);
+    for (const feature of DELETION_ORDER) {
+      const removed = await feature.deleteAllForUser(tx, userId);
+      if (removed) files.push(...removed.storedFiles);
+    }
     await accountRepo.recordDeletion(tx, cancelled > 0);
   });
   // Every remembered session check must go: this user's sessions no longer exist.
@@ -154,7 +156,10 @@ async function removeFiles(ctx: AppContext, fileNames: string[]) {
     await ctx.avatarStorage.delete(name).catch(() => failed.push(name));
   }
   if (failed.length === 0) return;
-  await ctx.jobs.enqueue('stored-file-delete', { fileNames: failed }).catch((err: unknown) => {
-    ctx.log.error({ err, fileNames: failed }, 'deleted account: files left in storage');
-  });
+  const key = `files-${failed[0]}`;
+  await ctx.jobs
+    .enqueue('stored-file-delete', { fileNames: failed }, { singletonKey: key })
+    .catch((err: unknown) => {
+      ctx.log.error({ err, fileNames: failed }, 'deleted account: files left in storage');
+    });
 }

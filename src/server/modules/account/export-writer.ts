@@ -68,12 +68,26 @@ export async function* exportZip(
   }
   entry.push(new Uint8Array(0), true);
   yield* drain();
+  const unread: string[] = [];
   for (const file of files) {
-    const bytes = await file.read();
-    if (!bytes) continue; // listed but gone from storage: nothing to include
+    // A file storage cannot give back (gone, or refused) is named in the zip, not fatal to it.
+    const bytes = await file.read().catch(() => null);
+    if (!bytes) {
+      unread.push(file.name);
+      continue;
+    }
     const stored = new ZipPassThrough(file.name);
     zip.add(stored);
     stored.push(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), true);
+    yield* drain();
+  }
+  if (unread.length > 0) {
+    const note = new ZipDeflate('avatars/NOT-INCLUDED.txt');
+    zip.add(note);
+    note.push(
+      encoder.encode(`These images could not be read from storage:\n${unread.join('\n')}\n`),
+      true,
+    );
     yield* drain();
   }
   zip.end();

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { purgeProcessedEvents } from '../billing/billing.repo';
+import { purgeUndeliveredMail } from '../auth/queued-mail';
 import { purgeExpiredSignInRecords } from './account.repo';
 
 /** Rows kept only for operations are gone after this long at the latest (the privacy policy). */
@@ -8,7 +9,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Removes what exists only for operations: sessions and verification links once expired (they
- * can never be used again), and handled Stripe event ids after 90 days. Rate-limit counters live
+ * can never be used again), handled Stripe event ids after 90 days, and queued mail whose
+ * delivery gave up (two days). Rate-limit counters live
  * in memory or Redis and expire with their window. Safe to run on several servers at once: each
  * is one DELETE of rows no one can use.
  */
@@ -21,7 +23,8 @@ export async function purgeOperationalRows(
     ctx.db,
     new Date(now.getTime() - OPERATIONAL_RETENTION_DAYS * DAY_MS),
   );
-  const purged = { ...signIn, stripeEvents: events };
+  const undeliveredMails = await purgeUndeliveredMail(ctx.db, new Date(now.getTime() - 2 * DAY_MS));
+  const purged = { ...signIn, stripeEvents: events, undeliveredMails };
   ctx.log.info({ purged }, 'retention purge');
   return purged;
 }

@@ -14,8 +14,11 @@ export type ExportParts = Record<string, ExportValue>;
 
 export interface UserData {
   exportForUser(db: Database, userId: string): ExportParts;
-  /** Deletes every row of the user's in this feature; runs inside the deletion's transaction. */
-  deleteAllForUser(tx: Executor, userId: string): Promise<void>;
+  /**
+   * Deletes every row of the user's in this feature; runs inside the deletion's transaction.
+   * May answer stored files (keys in the avatar storage) to remove once it has committed.
+   */
+  deleteAllForUser(tx: Executor, userId: string): Promise<void | { storedFiles: string[] }>;
 }
 
 /** Rows of `read` a page at a time (`read(after)` answers rows after the key `after`, in order). */

@@ -14,11 +14,14 @@ import {
   type PasswordResetResponse,
 } from '../../../shared/account/contract';
 import type { AppContext } from '../../context';
-import { session as sessionTable } from '../../db/schema';
+import { account as accountTable, session as sessionTable } from '../../db/schema';
 import { badRequest, notFound, validationError } from '../../errors';
-import { enforce } from '../../plugins/rate-limit';
+import { enforce, tooManyRequests } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
+import { fromNodeHeaders } from 'better-auth/node';
+import { emailChangeNoticeMail } from './auth.emails';
+import { queueMail } from './queued-mail';
 import { cookieValue } from './session-cache';
 
 /**
@@ -43,16 +46,27 @@ export async function beforeAccountCall(
     }
     case '/reset-password':
       return { body: parse(resetPasswordRequest, request.body) };
-    case '/change-password':
+    case '/change-password': {
+      // Wrong current passwords are counted (afterAccountCall): guessing needs more than a session.
+      const user = await requireUser(ctx.sessions, request);
+      await refuseAfterWrongPasswords(ctx, user.id);
       return { body: parse(changePasswordRequest, request.body) };
+    }
     case '/change-email': {
       const user = await requireUser(ctx.sessions, request);
-      const { newEmail } = parse(changeEmailRequest, request.body);
+      const { newEmail, password } = parse(changeEmailRequest, request.body);
       if (newEmail.toLowerCase() === user.email.toLowerCase()) {
         throw badRequest(ACCOUNT_MESSAGES.sameEmail);
       }
+      await confirmPassword(ctx, request, user.id, password);
       await enforce(limiter, RATE_RULES.mailsPerClient, request.ip);
       await enforce(limiter, RATE_RULES.mailsPerAddress, newEmail.toLowerCase());
+      // The address in use hears of it: if it was not its owner, they can act.
+      await queueMail(
+        ctx.db,
+        ctx.jobs,
+        emailChangeNoticeMail(user.email, newEmail, ctx.config.publicUrl),
+      );
       return { body: { newEmail, callbackURL: EMAIL_CHANGED_CALLBACK } };
     }
     case '/revoke-session': {
@@ -83,8 +97,20 @@ export async function afterAccountCall(
   request: FastifyRequest,
   reply: FastifyReply,
   response: Response,
+  ctx: AppContext,
   sessionCookieName: string,
 ) {
+  if (path === '/change-password' && response.status === 400) {
+    const { code } = (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as { code?: string };
+    const user = await ctx.sessions.user(request);
+    if (code === 'INVALID_PASSWORD' && user) {
+      await ctx.limiter.hit(RATE_RULES.passwordConfirmFailuresPerUser, user.id);
+    }
+    return false;
+  }
   if (path === '/request-password-reset' && response.ok) {
     reply.send({
       status: true,
@@ -116,6 +142,42 @@ export async function afterAccountCall(
     return true;
   }
   return false;
+}
+
+/** 429 once a session has given too many wrong current passwords lately. */
+async function refuseAfterWrongPasswords(ctx: AppContext, userId: string) {
+  const rule = RATE_RULES.passwordConfirmFailuresPerUser;
+  const state = await ctx.limiter.peek(rule, userId);
+  if (state.count >= rule.limit) throw tooManyRequests(rule, state);
+}
+
+/**
+ * The account's current password, for an account that has one (one that signs in only with
+ * Google has none to give); a wrong one is counted like a failed sign-in.
+ */
+async function confirmPassword(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: string,
+  password: string | undefined,
+) {
+  await refuseAfterWrongPasswords(ctx, userId);
+  const [credential] = await ctx.db
+    .select({ id: accountTable.id })
+    .from(accountTable)
+    .where(and(eq(accountTable.userId, userId), eq(accountTable.providerId, 'credential')))
+    .limit(1);
+  if (!credential) return;
+  if (!password) throw badRequest(ACCOUNT_MESSAGES.passwordForEmailChange);
+  const ok = await ctx.auth.api
+    .verifyPassword({ body: { password }, headers: fromNodeHeaders(request.headers) })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (ok) return;
+  await ctx.limiter.hit(RATE_RULES.passwordConfirmFailuresPerUser, userId);
+  throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
 }
 
 /** The session token in this request's signed cookie (`token.signature`). */

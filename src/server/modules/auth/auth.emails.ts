@@ -79,3 +79,22 @@ export function changeEmailMail(to: string, name: string, url: string): MailMess
 24 hours. If you did not ask for this, ignore this email.</p>`;
   return { to, subject: 'Confirm your new email for Reverie', text, html, links: [url] };
 }
+
+export function emailChangeNoticeMail(
+  to: string,
+  newEmail: string,
+  publicUrl: string,
+): MailMessage {
+  const text = [
+    'Hi,',
+    '',
+    `Someone signed in to your Reverie account asked to change its email address to ${newEmail}.`,
+    'The change happens only once the link sent to that address is opened.',
+    '',
+    'If it was you, there is nothing to do here. If it was not, sign in and change your password',
+    '(or use "Forgot password?"), then sign out your other devices on the Account page:',
+    '',
+    publicUrl,
+  ].join('\n');
+  return { to, subject: 'Your Reverie email address is being changed', text, links: [publicUrl] };
+}

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/auth/contract';
 import { successResponse, type SuccessResponse } from '../../../shared/responses';
 import type { AppContext } from '../../context';
-import { serviceUnavailable, validationError } from '../../errors';
+import { notFound, serviceUnavailable, validationError } from '../../errors';
 import { enforce, tooManyRequests } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
 import { AUTH_BASE_PATH, GOOGLE_PROVIDER_ID } from './auth';
@@ -48,6 +48,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
         await enforce(limiter, RATE_RULES.mailsPerAddress, email.toLowerCase());
         body = { email, callbackURL: VERIFIED_CALLBACK };
       }
+      // A password check any session could call: guessing through it is not offered.
+      if (path === '/verify-password') throw notFound();
       if (path === '/sign-in/oauth2' && !config.google) {
         throw serviceUnavailable(AUTH_MESSAGES.googleNotConfigured);
       }
@@ -62,7 +64,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       if (request.method === 'POST') ctx.sessions.forgetAll();
 
       if (path === '/sign-in/email') return afterSignIn(request, reply, response, ctx);
-      if (await afterAccountCall(path, request, reply, response, sessionCookieName)) return reply;
+      if (await afterAccountCall(path, request, reply, response, ctx, sessionCookieName)) {
+        return reply;
+      }
       // A new and an already registered address must look alike, so the body says nothing.
       if (path === '/sign-up/email' && response.ok) {
         return reply.send({ success: true } satisfies SuccessResponse);

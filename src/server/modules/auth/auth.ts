@@ -16,7 +16,9 @@ import {
   passwordResetMail,
   verificationMail,
 } from './auth.emails';
+import type { JobEnqueuer } from '../../jobs/queue';
 import { refuseWeakNewPassword } from './password-policy';
+import { queueMail } from './queued-mail';
 
 const DAY_SECONDS = 60 * 60 * 24;
 /** How long a 'Forgot password?' link works. */
@@ -28,6 +30,8 @@ export interface AuthDeps {
   config: Config;
   db: Database;
   mailer: Mailer;
+  /** Mails whose sending must not show in the answer's timing go through the job queue. */
+  jobs: JobEnqueuer;
   log: Logger;
 }
 
@@ -35,7 +39,7 @@ export interface AuthDeps {
  * better-auth on our database: e-mail + password with verification, Google through OpenID
  * Connect with a configurable issuer, database sessions in HttpOnly cookies.
  */
-export function createAuth({ config, db, mailer, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
   return betterAuth({
     appName: 'Reverie',
     baseURL: config.publicUrl,
@@ -67,6 +71,9 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     session: {
+      // No 'fresh session' rule: the device list works on a session of any age, and the
+      // actions that matter ask for the password (change password, change e-mail, delete).
+      freshAge: 0,
       expiresIn: 30 * DAY_SECONDS,
       // Sliding expiry: a session used after a day is extended by another 30 days.
       updateAge: DAY_SECONDS,
@@ -92,8 +99,10 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       // 'Forgot password?': a one-time link, valid for an hour (better-auth deletes it when used).
       resetPasswordTokenExpiresIn: PASSWORD_RESET_SECONDS,
+      // Queued, not sent here: an unknown address gets no mail, and the answer must not take
+      // longer for a known one.
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(passwordResetMail(user.email, user.name, url));
+        await queueMail(db, jobs, passwordResetMail(user.email, user.name, url));
       },
       // Sign-up answers the same whether or not the address is taken (no account enumeration);
       // the owner of the address learns about the attempt by mail instead.
@@ -115,11 +124,10 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
           .where(eq(schema.user.id, user.id))
           .limit(1);
         const changing = stored !== undefined && stored.email !== user.email;
-        await mailer.send(
-          changing
-            ? changeEmailMail(user.email, user.name, url)
-            : verificationMail(user.email, user.name, url),
-        );
+        // A change to a taken address sends nothing: queued, its answer takes as long as one
+        // that sends a mail.
+        if (changing) await queueMail(db, jobs, changeEmailMail(user.email, user.name, url));
+        else await mailer.send(verificationMail(user.email, user.name, url));
       },
     },
     databaseHooks: {

@@ -140,7 +140,14 @@ export function exportForUser(db: Database, userId: string): ExportParts {
   };
 }
 
-/** The avatar rows; the files are removed after the deletion commits (account.service). */
+/**
+ * The avatar rows, answering their files (removed once the deletion commits, account.service):
+ * read as they are deleted, so an image uploaded meanwhile is not missed.
+ */
 export async function deleteAllForUser(tx: DbExecutor, userId: string) {
-  await tx.delete(avatar).where(eq(avatar.userId, userId));
+  const rows = await tx
+    .delete(avatar)
+    .where(eq(avatar.userId, userId))
+    .returning({ fileName: avatar.fileName });
+  return { storedFiles: rows.map((r) => r.fileName) };
 }

@@ -157,6 +157,14 @@ export function exportForUser(db: Database, userId: string): ExportParts {
   };
 }
 
+/** Our copy of a subscription just cancelled at Stripe for an account deletion. */
+export async function markSubscriptionCancelled(db: Database, userId: string, id: string) {
+  await db
+    .update(subscription)
+    .set({ status: 'canceled', cancelAtPeriodEnd: false })
+    .where(and(eq(subscription.stripeSubscriptionId, id), eq(subscription.userId, userId)));
+}
+
 /** Our copies only: the payment records themselves stay at Stripe, as the law asks. */
 export async function deleteAllForUser(tx: Executor, userId: string) {
   await tx.delete(subscription).where(eq(subscription.userId, userId));

@@ -442,37 +442,49 @@ export async function reconcileStaleSubscriptions(
 }
 
 /**
- * An account is being deleted: its live subscriptions end at once, without a refund (the terms
- * say so). Answers how many were cancelled. Throws (502, `message`) when Stripe cannot be
- * reached, so the deletion stops before anything is gone and the user can try again. Without
- * billing configured there is nothing this server could cancel.
+ * An account is being deleted: nothing may go on charging it. At Stripe — not only in our copies,
+ * which a webhook still on its way may not have reached — every open Checkout of the user's
+ * customer is expired (none can complete afterwards) and every live subscription is cancelled at
+ * once, without proration (the terms: no refund); our copies are marked cancelled as each goes,
+ * so trying again after a failure does not cancel twice. Throws 502 (`message`) when Stripe
+ * cannot be reached and 503 when this server has a customer for the user but no Stripe
+ * settings: the deletion then stops before anything is deleted. Answers how many subscriptions
+ * were cancelled.
  */
-export async function cancelSubscriptionsForDeletion(
+export async function cancelBillingForDeletion(
   ctx: BillingContext,
   userId: string,
-  message: string,
+  message: { unreachable: string; notConfigured: string },
 ): Promise<number> {
-  const live = (await repo.listSubscriptions(ctx.db, userId)).filter(
-    (s) => !repo.FINAL_STATUSES.includes(s.status),
-  );
-  if (live.length === 0) return 0;
-  if (!ctx.stripe) {
-    ctx.log.warn({ userId }, 'account deletion: subscriptions stored but billing not configured');
-    return 0;
-  }
+  const customer = await repo.findCustomerId(ctx.db, userId);
+  if (!customer) return 0; // never started a Checkout: nothing at Stripe to end
+  if (!ctx.stripe) throw serviceUnavailable(message.notConfigured);
   const stripe = ctx.stripe;
-  for (const s of live) {
+  const atStripe = async <T>(what: string, call: () => Promise<T>) => {
     try {
-      await stripe.subscriptions.cancel(s.stripeSubscriptionId, {
-        invoice_now: false,
-        prorate: false,
-      });
+      return await call();
     } catch (err) {
-      // Already gone at Stripe: nothing left to cancel.
-      if ((err as { code?: string }).code === 'resource_missing') continue;
-      ctx.log.error({ err }, 'stripe: cancelling a subscription for an account deletion failed');
-      throw new HttpError(502, message);
+      ctx.log.error({ err }, `stripe: ${what} for an account deletion failed`);
+      throw new HttpError(502, message.unreachable);
     }
+  };
+  const open = await atStripe('listing open Checkouts', () =>
+    stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }),
+  );
+  for (const session of open.data) {
+    await atStripe('expiring a Checkout', () => stripe.checkout.sessions.expire(session.id));
   }
-  return live.length;
+  const subscriptions = await atStripe('listing subscriptions', () =>
+    stripe.subscriptions.list({ customer, status: 'all', limit: 100 }),
+  );
+  let cancelled = 0;
+  for (const s of subscriptions.data) {
+    if (repo.FINAL_STATUSES.includes(s.status)) continue;
+    await atStripe('cancelling a subscription', () =>
+      stripe.subscriptions.cancel(s.id, { invoice_now: false, prorate: false }),
+    );
+    await repo.markSubscriptionCancelled(ctx.db, userId, s.id);
+    cancelled++;
+  }
+  return cancelled;
 }

@@ -555,6 +555,8 @@ export function exportForUser(db: Database, userId: string): ExportParts {
               parentId: message.parentId,
               sender: message.sender,
               content: message.content,
+              options: message.options,
+              scenario: message.scenario,
               createdAt: message.createdAt,
               updatedAt: message.updatedAt,
             })

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { eq, asc } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { contactMessage } from '../../db/schema';
+import type { ExportParts } from '../account/user-data';
 
 export interface NewContactMessage {
   userId: string | null;
@@ -17,4 +18,27 @@ export async function insertContactMessage(db: Database, value: NewContactMessag
 
 export async function markDelivered(db: Database, id: number) {
   await db.update(contactMessage).set({ deliveredAt: new Date() }).where(eq(contactMessage.id, id));
+}
+
+/** The account export's contact messages (issue 14): those the user sent while signed in. */
+export function exportForUser(db: Database, userId: string): ExportParts {
+  return {
+    contactMessages: () =>
+      db
+        .select({
+          name: contactMessage.name,
+          email: contactMessage.email,
+          reason: contactMessage.reason,
+          message: contactMessage.message,
+          createdAt: contactMessage.createdAt,
+        })
+        .from(contactMessage)
+        .where(eq(contactMessage.userId, userId))
+        .orderBy(asc(contactMessage.id)),
+  };
+}
+
+/** What the user wrote to the operator while signed in goes with the account. */
+export async function deleteAllForUser(tx: Executor, userId: string) {
+  await tx.delete(contactMessage).where(eq(contactMessage.userId, userId));
 }

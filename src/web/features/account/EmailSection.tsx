@@ -14,22 +14,26 @@ import { useChangeEmail } from './account-api';
 import { Notice, Section } from './Section';
 
 /** The address the account uses; a new one is used once its owner confirms it by mail. */
-export function EmailSection({ email }: { email: string }) {
+export function EmailSection({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   const change = useChangeEmail();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<ChangeEmailRequest>({
     resolver: zodResolver(changeEmailRequest),
-    defaultValues: { newEmail: '' },
+    defaultValues: { newEmail: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await change.mutateAsync(values);
+      await change.mutateAsync(hasPassword ? values : { newEmail: values.newEmail });
       setSentTo(values.newEmail);
       form.reset();
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        form.setError('newEmail', { message: error.message });
+        // The password's own messages go under it; anything else is about the address.
+        const aboutPassword =
+          error.message === ACCOUNT_MESSAGES.wrongPassword ||
+          error.message === ACCOUNT_MESSAGES.passwordForEmailChange;
+        form.setError(aboutPassword ? 'password' : 'newEmail', { message: error.message });
         return;
       }
       toast({
@@ -59,6 +63,16 @@ export function EmailSection({ email }: { email: string }) {
           error={errors.newEmail?.message}
           {...form.register('newEmail')}
         />
+        {hasPassword && (
+          <TextField
+            id="account-email-password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+        )}
         <Button type="submit" variant="secondary" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send confirmation link'}
         </Button>

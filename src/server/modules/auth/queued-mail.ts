@@ -1,0 +1,37 @@
+import { eq, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { mailQueue } from '../../db/schema';
+import type { MailMessage, Mailer } from '../../integrations/mail';
+import type { JobEnqueuer } from '../../jobs/queue';
+
+/**
+ * Sends `message` moments later, from the `mail-delivery` job, instead of within the request:
+ * the answer to "reset the password of this address" must take as long for an address with an
+ * account (a mail goes out) as for one without (none does), or its timing would tell them apart.
+ * The row holds the mail until it is sent (retried if the mail server is down).
+ */
+export async function queueMail(db: Database, jobs: JobEnqueuer, message: MailMessage) {
+  const [row] = await db.insert(mailQueue).values({ message }).returning({ id: mailQueue.id });
+  // One key per mail: the queue keeps one job per key, so mails never stand in for each other.
+  await jobs.enqueue('mail-delivery', { mailId: row!.id }, { singletonKey: `mail-${row!.id}` });
+}
+
+/** The job's work: sends the queued mail and forgets it. A mail already sent is not sent again. */
+export async function deliverQueuedMail(
+  ctx: { db: Database; mailer: Mailer },
+  mailId: number,
+): Promise<void> {
+  const [row] = await ctx.db.select().from(mailQueue).where(eq(mailQueue.id, mailId));
+  if (!row) return;
+  await ctx.mailer.send(row.message);
+  await ctx.db.delete(mailQueue).where(eq(mailQueue.id, mailId));
+}
+
+/** Retention: a mail still queued after its job gave up (days) will never go; it is dropped. */
+export async function purgeUndeliveredMail(db: Database, before: Date) {
+  const rows = await db
+    .delete(mailQueue)
+    .where(lt(mailQueue.createdAt, before))
+    .returning({ id: mailQueue.id });
+  return rows.length;
+}
