@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /** An error whose message is safe to show to the user, with the HTTP status to answer with. */
 export class HttpError extends Error {
   constructor(
@@ -23,4 +25,16 @@ export const serviceUnavailable = (message: string) => new HttpError(503, messag
 
 export function validationError(issues: { path: string; message: string }[]): HttpError {
   return new HttpError(400, issues[0]?.message ?? 'Invalid request', {}, issues);
+}
+
+/**
+ * A body checked by `schema` where Fastify's route schema cannot do it (the better-auth
+ * pass-through): the parsed value, or a 400 with the field issues.
+ */
+export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw validationError(
+    result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  );
 }

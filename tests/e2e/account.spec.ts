@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { E2E_URL } from './ports';
 import {
+  createCharacter,
   expectAccessible,
   mailTo,
+  openAuthDialog,
   openSidebarOnPhone,
   signUpAndSignIn,
   snap,
@@ -15,13 +17,7 @@ const PASSWORD = 'moonlit garden stroll';
 
 async function openSignIn(page: Page) {
   await page.goto('/');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Sign in' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Reverie AI' });
-  await expect(dialog).toBeVisible();
-  return dialog;
+  return openAuthDialog(page);
 }
 
 async function signInThroughDialog(page: Page, email: string, password: string) {
@@ -35,16 +31,7 @@ async function signInThroughDialog(page: Page, email: string, password: string) 
 /** A character and a conversation with one exchange, through the API as the page would. */
 async function chatOnce(page: Page, words: string) {
   const headers = { origin: E2E_URL };
-  const character = await page.request.post('/api/characters', {
-    headers,
-    data: {
-      name: 'Selene',
-      description: 'A moonlit poet with a sharp wit.',
-      gender: 'female',
-      personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
-    },
-  });
-  const { id } = (await character.json()) as { id: number };
+  const id = await createCharacter(page);
   const conversation = await page.request.post('/api/conversations', {
     headers,
     data: { characterId: id, chatMode: 'assistant' },

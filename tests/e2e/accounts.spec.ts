@@ -1,19 +1,17 @@
 import { expect, type Page } from '@playwright/test';
 import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
 import { maskEmail } from '../../src/shared/mask-email';
-import { expectAccessible, mailTo, snap, uniqueEmail, verificationLinkIn, test } from './support';
+import {
+  expectAccessible,
+  mailTo,
+  openAuthDialog,
+  snap,
+  uniqueEmail,
+  verificationLinkIn,
+  test,
+} from './support';
 
 const PASSWORD = 'moonlit garden stroll';
-
-async function openAuthDialog(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Sign in' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Reverie AI' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 async function signUp(page: Page, email: string, name = '') {
   await page.goto('/');

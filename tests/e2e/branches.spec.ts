@@ -1,7 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { E2E_URL } from './ports';
 import { E2E_CONTINUATION } from './llm-fixtures';
-import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
+import {
+  createCharacter,
+  expectAccessible,
+  openChatWith,
+  sendMessage as send,
+  signUpAndSignIn,
+  snap,
+  test,
+  uniqueEmail,
+} from './support';
 
 /** The ‹ n/m › switcher under a message, and the message's text. */
 const versionOf = (message: Locator) => message.getByTestId('versions');
@@ -9,25 +17,7 @@ const tale = (text: string) => new RegExp(`^${text}$`);
 
 async function openAssistantChat(page: Page, email: string) {
   await signUpAndSignIn(page, email);
-  const res = await page.request.post('/api/characters', {
-    headers: { origin: E2E_URL },
-    data: {
-      name: 'Selene',
-      description: 'A moonlit poet with a sharp wit.',
-      gender: 'female',
-      personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
-    },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  await page.goto(`/chat?character=${id}`);
-  await page.getByRole('button', { name: 'Assistant' }).click({ timeout: 20_000 });
-}
-
-async function send(page: Page, text: string) {
-  const box = page.getByPlaceholder('Message Selene...');
-  await box.fill(text);
-  await box.press('Enter');
+  await openChatWith(page, await createCharacter(page), 'Assistant');
 }
 
 test('swipes through a reply’s versions, regenerates an earlier one, branches by editing, continues and deletes', async ({

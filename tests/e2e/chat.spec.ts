@@ -14,18 +14,14 @@ import {
 import {
   expectAccessible,
   openSidebarOnPhone,
+  SELENE,
   signUpAndSignIn,
   snap,
   test,
   uniqueEmail,
 } from './support';
 
-const CHARACTER = {
-  name: 'Selene',
-  description: 'A moonlit poet with a sharp wit.',
-  gender: 'female',
-  personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
-};
+const CHARACTER = SELENE;
 
 async function setup(
   page: Page,

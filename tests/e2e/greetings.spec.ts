@@ -1,22 +1,20 @@
 import { expect } from '@playwright/test';
-import { E2E_URL } from './ports';
-import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
+import {
+  createCharacter,
+  expectAccessible,
+  openChatWith,
+  sendMessage,
+  signUpAndSignIn,
+  snap,
+  test,
+  uniqueEmail,
+} from './support';
 
 test('a character’s greetings: written in the edit form, sent first in Chat Mode, swiped through', async ({
   page,
 }, info) => {
   await signUpAndSignIn(page, uniqueEmail(info, 'greeted'));
-  const res = await page.request.post('/api/characters', {
-    headers: { origin: E2E_URL },
-    data: {
-      name: 'Selene',
-      description: 'A moonlit poet with a sharp wit.',
-      gender: 'female',
-      personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
-    },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
+  const id = await createCharacter(page);
 
   // The edit form: a greeting and one alternative ({{user}} is the user's name).
   await page.goto(`/edit/${id}`);
@@ -54,9 +52,7 @@ test('a character’s greetings: written in the edit form, sent first in Chat Mo
   await snap(page, info, 'chat-greeting');
 
   // Answering it continues from the greeting shown.
-  const box = page.getByPlaceholder('Message Selene...');
-  await box.fill('Hello, Selene');
-  await box.press('Enter');
+  await sendMessage(page, 'Hello, Selene');
   await expect(ai).toHaveCount(2);
   await expect(page.getByTestId('message-user')).toContainText('Hello, Selene');
   await expect(ai.first()).toContainText('Midnight again');
@@ -67,18 +63,13 @@ test('a character’s greetings: written in the edit form, sent first in Chat Mo
 
 test('without greetings the user speaks first, as before', async ({ page }, info) => {
   await signUpAndSignIn(page, uniqueEmail(info, 'ungreeted'));
-  const res = await page.request.post('/api/characters', {
-    headers: { origin: E2E_URL },
-    data: {
-      name: 'Nova',
-      description: 'A retired starship pilot, forty and fearless.',
-      gender: 'female',
-      personality: 'Bold and warm; tells stories of the outer colonies.',
-    },
+  const id = await createCharacter(page, {
+    name: 'Nova',
+    description: 'A retired starship pilot, forty and fearless.',
+    gender: 'female',
+    personality: 'Bold and warm; tells stories of the outer colonies.',
   });
-  const { id } = (await res.json()) as { id: number };
-  await page.goto(`/chat?character=${id}`);
-  await page.getByRole('button', { name: 'Texting' }).click({ timeout: 20_000 });
+  await openChatWith(page, id, 'Texting');
   await expect(page.getByText('Say hello to Nova!')).toBeVisible();
   await expect(page.getByTestId('message-ai')).toHaveCount(0);
   await expect(page).toHaveURL(`/chat?character=${id}`);

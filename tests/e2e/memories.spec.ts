@@ -1,8 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E_URL } from './ports';
 import {
+  createCharacter,
   expectAccessible,
+  openChatWith,
   openSidebarOnPhone,
+  sendMessage as send,
   signUpAndSignIn,
   snap,
   test,
@@ -11,25 +13,7 @@ import {
 
 async function openChat(page: Page, email: string) {
   await signUpAndSignIn(page, email);
-  const res = await page.request.post('/api/characters', {
-    headers: { origin: E2E_URL },
-    data: {
-      name: 'Selene',
-      description: 'A moonlit poet with a sharp wit.',
-      gender: 'female',
-      personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
-    },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  await page.goto(`/chat?character=${id}`);
-  await page.getByRole('button', { name: 'Assistant' }).click({ timeout: 20_000 });
-}
-
-async function send(page: Page, text: string) {
-  const box = page.getByPlaceholder('Message Selene...');
-  await box.fill(text);
-  await box.press('Enter');
+  await openChatWith(page, await createCharacter(page), 'Assistant');
 }
 
 async function openMemories(page: Page) {

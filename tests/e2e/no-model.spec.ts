@@ -1,6 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_NO_MODEL_DATA_DIR, E2E_NO_MODEL_URL } from './ports';
-import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
+import {
+  createCharacter,
+  expectAccessible,
+  SELENE,
+  signUpAndSignIn,
+  snap,
+  test,
+  uniqueEmail,
+} from './support';
 
 /**
  * A new operator's first run: the server has no language model. Nobody can get a reply, so the
@@ -11,17 +19,7 @@ const noModelServer = { url: E2E_NO_MODEL_URL, dataDir: E2E_NO_MODEL_DATA_DIR };
 async function openChat(page: Page, email: string) {
   await page.addInitScript(() => window.localStorage.setItem('reverie.ageConfirmed', '1'));
   await signUpAndSignIn(page, email, undefined, noModelServer);
-  const res = await page.request.post(`${E2E_NO_MODEL_URL}/api/characters`, {
-    headers: { origin: E2E_NO_MODEL_URL },
-    data: {
-      name: 'Selene',
-      description: 'A moonlit poet with a sharp wit.',
-      gender: 'female',
-      personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
-    },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
+  const id = await createCharacter(page, SELENE, E2E_NO_MODEL_URL);
   await page.goto(`${E2E_NO_MODEL_URL}/chat?character=${id}`);
   await expect(page.getByText('Select a mode to start chatting')).toBeVisible();
   await expect(page.getByTestId('chat-splash')).toHaveCount(0);

@@ -157,3 +157,52 @@ export async function openSidebarOnPhone(page: Page) {
   }
   await expect(sidebar).toBeInViewport({ ratio: 1 });
 }
+
+/** The character most browser tests chat with. */
+export const SELENE = {
+  name: 'Selene',
+  description: 'A moonlit poet with a sharp wit.',
+  gender: 'female',
+  personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
+};
+
+/**
+ * Creates a character for the page's signed-in user through the API, as the page would (on
+ * `server`, the main harness app by default); answers its id.
+ */
+export async function createCharacter(
+  page: Page,
+  data: Record<string, unknown> = SELENE,
+  server = E2E_URL,
+): Promise<number> {
+  const res = await page.request.post(`${server}/api/characters`, {
+    headers: { origin: server },
+    data,
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** Opens the chat with a character and picks a Chat Mode. */
+export async function openChatWith(page: Page, characterId: number, mode: 'Assistant' | 'Texting') {
+  await page.goto(`/chat?character=${characterId}`);
+  await page.getByRole('button', { name: mode }).click({ timeout: 20_000 });
+}
+
+/** Types a message into the chat's box and sends it with Enter. */
+export async function sendMessage(page: Page, text: string, to = SELENE.name) {
+  const box = page.getByPlaceholder(`Message ${to}...`);
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** Opens the sign-in / sign-up dialog from the top bar of the page shown. */
+export async function openAuthDialog(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Sign in' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Reverie AI' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}

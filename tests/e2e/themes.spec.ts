@@ -1,7 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { PRESET_THEMES } from '../../src/shared/themes/presets';
 import { E2E_CONTROL_URL, E2E_URL } from './ports';
-import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
+import {
+  createCharacter,
+  expectAccessible,
+  signUpAndSignIn,
+  snap,
+  test,
+  uniqueEmail,
+} from './support';
 
 /** A signed-in user looking at a conversation with a few messages. */
 async function openConversation(
@@ -11,16 +18,7 @@ async function openConversation(
 ) {
   const email = uniqueEmail(info, label);
   await signUpAndSignIn(page, email);
-  const res = await page.request.post('/api/characters', {
-    headers: { origin: E2E_URL },
-    data: {
-      name: 'Selene',
-      description: 'A moonlit poet with a sharp wit.',
-      gender: 'female',
-      personality: 'Playful and literate; teases gently and quotes poetry at midnight.',
-    },
-  });
-  const characterId = ((await res.json()) as { id: number }).id;
+  const characterId = await createCharacter(page);
   const seeded = await page.request.post(`${E2E_CONTROL_URL}/history`, {
     data: { email, characterId, count: 4 },
   });

@@ -1,3 +1,5 @@
+import { isStoryMode, type ChatMode } from '../chat/rules';
+
 /**
  * A character's greetings may name the two people in them as character cards do elsewhere
  * (SillyTavern, Agnai): `{{user}}` is the user's name, `{{char}}` the character's. Filled in when
@@ -11,3 +13,7 @@ export function fillGreeting(text: string, names: { user: string; char: string }
 
 /** Who `{{user}}` is when the user has not told us their name. */
 export const UNNAMED_USER = 'you';
+
+/** A character with greetings speaks first in Chat Mode; Story Mode opens with its scene. */
+export const greetsFirst = (mode: ChatMode, greetings: readonly string[]) =>
+  !isStoryMode(mode) && greetings.length > 0;

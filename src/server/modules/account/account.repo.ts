@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { account, accountDeletion, session, user, verification } from '../../db/schema';
 import type { ExportParts } from './user-data';
@@ -13,6 +13,16 @@ export async function signInMethods(db: Database, userId: string) {
     hasPassword: rows.some((r) => r.providerId === 'credential' && r.password !== null),
     providers: rows.map((r) => r.providerId),
   };
+}
+
+/** The token of one of the user's sessions (never sent to a browser: revocation needs it). */
+export async function findSessionToken(db: Database, userId: string, sessionId: string) {
+  const [row] = await db
+    .select({ token: session.token })
+    .from(session)
+    .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
+    .limit(1);
+  return row?.token ?? null;
 }
 
 export async function findUser(db: Database, userId: string) {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../errors';
 import { GOOGLE_PROVIDER_ID } from '../auth/auth';
+import { isCurrentPassword } from '../auth/password-check';
 import * as avatars from '../avatars/avatars.repo';
 import * as billing from '../billing/billing.repo';
 import { cancelBillingForDeletion } from '../billing/billing.service';
@@ -23,9 +24,10 @@ import { exportJson, exportZip } from './export-writer';
 import type { ExportParts, UserData } from './user-data';
 
 /**
- * The user's data, feature by feature: what the export holds, in this order, and what the
- * deletion removes, in this order (rows that point at others first; the user itself last). A
- * feature with rows of its own adds its repo here (decision 0025).
+ * The user's data, feature by feature: the export holds it in this order, and the deletion
+ * removes it in the reverse one, so the user itself goes last (before that, every foreign key
+ * between these rows cascades or sets null, so no other order is needed). A feature with rows of
+ * its own adds its repo here (decision 0025).
  */
 const USER_DATA: UserData[] = [
   accountRepo,
@@ -40,19 +42,7 @@ const USER_DATA: UserData[] = [
   billing,
   contact,
 ];
-const DELETION_ORDER: UserData[] = [
-  memories,
-  feedback,
-  chat,
-  characters,
-  avatars,
-  themes,
-  credits,
-  billing,
-  contact,
-  profile,
-  accountRepo,
-];
+const DELETION_ORDER = [...USER_DATA].reverse();
 
 export async function getAccount(ctx: AppContext, userId: string): Promise<AccountResponse> {
   const found = await accountRepo.findUser(ctx.db, userId);
@@ -120,13 +110,9 @@ export async function deleteAccount(
   const { hasPassword } = await accountRepo.signInMethods(ctx.db, userId);
   if (hasPassword) {
     if (!confirm.password) throw badRequest(ACCOUNT_MESSAGES.confirmWithPassword);
-    const ok = await ctx.auth.api
-      .verifyPassword({ body: { password: confirm.password }, headers })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (!ok) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
+    if (!(await isCurrentPassword(ctx.auth, headers, confirm.password))) {
+      throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
+    }
   } else if ((confirm.email ?? '').trim().toLowerCase() !== found.email.toLowerCase()) {
     throw badRequest(ACCOUNT_MESSAGES.wrongEmail);
   }

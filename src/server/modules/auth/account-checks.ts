@@ -1,6 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   changeEmailRequest,
@@ -14,13 +12,14 @@ import {
   type PasswordResetResponse,
 } from '../../../shared/account/contract';
 import type { AppContext } from '../../context';
-import { account as accountTable, session as sessionTable } from '../../db/schema';
-import { badRequest, notFound, validationError } from '../../errors';
+import { findSessionToken, signInMethods } from '../account/account.repo';
+import { badRequest, notFound, parseOr400 } from '../../errors';
 import { enforce, tooManyRequests } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
 import { fromNodeHeaders } from 'better-auth/node';
 import { emailChangeNoticeMail } from './auth.emails';
+import { isCurrentPassword } from './password-check';
 import { queueMail } from './queued-mail';
 import { cookieValue } from './session-cache';
 
@@ -38,23 +37,23 @@ export async function beforeAccountCall(
   const { limiter } = ctx;
   switch (path) {
     case '/request-password-reset': {
-      const { email } = parse(passwordResetRequest, request.body);
+      const { email } = parseOr400(passwordResetRequest, request.body);
       await enforce(limiter, RATE_RULES.mailsPerClient, request.ip);
       await enforce(limiter, RATE_RULES.mailsPerAddress, email.toLowerCase());
       // The link always leads to our page: a request cannot send it anywhere else.
       return { body: { email, redirectTo: RESET_PASSWORD_PAGE } };
     }
     case '/reset-password':
-      return { body: parse(resetPasswordRequest, request.body) };
+      return { body: parseOr400(resetPasswordRequest, request.body) };
     case '/change-password': {
       // Wrong current passwords are counted (afterAccountCall): guessing needs more than a session.
       const user = await requireUser(ctx.sessions, request);
       await refuseAfterWrongPasswords(ctx, user.id);
-      return { body: parse(changePasswordRequest, request.body) };
+      return { body: parseOr400(changePasswordRequest, request.body) };
     }
     case '/change-email': {
       const user = await requireUser(ctx.sessions, request);
-      const { newEmail, password } = parse(changeEmailRequest, request.body);
+      const { newEmail, password } = parseOr400(changeEmailRequest, request.body);
       if (newEmail.toLowerCase() === user.email.toLowerCase()) {
         throw badRequest(ACCOUNT_MESSAGES.sameEmail);
       }
@@ -72,14 +71,10 @@ export async function beforeAccountCall(
     case '/revoke-session': {
       // The page names a session by its id; the token, which signs in, never leaves the server.
       const user = await requireUser(ctx.sessions, request);
-      const { id } = parse(revokeSessionRequest, request.body);
-      const [row] = await ctx.db
-        .select({ token: sessionTable.token })
-        .from(sessionTable)
-        .where(and(eq(sessionTable.id, id), eq(sessionTable.userId, user.id)))
-        .limit(1);
-      if (!row) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
-      return { body: { token: row.token } };
+      const { id } = parseOr400(revokeSessionRequest, request.body);
+      const token = await findSessionToken(ctx.db, user.id, id);
+      if (!token) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+      return { body: { token } };
     }
     default:
       return undefined;
@@ -162,20 +157,9 @@ async function confirmPassword(
   password: string | undefined,
 ) {
   await refuseAfterWrongPasswords(ctx, userId);
-  const [credential] = await ctx.db
-    .select({ id: accountTable.id })
-    .from(accountTable)
-    .where(and(eq(accountTable.userId, userId), eq(accountTable.providerId, 'credential')))
-    .limit(1);
-  if (!credential) return;
+  if (!(await signInMethods(ctx.db, userId)).hasPassword) return;
   if (!password) throw badRequest(ACCOUNT_MESSAGES.passwordForEmailChange);
-  const ok = await ctx.auth.api
-    .verifyPassword({ body: { password }, headers: fromNodeHeaders(request.headers) })
-    .then(
-      () => true,
-      () => false,
-    );
-  if (ok) return;
+  if (await isCurrentPassword(ctx.auth, fromNodeHeaders(request.headers), password)) return;
   await ctx.limiter.hit(RATE_RULES.passwordConfirmFailuresPerUser, userId);
   throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
 }
@@ -187,12 +171,4 @@ function currentToken(request: FastifyRequest, cookieName: string) {
   const value = decodeURIComponent(raw);
   const dot = value.lastIndexOf('.');
   return dot > 0 ? value.slice(0, dot) : value;
-}
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  throw validationError(
-    result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  );
 }

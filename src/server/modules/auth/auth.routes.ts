@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   AUTH_MESSAGES,
   authConfigResponse,
@@ -10,7 +9,7 @@ import {
 } from '../../../shared/auth/contract';
 import { successResponse, type SuccessResponse } from '../../../shared/responses';
 import type { AppContext } from '../../context';
-import { notFound, serviceUnavailable, validationError } from '../../errors';
+import { notFound, parseOr400, serviceUnavailable, validationError } from '../../errors';
 import { enforce, tooManyRequests } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
 import { AUTH_BASE_PATH, GOOGLE_PROVIDER_ID } from './auth';
@@ -172,14 +171,6 @@ function signInKeys(request: FastifyRequest, email: string, { config }: AppConte
       : ([RATE_RULES.signInFailuresPerEmail, email.trim().toLowerCase()] as const),
     [RATE_RULES.signInFailuresPerClient, request.ip] as const,
   ];
-}
-
-function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  throw validationError(
-    result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  );
 }
 
 /** Builds the Fetch API request better-auth expects from Fastify's request. */

@@ -1,7 +1,6 @@
 // The minimal build leaves out Kysely, which the Drizzle adapter below does not use.
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq } from 'drizzle-orm';
 import { createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Logger } from 'pino';
@@ -17,6 +16,7 @@ import {
   verificationMail,
 } from './auth.emails';
 import type { JobEnqueuer } from '../../jobs/queue';
+import { findUser } from '../account/account.repo';
 import { refuseWeakNewPassword } from './password-policy';
 import { queueMail } from './queued-mail';
 
@@ -118,12 +118,8 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
       sendVerificationEmail: async ({ user, url }) => {
         // A change of address verifies the new address: better-auth hands us the user with the
         // new address while the stored one is still the old.
-        const [stored] = await db
-          .select({ email: schema.user.email })
-          .from(schema.user)
-          .where(eq(schema.user.id, user.id))
-          .limit(1);
-        const changing = stored !== undefined && stored.email !== user.email;
+        const stored = await findUser(db, user.id);
+        const changing = stored !== null && stored.email !== user.email;
         // A change to a taken address sends nothing: queued, its answer takes as long as one
         // that sends a mail.
         if (changing) await queueMail(db, jobs, changeEmailMail(user.email, user.name, url));

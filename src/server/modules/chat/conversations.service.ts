@@ -11,13 +11,8 @@ import {
   type ThreadMessageView,
 } from '../../../shared/chat/contract';
 import { encodeConversationCursor } from '../../../shared/chat/conversation-cursor';
-import {
-  CONVERSATION_PAGES,
-  isStoryMode,
-  normalizeChatMode,
-  type ChatMode,
-} from '../../../shared/chat/rules';
-import { fillGreeting, UNNAMED_USER } from '../../../shared/characters/greetings';
+import { CONVERSATION_PAGES, normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
+import { fillGreeting, greetsFirst, UNNAMED_USER } from '../../../shared/characters/greetings';
 import { findProfile } from '../profile/profile.repo';
 import type { AppContext } from '../../context';
 import { notFound, serviceUnavailable } from '../../errors';
@@ -141,7 +136,7 @@ async function greetingsFor(
   mode: ChatMode,
   chosen: number | undefined,
 ) {
-  if (isStoryMode(mode) || character.greetings.length === 0) return { texts: [], shown: 0 };
+  if (!greetsFirst(mode, character.greetings)) return { texts: [], shown: 0 };
   const profile = await findProfile(ctx.db, userId);
   const names = { user: profile?.name || UNNAMED_USER, char: character.name };
   const texts = character.greetings.map((g) => fillGreeting(g, names));

@@ -1,5 +1,6 @@
 import {
   forwardRef,
+  useId,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -86,5 +87,30 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         {...inputProps}
       />
     </Field>
+  );
+});
+
+type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode };
+
+/** A checkbox with its label beside it (clicking the label toggles it). */
+export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
+  { label, id, className = '', ...inputProps },
+  ref,
+) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <div className={`flex items-center gap-2 ${className}`}>
+      <input
+        ref={ref}
+        id={inputId}
+        type="checkbox"
+        className="size-4 accent-[var(--accent-strong)]"
+        {...inputProps}
+      />
+      <label htmlFor={inputId} className="text-sm">
+        {label}
+      </label>
+    </div>
   );
 });

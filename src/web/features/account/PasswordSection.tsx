@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { newPasswordForm } from '../../../shared/account/contract';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form';
+import { Checkbox, TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { SUBMIT_CHECK_WAIT_MS, usePasswordChecker } from '../auth/password-checker';
@@ -33,7 +32,6 @@ export function PasswordSection({
 }) {
   const change = useChangePassword();
   const checker = usePasswordChecker();
-  const othersId = useId();
   const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordForm) as never,
     defaultValues: { currentPassword: '', newPassword: '', confirm: '', signOutOthers: true },
@@ -105,17 +103,7 @@ export function PasswordSection({
           checker={checker}
           personal={{ email, name }}
         />
-        <div className="flex items-center gap-2">
-          <input
-            id={othersId}
-            type="checkbox"
-            className="size-4 accent-[var(--accent-strong)]"
-            {...form.register('signOutOthers')}
-          />
-          <label htmlFor={othersId} className="text-sm">
-            Sign out my other devices
-          </label>
-        </div>
+        <Checkbox label="Sign out my other devices" {...form.register('signOutOthers')} />
         <Button type="submit" variant="secondary" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Change password'}
         </Button>

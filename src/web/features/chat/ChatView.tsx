@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Character } from '../../../shared/characters/contract';
-import { isStoryMode, normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
+import { greetsFirst } from '../../../shared/characters/greetings';
+import { normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
 import { PageLoader } from '../../app/PageLoader';
 import { flattenPages, useConversation, useMessages } from './api';
 import { ChatThread } from './ChatThread';
@@ -98,8 +99,8 @@ export function ChatView({
   const notice = !model.available && <NoModelNotice staff={model.staff} />;
   const chooseMode = (chosen: ChatMode) => {
     setChosenMode(chosen);
-    // A character with greetings speaks first in Chat Mode (Story Mode opens with its scene).
-    if (!isStoryMode(chosen) && character.greetings.length > 0 && model.available) {
+    // A character with greetings speaks first: the conversation starts with its greeting.
+    if (greetsFirst(chosen, character.greetings) && model.available) {
       void sending.start(chosen);
     }
   };

@@ -16,6 +16,7 @@ import { use, useEffect, useRef, useState } from 'react';
 import { bubbleRevealDelay, CHAT_LIMITS, splitIntoBubbles } from '../../../shared/chat/rules';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
+import { IconButton } from '../../components/ui/icon-button';
 import { toast } from '../../components/ui/toast';
 import { useSendFeedback } from './mutations';
 
@@ -294,23 +295,23 @@ export function MessageView({
       )}
       {place >= 0 && siblings.length > 1 && !editing && (
         <div className="mt-1 flex items-center gap-0.5 text-xs text-muted" data-testid="versions">
-          <ToolbarButton
+          <IconButton
             label="Previous version"
             disabled={place === 0 || tree.busy}
             onClick={() => tree.onSwitch?.(siblings[place - 1]!)}
           >
             <ChevronLeft className="size-3.5" />
-          </ToolbarButton>
+          </IconButton>
           <span aria-label={`Version ${place + 1} of ${siblings.length}`}>
             {place + 1}/{siblings.length}
           </span>
-          <ToolbarButton
+          <IconButton
             label="Next version"
             disabled={place === siblings.length - 1 || tree.busy}
             onClick={() => tree.onSwitch?.(siblings[place + 1]!)}
           >
             <ChevronRight className="size-3.5" />
-          </ToolbarButton>
+          </IconButton>
         </div>
       )}
       {saved && !editing && (
@@ -318,29 +319,25 @@ export function MessageView({
           className={`mt-1 flex gap-1 transition-opacity ${toolbar ? 'opacity-100' : 'opacity-0 focus-within:opacity-100'}`}
           data-testid="message-toolbar"
         >
-          <ToolbarButton label={copied ? 'Copied' : 'Copy message'} onClick={() => void copy()}>
+          <IconButton label={copied ? 'Copied' : 'Copy message'} onClick={() => void copy()}>
             {copied ? <Check className="size-3.5" /> : <Copy className="size-3.5" />}
-          </ToolbarButton>
+          </IconButton>
           {!mine && (
             <>
-              <ToolbarButton
+              <IconButton
                 label="Good reply"
                 pressed={rated === 'GOOD'}
                 onClick={() => rate('GOOD')}
               >
                 <ThumbsUp className="size-3.5" fill={rated === 'GOOD' ? 'currentColor' : 'none'} />
-              </ToolbarButton>
-              <ToolbarButton
-                label="Bad reply"
-                pressed={rated === 'BAD'}
-                onClick={() => rate('BAD')}
-              >
+              </IconButton>
+              <IconButton label="Bad reply" pressed={rated === 'BAD'} onClick={() => rate('BAD')}>
                 <ThumbsDown className="size-3.5" fill={rated === 'BAD' ? 'currentColor' : 'none'} />
-              </ToolbarButton>
+              </IconButton>
             </>
           )}
           {mine && onEdit && (
-            <ToolbarButton
+            <IconButton
               label="Edit message"
               onClick={() => {
                 setDraft(message.content);
@@ -348,76 +345,43 @@ export function MessageView({
               }}
             >
               <Pencil className="size-3.5" />
-            </ToolbarButton>
+            </IconButton>
           )}
           {tree.onRegenerate && (
-            <ToolbarButton
+            <IconButton
               label={`Regenerate (${REWORK_COST})`}
               disabled={tree.busy}
               onClick={tree.onRegenerate}
             >
               <RefreshCw className="size-3.5" />
-            </ToolbarButton>
+            </IconButton>
           )}
           {tree.onContinue && (
-            <ToolbarButton
+            <IconButton
               label={`Continue (${REWORK_COST})`}
               disabled={tree.busy}
               onClick={tree.onContinue}
             >
               <StepForward className="size-3.5" />
-            </ToolbarButton>
+            </IconButton>
           )}
           {tree.onRemember && (
-            <ToolbarButton label="Remember this" onClick={tree.onRemember}>
+            <IconButton label="Remember this" onClick={tree.onRemember}>
               <Bookmark className="size-3.5" />
-            </ToolbarButton>
+            </IconButton>
           )}
           {tree.onBranchFrom && (
-            <ToolbarButton
-              label="Branch from here"
-              disabled={tree.busy}
-              onClick={tree.onBranchFrom}
-            >
+            <IconButton label="Branch from here" disabled={tree.busy} onClick={tree.onBranchFrom}>
               <GitBranch className="size-3.5" />
-            </ToolbarButton>
+            </IconButton>
           )}
           {tree.onDelete && (
-            <ToolbarButton label="Delete message" disabled={tree.busy} onClick={tree.onDelete}>
+            <IconButton label="Delete message" disabled={tree.busy} onClick={tree.onDelete}>
               <Trash2 className="size-3.5" />
-            </ToolbarButton>
+            </IconButton>
           )}
         </div>
       )}
     </div>
-  );
-}
-
-function ToolbarButton({
-  label,
-  pressed,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  /** For toggles (the thumbs): whether this one is the current choice. */
-  pressed?: boolean;
-  disabled?: boolean | undefined;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-pressed={pressed}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className={`rounded-md p-1.5 hover:bg-hover-strong hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent ${pressed ? 'text-accent' : 'text-muted'}`}
-    >
-      {children}
-    </button>
   );
 }

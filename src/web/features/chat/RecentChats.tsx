@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { useNearView } from '../../lib/use-near-view';
 import { useCharacters } from '../characters/api';
@@ -39,7 +40,6 @@ export function RecentChats({
   const remove = useDeleteConversation();
   // Deleting asks whether the character should forget what it learned there (it does by default).
   const [forget, setForget] = useState(true);
-  const forgetId = useId();
   const busy = remove.isPending;
   const list = listedConversations(conversations.data);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = conversations;
@@ -135,19 +135,12 @@ export function RecentChats({
             description={`“${deleting.title}” and all its messages will be deleted. This cannot be undone.`}
           >
             {deleting.characterId !== null && (
-              <div className="mb-6 flex items-center gap-2">
-                <input
-                  id={forgetId}
-                  type="checkbox"
-                  className="size-4 accent-[var(--accent-strong)]"
-                  checked={forget}
-                  onChange={(e) => setForget(e.target.checked)}
-                />
-                <label htmlFor={forgetId} className="text-sm">
-                  Also forget what {byId.get(deleting.characterId)?.name ?? 'the character'} learned
-                  in it
-                </label>
-              </div>
+              <Checkbox
+                className="mb-6"
+                checked={forget}
+                onChange={(e) => setForget(e.target.checked)}
+                label={`Also forget what ${byId.get(deleting.characterId)?.name ?? 'the character'} learned in it`}
+              />
             )}
             <div className="flex justify-end gap-3">
               <Button variant="secondary" disabled={busy} onClick={() => setDeleting(null)}>

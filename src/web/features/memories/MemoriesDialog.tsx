@@ -6,6 +6,7 @@ import { MEMORY_LIMITS } from '../../../shared/memories/rules';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Textarea } from '../../components/ui/form';
+import { IconButton } from '../../components/ui/icon-button';
 import { toast } from '../../components/ui/toast';
 import { useAddMemory, useDeleteMemory, useMemories, useUpdateMemory } from './api';
 
@@ -261,33 +262,5 @@ function MemoryItem({
         )}
       </div>
     </li>
-  );
-}
-
-function IconButton({
-  label,
-  pressed,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  pressed?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-pressed={pressed}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className={`rounded-md p-1.5 hover:bg-hover-strong hover:text-fg disabled:opacity-40 ${pressed ? 'text-accent' : 'text-muted'}`}
-    >
-      {children}
-    </button>
   );
 }

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { Checkbox } from '../../../components/ui/form';
 import { toast } from '../../../components/ui/toast';
 import { useDeleteCharacter } from '../mutations';
 
@@ -16,7 +17,6 @@ export function DeleteCharacterDialog({
 }) {
   const [withConversations, setWithConversations] = useState(false);
   const [busy, setBusy] = useState(false);
-  const checkboxId = useId();
   const remove = useDeleteCharacter();
 
   const confirm = async () => {
@@ -45,18 +45,11 @@ export function DeleteCharacterDialog({
       <p className="mb-4 text-sm text-muted">
         What {character.name} remembers about you is deleted with them.
       </p>
-      <div className="flex items-center gap-2">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className="size-4 accent-[var(--accent-strong)]"
-          checked={withConversations}
-          onChange={(e) => setWithConversations(e.target.checked)}
-        />
-        <label htmlFor={checkboxId} className="text-sm">
-          Delete conversations with this character
-        </label>
-      </div>
+      <Checkbox
+        label="Delete conversations with this character"
+        checked={withConversations}
+        onChange={(e) => setWithConversations(e.target.checked)}
+      />
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Cancel
