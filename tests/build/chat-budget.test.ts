@@ -14,10 +14,10 @@ import {
  * chunk with everything they import statically (issue 16 item 6; measured 114.2 KB in 13 files
  * after decision 0020 put the icons in one chunk, 113.1 KB once Radix
  * left the first load, 150.8 KB before, 185.9 KB before the markdown pipeline became its own
- * chunk). Code /chat fetches on demand is not counted: the markdown chunk (fetched beside the
- * page's data, see MessageText), the signed-in theme applier, the dropdown menus (on the first
- * press, see components/ui/menu.tsx), the stream reader (with the first message sent), and
- * dialogs and the intimacy slider (when they open). Decision 0018.
+ * chunk, which our own parser then replaced, decision 0026). Code /chat fetches on demand is not
+ * counted: the signed-in theme applier, the dropdown menus (on the first press, see
+ * components/ui/menu.tsx), the stream reader (with the first message sent), and dialogs and the
+ * intimacy slider (when they open). Decision 0018.
  */
 const CHAT_BUDGET_BYTES = 120 * 1024;
 
@@ -46,15 +46,12 @@ describe('/chat JavaScript budget', () => {
     expect(total).toBeLessThanOrEqual(CHAT_BUDGET_BYTES);
   });
 
-  it('keeps the markdown pipeline in a chunk of its own', () => {
-    const markdownKey = moduleKey(manifest, 'features/chat/MarkdownText.tsx');
-    expect(markdownKey).toBeDefined();
-    expect(manifest[chatKey]!.dynamicImports).toContain(markdownKey);
-    expect(firstLoad.has(markdownKey)).toBe(false);
-    // A micromark construct name, the bulk of the pipeline: present in the markdown chunk only.
-    const MICROMARK = 'codeFenced';
-    expect(readBuilt(manifest[markdownKey]!.file)).toContain(MICROMARK);
-    expect(code).not.toContain(MICROMARK);
+  it('renders markdown with its own small parser, in the first load', () => {
+    // react-markdown's pipeline was 36 KB gzipped, a chunk every chat page waited for; our
+    // parser (features/chat/markdown.ts) is about 3 KB and needs no chunk of its own.
+    expect(moduleKey(manifest, 'features/chat/MarkdownText.tsx')).toBeUndefined();
+    // A micromark construct name: no markdown library came back.
+    expect(code).not.toContain('codeFenced');
   });
 
   it('keeps Radix out of the first load: menus, dialogs and the slider load on first use', () => {

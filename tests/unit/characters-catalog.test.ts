@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { findMinorReference } from '../../src/shared/characters/adults-only';
 import {
   ALL_ROLES,
-  AVATAR_GRADIENTS,
   CHARACTER_GENDER_VALUES,
   CHARACTER_PREFERENCES,
   CREATE_GENDERS,
-  DEFAULT_AVATAR_GRADIENT,
   DEFAULT_DIRECTNESS,
   DIRECTNESS_LEVELS,
   EDIT_GENDERS,
@@ -15,9 +13,13 @@ import {
   MIN_DIRECTNESS,
   ROLE_CATEGORIES,
   directnessLabel,
-  isAvatarGradientKey,
   searchRoles,
 } from '../../src/shared/characters/catalog';
+import {
+  AVATAR_GRADIENTS,
+  DEFAULT_AVATAR_GRADIENT,
+  isAvatarGradientKey,
+} from '../../src/shared/characters/avatar-gradients';
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

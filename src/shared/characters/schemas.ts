@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import {
   ALL_ROLES,
-  AVATAR_GRADIENTS,
   CHARACTER_GENDER_VALUES,
   CHARACTER_PREFERENCES,
-  DEFAULT_AVATAR_GRADIENT,
   DEFAULT_DIRECTNESS,
   MAX_DIRECTNESS,
   MAX_ROLES,
   MIN_DIRECTNESS,
 } from './catalog';
+import { AVATAR_GRADIENTS, DEFAULT_AVATAR_GRADIENT } from './avatar-gradients';
 
 /** Field limits (spec sections 5 and 9). Counters warn before the limits. */
 export const CHARACTER_LIMITS = {

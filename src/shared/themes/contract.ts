@@ -28,6 +28,7 @@ export const themeIdParams = z.object({ id: z.string().min(1).max(100) });
 
 /** GET /api/themes */
 export const listThemesResponse = z.object({ themes: z.array(themeSchema) });
+export type ListThemesResponse = z.infer<typeof listThemesResponse>;
 
 /** POST /api/themes: the text colours are derived on the server. */
 export const saveThemeBody = z.object({ name: themeNameSchema, colors: themeBaseColorsSchema });

@@ -139,7 +139,7 @@ function Dashboard({ user }: { user: SessionUser }) {
       }
     >
       {splash && <ChatSplash />}
-      {/* Messages wait here for the markdown chunk (see MessageText) with the page's own loader. */}
+      {/* Anything below that suspends (a dialog's chunk) shows the page's own loader. */}
       <Suspense fallback={<PageLoader />}>
         {orphaned && conversationId !== null ? (
           <ReadOnlyConversation conversationId={conversationId} />

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { checkCharacterIsAdult } from '../../../shared/characters/adults-only';
-import {
-  ALL_ROLES,
-  AVATAR_GRADIENTS,
-  CHARACTER_PREFERENCES,
-  MAX_ROLES,
-} from '../../../shared/characters/catalog';
+import { ALL_ROLES, CHARACTER_PREFERENCES, MAX_ROLES } from '../../../shared/characters/catalog';
+import { AVATAR_GRADIENTS } from '../../../shared/characters/avatar-gradients';
 import {
   CHARACTER_LIMITS,
   createCharacterSchema,

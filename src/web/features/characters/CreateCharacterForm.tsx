@@ -6,9 +6,9 @@ import {
   CHARACTER_PREFERENCES,
   CREATE_GENDERS,
   type CharacterPreference,
-  DEFAULT_AVATAR_GRADIENT,
   DEFAULT_DIRECTNESS,
 } from '../../../shared/characters/catalog';
+import { DEFAULT_AVATAR_GRADIENT } from '../../../shared/characters/avatar-gradients';
 import { CHARACTER_LIMITS, createCharacterSchema } from '../../../shared/characters/schemas';
 import { Button, buttonClass } from '../../components/ui/button';
 import { toast, toastAfterReload } from '../../components/ui/toast';

@@ -8,7 +8,6 @@ import { flattenPages, useConversation, useMessages } from './api';
 import { ChatThread } from './ChatThread';
 import { ConversationMissing, NoModelNotice } from './ChatNotices';
 import { MessageBox } from './MessageBox';
-import { useMarkdownReady } from './MessageView';
 import { ModeChooser } from './ModeChooser';
 import { ModelPicker } from './ModelPicker';
 import { StoryOptions } from './StoryParts';
@@ -42,7 +41,6 @@ export function ChatView({
     shownId.current = activeId;
   }, [activeId]);
   const conversation = useConversation(activeId);
-  const markdownReady = useMarkdownReady();
   const history = useMessages(activeId);
   const [chosenMode, setChosenMode] = useState<ChatMode | null>(null);
   const mode: ChatMode | null = conversation.data
@@ -114,7 +112,7 @@ export function ChatView({
   // An existing conversation opened by its address: wait for it (its mode decides the screen).
   const opened = conversationId !== null && conversationId !== createdId;
   if (opened && conversation.isError) return <ConversationMissing characterId={character.id} />;
-  if (opened && (!conversation.data || !markdownReady)) return <PageLoader />;
+  if (opened && !conversation.data) return <PageLoader />;
   if (mode === null) {
     return (
       <div className="flex h-full flex-col">

@@ -12,11 +12,12 @@ import {
   ThumbsUp,
   Trash2,
 } from 'lucide-react';
-import { use, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { bubbleRevealDelay, CHAT_LIMITS, splitIntoBubbles } from '../../../shared/chat/rules';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 import { IconButton } from '../../components/ui/icon-button';
+import { MarkdownText } from './MarkdownText';
 import { toast } from '../../components/ui/toast';
 import { useSendFeedback } from './mutations';
 
@@ -54,36 +55,8 @@ export interface TreeActions {
   busy?: boolean;
 }
 
-/**
- * The markdown pipeline (about 40 KB gzipped) is a chunk of its own, so the chat page's shell does
- * not wait for it: its download starts as soon as this module runs, beside the page's data
- * requests. Views that show stored messages wait for it with `useMarkdownReady` (showing the
- * page's loader, as while the messages load) rather than showing unformatted text. A message that
- * renders before it anyway suspends; that is only a safety net, as a suspended boundary delays
- * what follows by React's 300 ms reveal throttle (decision 0020).
- */
-const markdown = import('./MarkdownText');
-let LoadedMarkdown: typeof import('./MarkdownText').MarkdownText | null = null;
-void markdown.then((m) => (LoadedMarkdown = m.MarkdownText));
-
-/** True once messages can render as markdown; re-renders the caller when it becomes true. */
-export function useMarkdownReady() {
-  const [ready, setReady] = useState(LoadedMarkdown !== null);
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    // A failed download: the messages then render and their suspense shows the failure.
-    void markdown.finally(() => live && setReady(true)).catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [ready]);
-  return ready;
-}
-
-/** A message's text as markdown (see ./MarkdownText for the rules). */
+/** A message's text as markdown (see ./markdown for the rules). */
 export function MessageText({ text }: { text: string }) {
-  const MarkdownText = LoadedMarkdown ?? use(markdown).MarkdownText;
   return (
     <div className="space-y-2 break-words [&_em]:text-muted [&_a]:text-accent [&_a]:underline [&_code]:rounded [&_code]:bg-hover-strong [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
       <MarkdownText text={text} />

@@ -1,7 +1,6 @@
 import { Archive } from 'lucide-react';
 import { flattenPages, useConversation, useMessages } from './api';
-import { PageLoader } from '../../app/PageLoader';
-import { LoadEarlierButton, MessageView, useMarkdownReady } from './MessageView';
+import { LoadEarlierButton, MessageView } from './MessageView';
 
 /**
  * A conversation whose character was deleted (the user chose to keep it): the history can be
@@ -10,8 +9,6 @@ import { LoadEarlierButton, MessageView, useMarkdownReady } from './MessageView'
 export function ReadOnlyConversation({ conversationId }: { conversationId: number }) {
   const conversation = useConversation(conversationId);
   const history = useMessages(conversationId);
-  const markdownReady = useMarkdownReady();
-  if (!markdownReady) return <PageLoader />;
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-2 border-b border-border px-4 py-3 text-sm text-muted">

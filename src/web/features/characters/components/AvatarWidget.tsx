@@ -1,6 +1,6 @@
 import { Check, ImagePlus, Loader2, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { AVATAR_GRADIENTS } from '../../../../shared/characters/catalog';
+import { AVATAR_GRADIENTS } from '../../../../shared/characters/avatar-gradients';
 import type { Character } from '../../../../shared/characters/contract';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/form';

@@ -1,4 +1,4 @@
-import { AVATAR_GRADIENTS } from '../../../../shared/characters/catalog';
+import { AVATAR_GRADIENTS } from '../../../../shared/characters/avatar-gradients';
 
 const SIZES = { sm: 'size-9 text-sm', md: 'size-12 text-lg', lg: 'size-24 text-3xl' } as const;
 
