@@ -29,6 +29,9 @@ beforeAll(async () => {
       LLM_BASE_URL: llm.url,
       LLM_MODELS: 'big-405b,rp-70b',
       STAFF_EMAILS: 'Staff@Example.com, lead@example.com',
+      // Each test user signs up from an address of its own (support/test-app): this file needs
+      // more users than one address may create.
+      TRUST_PROXY: '127.0.0.1',
     },
     // Summaries after replies are queued jobs.
     { jobs: true },
@@ -182,6 +185,65 @@ describe('sending a message (JSON)', () => {
     expect(model.status).toBe(400);
     expect(await credits()).toBe(before);
     expect(llm.requests).toHaveLength(0);
+  });
+
+  it('takes no credit and stores nothing for a refused message (404, 409, 403)', async () => {
+    // The credit and the message are taken in one statement sent beside the conversation's read;
+    // that statement must hold itself back whenever the read leads to a refusal.
+    const owner = await t.signedInUser();
+    const intruder = await t.signedInUser();
+    const charId = (await owner.post('/api/characters', { ...character, name: 'Kept' })).json.id;
+    const id = await newConversation('texting', owner, charId);
+    const stored = async () =>
+      (await t.database.db.select().from(message).where(eq(message.conversationId, id))).length;
+    expect(await credits(owner)).toBe(20); // the account exists before it is emptied below
+    const calls = llm.requests.length; // the character's age review
+
+    const notYours = await intruder.post('/api/chat', { message: 'hi', conversationId: id });
+    expect(notYours.status).toBe(404);
+    expect(await credits(intruder)).toBe(20);
+
+    const ownerId = (await owner.get('/api/auth/get-session')).json.user.id as string;
+    await t.database.db
+      .update(creditAccount)
+      .set({ credits: 0 })
+      .where(eq(creditAccount.userId, ownerId));
+    const broke = await owner.post('/api/chat', { message: 'hello?', conversationId: id });
+    expect(broke.status).toBe(403);
+    expect(broke.json.message).toBe(OUT_OF_CREDITS_MESSAGE);
+    expect(await stored()).toBe(0);
+    await t.database.db
+      .update(creditAccount)
+      .set({ credits: 5 })
+      .where(eq(creditAccount.userId, ownerId));
+
+    await owner.delete(`/api/characters/${charId}`);
+    const gone = await owner.post('/api/chat', { message: 'hi', conversationId: id });
+    expect(gone.status).toBe(409);
+    expect(await credits(owner)).toBe(5);
+    expect(await stored()).toBe(0);
+    expect(llm.requests).toHaveLength(calls);
+  });
+
+  it('renews a month that is over before charging a message, and remembers the model used', async () => {
+    const c = await t.signedInUser();
+    const cId = (await c.get('/api/auth/get-session')).json.user.id as string;
+    const charId = (await c.post('/api/characters', { ...character, name: 'Monthly' })).json.id;
+    const id = await newConversation('texting', c, charId);
+    expect(await credits(c)).toBe(20);
+    await t.database.db.execute(sql`
+      update credit_account set credits = 0, period_start = now() - '1 month 1 day'::interval
+       where user_id = ${cId}`);
+    await t.database.db
+      .update(conversation)
+      .set({ model: 'retired-model' })
+      .where(eq(conversation.id, id));
+    llm.script({ content: 'A new month.' });
+    const res = await c.post('/api/chat', { message: 'hello', conversationId: id });
+    expect(res.status, res.text).toBe(200);
+    expect(await credits(c)).toBe(19);
+    expect(llm.requests.at(-1)!.body.model).toBe('big-405b');
+    expect((await c.get(`/api/conversations/${id}`)).json.model).toBe('big-405b');
   });
 
   it('gives the credit back when the model fails, keeping the user message', async () => {

@@ -465,7 +465,9 @@ export async function findRatedPair(db: Database, userId: string, aiMessageId: n
  * becomes the end of the history (active leaf), count, preview and time, the title of a new conversation (`titleIfNew`), the model it was sent to (`model`). One
  * statement is atomic by itself, so this needs no transaction (one round trip instead of four).
  * `alongside` is another writing statement with RETURNING that must succeed or fail with it (a
- * reply's charge settlement); `alongsideRows` says how many rows it returned.
+ * reply's charge settlement); `alongsideRows` says how many rows it returned. `paidWith` are
+ * steps that take a credit (credits' takeCreditSteps, ending in `charge`): the message is stored
+ * only when they did; when they did not, `chargeId` is null (and `id` 0).
  */
 export async function storeMessage(
   db: Executor,
@@ -483,19 +485,32 @@ export async function storeMessage(
     model?: string | undefined;
   },
   alongside?: SQL,
-): Promise<{ id: number; messageCount: number; alongsideRows: number }> {
+  paidWith?: SQL,
+): Promise<{
+  id: number;
+  messageCount: number;
+  alongsideRows: number;
+  chargeId: number | null;
+}> {
   const parent =
     value.parentId === undefined
       ? sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`
       : sql`${value.parentId}::bigint`;
-  const { rows } = await db.execute<{ id: string | number; count: number; alongside: number }>(sql`
-    with stored as (
+  const { rows } = await db.execute<{
+    id: string | number | null;
+    count: number | null;
+    alongside: number;
+    charge_id: string | number | null;
+  }>(sql`
+    with ${paidWith ? sql`${paidWith},` : sql``} stored as (
       insert into ${message} (conversation_id, user_id, parent_id, sender, content, scenario)
-      values (${conversationId}, ${userId}, ${parent}, ${value.sender}, ${value.content},
-              -- a story's new first message begins a branch with the scene just written for it
-              case when ${parent} is null then
-                (select scenario from ${conversation} where id = ${conversationId} and user_id = ${userId})
-              end)
+      select ${conversationId}::int, ${userId}::text, ${parent}, ${value.sender}::text,
+             ${value.content}::text,
+             -- a story's new first message begins a branch with the scene just written for it
+             case when ${parent} is null then
+               (select scenario from ${conversation} where id = ${conversationId} and user_id = ${userId})
+             end
+      ${paidWith ? sql`where exists (select 1 from charge)` : sql``}
       returning id
     ), counted as (
       update ${conversation} set
@@ -512,15 +527,30 @@ export async function storeMessage(
         -- a story's options belong to the message they followed; the new end has none yet
         current_options = '[]'::jsonb,
         updated_at = now()
-      where id = ${conversationId} and user_id = ${userId}
+      where id = ${conversationId} and user_id = ${userId} and exists (select 1 from stored)
       returning message_count
     ), alongside as (${alongside ?? sql`select 1 where false`})
     select (select id from stored) as id,
            (select message_count from counted) as count,
-           (select count(*) from alongside)::int as alongside`);
+           (select count(*) from alongside)::int as alongside,
+           ${paidWith ? sql`(select id from charge)` : sql`null`} as charge_id`);
   const row = rows[0]!;
-  return { id: Number(row.id), messageCount: row.count ?? 0, alongsideRows: row.alongside };
+  return {
+    id: Number(row.id),
+    messageCount: row.count ?? 0,
+    alongsideRows: row.alongside,
+    chargeId: row.charge_id === null ? null : Number(row.charge_id),
+  };
 }
+
+/**
+ * True in SQL while conversation `conversationId` is the user's and its character is still there:
+ * what a reply's credit waits for when it is taken before the conversation has been read.
+ */
+export const conversationIsReplyable = (userId: string, conversationId: number) => sql`exists (
+    select 1 from ${conversation} c
+      join ${character} ch on ch.id = c.character_id and ch.user_id = c.user_id
+     where c.id = ${conversationId} and c.user_id = ${userId})`;
 
 const EXPORT_PAGE = 1000;
 

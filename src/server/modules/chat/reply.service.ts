@@ -20,6 +20,7 @@ import {
   settleChargeStatement,
   STALE_CHARGE_MS,
   takeCredit,
+  takeCreditSteps,
 } from '../credits/credits.service';
 import type { CharacterRow } from '../characters/characters.repo';
 import { findProfile } from '../profile/profile.repo';
@@ -32,6 +33,7 @@ import { memoriesForPrompt } from '../memories/memories.repo';
 import { MODEL_SETTINGS } from '../../prompts/model-settings';
 import {
   appendToMessage,
+  conversationIsReplyable,
   findMessage,
   readThread,
   storeMessage,
@@ -82,6 +84,7 @@ export async function prepareReply(
     parentId?: number | null | undefined;
   },
 ): Promise<PreparedReply> {
+  if (input.parentId === undefined) return prepareReplyAtEnd(ctx, userId, input);
   const target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
   // A branch starts after a message of this conversation; anything else is not found.
   if (input.parentId) await requireMessageIn(ctx, userId, target, input.parentId);
@@ -91,13 +94,80 @@ export async function prepareReply(
   const context = readPromptContext(ctx, userId, target, input.parentId);
   context.catch(() => undefined); // awaited in run(); this only marks a refusal below as handled
   const chargeId = await takeCredit(ctx, userId, target.conversation.id);
-  let userMessageId: number;
+  const userMessageId = await storeUserMessageOrRefund(ctx, userId, target, input, chargeId);
+  return replyAfterUserMessage(ctx, userId, target, chargeId, userMessageId, input, context);
+}
+
+/**
+ * The common case, a message at the end of the history, in as few round trips as possible
+ * before the model is called (issue 12): the credit is taken and the message stored in one
+ * statement, sent together with the conversation's read (that statement checks on its own that
+ * the conversation is the user's and its character still there, so a refusal takes and stores
+ * nothing); then the thread, the profile and the memories, read together. When no credit was
+ * taken that way (none left, a period to renew, a new account) the careful path takes over.
+ */
+async function prepareReplyAtEnd(
+  ctx: AppContext,
+  userId: string,
+  input: { message: string; conversationId: number; model?: string | undefined },
+): Promise<PreparedReply> {
+  // The model refusals come first: nothing may be charged or stored for a reply that cannot be.
+  resolveModel(ctx, input.model, null);
+  if (!ctx.llm.configured) throw serviceUnavailable(LLM_NOT_CONFIGURED);
+  const charged = storeMessage(
+    ctx.db,
+    userId,
+    input.conversationId,
+    {
+      sender: 'user',
+      content: input.message,
+      titleIfNew: conversationTitle(input.message),
+      model: input.model,
+    },
+    undefined,
+    takeCreditSteps(
+      userId,
+      input.conversationId,
+      conversationIsReplyable(userId, input.conversationId),
+    ),
+  );
+  charged.catch(() => undefined); // awaited below; a refusal of the read may come first
+  const target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
+  const context = readPromptContext(ctx, userId, target, undefined);
+  context.catch(() => undefined); // awaited in run(); this only marks a refusal below as handled
+  let { chargeId, id: userMessageId } = await charged;
+  if (chargeId === null) {
+    chargeId = await takeCredit(ctx, userId, target.conversation.id);
+    userMessageId = await storeUserMessageOrRefund(ctx, userId, target, input, chargeId);
+  }
+  return replyAfterUserMessage(ctx, userId, target, chargeId, userMessageId, input, context);
+}
+
+async function storeUserMessageOrRefund(
+  ctx: AppContext,
+  userId: string,
+  target: ReplyTarget,
+  input: { message: string; parentId?: number | null | undefined },
+  chargeId: number,
+) {
   try {
-    userMessageId = await storeUserMessage(ctx, userId, target, input.message, input.parentId);
+    return await storeUserMessage(ctx, userId, target, input.message, input.parentId);
   } catch (error) {
     await refundCharge(ctx, chargeId);
     throw error;
   }
+}
+
+/** The reply to the user's stored message `userMessageId`, ready to run. */
+function replyAfterUserMessage(
+  ctx: AppContext,
+  userId: string,
+  target: ReplyTarget,
+  chargeId: number,
+  userMessageId: number,
+  input: { message: string },
+  context: Promise<PromptContext>,
+) {
   const newMessage = { id: userMessageId, sender: 'user' as const, content: input.message };
   return preparedRun(ctx, userId, target, chargeId, userMessageId, {
     // The read may have seen the new message or not; either way it ends the thread once.
@@ -384,7 +454,7 @@ function startReplyStream(
 async function storeReply(
   ctx: AppContext,
   userId: string,
-  { conversation }: ReplyTarget,
+  { conversation, model }: ReplyTarget,
   chargeId: number,
   reply: string,
   answers: number,
@@ -393,7 +463,14 @@ async function storeReply(
     ctx.db,
     userId,
     conversation.id,
-    { sender: 'ai', content: reply, parentId: answers },
+    // The model it was made with, remembered if the conversation had another (an operator's
+    // LLM_MODELS no longer listing it); a requested one was stored with the user's message.
+    {
+      sender: 'ai',
+      content: reply,
+      parentId: answers,
+      model: conversation.model !== model ? model : undefined,
+    },
     settleChargeStatement(chargeId),
   );
   if (stored.alongsideRows === 0)

@@ -192,17 +192,34 @@ export async function takeCreditAtOnce(
   userId: string,
   conversationId: number | null,
 ): Promise<number | null> {
-  const { rows } = await db.execute<{ id: number | string }>(sql`
-    with taken as (
+  const { rows } = await db.execute<{ id: number | string }>(
+    sql`with ${takeCreditSteps(userId, conversationId)} select id from charge`,
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/**
+ * takeCreditAtOnce's two steps as common table expressions, `taken` and then `charge` (the
+ * pending charge's id, no row when no credit was taken), for a statement that stores something
+ * only when it was paid for (chat.repo's storeMessage): one round trip for both. `condition`
+ * must also hold for the credit to be taken (the conversation being the user's).
+ */
+export function takeCreditSteps(
+  userId: string,
+  conversationId: number | null,
+  condition: SQL = sql`true`,
+): SQL {
+  return sql`taken as (
       update credit_account set credits = credits - 1, updated_at = now()
       where user_id = ${userId} and credits > 0
         and (period_end is not null or now() < period_start + make_interval(months => 1))
+        and ${condition}
       returning user_id
-    )
-    insert into reply_charge (user_id, conversation_id, status)
-    select user_id, ${conversationId}::int, 'pending' from taken
-    returning id`);
-  return rows[0] ? Number(rows[0].id) : null;
+    ), charge as (
+      insert into reply_charge (user_id, conversation_id, status)
+      select user_id, ${conversationId}::int, 'pending' from taken
+      returning id
+    )`;
 }
 
 /**
