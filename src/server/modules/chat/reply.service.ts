@@ -175,7 +175,7 @@ function replyAfterUserMessage(
       ...rest,
       history: [...history.filter((m) => m.id !== userMessageId), newMessage],
     })),
-    store: (reply) => storeReply(ctx, userId, target, chargeId, reply, userMessageId),
+    store: (reply, record) => storeReply(ctx, userId, record, chargeId, reply, userMessageId),
   });
 }
 
@@ -201,7 +201,7 @@ export async function prepareRegenerate(
   const answered = original.parentId!;
   return preparedRun(ctx, userId, target, chargeId, answered, {
     thread: context,
-    store: (reply) => storeReply(ctx, userId, target, chargeId, reply, answered),
+    store: (reply, record) => storeReply(ctx, userId, record, chargeId, reply, answered),
   });
 }
 
@@ -268,6 +268,24 @@ async function requireMessageIn(
   }
 }
 
+/**
+ * What a reply keeps while the model writes: a few fields, not the conversation's and the
+ * character's rows (their texts and dates went into the prompt; an open stream waiting for a
+ * model should cost little memory, issue 16 item 4).
+ */
+interface ReplyRecord {
+  conversationId: number;
+  /** The model the conversation had, and the one this reply is made with. */
+  conversationModel: string | null;
+  model: string;
+  summarizedAt: Date | null;
+}
+
+type StoreStep = (
+  reply: string,
+  record: ReplyRecord,
+) => Promise<{ messageId: number; message: string; messageCount?: number }>;
+
 /** What a prepared reply does when run: generate from `thread`, then `store` what came. */
 function preparedRun(
   ctx: AppContext,
@@ -275,30 +293,37 @@ function preparedRun(
   target: ReplyTarget,
   chargeId: number,
   userMessageId: number,
-  steps: {
-    thread: Promise<PromptContext>;
-    store: (
-      reply: string,
-    ) => Promise<{ messageId: number; message: string; messageCount?: number }>;
-  },
+  steps: { thread: Promise<PromptContext>; store: StoreStep },
 ): PreparedReply {
-  // The thread is needed only to build the prompt; nothing keeps it while the model answers.
-  let pending: Promise<PromptContext> | undefined = steps.thread;
+  const record: ReplyRecord = {
+    conversationId: target.conversation.id,
+    conversationModel: target.conversation.model,
+    model: target.model,
+    summarizedAt: target.conversation.summarizedAt,
+  };
+  const { store } = steps;
+  // The rows and the thread are needed only to build the prompt: handed over once, then let go.
+  let prompt: PromptParts | undefined = { target, thread: steps.thread };
   return {
     userMessageId,
     run: async (onToken) => {
-      const takeContext = () => {
-        const thread = pending;
-        pending = undefined;
-        if (!thread) throw new Error('a prepared reply runs once');
-        return thread;
+      const takePrompt = () => {
+        const parts = prompt;
+        prompt = undefined;
+        if (!parts) throw new Error('a prepared reply runs once');
+        return parts;
       };
       return {
-        ...(await answer(ctx, userId, target, chargeId, takeContext, onToken, steps.store)),
+        ...(await answer(ctx, userId, record, chargeId, takePrompt, onToken, store)),
         userMessageId,
       };
     },
   };
+}
+
+interface PromptParts {
+  target: ReplyTarget;
+  thread: Promise<PromptContext>;
 }
 
 /**
@@ -374,18 +399,19 @@ async function storeUserMessage(
 async function answer(
   ctx: AppContext,
   userId: string,
-  target: ReplyTarget,
+  record: ReplyRecord,
   chargeId: number,
-  context: () => Promise<PromptContext>,
+  takePrompt: () => PromptParts,
   onToken: ((text: string) => void) | undefined,
-  store: (reply: string) => Promise<{ messageId: number; message: string; messageCount?: number }>,
+  store: StoreStep,
 ) {
   try {
-    const reply = await generateReply(ctx, target, context, onToken);
-    const { messageId, message, messageCount } = await store(reply);
+    const reply = await generateReply(ctx, takePrompt, onToken);
+    const { messageId, message, messageCount } = await store(reply, record);
     if (messageCount !== undefined) {
       // Never throws: the reply is stored whatever happens to its summary.
-      await queueSummaryIfDue(ctx, userId, { ...target.conversation, messageCount });
+      const { conversationId: id, summarizedAt } = record;
+      await queueSummaryIfDue(ctx, userId, { id, summarizedAt, messageCount });
     }
     return { messageId, message };
   } catch (error) {
@@ -397,14 +423,13 @@ async function answer(
 /** Step 3: the model's answer to the thread, streamed to `onToken` as it grows. */
 async function generateReply(
   ctx: AppContext,
-  target: ReplyTarget,
-  context: () => Promise<PromptContext>,
+  takePrompt: () => PromptParts,
   onToken: ((text: string) => void) | undefined,
 ): Promise<string> {
   // The reply is produced to the end even if the client goes away: it is stored either way. It
   // must end well before the charge sweeper would take its pending credit for a dead reply.
   const deadline = AbortSignal.timeout(STALE_CHARGE_MS(ctx.config) - 30_000);
-  const stream = startReplyStream(ctx, target, await context(), deadline);
+  const stream = await openReplyStream(ctx, takePrompt, deadline);
   let completion;
   try {
     completion = await readStream(stream, (delta) => {
@@ -424,10 +449,20 @@ async function generateReply(
 }
 
 /**
- * The prompt, built and handed to the model in one synchronous call: nothing that waits for the
- * model's answer keeps the prompt or the thread it was built from (they can be large, and a
- * model may think for seconds).
+ * The prompt, built and handed to the model, in a function of its own: once it returns, nothing
+ * that waits for the model's answer keeps the prompt, the thread or the rows it was built from
+ * (an async function's frame keeps what it awaited; they can be large, and a model may think for
+ * seconds).
  */
+async function openReplyStream(
+  ctx: AppContext,
+  takePrompt: () => PromptParts,
+  signal: AbortSignal,
+) {
+  const { target, thread } = takePrompt();
+  return startReplyStream(ctx, target, await thread, signal);
+}
+
 function startReplyStream(
   ctx: AppContext,
   { conversation, character, model }: ReplyTarget,
@@ -454,7 +489,7 @@ function startReplyStream(
 async function storeReply(
   ctx: AppContext,
   userId: string,
-  { conversation, model }: ReplyTarget,
+  { conversationId, conversationModel, model }: ReplyRecord,
   chargeId: number,
   reply: string,
   answers: number,
@@ -462,14 +497,14 @@ async function storeReply(
   const stored = await storeMessage(
     ctx.db,
     userId,
-    conversation.id,
+    conversationId,
     // The model it was made with, remembered if the conversation had another (an operator's
     // LLM_MODELS no longer listing it); a requested one was stored with the user's message.
     {
       sender: 'ai',
       content: reply,
       parentId: answers,
-      model: conversation.model !== model ? model : undefined,
+      model: conversationModel !== model ? model : undefined,
     },
     settleChargeStatement(chargeId),
   );
