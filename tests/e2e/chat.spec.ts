@@ -5,6 +5,7 @@ import { firstReadsOf } from '../../src/shared/first-reads';
 import {
   E2E_FLAKY_IDEA,
   E2E_LINES_TRIGGER,
+  E2E_MARKDOWN_TRIGGER,
   E2E_OPTIONS,
   E2E_REPLY,
   E2E_SCENARIO_TEXT,
@@ -15,6 +16,7 @@ import {
   expectAccessible,
   openSidebarOnPhone,
   SELENE,
+  sendMessage,
   signUpAndSignIn,
   snap,
   test,
@@ -441,6 +443,34 @@ test('line breaks show as written, for the user and for the character', async ({
   // Still markdown, rendered safely: emphasis, no asterisks.
   await expect(reply.locator('em')).toHaveText('softly');
   await snap(page, info, 'chat-line-breaks');
+});
+
+test('a reply’s markdown: headings, lists, a quote, code and safe links', async ({
+  page,
+}, info) => {
+  await setup(page, 'markdown', info);
+  await page.getByRole('button', { name: 'Assistant' }).click();
+  await sendMessage(page, `${E2E_MARKDOWN_TRIGGER}, please`);
+  const reply = page.getByTestId('message-ai').last();
+  await expect(reply.locator('h2')).toHaveText('The plan');
+  await expect(reply.locator('strong')).toHaveText('what we do');
+  await expect(reply.locator('ol > li')).toHaveCount(2);
+  await expect(reply.locator('ol > li ul > li')).toHaveText(['slowly', 'together']);
+  await expect(reply.locator('blockquote')).toHaveText('The sea keeps no secrets.');
+  await expect(reply.locator('pre code')).toHaveText("const light = '<on>';");
+  // Links open in a new tab without telling the site where they came from; an image is a link
+  // to it (never loaded), and raw HTML is text without its tags.
+  const map = reply.getByRole('link', { name: 'the map' });
+  await expect(map).toHaveAttribute('href', 'https://example.com/map');
+  await expect(map).toHaveAttribute('target', '_blank');
+  await expect(map).toHaveAttribute('rel', /noopener/);
+  await expect(reply.getByRole('link', { name: 'a gull' })).toHaveAttribute(
+    'href',
+    'https://example.com/g.png',
+  );
+  await expect(reply.locator('img, b')).toHaveCount(0);
+  await expect(reply).toContainText('or this');
+  await snap(page, info, 'chat-markdown');
 });
 
 test('the first message of a new conversation shows once while the reply is on its way', async ({

@@ -39,6 +39,26 @@ export const E2E_REPLY = 'The lamp flickers as you step closer, and *she smiles*
 export const E2E_LINES_TRIGGER = 'Line one';
 export const E2E_LINES_REPLY =
   'First line of mine\nSecond line of mine\n\nA new paragraph, *softly*.';
+/** A message containing this is answered with markdown of every kind a reply uses. */
+export const E2E_MARKDOWN_TRIGGER = 'Show me the plan';
+export const E2E_MARKDOWN_REPLY = [
+  '## The plan',
+  '',
+  'Here is **what we do**, _gently_:',
+  '',
+  '1. Pack a `lantern`',
+  '2. Climb the stairs',
+  '   - slowly',
+  '   - together',
+  '',
+  '> The sea keeps no secrets.',
+  '',
+  '```js',
+  "const light = '<on>';",
+  '```',
+  '',
+  'Read [the map](https://example.com/map) or <b>this</b> ![a gull](https://example.com/g.png).',
+].join('\n');
 /** A message containing this is answered only after a pause (the model 'thinks'). */
 export const E2E_SLOW_TRIGGER = 'take your time';
 /** A description the age review reads as a minor's (the adults-only rule lets it through). */
@@ -88,6 +108,7 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
   }
   if (last.includes('Summarise')) return { content: 'They talked about the storm.' };
   if (last.includes(E2E_LINES_TRIGGER)) return { content: E2E_LINES_REPLY };
+  if (last.includes(E2E_MARKDOWN_TRIGGER)) return { content: E2E_MARKDOWN_REPLY };
   if (last.includes('Continue your last message')) return { content: E2E_CONTINUATION };
   if (last.includes(E2E_TALE_TRIGGER)) return { content: `Tale number ${++talesTold}.` };
   if (last.includes(E2E_SLOW_TRIGGER)) return { content: E2E_REPLY, delayMs: 3000 };

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MarkdownText } from '../../src/web/features/chat/MarkdownText';
-import { parseMarkdown } from '../../src/web/features/chat/markdown';
+import { markdownToText, parseMarkdown } from '../../src/web/features/chat/markdown';
 
 /** What a message shows, as HTML (the renderer's React elements, rendered). */
 const html = (text: string) => renderToStaticMarkup(createElement(MarkdownText, { text }));
@@ -91,6 +91,12 @@ describe('chat markdown', () => {
       '<blockquote><p>quote<br/>\nmore<br/>\nlazy</p></blockquote><hr/>' +
         '<blockquote><ul><li>in a quote</li></ul></blockquote>',
     );
+  });
+
+  it('gives a preview without the marks', () => {
+    expect(
+      markdownToText('## The plan\nHere is **what** we _do_:\n\n1. Pack a `lantern`\n> hush'),
+    ).toBe('The plan Here is what we do: Pack a lantern hush');
   });
 
   it('survives any input: deep nesting, long runs, odd characters', () => {

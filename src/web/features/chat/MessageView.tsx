@@ -58,7 +58,8 @@ export interface TreeActions {
 /** A message's text as markdown (see ./markdown for the rules). */
 export function MessageText({ text }: { text: string }) {
   return (
-    <div className="space-y-2 break-words [&_em]:text-muted [&_a]:text-accent [&_a]:underline [&_code]:rounded [&_code]:bg-hover-strong [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
+    // Styled by .message-text in styles.css (headings, quotes, code, lists).
+    <div className="message-text">
       <MarkdownText text={text} />
     </div>
   );

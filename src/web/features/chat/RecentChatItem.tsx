@@ -5,6 +5,7 @@ import type { ConversationSummary } from '../../../shared/chat/contract';
 import { excerpt } from '../../../shared/chat/rules';
 import { Menu } from '../../components/ui/menu';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
+import { markdownToText } from './markdown';
 
 /**
  * One conversation in 'Recent Chats': who it is with (avatar and name), its title, the last
@@ -49,7 +50,10 @@ export function RecentChatItem({
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-semibold">{c.title}</span>
           <span className="block truncate text-xs text-muted">
-            {[c.characterId === null ? 'Character deleted' : who?.name, excerpt(c.lastMessage)]
+            {[
+              c.characterId === null ? 'Character deleted' : who?.name,
+              excerpt(markdownToText(c.lastMessage ?? '')),
+            ]
               .filter(Boolean)
               .join(' · ')}
           </span>

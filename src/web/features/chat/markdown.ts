@@ -488,3 +488,34 @@ function decodeEntities(text: string) {
       : '\ufffd';
   });
 }
+
+/** A message's text without its markdown marks (a one-line preview of it, for instance). */
+export function markdownToText(text: string): string {
+  const inline = (list: Inline[]): string =>
+    list
+      .map((node) =>
+        node.type === 'text' || node.type === 'code'
+          ? node.text
+          : node.type === 'br'
+            ? ' '
+            : inline(node.children),
+      )
+      .join('');
+  const block = (list: Block[]): string[] =>
+    list.flatMap((node) => {
+      switch (node.type) {
+        case 'paragraph':
+        case 'heading':
+          return [inline(node.children)];
+        case 'code':
+          return [node.text];
+        case 'quote':
+          return block(node.children);
+        case 'list':
+          return node.items.flatMap(block);
+        case 'rule':
+          return [];
+      }
+    });
+  return block(parseMarkdown(text)).join(' ');
+}
