@@ -355,7 +355,7 @@ async function runStreams(
  * a gate), and reports once each stream has its headers and first event: that many idle streams
  * are then open in the server. `release` lets the model answer and waits for them all to end.
  */
-function holdStreams(llm: Awaited<ReturnType<typeof startLlmDouble>>) {
+function holdStreams(llm: Awaited<ReturnType<typeof startLlmDouble>>, arrivals: () => number) {
   let open: Promise<unknown>[] = [];
   let release = () => {};
   return {
@@ -364,6 +364,7 @@ function holdStreams(llm: Awaited<ReturnType<typeof startLlmDouble>>) {
       llm.setDefault({ content: 'The lamp is lit.', waitFor: gate });
       const errorSamples: string[] = [];
       let errors = 0;
+      const arrivedBefore = arrivals();
       const started = Array.from({ length: command.count }, (_, i) => {
         const target = command.slots[i % command.slots.length]!;
         let accepted: () => void = () => {};
@@ -399,6 +400,12 @@ function holdStreams(llm: Awaited<ReturnType<typeof startLlmDouble>>) {
         return { acceptedPromise, done };
       });
       await Promise.all(started.map((s) => s.acceptedPromise));
+      // Idle means waiting for the model: a reply whose statements are still queued (PGlite runs
+      // one at a time) is not idle yet, and would count its queued work as stream memory.
+      const deadline = Date.now() + 60_000;
+      while (arrivals() - arrivedBefore < command.count - errors && Date.now() < deadline) {
+        await sleep(50);
+      }
       open = started.map((s) => s.done);
       return { open: command.count - errors, errors, errorSamples };
     },
@@ -419,13 +426,15 @@ function sleep(ms: number) {
 async function main() {
   const send = (message: FromLoad) => process.send!(message);
   const llm = await startLlmDouble();
-  // The double keeps every request for assertions; a benchmark sends thousands, so keep none.
-  llm.requests.push = () => 0;
+  // The double keeps every request for assertions; a benchmark sends thousands, so keep none,
+  // only count them (section 6 waits until every held reply has reached the model).
+  let arrivals = 0;
+  llm.requests.push = () => ++arrivals;
 
   process.on('disconnect', () => {
     void llm.stop().finally(() => process.exit(0));
   });
-  const held = holdStreams(llm);
+  const held = holdStreams(llm, () => arrivals);
   process.on('message', (command: ToLoad) => {
     void (async () => {
       switch (command.type) {
