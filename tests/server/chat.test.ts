@@ -244,6 +244,11 @@ describe('sending a message (JSON)', () => {
     expect(await credits(c)).toBe(19);
     expect(llm.requests.at(-1)!.body.model).toBe('big-405b');
     expect((await c.get(`/api/conversations/${id}`)).json.model).toBe('big-405b');
+    // An empty model asks for none in particular: the conversation keeps its own.
+    llm.script({ content: 'Still here.' });
+    const again = await c.post('/api/chat', { message: 'and now?', conversationId: id, model: '' });
+    expect(again.status, again.text).toBe(200);
+    expect((await c.get(`/api/conversations/${id}`)).json.model).toBe('big-405b');
   });
 
   it('gives the credit back when the model fails, keeping the user message', async () => {

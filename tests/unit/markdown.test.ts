@@ -93,6 +93,32 @@ describe('chat markdown', () => {
     );
   });
 
+  it('reads emphasis beside emoji, and keeps text that only looks like a tag', () => {
+    expect(html('**Yes!**😊 *blushes.*💕')).toBe(
+      '<p><strong>Yes!</strong>😊 <em>blushes.</em>💕</p>',
+    );
+    expect(html('Press <Ctrl + C> then <!-- a note --> go')).toBe(
+      '<p>Press &lt;Ctrl + C&gt; then  go</p>',
+    );
+  });
+
+  it('refuses links a browser would bend into another scheme or host', () => {
+    for (const href of [
+      '< javascript:alert(1)>',
+      '<java\tscript:alert(1)>',
+      '\u0001javascript:alert(1)',
+      '&#x6A;avascript:alert(1)',
+      'vbscript:msgbox(1)',
+      '//evil.example/x',
+      '/\\evil.example',
+    ]) {
+      expect(html(`[x](${href})`)).not.toContain('<a');
+    }
+    expect(html('[q](https://a.b/?x=1&amp;y=2) [home](/chat)')).toBe(
+      `<p><a href="https://a.b/?x=1&amp;y=2" ${LINK}>q</a> <a href="/chat" ${LINK}>home</a></p>`,
+    );
+  });
+
   it('gives a preview without the marks', () => {
     expect(
       markdownToText('## The plan\nHere is **what** we _do_:\n\n1. Pack a `lantern`\n> hush'),
@@ -107,8 +133,19 @@ describe('chat markdown', () => {
       '['.repeat(16000),
       '`'.repeat(9999),
       '\u0000\r\n\t*\u202e_x_',
+      '*'.repeat(7999) + 'a' + '*'.repeat(7999),
+      '*x' + ' _a'.repeat(5332) + 'x*',
+      '# a' + ' '.repeat(15996) + 'b',
+      '<!--'.repeat(4000),
     ];
-    for (const text of hostile) expect(() => html(text)).not.toThrow();
+    for (const text of hostile) {
+      expect(() => html(text)).not.toThrow();
+      expect(() => markdownToText(text)).not.toThrow();
+    }
+    // Emphasis nests only so deep: a run of thousands of asterisks is mostly text.
+    expect(html('*'.repeat(7999) + 'a' + '*'.repeat(7999)).split('<strong>').length).toBeLessThan(
+      10,
+    );
     expect(html('> '.repeat(5000) + 'deep')).toContain('deep');
     let seed = 1;
     const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;

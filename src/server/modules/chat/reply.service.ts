@@ -122,7 +122,7 @@ async function prepareReplyAtEnd(
       sender: 'user',
       content: input.message,
       titleIfNew: conversationTitle(input.message),
-      model: input.model,
+      model: input.model || undefined, // '' asks for no model in particular
     },
     undefined,
     takeCreditSteps(
@@ -132,7 +132,16 @@ async function prepareReplyAtEnd(
     ),
   );
   charged.catch(() => undefined); // awaited below; a refusal of the read may come first
-  const target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
+  let target: ReplyTarget;
+  try {
+    target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
+  } catch (error) {
+    // The statement takes nothing for a refused conversation; but if the read failed otherwise
+    // (the database, or a deletion between the two), a credit it took goes back at once.
+    const taken = await charged.then((stored) => stored.chargeId).catch(() => null);
+    if (taken !== null) await refundCharge(ctx, taken);
+    throw error;
+  }
   const context = readPromptContext(ctx, userId, target, undefined);
   context.catch(() => undefined); // awaited in run(); this only marks a refusal below as handled
   let { chargeId, id: userMessageId } = await charged;

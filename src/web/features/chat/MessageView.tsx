@@ -12,7 +12,7 @@ import {
   ThumbsUp,
   Trash2,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Component, useEffect, useRef, useState, type ReactNode } from 'react';
 import { bubbleRevealDelay, CHAT_LIMITS, splitIntoBubbles } from '../../../shared/chat/rules';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
@@ -60,9 +60,26 @@ export function MessageText({ text }: { text: string }) {
   return (
     // Styled by .message-text in styles.css (headings, quotes, code, lists).
     <div className="message-text">
-      <MarkdownText text={text} />
+      <AsWrittenOnError text={text}>
+        <MarkdownText text={text} />
+      </AsWrittenOnError>
     </div>
   );
+}
+
+/** A message that cannot be drawn as markdown shows as written, not as a blank page. */
+class AsWrittenOnError extends Component<
+  { text: string; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return <p className="whitespace-pre-wrap">{this.props.text}</p>;
+  }
 }
 
 /** Texting replies as separate bubbles; a fresh reply reveals them one by one. */

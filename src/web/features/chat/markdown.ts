@@ -28,8 +28,10 @@ export type Block =
   | { type: 'rule' };
 
 const BLANK = /^[ \t]*$/;
-const FENCE = /^( {0,3})(`{3,}|~{3,})[ \t]*([^\s`]*)[^`]*$/;
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+// Patterns that cannot backtrack on a long line (a hostile reply must not freeze the tab): the
+// fence's info string and a heading's closing #s are taken apart in code (fenceOf, headingOf).
+const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*)|[ \t]*)$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 const QUOTE = /^ {0,3}> ?(.*)$/;
@@ -46,8 +48,37 @@ export function parseMarkdown(text: string): Block[] {
 
 /** Quotes and lists nested deeper than this are shown as text (and cannot exhaust the stack). */
 const MAX_DEPTH = 12;
-/** A link's text is at most this long (CommonMark's limit for link labels). */
-const MAX_LABEL = 999;
+/** A link's text is at most this long, its destination and title too (no long rescans). */
+const MAX_LABEL = 300;
+const MAX_DESTINATION = 2048;
+/** Emphasis nested deeper than this is text (bounds the stack and the work per delimiter). */
+const MAX_EMPHASIS = 32;
+/** How many times one run may wrap what it opened (`***a***` is two). */
+const MAX_WRAPS = 4;
+
+/** An opening code fence: its indent, its fence and the language named after it. */
+function fenceOf(line: string) {
+  const m = FENCE.exec(line);
+  if (!m) return null;
+  const [, indent, fence, info] = m;
+  // A backtick fence's info string has no backtick (else it is a code span in a paragraph).
+  if (fence![0] === '`' && info!.includes('`')) return null;
+  return { indent: indent!, fence: fence!, lang: info!.trim().split(/\s/)[0] ?? '' };
+}
+
+/** An ATX heading's level and text, without its closing #s. */
+function headingOf(line: string) {
+  const m = HEADING.exec(line);
+  if (!m) return null;
+  let text = (m[2] ?? '').trimEnd();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  if (end === 0) text = '';
+  else if (end < text.length && (text[end - 1] === ' ' || text[end - 1] === '\t')) {
+    text = text.slice(0, end).trimEnd();
+  }
+  return { level: m[1]!.length, text };
+}
 
 function parseBlocks(lines: string[], depth = 0): Block[] {
   if (depth > MAX_DEPTH) {
@@ -57,21 +88,21 @@ function parseBlocks(lines: string[], depth = 0): Block[] {
   let i = 0;
   while (i < lines.length) {
     const line = lines[i]!;
-    let m: RegExpExecArray | null;
+    let fence: ReturnType<typeof fenceOf>;
+    let heading: ReturnType<typeof headingOf>;
     if (BLANK.test(line)) {
       i++;
-    } else if ((m = FENCE.exec(line))) {
-      const [, indent, fence, lang] = m;
+    } else if ((fence = fenceOf(line))) {
       const body: string[] = [];
       i++;
-      while (i < lines.length && !closesFence(lines[i]!, fence!)) {
-        body.push(lines[i]!.replace(new RegExp(`^ {0,${indent!.length}}`), ''));
+      while (i < lines.length && !closesFence(lines[i]!, fence.fence)) {
+        body.push(lines[i]!.replace(new RegExp(`^ {0,${fence.indent.length}}`), ''));
         i++;
       }
       i++; // the closing fence (an unclosed one runs to the end)
-      blocks.push({ type: 'code', lang: lang!, text: body.join('\n') });
-    } else if ((m = HEADING.exec(line))) {
-      blocks.push({ type: 'heading', level: m[1]!.length, children: parseInline(m[2] ?? '') });
+      blocks.push({ type: 'code', lang: fence.lang, text: body.join('\n') });
+    } else if ((heading = headingOf(line))) {
+      blocks.push({ type: 'heading', level: heading.level, children: parseInline(heading.text) });
       i++;
     } else if (RULE.test(line)) {
       blocks.push({ type: 'rule' });
@@ -126,7 +157,7 @@ function lazyContinuation() {
       if (fence) {
         if (closesFence(line, fence)) fence = null;
       } else {
-        fence = FENCE.exec(line)?.[2] ?? null;
+        fence = fenceOf(line)?.fence ?? null;
       }
       last = line;
       return line;
@@ -135,7 +166,7 @@ function lazyContinuation() {
     allowed: (line: string) =>
       fence === null &&
       !BLANK.test(last) &&
-      !FENCE.test(last) &&
+      !fenceOf(last) &&
       !HEADING.test(last) &&
       !RULE.test(last) &&
       !startsBlock(line) &&
@@ -151,7 +182,7 @@ function closesFence(line: string, fence: string) {
 
 /** Whether `line` starts a block that ends a paragraph before it. */
 function startsBlock(line: string) {
-  if (FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line)) return true;
+  if (fenceOf(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line)) return true;
   const item = ITEM.exec(line);
   // As in CommonMark, an empty item or a numbered one not starting at 1 does not interrupt.
   return !!item && !!item[4]?.trim() && (!/\d/.test(item[2]!) || parseInt(item[2]!, 10) === 1);
@@ -221,7 +252,8 @@ const PUNCTUATION = /[\p{P}\p{S}]/u;
 const WHITESPACE = /\s/;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const AUTOLINK = /^<((?:https?|mailto):[^\s<>]*)>/i;
-const HTML_TAG = /^(?:<\/?[A-Za-z][A-Za-z0-9-]*(?:\s+[^<>]*)?\/?>|<!--[\s\S]*?-->)/;
+// A tag's attributes start with a name, so `<Ctrl + C>` stays text; no nested quantifiers.
+const HTML_TAG = /^<\/?[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][^<>]*)?\/?>/;
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-z]{2,6}));/g;
 const NAMED: Record<string, string> = {
   amp: '&',
@@ -266,6 +298,8 @@ export function parseInline(text: string, inLink = false): Inline[] {
     flush();
     pieces.push(piece);
   };
+  const unclosedRuns = new Set<number>();
+  let commentsClosed = true;
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
@@ -284,26 +318,40 @@ export function parseInline(text: string, inLink = false): Inline[] {
       }
     } else if (c === '`') {
       const run = /^`+/.exec(rest)![0];
-      const close = findClosingBackticks(text, i + run.length, run.length);
+      // A run length once found without a closer has none further on either.
+      const close = unclosedRuns.has(run.length)
+        ? -1
+        : findClosingBackticks(text, i + run.length, run.length);
+      if (close < 0) unclosedRuns.add(run.length);
       if (close < 0) {
         pushText(run);
         i += run.length;
       } else {
         let code = text.slice(i + run.length, close).replace(/\n/g, ' ');
-        if (/^ [\s\S]*[^ ][\s\S]* $/.test(code)) code = code.slice(1, -1);
+        if (code.length > 2 && code[0] === ' ' && code.endsWith(' ') && code.trim() !== '') {
+          code = code.slice(1, -1);
+        }
         push({ type: 'code', text: code });
         i = close + run.length;
       }
     } else if (c === '\n') {
-      plain = plain.replace(/ +$/, '');
+      let end = plain.length;
+      while (end > 0 && plain[end - 1] === ' ') end--;
+      plain = plain.slice(0, end);
       push({ type: 'br' });
       i++;
     } else if (c === '<') {
       const auto = inLink ? null : AUTOLINK.exec(rest);
       const tag = HTML_TAG.exec(rest);
-      if (auto) {
+      // Once no comment is closed further on, none is (the search is not repeated).
+      const commentEnd =
+        commentsClosed && rest.startsWith('<!--') ? text.indexOf('-->', i + 4) : -1;
+      if (commentEnd < 0 && rest.startsWith('<!--')) commentsClosed = false;
+      if (auto && safeHref(auto[1]!)) {
         push({ type: 'link', href: auto[1]!, children: [{ type: 'text', text: auto[1]! }] });
         i += auto[0].length;
+      } else if (commentEnd >= 0) {
+        i = commentEnd + 3;
       } else if (tag) {
         i += tag[0].length; // raw HTML is not shown as markup; the text between tags is
       } else {
@@ -317,7 +365,8 @@ export function parseInline(text: string, inLink = false): Inline[] {
         const children = image
           ? [{ type: 'text' as const, text: link.label || link.href }]
           : parseInline(link.label, true);
-        if (safeHref(link.href)) push({ type: 'link', href: link.href, children });
+        const href = decodeEntities(link.href);
+        if (safeHref(href)) push({ type: 'link', href, children });
         else for (const child of children) push(child);
         i = link.end;
       } else {
@@ -326,7 +375,7 @@ export function parseInline(text: string, inLink = false): Inline[] {
       }
     } else if (c === '*' || c === '_') {
       const run = c === '*' ? /^\*+/.exec(rest)![0] : /^_+/.exec(rest)![0];
-      push(delimiter(c, run.length, text[i - 1], text[i + run.length]));
+      push(delimiter(c, run.length, codePointBefore(text, i), codePointAt(text, i + run.length)));
       i += run.length;
     } else {
       const special = rest.search(/[\\`\n<[!*_]/);
@@ -362,18 +411,40 @@ function parseLink(text: string, open: number) {
   }
   if (close < 0 || text[close + 1] !== '(') return null;
   const m =
-    /^\(\s*(?:<([^<>\n]*)>|((?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*))(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*\)/.exec(
-      text.slice(close + 1),
+    /^\(\s*(?:<([^<>\n]*)>|((?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*))\s*(?:(?:"[^"]*"|'[^']*'|\([^()]*\))\s*)?\)/.exec(
+      text.slice(close + 1, close + 1 + MAX_DESTINATION),
     );
   if (!m) return null;
   const href = (m[1] ?? m[2] ?? '').replace(/\\([!-/:-@[-`{-~])/g, '$1');
   return { label: text.slice(open + 1, close), href, end: close + 1 + m[0].length };
 }
 
-/** Links to the web, mail or a page of ours; anything else (javascript:, data:…) is not a link. */
+/**
+ * Links to the web, mail or a page of ours; anything else (javascript:, data:…, another host
+ * without a scheme, anything with spaces or control characters a browser would strip) is not a
+ * link. React would block a javascript: link too; this is the first line.
+ */
 function safeHref(href: string) {
+  if (href === '' || href.startsWith('//') || href.includes('\\')) return false;
+  // Spaces and control characters (a browser strips them, `java\tscript:` would run).
+  for (let i = 0; i < href.length; i++) {
+    const code = href.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return false;
+  }
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href);
-  return scheme ? /^(https?|mailto)$/i.test(scheme[1]!) : href !== '';
+  return scheme ? /^(https?|mailto)$/i.test(scheme[1]!) : !/^[^/?#]*:/.test(href);
+}
+
+/** The whole character (an emoji is two UTF-16 units) before `i` and at `i`, for flanking. */
+function codePointBefore(text: string, i: number) {
+  if (i <= 0) return undefined;
+  const low = text.charCodeAt(i - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && i >= 2 ? i - 2 : i - 1;
+  return String.fromCodePoint(text.codePointAt(start)!);
+}
+
+function codePointAt(text: string, i: number) {
+  return i < text.length ? String.fromCodePoint(text.codePointAt(i)!) : undefined;
 }
 
 function delimiter(
@@ -402,12 +473,12 @@ function delimiter(
 /**
  * CommonMark's "process emphasis": delimiter runs paired into em and strong, closers matched to
  * the nearest fitting opener. Openers wait on a stack of frames, each collecting what follows it,
- * so every piece is moved a bounded number of times (no splicing: a long message full of
- * asterisks stays linear).
+ * so with at most MAX_EMPHASIS frames every piece is moved, and every closer looks at, a
+ * bounded number of them: a long message full of asterisks stays linear.
  */
 function resolveEmphasis(pieces: Piece[]): Inline[] {
   const root: Inline[] = [];
-  const stack: { opener: Delimiter; children: Inline[] }[] = [];
+  const stack: { opener: Delimiter; children: Inline[]; wraps: number }[] = [];
   const top = () => (stack.length ? stack[stack.length - 1]!.children : root);
   /** Frames above `depth` lose their chance: their runs become text inside the frame below. */
   const collapse = (depth: number) => {
@@ -434,16 +505,22 @@ function resolveEmphasis(pieces: Piece[]): Inline[] {
         type: use === 2 ? 'strong' : 'em',
         children: mergeText(frame.children),
       };
-      if (frame.opener.count > 0) {
+      frame.wraps++;
+      if (frame.opener.count > 0 && frame.wraps < MAX_WRAPS) {
         frame.children = [node]; // the opener's other characters may still wrap it
       } else {
         stack.pop();
+        // A run nesting deeper than MAX_WRAPS (`********a********`) keeps the rest as text.
+        if (frame.opener.count > 0) {
+          top().push({ type: 'text', text: frame.opener.char.repeat(frame.opener.count) });
+        }
         top().push(node);
       }
       found = piece.count > 0 ? findOpener(stack, piece) : -1;
     }
     if (piece.count === 0) continue;
-    if (piece.canOpen) stack.push({ opener: piece, children: [] });
+    if (piece.canOpen && stack.length < MAX_EMPHASIS)
+      stack.push({ opener: piece, children: [], wraps: 0 });
     else top().push({ type: 'text', text: piece.char.repeat(piece.count) });
   }
   collapse(0);
@@ -517,5 +594,9 @@ export function markdownToText(text: string): string {
           return [];
       }
     });
-  return block(parseMarkdown(text)).join(' ');
+  try {
+    return block(parseMarkdown(text)).join(' ');
+  } catch {
+    return text; // a preview never breaks the list it is in
+  }
 }
