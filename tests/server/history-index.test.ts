@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { character, conversation, user } from '../../src/server/db/schema';
-import { threadStatement } from '../../src/server/modules/chat/chat.repo';
+import { readThread, threadStatement } from '../../src/server/modules/chat/chat.repo';
 import type { TestClient } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
 import { linkIntoLines } from './support/message-tree';
@@ -128,6 +128,21 @@ const pages = {
 };
 
 describe('history pages of a long conversation', () => {
+  it('reads only what a prompt can hold when given a budget in characters', async () => {
+    const all = await readThread(t.database.db, ownerId, longId, { limit: 200 });
+    const budgeted = await readThread(t.database.db, ownerId, longId, {
+      limit: 200,
+      maxChars: 100,
+    });
+    expect(all).toHaveLength(200);
+    // The newest messages, up to and including the one that passes the budget.
+    expect(budgeted.map((m) => m.id)).toEqual(all.slice(-budgeted.length).map((m) => m.id));
+    const chars = budgeted.map((m) => m.content.length);
+    const total = chars.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(100);
+    expect(total - chars[0]!).toBeLessThan(100);
+  });
+
   it('has planner statistics on PGlite too, which runs no autovacuum', async () => {
     const onPglite = t.database.driver === 'pglite';
     // Analyzed by the refresh above, or already by the planner-statistics job meanwhile.

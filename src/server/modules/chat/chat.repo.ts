@@ -189,6 +189,12 @@ interface ThreadOptions {
   before?: number | undefined;
   from?: number | undefined;
   limit: number;
+  /**
+   * Stop once the messages read hold this many characters (the one that passes it included): a
+   * prompt's budget, so a reply in a long conversation of long messages does not read 200 of them
+   * to send a few.
+   */
+  maxChars?: number;
   siblings?: boolean;
 }
 
@@ -209,14 +215,15 @@ export function threadStatement(userId: string, conversationId: number, options:
       end as sibling_ids`
     : sql``;
   return sql`
-    with recursive path (id, parent_id, depth) as (
-      select m.id, m.parent_id, 1
+    with recursive path (id, parent_id, depth, chars) as (
+      select m.id, m.parent_id, 1, length(m.content)::bigint
         from ${message} m
        where m.id = ${start} and m.conversation_id = ${conversationId} and m.user_id = ${userId}
       union all
-      select m.id, m.parent_id, path.depth + 1
+      select m.id, m.parent_id, path.depth + 1, path.chars + length(m.content)
         from path join ${message} m on m.id = path.parent_id
        where path.depth < ${options.limit}
+         and path.chars < ${options.maxChars ?? Number.MAX_SAFE_INTEGER}::bigint
     )
     select m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
            m.created_at, m.updated_at${siblingColumns}

@@ -349,7 +349,12 @@ async function readPromptContext(
   const [history, profile, memories] = await Promise.all([
     from === null
       ? []
-      : readThread(ctx.db, userId, target.conversation.id, { limit: HISTORY_WINDOW, from }),
+      : readThread(ctx.db, userId, target.conversation.id, {
+          limit: HISTORY_WINDOW,
+          from,
+          // The prompt keeps at most the budget's worth (about four characters a token).
+          maxChars: contextTokensOf(ctx) * 4,
+        }),
     findProfile(ctx.db, userId),
     memoriesForPrompt(ctx.db, userId, target.character.id, target.conversation.id),
   ]);
