@@ -9,6 +9,7 @@
 import Fastify from 'fastify';
 import type { BenchApp } from './harness';
 import type { ThroughputResult } from './load';
+import { startProfile, stopProfile } from './profile';
 import { fmt } from './stats';
 
 export interface ApiSettings {
@@ -76,7 +77,9 @@ export async function measureApi(options: {
       await throughput(bareUrl, {}, 1);
       result.bare.push(await throughput(bareUrl, {}, settings.seconds));
       await throughput(appUrl, headers, 1);
+      await startProfile();
       result.app.push(await throughput(appUrl, headers, settings.seconds));
+      await stopProfile(`api-round-${round + 1}`);
     }
   } finally {
     await bare.close();

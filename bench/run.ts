@@ -24,6 +24,7 @@ import { measureChatPage, printChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
+import { startProfile, stopProfile } from './profile';
 import { fmt, stats, statsRow, type Stats } from './stats';
 
 // ---------------------------------------------------------------------------------------------
@@ -293,7 +294,9 @@ async function measureTtft(
   trace.llmCalls.clear();
   trace.firstTokens.clear();
   trace.enabled = true;
+  await startProfile();
   const { samples } = await load.ask({ type: 'ttft', baseUrl: bench.url, workers }, 'ttft-result');
+  await stopProfile(`ttft-${concurrency}-in-flight`);
   trace.enabled = false;
   const ok = samples.filter((s) => s.ttftMs !== null);
   const span = (from: Map<string, number>, to: Map<string, number>) =>
@@ -341,7 +344,9 @@ async function measureStep(
   let cpu = process.cpuUsage();
   let started = 0;
   let server = { lag: [0, 0, 0], cpuPercent: 0 };
+  let profileWritten: Promise<void> = Promise.resolve();
   load.listeners.windowStart = () => {
+    void startProfile();
     lag.reset();
     lag.enable();
     cpu = process.cpuUsage();
@@ -356,6 +361,7 @@ async function measureStep(
       lag: [ms(lag.percentile(50)), ms(lag.percentile(99)), ms(lag.max)],
       cpuPercent: ((used.user + used.system) / 1000 / elapsedMs) * 100,
     };
+    profileWritten = stopProfile(`streams-${slots.length}`);
   };
   const { result } = await load.ask(
     {
@@ -368,6 +374,7 @@ async function measureStep(
     },
     'stream-result',
   );
+  await profileWritten;
   return stepRow(slots.length, result, server);
 }
 

@@ -6,6 +6,7 @@
  * checked with EXPLAIN on a conversation long enough for the planner to care.
  */
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { character, conversation, user } from '../../src/server/db/schema';
 import { readThread, threadStatement } from '../../src/server/modules/chat/chat.repo';
@@ -106,12 +107,31 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** The executed plan of readThread's statement for one page. */
-async function planOf(before: number | undefined, siblings: boolean) {
+type PlanRows = { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
+
+/**
+ * The executed plan of readThread's statement for one page: as planned for its values (what an
+ * unnamed statement gets), or as a prepared statement's generic plan, made once for any values
+ * (what PostgreSQL may switch to after a statement's fifth run; on PGlite every statement is a
+ * prepared one, decision 0028).
+ */
+async function planOf(before: number | undefined, siblings: boolean, generic = false) {
   const statement = threadStatement(ownerId, longId, { before, limit: PAGE, siblings });
-  const { rows } = await t.database.db.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
-    sql`explain (analyze, format json) ${statement}`,
-  );
+  const rows = generic
+    ? await t.database.db.transaction(async (tx) => {
+        const { sql: text, params } = new PgDialect().sqlToQuery(statement);
+        const literal = (v: unknown) =>
+          typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql.raw(`prepare thread_page as ${text}`));
+        const explained = await tx.execute(
+          sql.raw(`explain (analyze, format json) execute thread_page(${params.map(literal)})`),
+        );
+        await tx.execute(sql`deallocate thread_page`);
+        return explained.rows as PlanRows;
+      })
+    : ((await t.database.db.execute(sql`explain (analyze, format json) ${statement}`))
+        .rows as PlanRows);
   const json = rows[0]!['QUERY PLAN'];
   return (typeof json === 'string' ? JSON.parse(json) : json)[0].Plan as PlanNode;
 }
@@ -159,9 +179,15 @@ describe('history pages of a long conversation', () => {
   });
 
   for (const [name, before] of Object.entries(pages)) {
-    for (const siblings of [false, true]) {
-      it(`${name} page${siblings ? ' with siblings' : ''}: ${PAGE} primary-key steps up the tree, nothing scanned`, async () => {
-        const nodes = nodesOf(await planOf(before(), siblings));
+    for (const [siblings, generic] of [
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true],
+    ] as const) {
+      const variant = `${siblings ? ' with siblings' : ''}${generic ? ', as a generic plan' : ''}`;
+      it(`${name} page${variant}: ${PAGE} primary-key steps up the tree, nothing scanned`, async () => {
+        const nodes = nodesOf(await planOf(before(), siblings, generic));
         const messageScans = nodes.filter(
           (n) => n['Relation Name'] === 'message' && (n['Actual Loops'] ?? 0) > 0,
         );

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { statementClient } from './pglite-statements';
 import * as schema from './schema';
 
 /**
@@ -99,7 +100,12 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   });
   await client.waitReady;
   shareTheEventLoop(client);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // Drizzle's statements go through statementClient (each parsed once, one trip per run); the
+  // job queue keeps PGlite's own query() (its NOTIFYs are delivered there).
+  const db = drizzlePglite({
+    client: statementClient(client) as unknown as PGlite,
+    schema,
+  }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
