@@ -15,6 +15,8 @@ export type LlmReply = ReplyOptions &
         content: string;
         /** Pause between streamed chunks (to abort or time out mid-stream). */
         chunkDelayMs?: number;
+        /** Pause between `data: [DONE]` and the end of the body (it may come a moment later). */
+        endDelayMs?: number;
         finishReason?: string;
       }
     | { status: number; body?: string }
@@ -33,6 +35,8 @@ export interface ReceivedRequest {
   body: any;
   /** True once the client closed the connection before the answer was complete. */
   closedEarly?: boolean;
+  /** The client's port: two requests with the same one came over the same connection. */
+  remotePort: number | undefined;
 }
 
 type Endpoint = 'chat' | 'images';
@@ -141,6 +145,7 @@ export async function startLlmDouble(): Promise<LlmDouble> {
       path,
       headers: req.headers,
       body,
+      remotePort: req.socket.remotePort,
     };
     requests.push(received);
     res.on('close', () => {
@@ -238,7 +243,13 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     }
     res.write(chunk([{ index: 0, delta: {}, finish_reason: finishReason }]));
     res.write(chunk([]));
-    res.end('data: [DONE]\n\n');
+    if (reply.endDelayMs) {
+      res.write('data: [DONE]\n\n');
+      await sleep(reply.endDelayMs);
+      if (!res.destroyed) res.end();
+    } else {
+      res.end('data: [DONE]\n\n');
+    }
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -10,7 +10,7 @@ import {
   createImageGenerator,
   createLlm,
   parseJsonLoosely,
-  readStream,
+  type CompletionRequest,
   type LlmGateway,
 } from '../../src/server/integrations/llm';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
@@ -53,10 +53,11 @@ async function rejection(promise: Promise<unknown>): Promise<any> {
   );
 }
 
-async function collect(stream: AsyncIterable<string>): Promise<string[]> {
+/** Streams a completion, collecting its deltas. */
+async function collect(gateway: LlmGateway, request: CompletionRequest) {
   const pieces: string[] = [];
-  for await (const piece of stream) pieces.push(piece);
-  return pieces;
+  const completion = await gateway.stream(request, (piece) => pieces.push(piece));
+  return { pieces, completion };
 }
 
 describe('LLM gateway: completions', () => {
@@ -119,7 +120,7 @@ describe('LLM gateway: completions', () => {
     const error = await rejection(llm.complete({ messages: hello, model: 'small-8b' }));
     expect(error).toBeInstanceOf(LlmError);
     expect(error).toMatchObject({ failure: 'unknown-model', message: 'Unknown model' });
-    const streamError = await rejection(llm.stream({ messages: hello, model: 'nope' }).next());
+    const streamError = await rejection(llm.stream({ messages: hello, model: 'nope' }, () => {}));
     expect(streamError).toMatchObject({ failure: 'unknown-model', message: 'Unknown model' });
     expect(chatRequests()).toHaveLength(0);
   });
@@ -176,13 +177,10 @@ describe('LLM gateway: completions', () => {
 });
 
 describe('LLM gateway: streaming', () => {
-  it('yields several deltas that join to the content, then returns the whole answer', async () => {
+  it('hands out several deltas that join to the content, then the whole answer', async () => {
     const content = 'Once upon a time, in a quiet harbour town, a lantern kept watch.';
     double.script({ content });
-    const pieces: string[] = [];
-    const completion = await readStream(llm.stream({ messages: hello, model: 'rp-70b' }), (piece) =>
-      pieces.push(piece),
-    );
+    const { pieces, completion } = await collect(llm, { messages: hello, model: 'rp-70b' });
     expect(pieces.length).toBeGreaterThan(3);
     expect(pieces.join('')).toBe(content);
     expect(completion).toEqual({ content, model: 'rp-70b', finishReason: 'stop' });
@@ -193,38 +191,30 @@ describe('LLM gateway: streaming', () => {
   it('keeps multi-byte text intact (accents, CJK, emoji)', async () => {
     const content = 'Café naïve — 夜の灯台 🌙✨ déjà vu';
     double.script({ content });
-    const completion = await readStream(llm.stream({ messages: hello }), () => undefined);
+    const { pieces, completion } = await collect(llm, { messages: hello });
     expect(completion.content).toBe(content);
+    expect(pieces.join('')).toBe(content);
   });
 
   it('turns a 429 into the busy message', async () => {
     double.script({ status: 429 });
-    const error = await rejection(collect(llm.stream({ messages: hello })));
+    const error = await rejection(collect(llm, { messages: hello }));
     expect(error).toMatchObject({
       failure: 'upstream',
       message: 'The language model is busy right now. Please try again in a moment.',
     });
   });
 
-  it('sends nothing until the stream is read', async () => {
-    double.script({ content: 'Just the ending.' });
-    const stream = llm.stream({ messages: hello });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(chatRequests()).toHaveLength(0);
-    const completion = await readStream(stream, () => undefined);
-    expect(completion.content).toBe('Just the ending.');
-  });
-
-  it('fails the iteration with a 502 on an upstream error', async () => {
+  it('fails with a 502 on an upstream error', async () => {
     double.script({ status: 500 });
-    const error = await rejection(collect(llm.stream({ messages: hello })));
+    const error = await rejection(collect(llm, { messages: hello }));
     expect(error).toMatchObject({ failure: 'upstream' });
   });
 
   it('times out a stream that goes silent mid-answer', async () => {
     const impatient = createLlm({ ...config, llm: { ...config.llm!, timeoutMs: 300 } });
     double.script({ content: 'slow words arrive here', chunkDelayMs: 1000 });
-    const error = await rejection(collect(impatient.stream({ messages: hello })));
+    const error = await rejection(collect(impatient, { messages: hello }));
     expect(error).toMatchObject({
       failure: 'upstream',
       message: 'The language model took too long to answer.',
@@ -234,29 +224,42 @@ describe('LLM gateway: streaming', () => {
   it('rejects with an AbortError when aborted mid-stream', async () => {
     double.script({ content: 'one two three four five six', chunkDelayMs: 100 });
     const controller = new AbortController();
-    const stream = llm.stream({ messages: hello, signal: controller.signal });
     const pieces: string[] = [];
     const error = await rejection(
-      (async () => {
-        for await (const piece of stream) {
-          pieces.push(piece);
-          controller.abort();
-        }
-      })(),
+      llm.stream({ messages: hello, signal: controller.signal }, (piece) => {
+        pieces.push(piece);
+        controller.abort();
+      }),
     );
     expect(error.name).toBe('AbortError');
     expect(pieces).toHaveLength(1);
+    await expect.poll(() => chatRequests()[0]?.closedEarly).toBe(true);
   });
 
-  it('cancels the upstream request when the consumer stops reading', async () => {
+  it('cancels the upstream request when the consumer fails, with the consumer’s error', async () => {
     double.script({ content: 'one two three four five six', chunkDelayMs: 100 });
-    const stream = llm.stream({ messages: hello });
-    for await (const piece of stream) {
-      expect(piece).toBe('one ');
-      break;
-    }
+    const stop = new Error('the reader went away');
+    const error = await rejection(
+      llm.stream({ messages: hello }, (piece) => {
+        expect(piece).toBe('one ');
+        throw stop;
+      }),
+    );
+    expect(error).toBe(stop);
     // The provider sees the connection closed before its answer ended.
     await expect.poll(() => chatRequests()[0]?.closedEarly).toBe(true);
+  });
+
+  it('reuses the connection to the provider for the next answer', async () => {
+    // The body's end arrives after [DONE], as it may from a provider or a proxy.
+    double.script({ content: 'First answer, in a few words.', endDelayMs: 50 });
+    await collect(llm, { messages: hello });
+    // Once that body has ended, its connection is free for the next request.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    double.script({ content: 'Second answer, in a few words.' });
+    await collect(llm, { messages: hello });
+    const [first, second] = chatRequests();
+    expect(second!.remotePort).toBe(first!.remotePort);
   });
 });
 
@@ -271,8 +274,7 @@ describe('LLM gateway: not configured', () => {
     expect(none.isAllowedModel('big-405b')).toBe(false);
     const expected = { failure: 'not-configured', message: 'No language model is configured' };
     expect(await rejection(none.complete({ messages: hello }))).toMatchObject(expected);
-    const stream = none.stream({ messages: hello });
-    expect(await rejection(collect(stream))).toMatchObject(expected);
+    expect(await rejection(collect(none, { messages: hello }))).toMatchObject(expected);
   });
 });
 

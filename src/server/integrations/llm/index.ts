@@ -1,7 +1,6 @@
 import type { Config } from '../../config';
 import { LlmError } from './errors';
 import {
-  failedStream,
   IMAGE_NOT_CONFIGURED,
   LLM_NOT_CONFIGURED,
   type ImageGenerator,
@@ -21,15 +20,7 @@ export {
   LLM_TIMEOUT,
   UNKNOWN_MODEL,
 } from './llm';
-export type {
-  ChatMessage,
-  Completion,
-  CompletionRequest,
-  CompletionStream,
-  ImageGenerator,
-  LlmGateway,
-} from './llm';
-export { readStream } from './llm';
+export type { ChatMessage, Completion, CompletionRequest, ImageGenerator, LlmGateway } from './llm';
 export { completeJson, INVALID_ANSWER, jsonSchemaOf, parseJsonLoosely } from './json';
 export { LlmError, type LlmFailure } from './errors';
 
@@ -44,7 +35,9 @@ export function createLlm(config: Config): LlmGateway {
     complete: async () => {
       throw new LlmError('not-configured', LLM_NOT_CONFIGURED);
     },
-    stream: () => failedStream(new LlmError('not-configured', LLM_NOT_CONFIGURED)),
+    stream: async () => {
+      throw new LlmError('not-configured', LLM_NOT_CONFIGURED);
+    },
   };
 }
 

@@ -26,12 +26,6 @@ export interface Completion {
 }
 
 /**
- * A streamed completion, as a plain async generator: it yields the text deltas and returns the
- * whole answer (read both with `readStream`).
- */
-export type CompletionStream = AsyncGenerator<string, Completion, undefined>;
-
-/**
  * The one way the app talks to a language model.
  *
  * Errors are always LlmErrors with messages safe to show: `not-configured` when no model is
@@ -47,12 +41,13 @@ export interface LlmGateway {
   isAllowedModel(model: string): boolean;
   complete(request: CompletionRequest): Promise<Completion>;
   /**
-   * Never throws synchronously: every failure (including 400/503) surfaces from the iteration.
-   * The request starts with the first `next()`. Leaving the loop early (break, return, throw)
-   * cancels the upstream request. Here the timeout bounds each silence (before the first chunk and
-   * between chunks), not the whole answer, which may legitimately take longer.
+   * Streams a completion: each text delta goes to `onDelta` as it arrives (synchronously, in
+   * order); resolves with the whole answer. Never throws synchronously: every failure (including
+   * 400/503) rejects. If `onDelta` throws, the upstream request is cancelled and that error is the
+   * rejection. Here the timeout bounds each silence (before the first chunk and between chunks),
+   * not the whole answer, which may legitimately take longer.
    */
-  stream(request: CompletionRequest): CompletionStream;
+  stream(request: CompletionRequest, onDelta: (text: string) => void): Promise<Completion>;
 }
 
 export interface ImageGenerator {
@@ -82,22 +77,4 @@ export function upstreamError(message: string, diagnostic: string): LlmError {
 /** The error a cancelled call rejects with, named 'AbortError' like fetch's. */
 export function abortError(): Error {
   return new DOMException('The request was cancelled.', 'AbortError');
-}
-
-/** A stream that fails with `error` when it is read. */
-// eslint-disable-next-line require-yield -- it only fails, but must be a stream like the others
-export async function* failedStream(error: unknown): CompletionStream {
-  throw error;
-}
-
-/** Reads a stream to its end, handing each delta to `onDelta`; resolves with the whole answer. */
-export async function readStream(
-  stream: CompletionStream,
-  onDelta: (text: string) => void,
-): Promise<Completion> {
-  for (;;) {
-    const step = await stream.next();
-    if (step.done) return step.value;
-    onDelta(step.value);
-  }
 }

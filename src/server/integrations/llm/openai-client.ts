@@ -65,18 +65,13 @@ export function callControl(timeoutMs: number, callerSignal?: AbortSignal): Call
   let timedOut = false;
   let cancelled = false;
   let disposed = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const onCallerAbort = () => controller.abort();
   callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   if (callerSignal?.aborted) controller.abort();
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-  };
-  arm();
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
   return {
     signal: controller.signal,
     get timedOut() {
@@ -86,7 +81,8 @@ export function callControl(timeoutMs: number, callerSignal?: AbortSignal): Call
       return cancelled || (callerSignal?.aborted ?? false);
     },
     touch() {
-      if (!disposed && !controller.signal.aborted) arm();
+      // Once per streamed token: the same timer started again, nothing new allocated.
+      if (!disposed && !controller.signal.aborted) timer.refresh();
     },
     cancel() {
       if (disposed) return;

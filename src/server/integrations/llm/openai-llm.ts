@@ -3,15 +3,14 @@ import type { Config } from '../../config';
 import { LlmError } from './errors';
 import {
   abortError,
-  failedStream,
   LLM_BUSY,
   LLM_EMPTY,
   LLM_FAILED,
   LLM_TIMEOUT,
   UNKNOWN_MODEL,
   upstreamError,
+  type Completion,
   type CompletionRequest,
-  type CompletionStream,
   type LlmGateway,
 } from './llm';
 import { openEventStream, readEvents } from './event-stream';
@@ -71,17 +70,17 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
       }
     },
 
-    stream(request) {
+    stream(request, onDelta) {
       let model: string;
       try {
         model = resolveModel(request.model);
       } catch (error) {
-        return failedStream(error);
+        return Promise.reject(error);
       }
-      // The prompt is serialised now and handed over once: the stream that reads the answer
-      // (often for seconds) keeps no reference to it.
+      // The prompt is serialised now and handed over once: what reads the answer (often for
+      // seconds) keeps no reference to it.
       const payload = { json: JSON.stringify({ ...chatParams(model, request), stream: true }) };
-      return streamCompletion(config, model, payload, request.signal);
+      return streamCompletion(config, model, payload, request.signal, onDelta);
     },
   };
 }
@@ -110,21 +109,23 @@ function chatParams(model: string, request: CompletionRequest) {
 }
 
 /**
- * The streamed answer as a plain async generator: it yields the text deltas and returns the whole
- * completion. The request starts with the first `next()`; a consumer that stops early (break,
- * return, throw) cancels the upstream request, so no tokens are paid for that nobody reads.
+ * The streamed answer: each text delta goes to `onDelta` as it arrives; resolves with the whole
+ * completion. If `onDelta` throws, the upstream request is closed (no tokens are paid for that
+ * nobody reads) and that error is the answer.
  */
-async function* streamCompletion(
+async function streamCompletion(
   config: LlmConfig,
   model: string,
   /** Emptied when the request is sent (openEventStream). */
   payload: { json: string },
   callerSignal: AbortSignal | undefined,
-): CompletionStream {
+  onDelta: (text: string) => void,
+): Promise<Completion> {
   // For a stream the timeout is the longest silence allowed (before the first chunk and between
   // chunks): a long answer may legitimately take longer than timeoutMs in total.
   const control = callControl(config.timeoutMs, callerSignal);
-  let settled = false;
+  let consumerFailed = false;
+  let consumerError: unknown;
   try {
     if (callerSignal?.aborted) throw abortError();
     const response = await openEventStream(
@@ -133,36 +134,38 @@ async function* streamCompletion(
       payload,
       control.signal,
     );
-    const events = readEvents(response, control.signal);
     let content = '';
     let answeredModel = '';
     let finishReason: string | null = null;
-    for await (const event of events) {
+    await readEvents(response, (event) => {
       control.touch();
       const chunk = event as Partial<OpenAI.Chat.ChatCompletionChunk> | null;
       if (!answeredModel && typeof chunk?.model === 'string') answeredModel = chunk.model;
       // Usage-only chunks have no choices; some servers send a null delta.content.
       const choice = chunk?.choices?.[0];
-      if (!choice) continue;
+      if (!choice) return;
       if (choice.finish_reason) finishReason = choice.finish_reason;
       const delta = choice.delta?.content;
       if (typeof delta === 'string' && delta !== '') {
         content += delta;
-        yield delta;
+        try {
+          onDelta(delta);
+        } catch (error) {
+          consumerFailed = true;
+          consumerError = error;
+          throw error;
+        }
         // After an abort, stop handing out text.
         if (control.cancelled) throw abortError();
       }
-    }
+    });
     if (control.signal.aborted) throw abortError();
     if (content.trim() === '') throw upstreamError(LLM_EMPTY, 'empty answer');
-    settled = true;
     return { content, model: answeredModel || model, finishReason };
   } catch (error) {
-    settled = true;
+    if (consumerFailed) throw consumerError;
     throw toProviderError(error, control, LLM_MESSAGES);
   } finally {
-    // Neither returned nor failed: the consumer stopped reading. Stop paying for tokens.
-    if (!settled) control.cancel();
     control.dispose();
   }
 }

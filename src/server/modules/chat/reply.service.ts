@@ -7,13 +7,7 @@ import {
 } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { badRequest, notFound, serviceUnavailable } from '../../errors';
-import {
-  LLM_EMPTY,
-  LLM_NOT_CONFIGURED,
-  LLM_TIMEOUT,
-  LlmError,
-  readStream,
-} from '../../integrations/llm';
+import { LLM_EMPTY, LLM_NOT_CONFIGURED, LLM_TIMEOUT, LlmError } from '../../integrations/llm';
 import {
   refundCharge,
   settleCharge,
@@ -443,16 +437,16 @@ async function generateReply(
   // The reply is produced to the end even if the client goes away: it is stored either way. It
   // must end well before the charge sweeper would take its pending credit for a dead reply.
   const deadline = AbortSignal.timeout(STALE_CHARGE_MS(ctx.config) - 30_000);
-  const stream = await openReplyStream(ctx, takePrompt, deadline);
+  const onDelta = (delta: string) => {
+    try {
+      onToken?.(delta);
+    } catch {
+      /* a listener that failed (closed socket) must not stop the reply */
+    }
+  };
   let completion;
   try {
-    completion = await readStream(stream, (delta) => {
-      try {
-        onToken?.(delta);
-      } catch {
-        /* a listener that failed (closed socket) must not stop the reply */
-      }
-    });
+    completion = await askModel(ctx, takePrompt, deadline, onDelta);
   } catch (error) {
     if (deadline.aborted) throw new LlmError('upstream', LLM_TIMEOUT, 'reply deadline passed');
     throw error;
@@ -463,18 +457,19 @@ async function generateReply(
 }
 
 /**
- * The prompt, built and handed to the model, in a function of its own: once it returns, nothing
+ * The prompt, built and sent to the model, in a function of its own: once it has sent it, nothing
  * that waits for the model's answer keeps the prompt, the thread or the rows it was built from
  * (an async function's frame keeps what it awaited; they can be large, and a model may think for
  * seconds).
  */
-async function openReplyStream(
+async function askModel(
   ctx: AppContext,
   takePrompt: () => PromptParts,
   signal: AbortSignal,
+  onDelta: (text: string) => void,
 ) {
   const { target, thread } = takePrompt();
-  return startReplyStream(ctx, target, await thread, signal);
+  return startReplyStream(ctx, target, await thread, signal, onDelta);
 }
 
 function startReplyStream(
@@ -482,6 +477,7 @@ function startReplyStream(
   { conversation, character, model }: ReplyTarget,
   { history, profile, memories }: PromptContext,
   signal: AbortSignal,
+  onDelta: (text: string) => void,
 ) {
   const messages = buildChatPrompt({
     character,
@@ -492,7 +488,7 @@ function startReplyStream(
     history: history.map((m) => ({ sender: m.sender, content: m.content })),
     contextTokens: contextTokensOf(ctx),
   });
-  return ctx.llm.stream({ messages, model, ...MODEL_SETTINGS.reply, signal });
+  return ctx.llm.stream({ messages, model, ...MODEL_SETTINGS.reply, signal }, onDelta);
 }
 
 /**
