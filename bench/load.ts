@@ -391,7 +391,9 @@ function holdStreams(llm: Awaited<ReturnType<typeof startLlmDouble>>, arrivals: 
             if (chunk.done) break;
             text += decoder.decode(chunk.value, { stream: true });
           }
-          if (!text.includes('event: done')) throw new Error('stream ended without done');
+          if (!text.includes('event: done')) {
+            throw new Error(`stream ended without done: ${text.slice(-160).replace(/\n/g, ' ')}`);
+          }
         })().catch((error: unknown) => {
           errors++;
           if (errorSamples.length < 3) errorSamples.push(String(error));

@@ -21,9 +21,17 @@ export class ProviderHttpError extends Error {
 /** The connection failed or the stream carried an error event or unreadable data. */
 export class ProviderStreamError extends Error {}
 
+/**
+ * Connections to the provider are kept for the next request, but an idle one only for
+ * FREE_SOCKET_MS: a provider or proxy closes idle connections after a while (often without saying
+ * when, as a Keep-Alive header would), and a request sent on one just as it closes fails with
+ * "socket hang up" (seen in bench section 6 with the double's 5 s). 4 s is what undici and
+ * agentkeepalive use. The timeout only closes idle connections: a request in flight ignores it.
+ */
+const FREE_SOCKET_MS = 4_000;
 const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }),
+  'https:': new https.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }),
 };
 
 /**
