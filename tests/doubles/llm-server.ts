@@ -236,8 +236,15 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     res.write(
       chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]),
     );
+    // Chunk i leaves chunkDelayMs × i after the first, like a model generating at its own pace:
+    // a timer that fires late (a busy process) is caught up, not added to every later chunk.
+    const startedAt = performance.now();
+    let index = 0;
     for (const piece of splitWords(reply.content)) {
-      if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+      index++;
+      if (reply.chunkDelayMs) {
+        await sleep(Math.max(0, startedAt + reply.chunkDelayMs * index - performance.now()));
+      }
       if (res.destroyed) return;
       res.write(chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]));
     }

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  eventWriter,
+  TOKEN_FLUSH_MAX_MS,
+  TOKEN_FLUSH_MS,
+  tokenWaitMs,
+} from '../../src/server/modules/chat/event-writer';
+
+/** A response stand-in that records each write. */
+function sink() {
+  const writes: string[] = [];
+  return {
+    writes,
+    res: { write: (text: string) => writes.push(text) > 0, writableEnded: false, destroyed: false },
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('streamed tokens leave in batches', () => {
+  it('waits 40 ms with a few streams open and up to 100 ms with hundreds', () => {
+    expect(tokenWaitMs(1)).toBe(TOKEN_FLUSH_MS);
+    expect(tokenWaitMs(80)).toBe(TOKEN_FLUSH_MS);
+    expect(tokenWaitMs(160)).toBe(80);
+    expect(tokenWaitMs(1000)).toBe(TOKEN_FLUSH_MAX_MS);
+  });
+
+  it('writes the first token at once, then one batch per wait, in order', () => {
+    vi.useFakeTimers();
+    const { res, writes } = sink();
+    const events = eventWriter(res);
+    events.now('accepted;');
+    events.token('a;');
+    expect(writes).toEqual(['accepted;', 'a;']);
+    events.token('b;');
+    events.token('c;');
+    expect(writes).toHaveLength(2);
+    vi.advanceTimersByTime(TOKEN_FLUSH_MS);
+    expect(writes).toEqual(['accepted;', 'a;', 'b;c;']);
+    events.token('d;');
+    events.now('done;');
+    expect(writes).toEqual(['accepted;', 'a;', 'b;c;', 'd;done;']);
+    events.close();
+    vi.advanceTimersByTime(TOKEN_FLUSH_MAX_MS);
+    expect(writes).toHaveLength(4);
+  });
+
+  it('writes every waiting stream on one tick, and nothing to a closed response', () => {
+    vi.useFakeTimers();
+    const one = sink();
+    const two = sink();
+    const [a, b] = [eventWriter(one.res), eventWriter(two.res)];
+    a.token('a1;');
+    b.token('b1;');
+    a.token('a2;');
+    b.token('b2;');
+    two.res.destroyed = true;
+    vi.advanceTimersByTime(TOKEN_FLUSH_MS);
+    expect(one.writes).toEqual(['a1;', 'a2;']);
+    expect(two.writes).toEqual(['b1;']);
+    a.close();
+    b.close();
+  });
+});
