@@ -2,11 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
@@ -26,6 +22,7 @@ import {
   createRedisRateLimiter,
   type RateLimiter,
 } from './plugins/rate-limit';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { createSessionReader } from './plugins/session';
 import { registerStatic } from './plugins/static';
@@ -74,12 +71,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     schemaController: {
       compilersFactory: {
         buildValidator: (() => validatorCompiler) as never,
-        buildSerializer: (() => serializerCompiler) as never,
+        buildSerializer: (() => responseSerializerCompiler) as never,
       },
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written through their zod schemas straight to JSON (decision 0028).
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const log = app.log as unknown as import('pino').Logger;
   const mailer = options.mailer ?? createMailer(config, log);

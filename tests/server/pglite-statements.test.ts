@@ -5,7 +5,9 @@
  * This is the embedded database's driver, so it runs on PGlite whatever TEST_DATABASE_URL says.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { statementClient, type StatementClient } from '../../src/server/db/pglite-statements';
 
 let pglite: PGlite;
@@ -156,6 +158,56 @@ describe('statements parsed once, answers as PGlite gives them', () => {
     let answered = false;
     const read = client
       .query<{ n: number }>("select count(*)::int as n from item where name = 'held'")
+      .then((result) => {
+        answered = true;
+        return result;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    release();
+    await transaction;
+    expect((await read).rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('statements on the app’s embedded database', () => {
+  let handle: DatabaseHandle;
+  let embedded: PGlite;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ pgliteDir: 'memory://' });
+    embedded = (handle.jobConnection as { client: PGlite }).client;
+    await embedded.exec('create table note (id serial primary key, body text not null)');
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('runs at once when PGlite is idle, and never in the middle of its own queries', async () => {
+    // PGlite's query() takes several steps with pauses in between (the job queue uses it);
+    // ours run whole. Mixed and concurrent, each must get its own answer.
+    const theirs = Array.from({ length: 40 }, (_, i) =>
+      embedded.query<{ n: number }>('select $1::int * 2 as n', [i]),
+    );
+    const ours = Array.from({ length: 40 }, (_, i) =>
+      handle.db.execute<{ n: number }>(sql`select ${i}::int * 3 as n`),
+    );
+    const [a, b] = await Promise.all([Promise.all(theirs), Promise.all(ours)]);
+    expect(a.map((r) => r.rows[0]!.n)).toEqual(Array.from({ length: 40 }, (_, i) => i * 2));
+    expect(b.map((r) => r.rows[0]!.n)).toEqual(Array.from({ length: 40 }, (_, i) => i * 3));
+  });
+
+  it('waits for a transaction in progress', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = embedded.transaction(async (tx) => {
+      await tx.query("insert into note (body) values ('held')");
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let answered = false;
+    const read = handle.db
+      .execute<{ n: number }>(sql`select count(*)::int as n from note`)
       .then((result) => {
         answered = true;
         return result;

@@ -99,11 +99,11 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await client.waitReady;
-  shareTheEventLoop(client);
+  const mayRunNow = shareTheEventLoop(client);
   // Drizzle's statements go through statementClient (each parsed once, one trip per run); the
   // job queue keeps PGlite's own query() (its NOTIFYs are delivered there).
   const db = drizzlePglite({
-    client: statementClient(client) as unknown as PGlite,
+    client: statementClient(client, { mayRunNow }) as unknown as PGlite,
     schema,
   }) as unknown as Database;
   return {
@@ -129,10 +129,17 @@ const PGLITE_SLICE_MS = 2;
  * waited. Here every query first checks how long it has been since the loop last had a turn and,
  * past PGLITE_SLICE_MS, lets it have one (setImmediate: pending I/O and timers run first). An
  * idle server pays one check per query; a busy one interleaves its queries with its other work.
+ *
+ * Returns `mayRunNow`: true when nobody holds or waits for PGlite's locks and the slice has time
+ * left. A statement that runs synchronously from start to end (db/pglite-statements.ts) may then
+ * run at once, without the locks' promises; anything else keeps taking them (decision 0028).
  */
-function shareTheEventLoop(client: PGlite) {
+function shareTheEventLoop(client: PGlite): () => boolean {
   const runExclusive = client._runExclusiveQuery.bind(client);
+  const runExclusiveTransaction = client._runExclusiveTransaction.bind(client);
   let sliceStart = performance.now();
+  /** Calls holding or waiting for a lock (PGlite's query, exec, transaction, and ours). */
+  let lockUsers = 0;
   const takeTurn = () =>
     new Promise<void>((resolve) =>
       setImmediate(() => {
@@ -140,11 +147,27 @@ function shareTheEventLoop(client: PGlite) {
         resolve();
       }),
     );
-  client._runExclusiveQuery = <T>(fn: () => Promise<T>) =>
-    runExclusive(async () => {
-      if (performance.now() - sliceStart > PGLITE_SLICE_MS) await takeTurn();
-      return fn();
-    });
+  const counted = async <T>(locked: Promise<T>) => {
+    try {
+      return await locked;
+    } finally {
+      lockUsers--;
+    }
+  };
+  client._runExclusiveTransaction = <T>(fn: () => Promise<T>) => {
+    lockUsers++;
+    return counted(runExclusiveTransaction(fn));
+  };
+  client._runExclusiveQuery = <T>(fn: () => Promise<T>) => {
+    lockUsers++;
+    return counted(
+      runExclusive(async () => {
+        if (performance.now() - sliceStart > PGLITE_SLICE_MS) await takeTurn();
+        return fn();
+      }),
+    );
+  };
+  return () => lockUsers === 0 && client.ready && performance.now() - sliceStart <= PGLITE_SLICE_MS;
 }
 
 /**

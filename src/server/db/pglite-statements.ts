@@ -64,16 +64,20 @@ const EXECUTE = serialize.execute({});
 
 export function statementClient(
   client: PGlite,
-  { maxStatements = MAX_STATEMENTS } = {},
+  {
+    maxStatements = MAX_STATEMENTS,
+    /** True when no one holds or waits for PGlite's locks (client.ts's shareTheEventLoop). */
+    mayRunNow = () => false,
+  }: { maxStatements?: number; mayRunNow?: () => boolean } = {},
 ): StatementClient {
   const statements = new Map<string, Prepared>();
   let nextName = 1;
   /** Closes of evicted statements, sent ahead of the next message. */
   let toClose: Uint8Array[] = [];
 
-  const prepare = async (text: string): Promise<Prepared | messages.DatabaseError> => {
+  const prepare = (text: string): Prepared | messages.DatabaseError => {
     const name = `reverie_${nextName++}`;
-    const output = await run([
+    const output = run([
       ...toClose,
       serialize.parse({ name, text }),
       serialize.describe({ type: 'S', name }),
@@ -93,20 +97,28 @@ export function statementClient(
   };
 
   /**
-   * One trip into PostgreSQL. The answer's bytes are collected as they are written (PGlite's
+   * One trip into PostgreSQL, synchronous: PGlite runs a message to its end before
+   * execProtocolRawStream returns (its promise only reports), so a statement's trips can never
+   * be split by another caller's. The answer's bytes are collected as they are written (PGlite's
    * default would also parse them all with its own parser, only to be thrown away here).
    */
-  const run = async (parts: Uint8Array[]) => {
+  const run = (parts: Uint8Array[]) => {
     const chunks: Uint8Array[] = [];
-    await client.execProtocolRawStream(concat(parts), {
+    const ran = client.execProtocolRawStream(concat(parts), {
       syncToFs: false,
       onRawData: (bytes) => chunks.push(bytes.slice()),
     });
     const output = concat(chunks);
-    return Buffer.from(output.buffer, output.byteOffset, output.byteLength);
+    const bytes = Buffer.from(output.buffer, output.byteOffset, output.byteLength);
+    // Every answer ends with ReadyForQuery; without it PGlite failed (its promise says why).
+    if (bytes.length < 6 || bytes[bytes.length - 6] !== READY_FOR_QUERY) {
+      throw new PgliteFailure(ran);
+    }
+    ran.catch(() => undefined);
+    return bytes;
   };
 
-  const execute = async <T>(text: string, params: unknown[], options: QueryOptions | undefined) => {
+  const execute = <T>(text: string, params: unknown[], options: QueryOptions | undefined) => {
     for (let attempt = 0; ; attempt++) {
       let prepared = statements.get(text);
       if (prepared) {
@@ -114,14 +126,14 @@ export function statementClient(
         statements.delete(text);
         statements.set(text, prepared);
       } else {
-        const made = await prepare(text);
+        const made = prepare(text);
         if (made instanceof Error) throw withQuery(made, text, params, options);
         prepared = made;
       }
       const values = params.map((value, i) =>
         serializeValue(client, value, prepared.paramTypes[i]!, options),
       );
-      const output = await run([
+      const output = run([
         ...toClose,
         serialize.bind({ statement: prepared.name, values }),
         EXECUTE,
@@ -144,11 +156,17 @@ export function statementClient(
       if (options?.blob || options?.paramTypes || options?.onNotice) {
         return client.query<T>(text, params, options) as Promise<Results<T>>;
       }
-      // The same locks PGlite's query() takes: one statement at a time, never inside someone
-      // else's transaction.
+      // A statement runs synchronously from start to end, so when nobody holds or waits for
+      // PGlite's locks (and the event loop has had a turn lately) it runs at once; otherwise it
+      // takes the locks PGlite's query() takes: never inside someone else's transaction.
+      if (mayRunNow()) {
+        const result = execute<T>(text, params, options);
+        await client.syncToFs();
+        return result;
+      }
       return client._runExclusiveTransaction(() =>
         client._runExclusiveQuery(async () => {
-          const result = await execute<T>(text, params, options);
+          const result = execute<T>(text, params, options);
           await client.syncToFs();
           return result;
         }),
@@ -156,6 +174,16 @@ export function statementClient(
     },
     transaction: client.transaction.bind(client),
   };
+}
+
+/** PGlite itself failed mid-statement (not an error of the statement): its reason, when known. */
+class PgliteFailure extends Error {
+  constructor(ran: Promise<unknown>) {
+    super('PGlite did not answer the statement');
+    ran.catch((reason: unknown) => {
+      this.cause = reason;
+    });
+  }
 }
 
 /** As PGlite's own errors: the statement, its values and options ride along. */
@@ -188,6 +216,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 // Backend message types (PostgreSQL protocol, "Message Formats").
+const READY_FOR_QUERY = 0x5a; // Z
 const ERROR = 0x45; // E
 const ROW_DESCRIPTION = 0x54; // T
 const PARAMETER_DESCRIPTION = 0x74; // t

@@ -1,0 +1,133 @@
+/**
+ * Answers are written through their zod schemas straight to JSON (plugins/response-serializer.ts,
+ * decision 0028). For every schema of every contract in src/shared, with values made from the
+ * schema itself (plus a key no schema names), the writer must give exactly what zod's parse
+ * followed by JSON.stringify gives, and never the extra key.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { $ZodType, safeParse } from 'zod/v4/core';
+import { jsonWriter } from '../../src/server/plugins/response-serializer';
+
+const SECRET = 'a column no schema names';
+
+interface Def {
+  type: string;
+  format?: string;
+  innerType?: $ZodType;
+  element?: $ZodType;
+  shape?: Record<string, $ZodType>;
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+  options?: $ZodType[];
+  valueType?: $ZodType;
+  in?: $ZodType;
+}
+
+const STRINGS: Record<string, string> = {
+  datetime: '2026-11-25T10:00:00.000Z',
+  email: 'reader@example.com',
+  url: 'https://example.com/a?b=c',
+  uuid: '3f2b8c1e-8d4a-4c6b-9e2f-1a2b3c4d5e6f',
+};
+
+/** A value for `schema`; variant 1 takes the other branch (null, absent, the next option). */
+function sample(schema: $ZodType, variant: 0 | 1, depth = 0): unknown {
+  const def = schema._zod.def as unknown as Def;
+  if (depth > 8) return undefined;
+  const next = (s: $ZodType, v: 0 | 1 = variant) => sample(s, v, depth + 1);
+  switch (def.type) {
+    case 'string':
+      return (
+        STRINGS[def.format ?? ''] ??
+        (variant ? 'Ünïcode “quoted” \\ and\nlines \u2028 😀' : 'Selene')
+      );
+    case 'number':
+      return def.format?.includes('int') ? 7 : variant ? -0.25 : 42;
+    case 'boolean':
+      return variant === 1;
+    case 'null':
+      return null;
+    case 'nullable':
+      return variant ? null : next(def.innerType!);
+    case 'optional':
+      return variant ? undefined : next(def.innerType!);
+    case 'default':
+      return variant ? undefined : next(def.innerType!);
+    case 'enum':
+      return Object.values(def.entries!)[variant % Object.values(def.entries!).length];
+    case 'literal':
+      return def.values![0];
+    case 'array':
+      return [next(def.element!, 0), next(def.element!, 1)];
+    case 'object':
+      return {
+        ...Object.fromEntries(Object.entries(def.shape!).map(([k, s]) => [k, next(s)])),
+        secretColumn: SECRET,
+      };
+    case 'union':
+      return next(def.options![variant % def.options!.length]!);
+    case 'record':
+      return { first: next(def.valueType!), second: next(def.valueType!, 1) };
+    case 'pipe':
+      return next(def.in!);
+    case 'date':
+      return new Date('2026-11-25T10:00:00Z');
+    case 'unknown':
+    case 'any':
+      return { anything: ['goes', 1] };
+    default:
+      return undefined;
+  }
+}
+
+const sharedDir = path.resolve(import.meta.dirname, '../../src/shared');
+const contractFiles = readdirSync(sharedDir, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('contract.ts'))
+  .map((file) => path.join(sharedDir, file));
+
+describe('answers written through their schemas', () => {
+  it('gives what zod’s parse gives, for every contract schema, and nothing it does not name', async () => {
+    let compared = 0;
+    const schemas: [string, $ZodType][] = [];
+    for (const file of contractFiles) {
+      const contract = (await import(file)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(contract)) {
+        if (value instanceof $ZodType)
+          schemas.push([`${path.basename(path.dirname(file))}.${name}`, value]);
+      }
+    }
+    expect(schemas.length).toBeGreaterThan(60);
+    for (const [name, schema] of schemas) {
+      const write = jsonWriter(schema);
+      for (const variant of [0, 1] as const) {
+        const value = sample(schema, variant);
+        const parsed = safeParse(schema, value);
+        if (!parsed.success) continue; // a value made blindly may miss a rule (a pattern, a length)
+        const json = JSON.stringify(parsed.data);
+        if (json === undefined) continue;
+        expect(write(value), `${name}, variant ${variant}`).toBe(json);
+        expect(write(value)).not.toContain(SECRET);
+        compared++;
+      }
+    }
+    // Most schemas are compared in both variants; a few only in one.
+    expect(compared).toBeGreaterThan(schemas.length);
+  });
+
+  it('refuses a value that does not fit, as zod does', () => {
+    const write = jsonWriter(
+      z.object({ id: z.number(), name: z.string(), tags: z.array(z.enum(['a', 'b'])) }),
+    );
+    expect(write({ id: 1, name: 'x', tags: ['a'], password: 'hash' })).toBe(
+      '{"id":1,"name":"x","tags":["a"]}',
+    );
+    expect(() => write({ id: '1', name: 'x', tags: [] })).toThrow();
+    expect(() => write({ id: 1, tags: [] })).toThrow();
+    expect(() => write({ id: 1, name: 'x', tags: ['c'] })).toThrow();
+    expect(() => write({ id: Number.NaN, name: 'x', tags: [] })).toThrow();
+    expect(() => write([{ id: 1, name: 'x', tags: [] }])).toThrow();
+  });
+});
