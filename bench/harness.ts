@@ -1,8 +1,8 @@
 /**
- * Benchmark-only harness: starts the real app in this process with the server tests' helper,
- * with one difference that only makes sense for a benchmark: the rate limiter never refuses (the
- * per-user message limit would otherwise stop the load after 30 replies a minute). Never use it
- * in the product.
+ * Benchmark-only harness: starts the real app in this process with the server tests' helper (and
+ * its job queue, as main.ts does), with one difference that only makes sense for a benchmark: the
+ * rate limiter never refuses (the per-user message limit would otherwise stop the load after 30
+ * replies a minute). Never use it in the product.
  */
 import type { FastifyInstance } from 'fastify';
 import { createMemoryRateLimiter, type RateLimiter } from '../src/server/plugins/rate-limit';
@@ -40,8 +40,16 @@ export async function startBenchApp(
   if (process.env.BENCH_DATABASE_URL)
     process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   // Logs at the production default level (info), so their cost is measured; the lines go nowhere.
+  // The job queue runs as in production: conversations get their summaries (without it, every
+  // reply past the tenth failed to queue one and logged why, which no server does).
   return startTestApp(
     { LOG_LEVEL: 'info', ...env },
-    { limiter: neverBlockingLimiter(), prepare, logStream: { write: () => {} }, webDir },
+    {
+      limiter: neverBlockingLimiter(),
+      prepare,
+      logStream: { write: () => {} },
+      webDir,
+      jobs: true,
+    },
   );
 }

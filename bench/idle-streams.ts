@@ -6,8 +6,10 @@
  * the same process and run: a bare Fastify route relaying the same model's stream (headers, a
  * first event, then the upstream bytes as they come). See bench/README.md.
  */
+import { mkdirSync } from 'node:fs';
 import http from 'node:http';
-import { setFlagsFromString } from 'node:v8';
+import path from 'node:path';
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Fastify from 'fastify';
 import type { HeldTarget } from './load';
@@ -40,8 +42,22 @@ function settledMemory() {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * BENCH_HEAP_SNAPSHOT=<folder>: heap snapshots before and while the streams are held (open them
+ * in Chrome's DevTools, Memory tab, and compare), to see what a waiting reply keeps.
+ */
+function snapshot(name: string) {
+  const folder = process.env.BENCH_HEAP_SNAPSHOT;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  console.log(
+    `   (heap snapshot: ${writeHeapSnapshot(path.join(folder, `${name}.heapsnapshot`))})`,
+  );
+}
+
 /** Holds `count` streams open through `slots`, measures, then lets them finish. */
 async function measureHeld(
+  label: string,
   slots: HeldTarget[],
   count: number,
   hold: (
@@ -50,11 +66,16 @@ async function measureHeld(
   ) => Promise<{ open: number; errors: number; errorSamples: string[] }>,
   release: () => Promise<unknown>,
 ): Promise<MemoryPerStream> {
+  // A first, unmeasured hold: code compiled and caches filled on first use are not per stream.
+  await hold(slots, Math.ceil(count / 4));
+  await release();
   await sleep(300);
   const before = settledMemory();
+  snapshot(`${label}-before`);
   const held = await hold(slots, count);
   await sleep(500);
   const during = settledMemory();
+  snapshot(`${label}-held`);
   await release();
   const open = Math.max(1, held.open);
   return {
@@ -114,8 +135,8 @@ export async function measureIdleStreams(options: {
   const { count, hold, release } = options;
   const relay = await startBareRelay(options.llmUrl);
   try {
-    const bareRelay = await measureHeld([{ url: relay.url }], count, hold, release);
-    const app = await measureHeld(options.appSlots, count, hold, release);
+    const bareRelay = await measureHeld('relay', [{ url: relay.url }], count, hold, release);
+    const app = await measureHeld('app', options.appSlots, count, hold, release);
     return { streams: count, app, bareRelay };
   } finally {
     await relay.close();

@@ -23,7 +23,7 @@ import {
   type RateLimiter,
 } from './plugins/rate-limit';
 import { responseSerializerCompiler } from './plugins/response-serializer';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { createSessionReader } from './plugins/session';
 import { registerStatic } from './plugins/static';
 import { fastifyTrustProxy } from './trust-proxy';
@@ -94,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const avatarStorage = createAvatarStorage(config);
   const ctx: AppContext = {
     config,
+    securityHeaders: securityHeaders(config.publicUrl, [avatarStorage.publicOrigin]),
     db: database.db,
     auth,
     sessions: await createSessionReader(auth),
@@ -120,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
     done();
   });
-  registerSecurityHeaders(app, config.publicUrl, [avatarStorage.publicOrigin]);
+  registerSecurityHeaders(app, ctx.securityHeaders);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   registerOriginCheck(app, config.publicUrl);
   registerBodyGuard(app);

@@ -13,6 +13,11 @@ import type { SessionReader } from './plugins/session';
 /** What every feature module receives when it registers its routes. */
 export interface AppContext {
   config: Config;
+  /**
+   * The security headers every response carries (plugins/security-headers.ts adds them); a
+   * response that writes its own head (a streamed reply) writes these with it.
+   */
+  securityHeaders: Readonly<Record<string, string>>;
   db: Database;
   auth: Auth;
   /** Who is signed in (requireUser); remembers checked sessions for a few seconds. */

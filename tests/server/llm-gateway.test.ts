@@ -221,6 +221,23 @@ describe('LLM gateway: streaming', () => {
     });
   });
 
+  it('cuts an answer that streams steadily past its time limit', async () => {
+    double.script({ content: 'one two three four five six seven eight', chunkDelayMs: 100 });
+    const pieces: string[] = [];
+    const started = Date.now();
+    const error = await rejection(
+      llm.stream({ messages: hello, timeLimitMs: 350 }, (piece) => pieces.push(piece)),
+    );
+    expect(error).toMatchObject({
+      failure: 'upstream',
+      message: 'The language model took too long to answer.',
+    });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(pieces.length).toBeGreaterThan(0);
+    expect(pieces.length).toBeLessThan(8);
+    await expect.poll(() => chatRequests()[0]?.closedEarly).toBe(true);
+  });
+
   it('rejects with an AbortError when aborted mid-stream', async () => {
     double.script({ content: 'one two three four five six', chunkDelayMs: 100 });
     const controller = new AbortController();

@@ -13,9 +13,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('security headers', () => {
-  it('are on every response, API and pages alike', async () => {
-    for (const path of ['/api/health', '/', '/pricing', '/api/nope']) {
-      const res = await fetch(t.url + path);
+  it('are on every response, API and pages alike, errors included', async () => {
+    const answers = [
+      ...['/api/health', '/', '/pricing', '/api/nope', '/api/characters'].map((path) =>
+        fetch(t.url + path),
+      ),
+      // Malformed JSON: refused before any route runs.
+      fetch(`${t.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name": ',
+      }),
+    ];
+    for (const res of await Promise.all(answers)) {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-frame-options')).toBe('DENY');

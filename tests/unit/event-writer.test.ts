@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   eventWriter,
+  KEEP_ALIVE_MS,
   TOKEN_FLUSH_MAX_MS,
   TOKEN_FLUSH_MS,
   tokenWaitMs,
@@ -9,9 +10,19 @@ import {
 /** A response stand-in that records each write. */
 function sink() {
   const writes: string[] = [];
+  const res = {
+    write: (text: string) => writes.push(text) > 0,
+    end: (text: string) => {
+      writes.push(`${text}<end>`);
+      res.writableEnded = true;
+      return res;
+    },
+    writableEnded: false,
+    destroyed: false,
+  };
   return {
     writes,
-    res: { write: (text: string) => writes.push(text) > 0, writableEnded: false, destroyed: false },
+    res: res as never as Parameters<typeof eventWriter>[0] & { destroyed: boolean },
   };
 }
 
@@ -40,9 +51,9 @@ describe('streamed tokens leave in batches', () => {
     vi.advanceTimersByTime(TOKEN_FLUSH_MS);
     expect(writes).toEqual(['accepted;', 'a;', 'b;c;']);
     events.token('d;');
-    events.now('done;');
-    expect(writes).toEqual(['accepted;', 'a;', 'b;c;', 'd;done;']);
-    events.close();
+    events.end('done;');
+    // The last tokens, the last event and the end of the response: one write.
+    expect(writes).toEqual(['accepted;', 'a;', 'b;c;', 'd;done;<end>']);
     vi.advanceTimersByTime(TOKEN_FLUSH_MAX_MS);
     expect(writes).toHaveLength(4);
   });
@@ -60,7 +71,28 @@ describe('streamed tokens leave in batches', () => {
     vi.advanceTimersByTime(TOKEN_FLUSH_MS);
     expect(one.writes).toEqual(['a1;', 'a2;']);
     expect(two.writes).toEqual(['b1;']);
-    a.close();
-    b.close();
+    a.end('');
+    b.end('');
+    expect(one.writes).toEqual(['a1;', 'a2;', '<end>']);
+    expect(two.writes).toEqual(['b1;']);
+  });
+
+  it('keeps a silent stream open with a comment line, and only a silent one', () => {
+    vi.useFakeTimers();
+    const quiet = sink();
+    const busy = sink();
+    const [q, b] = [eventWriter(quiet.res), eventWriter(busy.res)];
+    q.now('accepted;');
+    b.now('accepted;');
+    for (let s = 0; s < 20; s++) {
+      vi.advanceTimersByTime(1000);
+      b.now(`tick ${s};`);
+    }
+    expect(quiet.writes).toEqual(['accepted;', ': ping\n\n']);
+    expect(busy.writes.join('')).not.toContain('ping');
+    q.end('done;');
+    b.end('done;');
+    vi.advanceTimersByTime(KEEP_ALIVE_MS * 2);
+    expect(quiet.writes).toHaveLength(3);
   });
 });

@@ -5,18 +5,14 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Security headers on every response. The Content-Security-Policy allows only our own scripts;
  * inline styles are allowed because UI primitives position popovers with style attributes.
  */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  publicUrl: string,
-  /** Other origins images load from (an S3 bucket's public address). */
-  imageOrigins: (string | undefined)[] = [],
-) {
-  const headers = securityHeaders(publicUrl, imageOrigins);
-  // Fastify writes these with the response's own headers (streamed replies copy them into their
-  // writeHead); setting them one by one on the socket's response object cost more per request.
-  app.addHook('onRequest', (_request, reply, done) => {
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
+  // Fastify writes these with the response's own headers; setting them one by one on the
+  // socket's response object cost more per request. Added when the answer is sent, not when the
+  // request arrives: a streamed reply (hijacked, it writes its own head with ctx.securityHeaders)
+  // then keeps no copy of them on its reply for as long as the model thinks.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.headers(headers);
-    done();
+    done(null, payload);
   });
 }
 
@@ -26,8 +22,9 @@ export function registerSecurityHeaders(
  */
 export function securityHeaders(
   publicUrl: string,
+  /** Other origins images load from (an S3 bucket's public address). */
   imageOrigins: (string | undefined)[] = [],
-): Record<string, string> {
+): Readonly<Record<string, string>> {
   const https = publicUrl.startsWith('https://');
   const options: HelmetOptions = {
     contentSecurityPolicy: {
@@ -69,5 +66,5 @@ export function securityHeaders(
   if (!finished || !headers['content-security-policy']) {
     throw new Error('security headers could not be worked out');
   }
-  return headers;
+  return Object.freeze(headers);
 }

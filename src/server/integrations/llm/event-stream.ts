@@ -10,6 +10,8 @@
 import { channel } from 'node:diagnostics_channel';
 import http from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
+import { flattenHead } from '../../http-head';
 
 /** A provider answered with an error status (its body is read and dropped, never shown). */
 export class ProviderHttpError extends Error {
@@ -26,12 +28,31 @@ export class ProviderStreamError extends Error {}
  * FREE_SOCKET_MS: a provider or proxy closes idle connections after a while (often without saying
  * when, as a Keep-Alive header would), and a request sent on one just as it closes fails with
  * "socket hang up" (seen in bench section 6 with the double's 5 s). 4 s is what undici and
- * agentkeepalive use. The timeout only closes idle connections: a request in flight ignores it.
+ * agentkeepalive use. Only idle connections have the timer: a request in flight (a model that
+ * thinks for a minute) has none.
  */
 const FREE_SOCKET_MS = 4_000;
+
+function idleClosingAgent(Base: typeof http.Agent): http.Agent {
+  const Agent = class extends Base {
+    override keepSocketAlive(socket: Socket) {
+      const keep = super.keepSocketAlive(socket);
+      // The server's own Keep-Alive hint, when shorter, is what the base class set.
+      const hinted = socket.timeout ?? 0;
+      socket.setTimeout(hinted > 0 ? Math.min(hinted, FREE_SOCKET_MS) : FREE_SOCKET_MS);
+      return keep;
+    }
+    override reuseSocket(socket: Socket, request: http.ClientRequest) {
+      socket.setTimeout(0);
+      super.reuseSocket(socket, request);
+    }
+  };
+  return new Agent({ keepAlive: true });
+}
+
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }),
-  'https:': new https.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }),
+  'http:': idleClosingAgent(http.Agent),
+  'https:': idleClosingAgent(https.Agent as unknown as typeof http.Agent),
 };
 
 /**
@@ -40,27 +61,39 @@ const agents = {
  */
 export const llmRequestChannel = channel('reverie:llm-stream-request');
 
+/** Parsed once per address (the model's address does not change): a URL per request costs. */
+const targets = new Map<string, URL>();
+function targetOf(url: string): URL {
+  let target = targets.get(url);
+  if (!target) {
+    target = new URL(url);
+    if (targets.size < 16) targets.set(url, target);
+  }
+  return target;
+}
+
 /**
  * POSTs the JSON in `payload` to `url` and resolves with the response once its headers are here.
  * The holder is emptied when the request is sent, and nothing here keeps the JSON afterwards: a
- * prompt can be large, and a model may think for seconds before it answers.
+ * prompt can be large, and a model may think for seconds before it answers. Not an async
+ * function: while the model thinks, a waiting request is its listeners, no suspended frame.
  */
-export async function openEventStream(
+export function openEventStream(
   url: string,
   headers: Record<string, string>,
   holder: { json: string },
-  signal: AbortSignal,
+  /** Stops the request when the call is aborted (no AbortSignal: Node's would add a dozen listeners). */
+  control: { attach(request: http.ClientRequest): void; readonly aborted: boolean },
 ): Promise<http.IncomingMessage> {
-  let payload = holder.json;
+  const payload = holder.json;
   holder.json = '';
-  const target = new URL(url);
+  const target = targetOf(url);
   const transport = target.protocol === 'https:' ? https : http;
   const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
   if (llmRequestChannel.hasSubscribers) llmRequestChannel.publish({ body: payload });
   const request = transport.request(target, {
     method: 'POST',
     agent,
-    signal,
     headers: {
       ...headers,
       'content-type': 'application/json',
@@ -68,22 +101,27 @@ export async function openEventStream(
       'content-length': Buffer.byteLength(payload),
     },
   });
-  const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
-    request.once('response', resolve);
+  flattenHead(request);
+  control.attach(request);
+  const answered = answerOf(request, control);
+  request.end(payload);
+  return answered;
+}
+
+/** The response once its headers are here: a success status, or a ProviderHttpError. */
+function answerOf(request: http.ClientRequest, control: { readonly aborted: boolean }) {
+  // A function of its own, so the listeners' scope cannot hold the prompt.
+  return new Promise<http.IncomingMessage>((resolve, reject) => {
+    request.once('response', (response: http.IncomingMessage) => {
+      const status = response.statusCode ?? 0;
+      if (status >= 200 && status < 300) return resolve(response);
+      response.resume();
+      reject(new ProviderHttpError(status));
+    });
     request.once('error', (error) =>
-      reject(signal.aborted ? error : new ProviderStreamError('connection failed')),
+      reject(control.aborted ? error : new ProviderStreamError('connection failed')),
     );
   });
-  // Sent outside the closures above: they live as long as the request, the prompt must not.
-  request.end(payload);
-  payload = '';
-  const response = await answered;
-  const status = response.statusCode ?? 0;
-  if (status < 200 || status >= 300) {
-    response.resume();
-    throw new ProviderHttpError(status);
-  }
-  return response;
 }
 
 /** How long the end of a body may take to arrive after [DONE] before the connection is closed. */

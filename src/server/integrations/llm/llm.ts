@@ -15,6 +15,12 @@ export interface CompletionRequest {
   jsonSchema?: { name: string; schema: Record<string, unknown> };
   /** Cancels the request; the call then rejects with an error named 'AbortError'. */
   signal?: AbortSignal;
+  /**
+   * The longest a streamed answer may take, however steadily it streams (ms); past it the call
+   * fails like a timeout (LLM_TIMEOUT). Without it only silences are limited (the timeout, which
+   * should be shorter than this).
+   */
+  timeLimitMs?: number;
 }
 
 export interface Completion {

@@ -48,53 +48,113 @@ function createClient(
   });
 }
 
-/** Cancellation of one provider call: the caller's signal, our timer and our own cancel(). */
-export interface CallControl {
-  readonly signal: AbortSignal;
-  readonly timedOut: boolean;
-  /** The caller aborted, or the consumer of a stream stopped reading. */
-  readonly cancelled: boolean;
-  /** Restarts the timer. */
-  touch(): void;
-  cancel(): void;
-  dispose(): void;
+/** What a CallControl can stop directly: a request it was given (node:http's ClientRequest). */
+interface Stoppable {
+  destroy(error?: Error): void;
 }
 
-export function callControl(timeoutMs: number, callerSignal?: AbortSignal): CallControl {
-  const controller = new AbortController();
-  let timedOut = false;
-  let cancelled = false;
-  let disposed = false;
-  const onCallerAbort = () => controller.abort();
-  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  if (callerSignal?.aborted) controller.abort();
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  return {
-    signal: controller.signal,
-    get timedOut() {
-      return timedOut;
-    },
-    get cancelled() {
-      return cancelled || (callerSignal?.aborted ?? false);
-    },
-    touch() {
-      // Once per streamed token: the same timer started again, nothing new allocated.
-      if (!disposed && !controller.signal.aborted) timer.refresh();
-    },
-    cancel() {
-      if (disposed) return;
-      cancelled = true;
-      controller.abort();
-    },
-    dispose() {
-      disposed = true;
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
-    },
-  };
+/**
+ * Cancellation of one provider call: the caller's signal, our timer and our own cancel(). A class
+ * rather than an object of closures, and its AbortController is made only when someone asks for
+ * `signal` (the SDK's calls): a streamed reply holds one of these for as long as the model
+ * thinks, and stops its request itself (`attach`).
+ */
+export class CallControl {
+  #controller: AbortController | undefined;
+  #request: Stoppable | undefined;
+  readonly #callerSignal: AbortSignal | undefined;
+  readonly #timer: NodeJS.Timeout;
+  /** When the whole call must be over (performance.now): checked as the answer streams in. */
+  readonly #limitAt: number;
+  #aborted = false;
+  #timedOut = false;
+  #cancelled = false;
+  #disposed = false;
+
+  constructor(timeoutMs: number, callerSignal?: AbortSignal, timeLimitMs?: number) {
+    this.#callerSignal = callerSignal;
+    callerSignal?.addEventListener('abort', this, { once: true });
+    this.#timer = setTimeout(CallControl.#expire, timeoutMs, this);
+    // No timer of its own: a silent model is stopped by the timer above (the limit is longer), a
+    // talkative one by touch().
+    this.#limitAt =
+      timeLimitMs === undefined ? Number.POSITIVE_INFINITY : performance.now() + timeLimitMs;
+    if (callerSignal?.aborted) this.#abort();
+  }
+
+  static #expire(control: CallControl) {
+    control.#timedOut = true;
+    control.#abort();
+  }
+
+  #abort() {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#controller?.abort();
+    this.#request?.destroy(abortError());
+  }
+
+  /** The caller's signal aborted (an EventListener object: no closure to keep). */
+  handleEvent() {
+    this.#abort();
+  }
+
+  /** For calls that take an AbortSignal (the SDK's). */
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort();
+    }
+    return this.#controller.signal;
+  }
+
+  /** Destroys `request` when the call is aborted (at once if it already was). */
+  attach(request: Stoppable) {
+    this.#request = request;
+    if (this.#aborted) request.destroy(abortError());
+  }
+
+  /** Aborted: by the caller, the timer or cancel(). */
+  get aborted() {
+    return this.#aborted;
+  }
+
+  get timedOut() {
+    return this.#timedOut;
+  }
+
+  /** The caller aborted, or the consumer of a stream stopped reading. */
+  get cancelled() {
+    return this.#cancelled || (this.#callerSignal?.aborted ?? false);
+  }
+
+  /** Restarts the timer: once per streamed token, the same timer started again. */
+  touch() {
+    if (this.#disposed || this.#aborted) return;
+    if (performance.now() > this.#limitAt) CallControl.#expire(this);
+    else this.#timer.refresh();
+  }
+
+  cancel() {
+    if (this.#disposed) return;
+    this.#cancelled = true;
+    this.#abort();
+  }
+
+  dispose() {
+    this.#disposed = true;
+    this.#request = undefined;
+    clearTimeout(this.#timer);
+    this.#callerSignal?.removeEventListener('abort', this);
+  }
+}
+
+export function callControl(
+  timeoutMs: number,
+  callerSignal?: AbortSignal,
+  timeLimitMs?: number,
+): CallControl {
+  return new CallControl(timeoutMs, callerSignal, timeLimitMs);
 }
 
 export interface ProviderMessages {

@@ -43,7 +43,7 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
 
     async complete(request) {
       const model = resolveModel(request.model);
-      const control = callControl(config.timeoutMs, request.signal);
+      const control = callControl(config.timeoutMs, request.signal, request.timeLimitMs);
       try {
         if (request.signal?.aborted) throw abortError();
         const response = await (
@@ -80,7 +80,9 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
       // The prompt is serialised now and handed over once: what reads the answer (often for
       // seconds) keeps no reference to it.
       const payload = { json: JSON.stringify({ ...chatParams(model, request), stream: true }) };
-      return streamCompletion(config, model, payload, request.signal, onDelta);
+      // Only what it needs: an async function's frame keeps its arguments (here the prompt) for as
+      // long as it runs.
+      return streamCompletion(config, model, payload, request.signal, request.timeLimitMs, onDelta);
     },
   };
 }
@@ -119,11 +121,13 @@ async function streamCompletion(
   /** Emptied when the request is sent (openEventStream). */
   payload: { json: string },
   callerSignal: AbortSignal | undefined,
+  timeLimitMs: number | undefined,
   onDelta: (text: string) => void,
 ): Promise<Completion> {
   // For a stream the timeout is the longest silence allowed (before the first chunk and between
-  // chunks): a long answer may legitimately take longer than timeoutMs in total.
-  const control = callControl(config.timeoutMs, callerSignal);
+  // chunks): a long answer may legitimately take longer than timeoutMs in total, unless the
+  // caller set a time limit.
+  const control = callControl(config.timeoutMs, callerSignal, timeLimitMs);
   let consumerFailed = false;
   let consumerError: unknown;
   try {
@@ -132,7 +136,7 @@ async function streamCompletion(
       `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`,
       config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
       payload,
-      control.signal,
+      control,
     );
     let content = '';
     let answeredModel = '';
@@ -159,7 +163,7 @@ async function streamCompletion(
         if (control.cancelled) throw abortError();
       }
     });
-    if (control.signal.aborted) throw abortError();
+    if (control.aborted) throw abortError();
     if (content.trim() === '') throw upstreamError(LLM_EMPTY, 'empty answer');
     return { content, model: answeredModel || model, finishReason };
   } catch (error) {

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
+import { flattenHead } from '../../http-head';
 import { toHttpError } from '../../plugins/errors';
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
@@ -52,7 +53,7 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
         const { id } = await user(request);
         await enforce(ctx.limiter, RATE_RULES.messagesPerUser, id);
         const prepared = await prepareReply(ctx, id, request.body);
-        if (wantsEventStream(request)) return streamReply(request, reply, prepared);
+        if (wantsEventStream(request)) return streamReply(ctx, request, reply, prepared);
         return prepared.run();
       },
     );
@@ -70,7 +71,7 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
         const { id } = await user(request);
         await enforce(ctx.limiter, RATE_RULES.messagesPerUser, id);
         const prepared = await prepare(ctx, id, request.params.messageId);
-        if (wantsEventStream(request)) return streamReply(request, reply, prepared);
+        if (wantsEventStream(request)) return streamReply(ctx, request, reply, prepared);
         return prepared.run();
       },
     );
@@ -154,35 +155,36 @@ type ReplyStreamData<E extends ReplyStreamEvent> = z.input<(typeof replyStreamEv
  * reply grows, then `done` with the stored message, or `error`. Refusals (404, 403 out of
  * credits…) happened before, as plain JSON errors.
  */
-async function streamReply(request: FastifyRequest, reply: FastifyReply, prepared: PreparedReply) {
+async function streamReply(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  prepared: PreparedReply,
+) {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
-    // The security headers every response carries (set on the reply by plugins/security-headers).
-    ...(reply.getHeaders() as Record<string, string>),
+    // The security headers every response carries (others get them from plugins/security-headers).
+    ...ctx.securityHeaders,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',
     'x-content-type-options': 'nosniff',
     connection: 'keep-alive',
   });
-  // Tokens leave in batches (at most one write per TOKEN_FLUSH_MS); other events at once.
+  flattenHead(res);
+  // Tokens leave in batches (one write per 40–100 ms at most), other events at once, and a
+  // comment line keeps a silent stream open through proxies while the model thinks.
   const events = eventWriter(res);
-  const send = <E extends ReplyStreamEvent>(event: E, data: ReplyStreamData<E>) => {
-    const block = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    if (event === 'token') events.token(block);
-    else events.now(block);
-  };
+  const block = <E extends ReplyStreamEvent>(event: E, data: ReplyStreamData<E>) =>
+    `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
   // Headers and a first event at once: the browser (and any proxy) hears that the message is
   // stored and a reply is coming, however long the model thinks before its first token.
-  send('accepted', { userMessageId: prepared.userMessageId });
-  // A comment line every 15 s keeps proxies from closing a stream while the model thinks.
-  const keepAlive = setInterval(() => {
-    events.now(': ping\n\n');
-  }, 15_000);
+  events.now(block('accepted', { userMessageId: prepared.userMessageId }));
+  let last = '';
   try {
-    const result = await prepared.run((text) => send('token', { text }));
-    send('done', result);
+    const result = await prepared.run((text) => events.token(block('token', { text })));
+    last = block('done', result);
   } catch (error) {
     const known = toHttpError(error);
     if (!known) request.log.error({ err: error }, 'streamed reply failed');
@@ -190,10 +192,9 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, prepare
       status: known?.statusCode ?? 500,
       message: known?.message ?? 'Something went wrong on our side.',
     };
-    send('error', failure);
+    last = block('error', failure);
   } finally {
-    clearInterval(keepAlive);
-    events.close();
-    if (!res.writableEnded) res.end();
+    // The last event and the end of the response leave in one write.
+    events.end(last);
   }
 }

@@ -17,91 +17,111 @@ export const TOKEN_FLUSH_MS = 40;
 export const TOKEN_FLUSH_MAX_MS = 100;
 /** Open streams up to which tokens wait TOKEN_FLUSH_MS; the wait grows in proportion above. */
 const STREAMS_AT_BASE_WAIT = 80;
+/** A stream silent this long gets a comment line, so proxies do not close it while the model thinks. */
+export const KEEP_ALIVE_MS = 15_000;
 
 /** The part of a response the writer needs (a ServerResponse, or a stand-in in tests). */
-type EventSink = Pick<ServerResponse, 'write' | 'writableEnded' | 'destroyed'>;
+type EventSink = Pick<ServerResponse, 'write' | 'end' | 'writableEnded' | 'destroyed'>;
 
-export interface EventWriter {
-  /** Queues a token event: written at once if nothing left for the current wait, else soon. */
-  token(block: string): void;
-  /** Writes an event at once, after any tokens still waiting (accepted, done, error). */
-  now(block: string): void;
-  /** Writes tokens not yet written, and stops. */
-  close(): void;
-}
-
-interface Writer {
-  res: EventSink;
-  pending: string;
-  /** When tokens last left (ms, performance.now); only token writes count. */
-  lastTokenWrite: number;
-}
-
-/** Every open writer, and those with tokens waiting for the next tick. */
-let openWriters = 0;
-const waiting = new Set<Writer>();
+/**
+ * Every open stream, and those with tokens waiting. Two timers serve them all, so a stream costs
+ * no timer of its own: an open reply that waits for a slow model is a few fields (issue 16 item 4).
+ */
+const open = new Set<EventWriter>();
+const waiting = new Set<EventWriter>();
 let ticker: NodeJS.Timeout | undefined;
+let keepAlive: NodeJS.Timeout | undefined;
 
 /** The current wait: TOKEN_FLUSH_MS, longer when many streams are open. */
-export function tokenWaitMs(open = openWriters): number {
-  const stretched = (TOKEN_FLUSH_MS * open) / STREAMS_AT_BASE_WAIT;
+export function tokenWaitMs(streams = open.size): number {
+  const stretched = (TOKEN_FLUSH_MS * streams) / STREAMS_AT_BASE_WAIT;
   return Math.min(TOKEN_FLUSH_MAX_MS, Math.max(TOKEN_FLUSH_MS, stretched));
 }
 
-function write(writer: Writer) {
+function write(writer: EventWriter, now: number) {
   const text = writer.pending;
   if (text === '') return;
   writer.pending = '';
+  writer.lastWrite = now;
   if (!writer.res.writableEnded && !writer.res.destroyed) writer.res.write(text);
 }
 
-/**
- * One timer for every stream: each tick writes what all the waiting streams hold, so tokens cost
- * no timer of their own (a stream's tokens wait at most one wait, never more).
- */
+/** Each tick writes what all the waiting streams hold (a token waits at most one wait). */
 function tick() {
   ticker = undefined;
   const now = performance.now();
   for (const writer of waiting) {
     writer.lastTokenWrite = now;
-    write(writer);
+    write(writer, now);
   }
   waiting.clear();
 }
 
+function pingSilentStreams() {
+  const now = performance.now();
+  for (const writer of open) {
+    if (now - writer.lastWrite < KEEP_ALIVE_MS) continue;
+    writer.pending += ': ping\n\n';
+    waiting.delete(writer);
+    write(writer, now);
+  }
+}
+
 /**
  * Writes Server-Sent Event blocks to a response, batching token events so that at most one write
- * leaves per wait while tokens keep coming. Order is kept: every block waits behind the ones
- * queued before it.
+ * leaves per wait while tokens keep coming, and a comment line when it has been silent for
+ * KEEP_ALIVE_MS. Order is kept: every block waits behind the ones queued before it. A class (no
+ * closures per stream): an open reply waiting for a slow model is a few fields.
  */
+export class EventWriter {
+  pending = '';
+  /** When tokens last left (ms, performance.now; never: a wait ago); only token writes count. */
+  lastTokenWrite = -TOKEN_FLUSH_MAX_MS;
+  /** When anything last left (ms, performance.now), for the keep-alive. */
+  lastWrite = performance.now();
+
+  constructor(readonly res: EventSink) {
+    open.add(this);
+    // Checked at a third of the interval: a silent stream is pinged 15–20 s after its last write.
+    keepAlive ??= setInterval(pingSilentStreams, KEEP_ALIVE_MS / 3).unref();
+  }
+
+  /** Queues a token event: written at once if nothing left for the current wait, else soon. */
+  token(block: string) {
+    this.pending += block;
+    if (waiting.has(this)) return;
+    const now = performance.now();
+    const wait = tokenWaitMs();
+    if (now - this.lastTokenWrite >= wait) {
+      this.lastTokenWrite = now;
+      write(this, now);
+      return;
+    }
+    waiting.add(this);
+    ticker ??= setTimeout(tick, wait);
+  }
+
+  /** Writes an event at once, after any tokens still waiting (accepted, done, error). */
+  now(block: string) {
+    waiting.delete(this);
+    this.pending += block;
+    write(this, performance.now());
+  }
+
+  /** Writes what is waiting and `block` (the last event) with the end of the response. */
+  end(block: string) {
+    waiting.delete(this);
+    open.delete(this);
+    if (open.size === 0 && keepAlive) {
+      clearInterval(keepAlive);
+      keepAlive = undefined;
+    }
+    const text = this.pending + block;
+    this.pending = '';
+    if (!this.res.writableEnded && !this.res.destroyed) this.res.end(text);
+  }
+}
+
 export function eventWriter(res: EventSink): EventWriter {
-  const writer: Writer = { res, pending: '', lastTokenWrite: Number.NEGATIVE_INFINITY };
-  let closed = false;
-  openWriters++;
-  return {
-    token(block) {
-      writer.pending += block;
-      if (waiting.has(writer)) return;
-      const now = performance.now();
-      const wait = tokenWaitMs();
-      if (now - writer.lastTokenWrite >= wait) {
-        writer.lastTokenWrite = now;
-        write(writer);
-        return;
-      }
-      waiting.add(writer);
-      ticker ??= setTimeout(tick, wait);
-    },
-    now(block) {
-      waiting.delete(writer);
-      writer.pending += block;
-      write(writer);
-    },
-    close() {
-      waiting.delete(writer);
-      write(writer);
-      if (!closed) openWriters--;
-      closed = true;
-    },
-  };
+  return new EventWriter(res);
 }

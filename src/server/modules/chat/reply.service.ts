@@ -7,7 +7,7 @@ import {
 } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { badRequest, notFound, serviceUnavailable } from '../../errors';
-import { LLM_EMPTY, LLM_NOT_CONFIGURED, LLM_TIMEOUT, LlmError } from '../../integrations/llm';
+import { LLM_EMPTY, LLM_NOT_CONFIGURED, LlmError, type Completion } from '../../integrations/llm';
 import {
   refundCharge,
   settleCharge,
@@ -307,20 +307,17 @@ function preparedRun(
   const { store } = steps;
   // The rows and the thread are needed only to build the prompt: handed over once, then let go.
   let prompt: PromptParts | undefined = { target, thread: steps.thread };
+  const takePrompt = () => {
+    const parts = prompt;
+    prompt = undefined;
+    if (!parts) throw new Error('a prepared reply runs once');
+    return parts;
+  };
   return {
     userMessageId,
-    run: async (onToken) => {
-      const takePrompt = () => {
-        const parts = prompt;
-        prompt = undefined;
-        if (!parts) throw new Error('a prepared reply runs once');
-        return parts;
-      };
-      return {
-        ...(await answer(ctx, userId, record, chargeId, takePrompt, onToken, store)),
-        userMessageId,
-      };
-    },
+    // Not an async function: a reply waiting for the model keeps as few suspended frames as can be.
+    run: (onToken) =>
+      answer(ctx, userId, record, chargeId, takePrompt, onToken, store, userMessageId),
   };
 }
 
@@ -412,7 +409,8 @@ async function answer(
   takePrompt: () => PromptParts,
   onToken: ((text: string) => void) | undefined,
   store: StoreStep,
-) {
+  userMessageId: number,
+): Promise<ReplyResult> {
   try {
     const reply = await generateReply(ctx, takePrompt, onToken);
     const { messageId, message, messageCount } = await store(reply, record);
@@ -421,7 +419,7 @@ async function answer(
       const { conversationId: id, summarizedAt } = record;
       await queueSummaryIfDue(ctx, userId, { id, summarizedAt, messageCount });
     }
-    return { messageId, message };
+    return { messageId, message, userMessageId };
   } catch (error) {
     await refundCharge(ctx, chargeId);
     throw error;
@@ -429,14 +427,15 @@ async function answer(
 }
 
 /** Step 3: the model's answer to the thread, streamed to `onToken` as it grows. */
-async function generateReply(
+function generateReply(
   ctx: AppContext,
   takePrompt: () => PromptParts,
   onToken: ((text: string) => void) | undefined,
 ): Promise<string> {
   // The reply is produced to the end even if the client goes away: it is stored either way. It
-  // must end well before the charge sweeper would take its pending credit for a dead reply.
-  const deadline = AbortSignal.timeout(STALE_CHARGE_MS(ctx.config) - 30_000);
+  // must end well before the charge sweeper would take its pending credit for a dead reply;
+  // past the time limit the model's call fails as a timeout (LLM_TIMEOUT).
+  const timeLimitMs = STALE_CHARGE_MS(ctx.config) - 30_000;
   const onDelta = (delta: string) => {
     try {
       onToken?.(delta);
@@ -444,13 +443,11 @@ async function generateReply(
       /* a listener that failed (closed socket) must not stop the reply */
     }
   };
-  let completion;
-  try {
-    completion = await askModel(ctx, takePrompt, deadline, onDelta);
-  } catch (error) {
-    if (deadline.aborted) throw new LlmError('upstream', LLM_TIMEOUT, 'reply deadline passed');
-    throw error;
-  }
+  return askModel(ctx, takePrompt, timeLimitMs, onDelta).then(replyText);
+}
+
+/** What is stored of the model's answer: trimmed, not empty, not absurdly long. */
+function replyText(completion: Completion): string {
   const text = completion.content.trim();
   if (!text) throw new LlmError('upstream', LLM_EMPTY, 'empty reply');
   return text.slice(0, CHAT_LIMITS.messageMaxLength * 4);
@@ -465,18 +462,18 @@ async function generateReply(
 async function askModel(
   ctx: AppContext,
   takePrompt: () => PromptParts,
-  signal: AbortSignal,
+  timeLimitMs: number,
   onDelta: (text: string) => void,
 ) {
   const { target, thread } = takePrompt();
-  return startReplyStream(ctx, target, await thread, signal, onDelta);
+  return startReplyStream(ctx, target, await thread, timeLimitMs, onDelta);
 }
 
 function startReplyStream(
   ctx: AppContext,
   { conversation, character, model }: ReplyTarget,
   { history, profile, memories }: PromptContext,
-  signal: AbortSignal,
+  timeLimitMs: number,
   onDelta: (text: string) => void,
 ) {
   const messages = buildChatPrompt({
@@ -488,7 +485,7 @@ function startReplyStream(
     history: history.map((m) => ({ sender: m.sender, content: m.content })),
     contextTokens: contextTokensOf(ctx),
   });
-  return ctx.llm.stream({ messages, model, ...MODEL_SETTINGS.reply, signal }, onDelta);
+  return ctx.llm.stream({ messages, model, ...MODEL_SETTINGS.reply, timeLimitMs }, onDelta);
 }
 
 /**
