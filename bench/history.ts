@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { readThread } from '../src/server/modules/chat/chat.repo';
+import { startProfile, stopProfile } from './profile';
 import type { BenchApp } from './harness';
 import type { Target, TimedGetRow } from './load';
 import { stats, statsRow, type Stats } from './stats';
@@ -196,10 +197,12 @@ export async function measureHistory(deps: HistoryDeps): Promise<HistoryResult> 
       settings.warmupRounds,
       rows.map(([, row]) => row),
     );
+    await startProfile();
     const result = await deps.timedGets(
       settings.rounds,
       rows.map(([, row]) => row),
     );
+    await stopProfile('history-pages');
     samplesMs = result.samplesMs;
     errors = result.errors;
     if (errors) console.log(`    ${errors} errors, e.g. ${result.errorSamples.join(' | ')}`);

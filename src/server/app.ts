@@ -122,7 +122,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
   registerSecurityHeaders(app, ctx.securityHeaders);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Answers up to 64 KB (a history page, a list) are compressed in one call: the streaming path
+  // costs more in set-up and thread-pool hops than the compression at these sizes, and on a
+  // busy 2-core server there is no idle core for it to overlap with (decision 0028).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    syncThreshold: 64 * 1024,
+  });
   registerOriginCheck(app, config.publicUrl);
   registerBodyGuard(app);
   for (const register of featureModules) await register(app, ctx);
