@@ -37,6 +37,18 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: [
+      {
+        // React 19 has it built in (see the module's comment).
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(
+          import.meta.dirname,
+          'src/web/lib/use-sync-external-store-shim.ts',
+        ),
+      },
+    ],
+  },
   build: {
     outDir,
     emptyOutDir: true,
@@ -46,7 +58,7 @@ export default defineConfig({
     rollupOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
+          groups: [{ name: 'icons', test: /node_modules[\\/](lucide-react|react)[\\/]/ }],
         },
       },
     },

@@ -11,7 +11,9 @@ import {
 
 /**
  * The JavaScript /chat needs before it can show its shell, gzipped: the entry and the chat route
- * chunk with everything they import statically (issue 16 item 6; measured 114.2 KB in 13 files
+ * chunk with everything they import statically (issue 16 item 6; 117.7 KB in 13 files once the
+ * age gate, the redirect notes, the sign-in prompt, the staff model picker and the read-only view
+ * left it, decision 0028; measured 114.2 KB in 13 files
  * after decision 0020 put the icons in one chunk, 113.1 KB once Radix
  * left the first load, 150.8 KB before, 185.9 KB before the markdown pipeline became its own
  * chunk, which our own parser then replaced, decision 0026). Code /chat fetches on demand is not

@@ -8,7 +8,7 @@ import { ThemeApplier } from '../features/themes/ThemeApplier';
 import { queryClient } from '../lib/query-client';
 import { PageLoader } from './PageLoader';
 import { NotFoundPage, routes } from './pages';
-import { RedirectNotices } from './RedirectNotices';
+import { RedirectNotices } from './redirect-notices';
 
 export function App() {
   return (

@@ -1,4 +1,5 @@
-import { lazy, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable } from '../lib/preloadable';
 import { CLIENT_ROUTES, NOT_FOUND_PAGE, pageForPath, ROUTE_PAGES } from '../../shared/routes';
 
 type PageModule = { default: ComponentType };
@@ -17,21 +18,7 @@ const pageModules = import.meta.glob<PageModule>('../pages/*.tsx');
 function page(name: string) {
   const load = pageModules[`../pages/${name}.tsx`];
   if (!load) throw new Error(`No page src/web/pages/${name}.tsx`);
-  let loaded: ComponentType | null = null;
-  let loading: Promise<void> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
-      (m) => void (loaded = m.default),
-      // A failed download is tried again by React.lazy when the page renders (and shown there).
-      () => void (loading = null),
-    ));
-  const Lazy = lazy(load);
-  function Page() {
-    // Chosen once per mount: switching from the lazy wrapper to the loaded page would remount it.
-    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
-    return <Component />;
-  }
-  return Object.assign(Page, { preload });
+  return preloadable(() => load().then((m) => m.default));
 }
 
 const byName = new Map(

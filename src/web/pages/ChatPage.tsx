@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { PageLoader } from '../app/PageLoader';
-import { SignInPrompt } from '../features/auth/SignInPrompt';
 import { useSession, type SessionUser } from '../features/auth/session';
 import { parseId } from '../../shared/ids';
 import {
@@ -15,13 +14,25 @@ import { useTopUp } from '../features/chat/mutations';
 import { ChatSplash, useChatSplash } from '../features/chat/ChatSplash';
 import { CharacterMissing } from '../features/chat/ChatNotices';
 import { ChatView } from '../features/chat/ChatView';
-import { ReadOnlyConversation } from '../features/chat/ReadOnlyConversation';
 import { RecentChats } from '../features/chat/RecentChats';
 import { CharacterList } from '../features/dashboard/CharacterList';
 import { ChatHeader, ChatHeaderSkeleton } from '../features/dashboard/ChatHeader';
 import { DashboardShell, DashboardWelcome } from '../features/dashboard/DashboardShell';
 import { useProfile } from '../features/profile/profile-api';
+import { preloadable } from '../lib/preloadable';
 import { usePageTitle } from '../lib/use-page-title';
+
+// A conversation whose character was deleted (rare): fetched when one opens.
+const ReadOnlyConversation = lazy(() =>
+  import('../features/chat/ReadOnlyConversation').then((m) => ({
+    default: m.ReadOnlyConversation,
+  })),
+);
+
+// A signed-in reader never sees it: fetched when the session says nobody is signed in.
+const SignInPrompt = preloadable(() =>
+  import('../features/auth/SignInPrompt').then((m) => m.SignInPrompt),
+);
 
 // Loaded when it opens: Radix Dialog is not part of the chat's first load (decision 0018).
 const DeleteCharacterDialog = lazy(() =>
@@ -34,10 +45,14 @@ export default function ChatPage() {
   usePageTitle('Chat');
   const { user, isLoading } = useSession();
   if (isLoading) return <PageLoader />;
-  if (!user) {
-    return <SignInPrompt message="Please sign in to access your AI companions" openDialog />;
-  }
+  if (!user) return <SignedOut />;
   return <Dashboard user={user} />;
+}
+
+function SignedOut() {
+  // The loader stays until the prompt is here: no Suspense, so no reveal held back 300 ms.
+  if (!SignInPrompt.useReady()) return <PageLoader />;
+  return <SignInPrompt message="Please sign in to access your AI companions" openDialog />;
 }
 
 function Dashboard({ user }: { user: SessionUser }) {

@@ -1,23 +1,13 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { APP_NAME, MINIMUM_AGE } from '../../../shared/brand';
-import { buttonClass } from '../../components/ui/button';
+import { Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { preloadable } from '../../lib/preloadable';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 
-/** Where 'No, Leave' goes when there is no history and no referrer. */
-export const LEAVE_FALLBACK_URL = 'https://www.google.com/';
-
-export function leaveSite() {
-  if (window.history.length > 1) {
-    window.history.back();
-    return;
-  }
-  const referrer = document.referrer;
-  if (referrer && new URL(referrer).origin !== window.location.origin) {
-    window.location.href = referrer;
-    return;
-  }
-  window.location.href = LEAVE_FALLBACK_URL;
-}
+/**
+ * The gate itself is a chunk of its own: a returning reader (most loads) has confirmed already
+ * and never needs it. main.tsx fetches it beside the page's chunk when this browser has not
+ * confirmed (preloadAgeGate), so a new visitor does not wait for it either.
+ */
+const AgeGateDialog = preloadable(() => import('./AgeGateDialog').then((m) => m.AgeGateDialog));
 
 // The confirmation is read from storage every time it may have changed: another tab confirming
 // or clearing it ('storage'), and a page restored from the back-forward cache ('pageshow'), whose
@@ -34,6 +24,11 @@ function subscribe(listener: () => void) {
     window.removeEventListener('pageshow', listener);
   };
 }
+/** Starts fetching the gate when this browser has not confirmed its age; resolves when here. */
+export function preloadAgeGate(): Promise<void> {
+  return isConfirmed() ? Promise.resolve() : AgeGateDialog.preload();
+}
+
 function confirmAge() {
   writeStored(STORAGE_KEYS.ageConfirmed, '1');
   listeners.forEach((l) => l());
@@ -49,80 +44,14 @@ export function AgeGate({ children }: { children: ReactNode }) {
   const stored = useSyncExternalStore(subscribe, isConfirmed, () => false);
   if (stored || confirmedHere) return children;
   return (
-    <AgeGateDialog
-      onEnter={() => {
-        confirmAge();
-        if (!isConfirmed()) setConfirmedHere(true);
-      }}
-    />
-  );
-}
-
-function AgeGateDialog({ onEnter }: { onEnter: () => void }) {
-  const [ticked, setTicked] = useState(false);
-  const titleId = useId();
-  const textId = useId();
-  const checkboxId = useId();
-  const checkbox = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    checkbox.current?.focus();
-    // Nothing else is on the page, but a long gate on a short phone must not scroll the body.
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previous;
-    };
-  }, []);
-
-  return (
-    <main className="fixed inset-0 z-[200] flex items-center justify-center overflow-y-auto bg-main p-4">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        data-testid="age-gate"
-        className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl"
-      >
-        <div className="mb-4 flex items-center gap-2 font-bold">
-          <img src="/logo.svg" alt="" width={28} height={28} className="size-7" />
-          <span>{APP_NAME}</span>
-        </div>
-        <h1 id={titleId} className="text-2xl font-bold">
-          Adults only
-        </h1>
-        <p id={textId} className="mt-3 text-sm text-muted">
-          {APP_NAME} contains mature content intended for adults. You must be at least {MINIMUM_AGE}{' '}
-          years old to enter.
-        </p>
-        <div className="mt-5 flex items-center gap-3">
-          <input
-            ref={checkbox}
-            id={checkboxId}
-            type="checkbox"
-            checked={ticked}
-            onChange={(e) => setTicked(e.target.checked)}
-            className="size-5 accent-[var(--accent-strong)]"
-          />
-          <label htmlFor={checkboxId} className="text-sm font-medium">
-            I am at least 18 years old.
-          </label>
-        </div>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonClass('secondary')} onClick={leaveSite}>
-            No, Leave
-          </button>
-          <button
-            type="button"
-            className={buttonClass('primary')}
-            disabled={!ticked}
-            onClick={onEnter}
-          >
-            Yes, Enter
-          </button>
-        </div>
-      </div>
-    </main>
+    // While the gate loads (only if its early fetch failed) nothing of the app shows either.
+    <Suspense fallback={<main className="fixed inset-0 z-[200] bg-main" />}>
+      <AgeGateDialog
+        onEnter={() => {
+          confirmAge();
+          if (!isConfirmed()) setConfirmedHere(true);
+        }}
+      />
+    </Suspense>
   );
 }

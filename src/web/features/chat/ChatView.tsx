@@ -9,12 +9,14 @@ import { ChatThread } from './ChatThread';
 import { ConversationMissing, NoModelNotice } from './ChatNotices';
 import { MessageBox } from './MessageBox';
 import { ModeChooser } from './ModeChooser';
-import { ModelPicker } from './ModelPicker';
 import { StoryOptions } from './StoryParts';
 import { unansweredKey, useUnanswered, withUnanswered } from './unanswered';
 import { useModelSelection } from './use-model-selection';
 import { useSendMessage } from './use-send-message';
 import { useStoryOptions } from './use-story-options';
+
+// Staff only (STAFF_EMAILS): everyone else never needs it.
+const ModelPicker = lazy(() => import('./ModelPicker').then((m) => ({ default: m.ModelPicker })));
 
 // Dialogs load when they open, not with the page (decision 0018).
 const OutOfCreditsDialog = lazy(() =>
@@ -128,11 +130,13 @@ export function ChatView({
     <div className="flex h-full flex-col">
       {notice}
       {model.canChoose && (
-        <ModelPicker
-          models={model.models}
-          value={model.value}
-          onChange={(m) => void model.change(m)}
-        />
+        <Suspense fallback={null}>
+          <ModelPicker
+            models={model.models}
+            value={model.value}
+            onChange={(m) => void model.change(m)}
+          />
+        </Suspense>
       )}
       <ChatThread
         character={character}
