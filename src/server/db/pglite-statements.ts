@@ -41,10 +41,26 @@ interface Prepared {
   paramTypes: number[];
   /** Result columns (none for a statement without rows). */
   fields: Field[];
+  /** Runs since it was prepared, and after how many (or at what time) it is prepared anew. */
+  runs: number;
+  renewAfterRuns: number;
+  renewAt: number;
 }
 
 /** Distinct statements kept prepared; the least recently used is closed past this. */
 const MAX_STATEMENTS = 300;
+
+/**
+ * When a statement is prepared anew, so that its plan follows the tables' sizes. After five runs
+ * PostgreSQL may keep one generic plan for a statement, made for the tables as they are then, and
+ * keeps it until their statistics change; PGlite runs no autovacuum, so for most tables they never
+ * do. A plan made while `message` held a few rows read each step of a history with a scan of the
+ * whole table: after 10 minutes of streaming replies, reading a prompt's history took 23 ms
+ * instead of 0.7 (decision 0028). So a statement is prepared again after 64 runs, then after
+ * twice as many each time (a young database grows fast), and at least once a minute it is used.
+ */
+const FIRST_RENEWAL_RUNS = 64;
+const RENEWAL_MS = 60_000;
 
 /**
  * Errors after which a statement is parsed again and run once more: its table changed under it
@@ -75,7 +91,10 @@ export function statementClient(
   /** Closes of evicted statements, sent ahead of the next message. */
   let toClose: Uint8Array[] = [];
 
-  const prepare = (text: string): Prepared | messages.DatabaseError => {
+  const prepare = (
+    text: string,
+    renewAfterRuns = FIRST_RENEWAL_RUNS,
+  ): Prepared | messages.DatabaseError => {
     const name = `reverie_${nextName++}`;
     const output = run([
       ...toClose,
@@ -86,7 +105,13 @@ export function statementClient(
     toClose = [];
     const described = readDescription(output);
     if (described instanceof Error) return described;
-    const prepared = { name, ...described };
+    const prepared = {
+      name,
+      ...described,
+      runs: 0,
+      renewAfterRuns,
+      renewAt: performance.now() + RENEWAL_MS,
+    };
     statements.set(text, prepared);
     if (statements.size > maxStatements) {
       const [oldestText, oldest] = statements.entries().next().value!;
@@ -121,15 +146,24 @@ export function statementClient(
   const execute = <T>(text: string, params: unknown[], options: QueryOptions | undefined) => {
     for (let attempt = 0; ; attempt++) {
       let prepared = statements.get(text);
-      if (prepared) {
-        // Most recently used last, so the first entry is the one to close.
-        statements.delete(text);
+      // Most recently used last, so the first entry is the one to close.
+      if (prepared) statements.delete(text);
+      if (
+        prepared &&
+        (prepared.runs >= prepared.renewAfterRuns || performance.now() >= prepared.renewAt)
+      ) {
+        toClose.push(serialize.close({ type: 'S', name: prepared.name }));
+        const made = prepare(text, prepared.renewAfterRuns * 2);
+        if (made instanceof Error) throw withQuery(made, text, params, options);
+        prepared = made;
+      } else if (prepared) {
         statements.set(text, prepared);
       } else {
         const made = prepare(text);
         if (made instanceof Error) throw withQuery(made, text, params, options);
         prepared = made;
       }
+      prepared.runs++;
       const values = params.map((value, i) =>
         serializeValue(client, value, prepared.paramTypes[i]!, options),
       );
@@ -224,7 +258,9 @@ const DATA_ROW = 0x44; // D
 const COMMAND_COMPLETE = 0x43; // C
 
 /** Parameter and result types from the answer to Parse + Describe(S) + Sync. */
-function readDescription(bytes: Buffer): Omit<Prepared, 'name'> | messages.DatabaseError {
+function readDescription(
+  bytes: Buffer,
+): Pick<Prepared, 'paramTypes' | 'fields'> | messages.DatabaseError {
   let paramTypes: number[] = [];
   let fields: Field[] = [];
   for (let at = 0; at < bytes.length;) {
