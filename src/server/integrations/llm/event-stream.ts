@@ -11,7 +11,7 @@ import { channel } from 'node:diagnostics_channel';
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
-import { flattenHead } from '../../http-head';
+import { releaseHead } from '../../http-head';
 
 /** A provider answered with an error status (its body is read and dropped, never shown). */
 export class ProviderHttpError extends Error {
@@ -101,10 +101,10 @@ export function openEventStream(
       'content-length': Buffer.byteLength(payload),
     },
   });
-  flattenHead(request);
   control.attach(request);
   const answered = answerOf(request, control);
   request.end(payload);
+  releaseHead(request);
   return answered;
 }
 

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
-import { flattenHead } from '../../http-head';
+import { releaseHead } from '../../http-head';
 import { toHttpError } from '../../plugins/errors';
 import { enforce } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
@@ -172,7 +172,6 @@ async function streamReply(
     'x-content-type-options': 'nosniff',
     connection: 'keep-alive',
   });
-  flattenHead(res);
   // Tokens leave in batches (one write per 40–100 ms at most), other events at once, and a
   // comment line keeps a silent stream open through proxies while the model thinks.
   const events = eventWriter(res);
@@ -181,6 +180,7 @@ async function streamReply(
   // Headers and a first event at once: the browser (and any proxy) hears that the message is
   // stored and a reply is coming, however long the model thinks before its first token.
   events.now(block('accepted', { userMessageId: prepared.userMessageId }));
+  releaseHead(res);
   let last = '';
   try {
     const result = await prepared.run((text) => events.token(block('token', { text })));
