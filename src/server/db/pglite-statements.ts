@@ -146,20 +146,21 @@ export function statementClient(
   const execute = <T>(text: string, params: unknown[], options: QueryOptions | undefined) => {
     for (let attempt = 0; ; attempt++) {
       let prepared = statements.get(text);
-      // Most recently used last, so the first entry is the one to close.
+      let renewAfterRuns = FIRST_RENEWAL_RUNS;
       if (prepared) statements.delete(text);
       if (
         prepared &&
         (prepared.runs >= prepared.renewAfterRuns || performance.now() >= prepared.renewAt)
       ) {
         toClose.push(serialize.close({ type: 'S', name: prepared.name }));
-        const made = prepare(text, prepared.renewAfterRuns * 2);
-        if (made instanceof Error) throw withQuery(made, text, params, options);
-        prepared = made;
-      } else if (prepared) {
+        renewAfterRuns = prepared.renewAfterRuns * 2;
+        prepared = undefined;
+      }
+      if (prepared) {
+        // Most recently used last, so the first entry is the one to close.
         statements.set(text, prepared);
       } else {
-        const made = prepare(text);
+        const made = prepare(text, renewAfterRuns);
         if (made instanceof Error) throw withQuery(made, text, params, options);
         prepared = made;
       }

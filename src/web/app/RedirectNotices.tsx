@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { toast } from '../components/ui/toast';
 import { useAuthDialog } from '../features/auth/auth-dialog-context';
 import { RESET_PASSWORD_PAGE } from '../../shared/account/rules';
+import { NOTE_PARAMS } from './redirect-notices';
 
 /**
  * Reads the notes the server leaves in the URL after a redirect (e-mail verification, Google
@@ -18,7 +19,7 @@ export function RedirectNotices() {
     const emailChanged = params.get('emailChanged');
     const error = params.get('error');
     const authError = params.get('authError');
-    if (!verified && !emailChanged && !authError && !error) return;
+    if (!NOTE_PARAMS.some((name) => params.get(name))) return;
 
     if (emailChanged && !error) {
       toast({ title: 'Email changed', description: 'Your account now uses its new address.' });
@@ -49,7 +50,7 @@ export function RedirectNotices() {
         variant: 'destructive',
       });
     }
-    for (const key of ['verified', 'emailChanged', 'error', 'authError', 'error_description']) {
+    for (const key of [...NOTE_PARAMS, 'error_description']) {
       params.delete(key);
     }
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);

@@ -6,7 +6,7 @@ import { preloadable } from '../lib/preloadable';
  * failed Google sign-in) are read once, when the app starts; most loads carry none, so their
  * handling is a chunk of its own, fetched only when one is there (decision 0028).
  */
-const NOTE_PARAMS = ['verified', 'emailChanged', 'error', 'authError'];
+export const NOTE_PARAMS = ['verified', 'emailChanged', 'error', 'authError'] as const;
 
 /** Only the address the app started at: later navigations carry no redirect's note. */
 const noteAtStart = NOTE_PARAMS.some((name) =>
