@@ -494,6 +494,10 @@ describe('working memory', () => {
     llm.script({ content: 'I remember Paris.' });
     await user.post('/api/chat', { message: 'Remember me?', conversationId: second });
     expect(llm.requests.at(-1)!.body.messages[0].content).toContain('Riley loves jazz');
+    // The summarised conversation itself does not hear its own summary: its history says it.
+    llm.script({ content: 'Go on.' });
+    await user.post('/api/chat', { message: 'Where were we?', conversationId: first });
+    expect(llm.requests.at(-1)!.body.messages[0].content).not.toContain('Riley loves jazz');
 
     await user.delete(`/api/conversations/${first}`);
     expect((await memoriesOf()).some((m) => m.content === res.json.summary)).toBe(false);

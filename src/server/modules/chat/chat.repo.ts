@@ -200,11 +200,6 @@ interface ThreadOptions {
 
 /** readThread's statement (exported so a test can check its plan with EXPLAIN). */
 export function threadStatement(userId: string, conversationId: number, options: ThreadOptions) {
-  const start = options.from
-    ? sql`${options.from}::bigint`
-    : options.before
-      ? sql`(select parent_id from ${message} where id = ${options.before} and conversation_id = ${conversationId})`
-      : sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`;
   const siblingColumns = options.siblings
     ? sql`,
       case when m.parent_id is null
@@ -215,6 +210,29 @@ export function threadStatement(userId: string, conversationId: number, options:
       end as sibling_ids`
     : sql``;
   return sql`
+    ${threadPath(userId, conversationId, options)}
+    select m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
+           m.created_at, m.updated_at${siblingColumns}
+      from path join ${message} m on m.id = path.id
+     order by path.depth desc`;
+}
+
+/**
+ * The walk itself, a `with recursive path (id, parent_id, depth, chars)` clause to put before a
+ * select that reads `path` (depth 1 is the newest message): readThread's, and the prompt's read
+ * (prompt-context.repo.ts).
+ */
+export function threadPath(
+  userId: string,
+  conversationId: number,
+  options: Omit<ThreadOptions, 'siblings'>,
+) {
+  const start = options.from
+    ? sql`${options.from}::bigint`
+    : options.before
+      ? sql`(select parent_id from ${message} where id = ${options.before} and conversation_id = ${conversationId})`
+      : sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`;
+  return sql`
     with recursive path (id, parent_id, depth, chars) as (
       select m.id, m.parent_id, 1, length(m.content)::bigint
         from ${message} m
@@ -224,11 +242,7 @@ export function threadStatement(userId: string, conversationId: number, options:
         from path join ${message} m on m.id = path.parent_id
        where path.depth < ${options.limit}
          and path.chars < ${options.maxChars ?? Number.MAX_SAFE_INTEGER}::bigint
-    )
-    select m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
-           m.created_at, m.updated_at${siblingColumns}
-      from path join ${message} m on m.id = path.id
-     order by path.depth desc`;
+    )`;
 }
 
 interface RawThreadRow extends Record<string, unknown> {

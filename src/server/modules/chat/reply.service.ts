@@ -17,24 +17,18 @@ import {
   takeCreditSteps,
 } from '../credits/credits.service';
 import type { CharacterRow } from '../characters/characters.repo';
-import { findProfile } from '../profile/profile.repo';
-import {
-  buildChatPrompt,
-  CONTINUE_INSTRUCTION,
-  type PromptMemory,
-} from '../../prompts/chat.prompt';
-import { memoriesForPrompt } from '../memories/memories.repo';
+import { buildChatPrompt, CONTINUE_INSTRUCTION } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS } from '../../prompts/model-settings';
 import {
   appendToMessage,
   conversationIsReplyable,
   findMessage,
-  readThread,
   storeMessage,
   type ConversationRow,
   type MessageRow,
 } from './chat.repo';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
+import { readPromptContext, type PromptContext } from './prompt-context.repo';
 import { queueSummaryIfDue } from './memory.service';
 import { resolveModel } from './model-policy';
 
@@ -79,14 +73,11 @@ export async function prepareReply(
   },
 ): Promise<PreparedReply> {
   if (input.parentId === undefined) return prepareReplyAtEnd(ctx, userId, input);
+  // The prompt's reads depend neither on the checks nor on the credit or the stored message.
+  const context = promptContext(ctx, userId, input.conversationId, input.parentId);
   const target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
   // A branch starts after a message of this conversation; anything else is not found.
   if (input.parentId) await requireMessageIn(ctx, userId, target, input.parentId);
-  // The thread and the profile depend neither on the credit nor on the message being stored:
-  // reading them meanwhile saves two round trips before the model is called. Without a credit
-  // they are simply not used.
-  const context = readPromptContext(ctx, userId, target, input.parentId);
-  context.catch(() => undefined); // awaited in run(); this only marks a refusal below as handled
   const chargeId = await takeCredit(ctx, userId, target.conversation.id);
   const userMessageId = await storeUserMessageOrRefund(ctx, userId, target, input, chargeId);
   return replyAfterUserMessage(ctx, userId, target, chargeId, userMessageId, input, context);
@@ -97,7 +88,8 @@ export async function prepareReply(
  * before the model is called (issue 12): the credit is taken and the message stored in one
  * statement, sent together with the conversation's read (that statement checks on its own that
  * the conversation is the user's and its character still there, so a refusal takes and stores
- * nothing); then the thread, the profile and the memories, read together. When no credit was
+ * nothing) and the prompt's (thread, profile and memories in one statement): one round trip
+ * before the model is called, three statements in all. When no credit was
  * taken that way (none left, a period to renew, a new account) the careful path takes over.
  */
 async function prepareReplyAtEnd(
@@ -126,6 +118,8 @@ async function prepareReplyAtEnd(
     ),
   );
   charged.catch(() => undefined); // awaited below; a refusal of the read may come first
+  // Sent with the two others: the reply waits for one round trip before the model is called.
+  const context = promptContext(ctx, userId, input.conversationId, undefined);
   let target: ReplyTarget;
   try {
     target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
@@ -136,8 +130,6 @@ async function prepareReplyAtEnd(
     if (taken !== null) await refundCharge(ctx, taken);
     throw error;
   }
-  const context = readPromptContext(ctx, userId, target, undefined);
-  context.catch(() => undefined); // awaited in run(); this only marks a refusal below as handled
   let { chargeId, id: userMessageId } = await charged;
   if (chargeId === null) {
     chargeId = await takeCredit(ctx, userId, target.conversation.id);
@@ -252,9 +244,8 @@ async function chargeForReply(
   if (!original) throw notFound(MESSAGE_NOT_FOUND);
   const refusal = refuse(original);
   if (refusal) throw badRequest(refusal);
+  const context = promptContext(ctx, userId, original.conversationId, threadEnd(original));
   const target = await findReplyTarget(ctx, userId, original.conversationId, undefined);
-  const context = readPromptContext(ctx, userId, target, threadEnd(original));
-  context.catch(() => undefined); // awaited in run(); this only marks a refusal below as handled
   const chargeId = await takeCredit(ctx, userId, target.conversation.id);
   return { original, target, chargeId, context };
 }
@@ -327,36 +318,26 @@ interface PromptParts {
 }
 
 /**
- * The recent thread (oldest first) ending at `from` (by default the end of the history), and the
- * user's profile, for the prompt.
+ * The prompt's thread ending at `from` (by default the end of the history; null: a new first
+ * message, with nothing before it), the user's profile and the character's memories. It needs only
+ * the conversation's id, so it is read alongside the steps that check the conversation, not after
+ * them; without a reply it is simply not used.
  */
-async function readPromptContext(
+function promptContext(
   ctx: AppContext,
   userId: string,
-  target: ReplyTarget,
-  /** Null: a new first message, with nothing before it. */
-  from?: number | null,
+  conversationId: number,
+  from: number | null | undefined,
 ) {
-  const [history, profile, memories] = await Promise.all([
-    from === null
-      ? []
-      : readThread(ctx.db, userId, target.conversation.id, {
-          limit: HISTORY_WINDOW,
-          from,
-          // The prompt keeps at most the budget's worth (about four characters a token).
-          maxChars: contextTokensOf(ctx) * 4,
-        }),
-    findProfile(ctx.db, userId),
-    memoriesForPrompt(ctx.db, userId, target.character.id, target.conversation.id),
-  ]);
-  return { history, profile, memories };
+  const context = readPromptContext(ctx.db, userId, conversationId, {
+    from,
+    limit: HISTORY_WINDOW,
+    // The prompt keeps at most the budget's worth (about four characters a token).
+    maxChars: contextTokensOf(ctx) * 4,
+  });
+  context.catch(() => undefined); // awaited in run(); this only marks a refusal as handled
+  return context;
 }
-
-type PromptContext = {
-  history: { id: number; sender: 'user' | 'ai'; content: string }[];
-  profile: Awaited<ReturnType<typeof findProfile>>;
-  memories: PromptMemory[];
-};
 
 /** Step 1: the conversation (the user's, its character still there) and the model to use. */
 async function findReplyTarget(

@@ -6,12 +6,9 @@ import {
   getTableColumns,
   inArray,
   isNotNull,
-  ne,
-  or,
   sql,
 } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { preparedOnce } from '../../db/prepared';
 import { conversation, memory } from '../../db/schema';
 import type { ExportParts } from '../account/user-data';
 
@@ -80,37 +77,26 @@ export async function deleteMemory(db: Database, userId: string, id: number) {
   return rows.length > 0;
 }
 
-const promptMemoriesQuery = preparedOnce((db) =>
-  db
-    .select({ content: memory.content, pinned: memory.pinned })
-    .from(memory)
-    .where(
-      and(
-        eq(memory.userId, sql.placeholder('userId')),
-        eq(memory.characterId, sql.placeholder('characterId')),
-        // This conversation's own summary repeats what its history already says.
-        or(
-          ne(memory.source, 'summary'),
-          sql`${memory.conversationId} is distinct from ${sql.placeholder('conversationId')}`,
-        ),
-      ),
-    )
-    .orderBy(desc(memory.pinned), desc(memory.updatedAt), desc(memory.id))
-    .limit(200)
-    .prepare('prompt_memories'),
-);
-
 /**
- * What the character remembers for a reply in `conversationId`: pinned first, then the newest
- * (the prompt builder ranks and cuts them to its budget).
+ * What the character remembers for a reply in `conversationId`, as a JSON array of
+ * `{ content, pinned }`: pinned first, then the newest (the prompt builder ranks and cuts them to
+ * its budget). The character is the conversation's. An expression for the statement that reads
+ * everything a prompt needs at once (chat/prompt-context.repo.ts).
  */
-export async function memoriesForPrompt(
-  db: Database,
-  userId: string,
-  characterId: number,
-  conversationId: number,
-) {
-  return promptMemoriesQuery(db).execute({ userId, characterId, conversationId });
+export function promptMemoriesJson(userId: string, conversationId: number) {
+  return sql`(
+    select coalesce(
+             json_agg(json_build_object('content', m.content, 'pinned', m.pinned)
+                      order by m.pinned desc, m.updated_at desc, m.id desc),
+             '[]'::json)
+      from (select content, pinned, updated_at, id from ${memory}
+             where user_id = ${userId}
+               and character_id = (select character_id from ${conversation}
+                                    where id = ${conversationId} and user_id = ${userId})
+               -- the summary of this very conversation repeats what its history says
+               and (source <> 'summary' or conversation_id is distinct from ${conversationId})
+             order by pinned desc, updated_at desc, id desc
+             limit 200) m)`;
 }
 
 /**

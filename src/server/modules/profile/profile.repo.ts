@@ -23,6 +23,18 @@ const profileQuery = preparedOnce((db) =>
     .prepare('find_profile'),
 );
 
+/**
+ * The user's profile as a JSON object shaped as findProfile's answer (null without one): an
+ * expression for the statement that reads everything a prompt needs at once
+ * (chat/prompt-context.repo.ts).
+ */
+export function profileJson(userId: string) {
+  return sql`(
+    select json_build_object('name', p.name, 'gender', p.gender,
+                             'sexualPreferences', p.sexual_preferences)
+      from ${userProfile} p where p.user_id = ${userId})`;
+}
+
 /** Inserts or replaces the user's profile (one row per user, keyed by user id). */
 export async function upsertProfile(db: Database, userId: string, profile: UserProfile) {
   const values = { ...profile, updatedAt: new Date() };
