@@ -1,13 +1,4 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { conversation, memory } from '../../db/schema';
 import type { ExportParts } from '../account/user-data';
