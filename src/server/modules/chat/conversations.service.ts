@@ -46,7 +46,11 @@ export function toSummary(row: ConversationRow): ConversationSummary {
 }
 
 export function toDetail(row: ConversationRow): ConversationDetail {
-  return { ...toSummary(row), scenario: row.scenario, currentOptions: row.currentOptions };
+  // Added to the summary's object, not spread into a copy (see toThreadMessageView).
+  return Object.assign(toSummary(row), {
+    scenario: row.scenario,
+    currentOptions: row.currentOptions,
+  });
 }
 
 export function toMessageView(
