@@ -80,5 +80,7 @@ function named(config: unknown, values: unknown, names: StatementNames): unknown
   const params = Array.isArray(values) ? values : query.values;
   if (!Array.isArray(params) || params.length === 0) return config;
   const name = names.nameFor(query.text);
-  return name ? { ...query, name } : config;
+  // Object.assign, not `{ ...query, name }`: in Node 20's V8 a spread copy given another field
+  // outlives the young generation (decision 0029), and this runs for every query.
+  return name ? Object.assign({}, query, { name }) : config;
 }

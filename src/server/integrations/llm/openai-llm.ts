@@ -49,7 +49,7 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
         const response = await (
           await client()
         ).chat.completions.create(
-          { ...chatParams(model, request), stream: false },
+          Object.assign(chatParams(model, request), { stream: false as const }),
           { signal: control.signal },
         );
         // Optional chaining throughout: a misbehaving server may answer 200 with anything.
@@ -79,7 +79,11 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
       }
       // The prompt is serialised now and handed over once: what reads the answer (often for
       // seconds) keeps no reference to it.
-      const payload = { json: JSON.stringify({ ...chatParams(model, request), stream: true }) };
+      // (Object.assign rather than a spread copy: in Node 20's V8 that copy, prompt and all, would
+      // outlive the young generation; decision 0029.)
+      const payload = {
+        json: JSON.stringify(Object.assign(chatParams(model, request), { stream: true })),
+      };
       // Only what it needs: an async function's frame keeps its arguments (here the prompt) for as
       // long as it runs.
       return streamCompletion(config, model, payload, request.signal, request.timeLimitMs, onDelta);

@@ -166,8 +166,9 @@ function replyAfterUserMessage(
   const newMessage = { id: userMessageId, sender: 'user' as const, content: input.message };
   return preparedRun(ctx, userId, target, chargeId, userMessageId, {
     // The read may have seen the new message or not; either way it ends the thread once.
-    thread: context.then(({ history, ...rest }) => ({
-      ...rest,
+    thread: context.then(({ history, profile, memories }) => ({
+      profile,
+      memories,
       history: [...history.filter((m) => m.id !== userMessageId), newMessage],
     })),
     store: (reply, record) => storeReply(ctx, userId, record, chargeId, reply, userMessageId),
@@ -214,8 +215,9 @@ export async function prepareContinue(
     (m) => m.id,
   );
   return preparedRun(ctx, userId, target, chargeId, original.parentId ?? messageId, {
-    thread: context.then(({ history, ...rest }) => ({
-      ...rest,
+    thread: context.then(({ history, profile, memories }) => ({
+      profile,
+      memories,
       history: [...history, { id: 0, sender: 'user' as const, content: CONTINUE_INSTRUCTION }],
     })),
     store: async (addition) => {
