@@ -17,13 +17,7 @@ export async function loadConversationWithCharacter(
   userId: string,
   conversationId: number,
 ): Promise<{ conversation: ConversationRow; character: CharacterRow }> {
-  return requireCharacter(await findConversationWithCharacter(ctx.db, userId, conversationId));
-}
-
-/** The conversation read (null: not the user's) with its character, or a clear error. */
-export function requireCharacter(
-  found: { conversation: ConversationRow; character: CharacterRow | null } | null,
-): { conversation: ConversationRow; character: CharacterRow } {
+  const found = await findConversationWithCharacter(ctx.db, userId, conversationId);
   if (!found) throw notFound(CONVERSATION_NOT_FOUND);
   if (!found.character) throw conflict(CHARACTER_GONE);
   return { conversation: found.conversation, character: found.character };

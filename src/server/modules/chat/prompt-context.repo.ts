@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { UserProfile } from '../../../shared/profile/contract';
 import type { Database } from '../../db/client';
-import { character, conversation, message } from '../../db/schema';
+import { message } from '../../db/schema';
 import type { PromptMemory } from '../../prompts/chat.prompt';
 import { promptMemoriesJson } from '../memories/memories.repo';
 import { profileJson } from '../profile/profile.repo';
@@ -16,19 +16,18 @@ export interface PromptContext {
 }
 
 /**
- * Everything a reply reads, in one statement (issue 16 item 5: each statement costs the database
- * and this process more than what it reads): the user's conversation with its character (null
- * when the character is gone; no row when the conversation is not the user's), and for the prompt
- * the thread ending at `from` (by default the end of the history; null: a new first message with
- * nothing before it), the user's profile and what the conversation's character remembers, as one
- * JSON column. Each part is scoped to the user.
+ * The thread ending at `from` (by default the end of the history; null: a new first message with
+ * nothing before it), the user's profile and what the conversation's character remembers, in one
+ * statement (issue 16 item 5: three statements on three connections cost the database and this
+ * process more than one that answers all three as JSON). Each part is scoped to the user; a
+ * conversation that is not theirs reads an empty thread and no memories.
  */
-export async function readReplyContext(
+export async function readPromptContext(
   db: Database,
   userId: string,
   conversationId: number,
   options: { from?: number | null | undefined; limit: number; maxChars: number },
-) {
+): Promise<PromptContext> {
   const { from, ...window } = options;
   const history =
     from === null
@@ -40,19 +39,14 @@ export async function readReplyContext(
                             order by path.depth desc),
                    '[]'::json)
             from path join ${message} m on m.id = path.id)`;
+  const { rows } = await db.execute<{
+    history: PromptContext['history'];
+    profile: UserProfile | null;
+    memories: PromptMemory[];
+  }>(sql`
+    select ${history} as history,
+           ${profileJson(userId)} as profile,
+           ${promptMemoriesJson(userId, conversationId)} as memories`);
   // json_build_object writes a bigint id as a JSON number (ids stay far below 2^53).
-  const prompt = sql<PromptContext>`json_build_object(
-    'history', ${history},
-    'profile', ${profileJson(userId)},
-    'memories', ${promptMemoriesJson(userId, conversationId)})`;
-  const [row] = await db
-    .select({ conversation, character, prompt })
-    .from(conversation)
-    .leftJoin(
-      character,
-      and(eq(character.id, conversation.characterId), eq(character.userId, userId)),
-    )
-    .where(and(eq(conversation.id, conversationId), eq(conversation.userId, userId)))
-    .limit(1);
-  return row ?? null;
+  return rows[0]!;
 }

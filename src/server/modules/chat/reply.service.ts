@@ -27,8 +27,8 @@ import {
   type ConversationRow,
   type MessageRow,
 } from './chat.repo';
-import { contextTokensOf, requireCharacter } from './conversation-context';
-import { readReplyContext, type PromptContext } from './prompt-context.repo';
+import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
+import { readPromptContext, type PromptContext } from './prompt-context.repo';
 import { queueSummaryIfDue } from './memory.service';
 import { resolveModel } from './model-policy';
 
@@ -73,13 +73,9 @@ export async function prepareReply(
   },
 ): Promise<PreparedReply> {
   if (input.parentId === undefined) return prepareReplyAtEnd(ctx, userId, input);
-  const { target, context } = await findReplyTarget(
-    ctx,
-    userId,
-    input.conversationId,
-    input.model,
-    input.parentId,
-  );
+  // The prompt's reads depend neither on the checks nor on the credit or the stored message.
+  const context = promptContext(ctx, userId, input.conversationId, input.parentId);
+  const target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
   // A branch starts after a message of this conversation; anything else is not found.
   if (input.parentId) await requireMessageIn(ctx, userId, target, input.parentId);
   const chargeId = await takeCredit(ctx, userId, target.conversation.id);
@@ -90,11 +86,11 @@ export async function prepareReply(
 /**
  * The common case, a message at the end of the history, in as few round trips as possible
  * before the model is called (issue 12): the credit is taken and the message stored in one
- * statement, sent together with the read of the conversation, its character and the prompt's
- * thread, profile and memories (the first statement checks on its own that the conversation is
- * the user's and its character still there, so a refusal takes and stores nothing): one round
- * trip of two statements before the model is called. When no credit was taken that way (none
- * left, a period to renew, a new account) the careful path takes over.
+ * statement, sent together with the conversation's read (that statement checks on its own that
+ * the conversation is the user's and its character still there, so a refusal takes and stores
+ * nothing) and the prompt's (thread, profile and memories in one statement): one round trip
+ * before the model is called, three statements in all. When no credit was
+ * taken that way (none left, a period to renew, a new account) the careful path takes over.
  */
 async function prepareReplyAtEnd(
   ctx: AppContext,
@@ -122,10 +118,11 @@ async function prepareReplyAtEnd(
     ),
   );
   charged.catch(() => undefined); // awaited below; a refusal of the read may come first
-  // Sent with it: the reply waits for one round trip before the model is called.
-  let found: Awaited<ReturnType<typeof findReplyTarget>>;
+  // Sent with the two others: the reply waits for one round trip before the model is called.
+  const context = promptContext(ctx, userId, input.conversationId, undefined);
+  let target: ReplyTarget;
   try {
-    found = await findReplyTarget(ctx, userId, input.conversationId, input.model, undefined);
+    target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
   } catch (error) {
     // The statement takes nothing for a refused conversation; but if the read failed otherwise
     // (the database, or a deletion between the two), a credit it took goes back at once.
@@ -133,7 +130,6 @@ async function prepareReplyAtEnd(
     if (taken !== null) await refundCharge(ctx, taken);
     throw error;
   }
-  const { target, context } = found;
   let { chargeId, id: userMessageId } = await charged;
   if (chargeId === null) {
     chargeId = await takeCredit(ctx, userId, target.conversation.id);
@@ -165,16 +161,16 @@ function replyAfterUserMessage(
   chargeId: number,
   userMessageId: number,
   input: { message: string },
-  { history, profile, memories }: PromptContext,
+  context: Promise<PromptContext>,
 ) {
   const newMessage = { id: userMessageId, sender: 'user' as const, content: input.message };
   return preparedRun(ctx, userId, target, chargeId, userMessageId, {
     // The read may have seen the new message or not; either way it ends the thread once.
-    thread: {
+    thread: context.then(({ history, profile, memories }) => ({
       profile,
       memories,
       history: [...history.filter((m) => m.id !== userMessageId), newMessage],
-    },
+    })),
     store: (reply, record) => storeReply(ctx, userId, record, chargeId, reply, userMessageId),
   });
 }
@@ -219,14 +215,11 @@ export async function prepareContinue(
     (m) => m.id,
   );
   return preparedRun(ctx, userId, target, chargeId, original.parentId ?? messageId, {
-    thread: {
-      profile: context.profile,
-      memories: context.memories,
-      history: [
-        ...context.history,
-        { id: 0, sender: 'user' as const, content: CONTINUE_INSTRUCTION },
-      ],
-    },
+    thread: context.then(({ history, profile, memories }) => ({
+      profile,
+      memories,
+      history: [...history, { id: 0, sender: 'user' as const, content: CONTINUE_INSTRUCTION }],
+    })),
     store: async (addition) => {
       const joined = continuationJoin(original.content, addition);
       const row = await appendToMessage(ctx.db, userId, messageId, joined);
@@ -253,13 +246,8 @@ async function chargeForReply(
   if (!original) throw notFound(MESSAGE_NOT_FOUND);
   const refusal = refuse(original);
   if (refusal) throw badRequest(refusal);
-  const { target, context } = await findReplyTarget(
-    ctx,
-    userId,
-    original.conversationId,
-    undefined,
-    threadEnd(original),
-  );
+  const context = promptContext(ctx, userId, original.conversationId, threadEnd(original));
+  const target = await findReplyTarget(ctx, userId, original.conversationId, undefined);
   const chargeId = await takeCredit(ctx, userId, target.conversation.id);
   return { original, target, chargeId, context };
 }
@@ -301,7 +289,7 @@ function preparedRun(
   target: ReplyTarget,
   chargeId: number,
   userMessageId: number,
-  steps: { thread: PromptContext; store: StoreStep },
+  steps: { thread: Promise<PromptContext>; store: StoreStep },
 ): PreparedReply {
   const record: ReplyRecord = {
     conversationId: target.conversation.id,
@@ -328,32 +316,46 @@ function preparedRun(
 
 interface PromptParts {
   target: ReplyTarget;
-  thread: PromptContext;
+  thread: Promise<PromptContext>;
 }
 
 /**
- * Step 1: the conversation (the user's, its character still there), the model to use, and what
- * the prompt is built from: the thread ending at `from` (by default the end of the history; null:
- * a new first message, with nothing before it), the user's profile and the character's memories.
- * One statement; without a reply the prompt's part is simply not used.
+ * The prompt's thread ending at `from` (by default the end of the history; null: a new first
+ * message, with nothing before it), the user's profile and the character's memories. It needs only
+ * the conversation's id, so it is read alongside the steps that check the conversation, not after
+ * them; without a reply it is simply not used.
  */
-async function findReplyTarget(
+function promptContext(
   ctx: AppContext,
   userId: string,
   conversationId: number,
-  requestedModel: string | undefined,
   from: number | null | undefined,
-): Promise<{ target: ReplyTarget; context: PromptContext }> {
-  const found = await readReplyContext(ctx.db, userId, conversationId, {
+) {
+  const context = readPromptContext(ctx.db, userId, conversationId, {
     from,
     limit: HISTORY_WINDOW,
     // The prompt keeps at most the budget's worth (about four characters a token).
     maxChars: contextTokensOf(ctx) * 4,
   });
-  const { conversation, character } = requireCharacter(found);
+  context.catch(() => undefined); // awaited in run(); this only marks a refusal as handled
+  return context;
+}
+
+/** Step 1: the conversation (the user's, its character still there) and the model to use. */
+async function findReplyTarget(
+  ctx: AppContext,
+  userId: string,
+  conversationId: number,
+  requestedModel: string | undefined,
+): Promise<ReplyTarget> {
+  const { conversation, character } = await loadConversationWithCharacter(
+    ctx,
+    userId,
+    conversationId,
+  );
   const model = resolveModel(ctx, requestedModel, conversation.model);
   if (!ctx.llm.configured || !model) throw serviceUnavailable(LLM_NOT_CONFIGURED);
-  return { target: { conversation, character, model }, context: found!.prompt };
+  return { conversation, character, model };
 }
 
 /**
@@ -447,7 +449,7 @@ async function askModel(
   onDelta: (text: string) => void,
 ) {
   const { target, thread } = takePrompt();
-  return startReplyStream(ctx, target, thread, timeLimitMs, onDelta);
+  return startReplyStream(ctx, target, await thread, timeLimitMs, onDelta);
 }
 
 function startReplyStream(
