@@ -28,12 +28,12 @@ export async function readPromptContext(
   conversationId: number,
   options: { from?: number | null | undefined; limit: number; maxChars: number },
 ): Promise<PromptContext> {
-  const { from, ...window } = options;
+  const { from, limit, maxChars } = options;
   const history =
     from === null
       ? sql`'[]'::json`
       : sql`(
-          ${threadPath(userId, conversationId, { ...window, from })}
+          ${threadPath(userId, conversationId, { from, limit, maxChars })}
           select coalesce(
                    json_agg(json_build_object('id', m.id, 'sender', m.sender, 'content', m.content)
                             order by path.depth desc),
