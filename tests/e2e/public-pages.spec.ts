@@ -28,8 +28,10 @@ test('landing page: hero, features, modes, call to action, art grid, chrome', as
   const tiles = page.getByTestId('art-grid').locator('img');
   await expect(tiles).toHaveCount(30);
   expect(await tiles.first().getAttribute('width')).toBe('333');
-  const firstLoaded = await tiles.first().evaluate((img: HTMLImageElement) => img.naturalWidth);
-  expect(firstLoaded).toBe(333);
+  // Read once the image has arrived: an eager image may still be loading when the grid shows.
+  await expect
+    .poll(() => tiles.first().evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(333);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Contact' })).toBeVisible();
