@@ -213,14 +213,19 @@ export function threadStatement(userId: string, conversationId: number, options:
     ${threadPath(userId, conversationId, options)}
     select m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
            m.created_at, m.updated_at${siblingColumns}
-      from path join ${message} m on m.id = path.id
-     order by path.depth desc`;
+      from path m
+     order by m.depth desc`;
 }
 
 /**
- * The walk itself, a `with recursive path (id, parent_id, depth, chars)` clause to put before a
- * select that reads `path` (depth 1 is the newest message): readThread's, and the prompt's read
- * (prompt-context.repo.ts).
+ * The walk itself, a `with recursive path` clause to put before a select that reads `path`: each
+ * row is a message of the thread with all it says (id, conversation_id, user_id, parent_id,
+ * sender, content, created_at, updated_at), its `depth` (1 is the newest) and `chars` (the
+ * content's length summed from the newest). readThread's, and the prompt's read
+ * (prompt-context.repo.ts). The walk carries the columns rather than joining `message` again by
+ * id afterwards: that join was planned as a sequential scan of the whole table while its
+ * statistics said it was small (a new database, or a prepared statement's generic plan made
+ * then), which made every reply's prompt read grow with the table (bench section 1).
  */
 export function threadPath(
   userId: string,
@@ -233,12 +238,14 @@ export function threadPath(
       ? sql`(select parent_id from ${message} where id = ${options.before} and conversation_id = ${conversationId})`
       : sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`;
   return sql`
-    with recursive path (id, parent_id, depth, chars) as (
-      select m.id, m.parent_id, 1, length(m.content)::bigint
+    with recursive path as (
+      select m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
+             m.created_at, m.updated_at, 1 as depth, length(m.content)::bigint as chars
         from ${message} m
        where m.id = ${start} and m.conversation_id = ${conversationId} and m.user_id = ${userId}
       union all
-      select m.id, m.parent_id, path.depth + 1, path.chars + length(m.content)
+      select m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
+             m.created_at, m.updated_at, path.depth + 1, path.chars + length(m.content)
         from path join ${message} m on m.id = path.parent_id
        where path.depth < ${options.limit}
          and path.chars < ${options.maxChars ?? Number.MAX_SAFE_INTEGER}::bigint

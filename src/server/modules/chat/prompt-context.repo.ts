@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { UserProfile } from '../../../shared/profile/contract';
 import type { Database } from '../../db/client';
-import { message } from '../../db/schema';
 import type { PromptMemory } from '../../prompts/chat.prompt';
 import { promptMemoriesJson } from '../memories/memories.repo';
 import { profileJson } from '../profile/profile.repo';
@@ -36,9 +35,9 @@ export async function readPromptContext(
           ${threadPath(userId, conversationId, { from, limit, maxChars })}
           select coalesce(
                    json_agg(json_build_object('id', m.id, 'sender', m.sender, 'content', m.content)
-                            order by path.depth desc),
+                            order by m.depth desc),
                    '[]'::json)
-            from path join ${message} m on m.id = path.id)`;
+            from path m)`;
   const { rows } = await db.execute<{
     history: PromptContext['history'];
     profile: UserProfile | null;
