@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Client as PgClient } from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { namingClient, statementNames } from './pg-statements';
+import { namingClient, statementNames, type StatementNames } from './pg-statements';
 import { statementClient } from './pglite-statements';
 import * as schema from './schema';
 
@@ -23,7 +24,19 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
  * its own, PGlite through the one embedded instance the app shares with it.
  */
 export type JobConnection =
-  { driver: 'postgres'; url: string } | { driver: 'pglite'; client: PGlite };
+  | {
+      driver: 'postgres';
+      url: string;
+      /**
+       * The client class of the queue's pool: like the app's, it names the statements it runs
+       * again (pg-statements.ts), with a registry of its own. Without it PostgreSQL parsed and
+       * planned the queue's large insert afresh for every job queued (bench section 1).
+       */
+      Client: typeof PgClient;
+      /** That registry (tests read its size). */
+      statementNames: StatementNames;
+    }
+  | { driver: 'pglite'; client: PGlite };
 
 export interface DatabaseHandle {
   db: Database;
@@ -63,6 +76,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
+  const jobNames = statementNames();
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -76,7 +90,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'postgres',
-    jobConnection: { driver: 'postgres', url },
+    jobConnection: {
+      driver: 'postgres',
+      url,
+      Client: namingClient(pg.Client, jobNames),
+      statementNames: jobNames,
+    },
     async migrate() {
       const client = await pool.connect();
       try {

@@ -237,10 +237,13 @@ function bossOptions(connection: JobConnection): ConstructorOptions {
     return { ...common, db: fromPglite(connection.client), backend: 'pglite' };
   }
   // A small pool of its own beside the app's, plus one connection that listens for new jobs.
-  return {
+  // pg-boss hands its options to pg.Pool as they are, `Client` included (not in its types).
+  const options: ConstructorOptions & { Client: typeof connection.Client } = {
     ...common,
     connectionString: connection.url,
     max: 3,
     application_name: 'reverie-jobs',
+    Client: connection.Client,
   };
+  return options;
 }
