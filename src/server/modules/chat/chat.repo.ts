@@ -211,11 +211,14 @@ export function threadStatement(userId: string, conversationId: number, options:
     : sql``;
   return sql`
     ${threadPath(userId, conversationId, options)}
-    select m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
-           m.created_at, m.updated_at${siblingColumns}
+    select ${walkedColumns}${siblingColumns}
       from path m
      order by m.depth desc`;
 }
+
+/** A message's columns as the walk reads and carries them (`m` is the message or the walk). */
+const walkedColumns = sql`m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
+  m.created_at, m.updated_at`;
 
 /**
  * The walk itself, a `with recursive path` clause to put before a select that reads `path`: each
@@ -239,13 +242,11 @@ export function threadPath(
       : sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`;
   return sql`
     with recursive path as (
-      select m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
-             m.created_at, m.updated_at, 1 as depth, length(m.content)::bigint as chars
+      select ${walkedColumns}, 1 as depth, length(m.content)::bigint as chars
         from ${message} m
        where m.id = ${start} and m.conversation_id = ${conversationId} and m.user_id = ${userId}
       union all
-      select m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
-             m.created_at, m.updated_at, path.depth + 1, path.chars + length(m.content)
+      select ${walkedColumns}, path.depth + 1, path.chars + length(m.content)
         from path join ${message} m on m.id = path.parent_id
        where path.depth < ${options.limit}
          and path.chars < ${options.maxChars ?? Number.MAX_SAFE_INTEGER}::bigint
