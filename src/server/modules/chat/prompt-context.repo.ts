@@ -18,8 +18,11 @@ export interface PromptContext {
  * The thread ending at `from` (by default the end of the history; null: a new first message with
  * nothing before it), the user's profile and what the conversation's character remembers, in one
  * statement (issue 16 item 5: three statements on three connections cost the database and this
- * process more than one that answers all three as JSON). Each part is scoped to the user; a
- * conversation that is not theirs reads an empty thread and no memories.
+ * process more than one). The thread comes as plain rows, newest last, and the profile and
+ * memories as one JSON text in a last row of their own: building the thread as JSON made the
+ * database escape every message's text again on every reply, about as much as the walk itself
+ * (decision 0031). Each part is scoped to the user; a conversation that is not theirs reads an
+ * empty thread and no memories.
  */
 export async function readPromptContext(
   db: Database,
@@ -28,24 +31,30 @@ export async function readPromptContext(
   options: { from?: number | null | undefined; limit: number; maxChars: number },
 ): Promise<PromptContext> {
   const { from, limit, maxChars } = options;
-  const history =
+  const extras = sql`json_build_object('profile', ${profileJson(userId)},
+                    'memories', ${promptMemoriesJson(userId, conversationId)})::text`;
+  const statement =
     from === null
-      ? sql`'[]'::json`
-      : sql`(
-          ${threadPath(userId, conversationId, { from, limit, maxChars })}
-          select coalesce(
-                   json_agg(json_build_object('id', m.id, 'sender', m.sender, 'content', m.content)
-                            order by m.depth desc),
-                   '[]'::json)
-            from path m)`;
-  const { rows } = await db.execute<{
-    history: PromptContext['history'];
-    profile: UserProfile | null;
-    memories: PromptMemory[];
-  }>(sql`
-    select ${history} as history,
-           ${profileJson(userId)} as profile,
-           ${promptMemoriesJson(userId, conversationId)} as memories`);
-  // json_build_object writes a bigint id as a JSON number (ids stay far below 2^53).
-  return rows[0]!;
+      ? sql`select 0 as depth, null::bigint as id, null::text as sender, ${extras} as content`
+      : sql`${threadPath(userId, conversationId, { from, limit, maxChars })}
+            select m.depth, m.id, m.sender, m.content from path m
+            union all select 0, null, null, ${extras}
+            order by depth desc`;
+  const { rows } = await db.execute<PromptRow>(statement);
+  const extrasRow = rows[rows.length - 1]!;
+  const { profile, memories } = JSON.parse(extrasRow.content) as Omit<PromptContext, 'history'>;
+  const history: PromptContext['history'] = new Array(rows.length - 1);
+  for (let i = 0; i < rows.length - 1; i++) {
+    const row = rows[i]!;
+    // PostgreSQL gives a bigint as a string (ids stay far below 2^53).
+    history[i] = { id: Number(row.id), sender: row.sender!, content: row.content };
+  }
+  return { history, profile, memories };
+}
+
+interface PromptRow extends Record<string, unknown> {
+  depth: number;
+  id: number | string | null;
+  sender: 'user' | 'ai' | null;
+  content: string;
 }
