@@ -135,14 +135,17 @@ function drainThenKeep(response: http.IncomingMessage) {
 }
 
 /**
- * Reads an event-stream response to its end, handing each `data:` payload to `onEvent` as parsed
- * JSON, synchronously and in order, as its bytes arrive; resolves at `[DONE]` or the end of the
- * body. Callbacks rather than an async iterator: a token then costs no promise, no generator
- * step and no suspended frame (a waiting reply is a few listeners on its socket, decision 0028).
+ * Reads an event-stream response to its end, handing each `data:` payload to `onEvent` as `parse`
+ * reads it (JSON), synchronously and in order, as its bytes arrive; resolves at `[DONE]` or the
+ * end of the body. Callbacks rather than an async iterator: a token then costs no promise, no
+ * generator step and no suspended frame (a waiting reply is a few listeners on its socket,
+ * decision 0028).
  * If `onEvent` throws, reading stops, the connection is closed and that error is the answer.
  */
 export function readEvents(
   response: http.IncomingMessage,
+  /** How a payload becomes the event (JSON.parse, or quicker; throws on what it cannot read). */
+  parse: (data: string) => unknown,
   onEvent: (event: unknown) => void,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -172,7 +175,7 @@ export function readEvents(
       }
       let event: unknown;
       try {
-        event = JSON.parse(data);
+        event = parse(data);
       } catch {
         finish(new ProviderStreamError('unreadable answer'));
         return true;

@@ -14,6 +14,7 @@ import {
   type LlmGateway,
 } from './llm';
 import { openEventStream, readEvents } from './event-stream';
+import { parseChunk } from './openai-chunk';
 import { callControl, lazyClient, toProviderError, type ProviderMessages } from './openai-client';
 
 type LlmConfig = NonNullable<Config['llm']>;
@@ -145,7 +146,7 @@ async function streamCompletion(
     let content = '';
     let answeredModel = '';
     let finishReason: string | null = null;
-    await readEvents(response, (event) => {
+    await readEvents(response, parseChunk, (event) => {
       control.touch();
       const chunk = event as Partial<OpenAI.Chat.ChatCompletionChunk> | null;
       if (!answeredModel && typeof chunk?.model === 'string') answeredModel = chunk.model;
