@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, sql, type SQL, asc, gt } from 'drizzle-orm';
 import type { ConversationCursor } from '../../../shared/chat/conversation-cursor';
 import type { Database, Executor } from '../../db/client';
+import { rowFromJson } from '../../db/json-row';
 import { preparedOnce } from '../../db/prepared';
 import { character, conversation, message } from '../../db/schema';
 import { forgetConversations } from '../memories/memories.repo';
@@ -70,6 +71,28 @@ const conversationWithCharacterQuery = preparedOnce((db) => {
     .limit(1)
     .prepare('find_conversation_with_character');
 });
+
+/**
+ * The same as findConversationWithCharacter, as a JSON expression for a statement that reads
+ * more beside it (the prompt's read, decision 0031): `{ conversation, character }` as each
+ * table's `to_json`, or null when the conversation is not the user's. Read it with
+ * conversationWithCharacterFromJson.
+ */
+export const conversationWithCharacterJson = (userId: string, id: number) => sql`(
+    select json_build_object('conversation', to_json(c), 'character', to_json(ch))
+      from ${conversation} c
+      left join ${character} ch on ch.id = c.character_id and ch.user_id = ${userId}
+     where c.id = ${id} and c.user_id = ${userId})`;
+
+export function conversationWithCharacterFromJson(
+  json: { conversation: Record<string, unknown>; character: Record<string, unknown> | null } | null,
+) {
+  if (!json) return null;
+  return {
+    conversation: rowFromJson(conversation, json.conversation),
+    character: json.character ? rowFromJson(character, json.character) : null,
+  };
+}
 
 /**
  * A new conversation. `greetings` (the character speaking first) become its first messages,

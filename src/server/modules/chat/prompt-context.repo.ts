@@ -4,7 +4,11 @@ import type { Database } from '../../db/client';
 import type { PromptMemory } from '../../prompts/chat.prompt';
 import { promptMemoriesJson } from '../memories/memories.repo';
 import { profileJson } from '../profile/profile.repo';
-import { threadPath } from './chat.repo';
+import {
+  conversationWithCharacterFromJson,
+  conversationWithCharacterJson,
+  threadPath,
+} from './chat.repo';
 
 /** What a reply's prompt is built from, besides the conversation and its character. */
 export interface PromptContext {
@@ -14,25 +18,32 @@ export interface PromptContext {
   memories: PromptMemory[];
 }
 
+/** The prompt's read: its context, and the conversation with its character as read with it. */
+export interface PromptRead extends PromptContext {
+  /** As findConversationWithCharacter gives it: null when the conversation is not the user's. */
+  target: ReturnType<typeof conversationWithCharacterFromJson>;
+}
+
 /**
  * The thread ending at `from` (by default the end of the history; null: a new first message with
- * nothing before it), the user's profile and what the conversation's character remembers, in one
- * statement (issue 16 item 5: three statements on three connections cost the database and this
- * process more than one). The thread comes as plain rows, newest last, and the profile and
- * memories as one JSON text in a last row of their own: building the thread as JSON made the
+ * nothing before it), the user's profile, what the conversation's character remembers, and the
+ * conversation with its character, in one statement (issue 16 item 5: a statement per part cost
+ * the database and this process more than one). The thread comes as plain rows, oldest first,
+ * and the rest as one JSON text in a last row of its own: building the thread as JSON made the
  * database escape every message's text again on every reply, about as much as the walk itself
  * (decision 0031). Each part is scoped to the user; a conversation that is not theirs reads an
- * empty thread and no memories.
+ * empty thread, no memories and no target.
  */
 export async function readPromptContext(
   db: Database,
   userId: string,
   conversationId: number,
   options: { from?: number | null | undefined; limit: number; maxChars: number },
-): Promise<PromptContext> {
+): Promise<PromptRead> {
   const { from, limit, maxChars } = options;
   const extras = sql`json_build_object('profile', ${profileJson(userId)},
-                    'memories', ${promptMemoriesJson(userId, conversationId)})::text`;
+                    'memories', ${promptMemoriesJson(userId, conversationId)},
+                    'target', ${conversationWithCharacterJson(userId, conversationId)})::text`;
   const statement =
     from === null
       ? sql`select 0 as depth, null::bigint as id, null::text as sender, ${extras} as content`
@@ -42,14 +53,17 @@ export async function readPromptContext(
             order by depth desc`;
   const { rows } = await db.execute<PromptRow>(statement);
   const extrasRow = rows[rows.length - 1]!;
-  const { profile, memories } = JSON.parse(extrasRow.content) as Omit<PromptContext, 'history'>;
+  const { profile, memories, target } = JSON.parse(extrasRow.content) as Omit<
+    PromptContext,
+    'history'
+  > & { target: Parameters<typeof conversationWithCharacterFromJson>[0] };
   const history: PromptContext['history'] = new Array(rows.length - 1);
   for (let i = 0; i < rows.length - 1; i++) {
     const row = rows[i]!;
     // PostgreSQL gives a bigint as a string (ids stay far below 2^53).
     history[i] = { id: Number(row.id), sender: row.sender!, content: row.content };
   }
-  return { history, profile, memories };
+  return { history, profile, memories, target: conversationWithCharacterFromJson(target) };
 }
 
 interface PromptRow extends Record<string, unknown> {

@@ -86,11 +86,11 @@ export async function prepareReply(
 /**
  * The common case, a message at the end of the history, in as few round trips as possible
  * before the model is called (issue 12): the credit is taken and the message stored in one
- * statement, sent together with the conversation's read (that statement checks on its own that
- * the conversation is the user's and its character still there, so a refusal takes and stores
- * nothing) and the prompt's (thread, profile and memories in one statement): one round trip
- * before the model is called, three statements in all. When no credit was
- * taken that way (none left, a period to renew, a new account) the careful path takes over.
+ * statement (it checks on its own that the conversation is the user's and its character still
+ * there, so a refusal takes and stores nothing), sent together with the prompt's read (thread,
+ * profile, memories, and the conversation with its character, in one statement): one round trip
+ * before the model is called, two statements in all. When no credit was taken that way (none
+ * left, a period to renew, a new account) the careful path takes over.
  */
 async function prepareReplyAtEnd(
   ctx: AppContext,
@@ -118,11 +118,16 @@ async function prepareReplyAtEnd(
     ),
   );
   charged.catch(() => undefined); // awaited below; a refusal of the read may come first
-  // Sent with the two others: the reply waits for one round trip before the model is called.
+  // Sent with the other: the reply waits for one round trip before the model is called.
   const context = promptContext(ctx, userId, input.conversationId, undefined);
   let target: ReplyTarget;
   try {
-    target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
+    // The conversation and its character come with the prompt's read; only a refusal (not the
+    // user's, or its character deleted) reads them again, to say which.
+    const { target: found } = await context;
+    target = found?.character
+      ? replyTarget(ctx, found.conversation, found.character, input.model)
+      : await findReplyTarget(ctx, userId, input.conversationId, input.model);
   } catch (error) {
     // The statement takes nothing for a refused conversation; but if the read failed otherwise
     // (the database, or a deletion between the two), a credit it took goes back at once.
@@ -353,6 +358,16 @@ async function findReplyTarget(
     userId,
     conversationId,
   );
+  return replyTarget(ctx, conversation, character, requestedModel);
+}
+
+/** A conversation and its character as a reply target: with the model, if one can answer. */
+function replyTarget(
+  ctx: AppContext,
+  conversation: ConversationRow,
+  character: CharacterRow,
+  requestedModel: string | undefined,
+): ReplyTarget {
   const model = resolveModel(ctx, requestedModel, conversation.model);
   if (!ctx.llm.configured || !model) throw serviceUnavailable(LLM_NOT_CONFIGURED);
   return { conversation, character, model };
