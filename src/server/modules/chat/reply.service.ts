@@ -28,7 +28,7 @@ import {
   type MessageRow,
 } from './chat.repo';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
-import { readPromptContext, type PromptContext } from './prompt-context.repo';
+import { readPromptContext, type PromptContext, type PromptRead } from './prompt-context.repo';
 import { queueSummaryIfDue } from './memory.service';
 import { resolveModel } from './model-policy';
 
@@ -75,7 +75,7 @@ export async function prepareReply(
   if (input.parentId === undefined) return prepareReplyAtEnd(ctx, userId, input);
   // The prompt's reads depend neither on the checks nor on the credit or the stored message.
   const context = promptContext(ctx, userId, input.conversationId, input.parentId);
-  const target = await findReplyTarget(ctx, userId, input.conversationId, input.model);
+  const target = await targetOf(ctx, userId, input.conversationId, input.model, context);
   // A branch starts after a message of this conversation; anything else is not found.
   if (input.parentId) await requireMessageIn(ctx, userId, target, input.parentId);
   const chargeId = await takeCredit(ctx, userId, target.conversation.id);
@@ -122,12 +122,7 @@ async function prepareReplyAtEnd(
   const context = promptContext(ctx, userId, input.conversationId, undefined);
   let target: ReplyTarget;
   try {
-    // The conversation and its character come with the prompt's read; only a refusal (not the
-    // user's, or its character deleted) reads them again, to say which.
-    const { target: found } = await context;
-    target = found?.character
-      ? replyTarget(ctx, found.conversation, found.character, input.model)
-      : await findReplyTarget(ctx, userId, input.conversationId, input.model);
+    target = await targetOf(ctx, userId, input.conversationId, input.model, context);
   } catch (error) {
     // The statement takes nothing for a refused conversation; but if the read failed otherwise
     // (the database, or a deletion between the two), a credit it took goes back at once.
@@ -252,7 +247,7 @@ async function chargeForReply(
   const refusal = refuse(original);
   if (refusal) throw badRequest(refusal);
   const context = promptContext(ctx, userId, original.conversationId, threadEnd(original));
-  const target = await findReplyTarget(ctx, userId, original.conversationId, undefined);
+  const target = await targetOf(ctx, userId, original.conversationId, undefined, context);
   const chargeId = await takeCredit(ctx, userId, target.conversation.id);
   return { original, target, chargeId, context };
 }
@@ -346,7 +341,25 @@ function promptContext(
   return context;
 }
 
-/** Step 1: the conversation (the user's, its character still there) and the model to use. */
+/**
+ * Step 1: the conversation (the user's, its character still there) and the model to use, as the
+ * prompt's read brought them (one statement fewer before the model is called); only a refusal
+ * reads them again, to say which (not found, or the character deleted).
+ */
+async function targetOf(
+  ctx: AppContext,
+  userId: string,
+  conversationId: number,
+  requestedModel: string | undefined,
+  context: Promise<PromptRead>,
+): Promise<ReplyTarget> {
+  const { target } = await context;
+  if (target?.character) {
+    return replyTarget(ctx, target.conversation, target.character, requestedModel);
+  }
+  return findReplyTarget(ctx, userId, conversationId, requestedModel);
+}
+
 async function findReplyTarget(
   ctx: AppContext,
   userId: string,
