@@ -53,10 +53,7 @@ export async function readPromptContext(
             order by depth desc`;
   const { rows } = await db.execute<PromptRow>(statement);
   const extrasRow = rows[rows.length - 1]!;
-  const { profile, memories, target } = JSON.parse(extrasRow.content) as Omit<
-    PromptContext,
-    'history'
-  > & { target: Parameters<typeof conversationWithCharacterFromJson>[0] };
+  const { profile, memories, target } = JSON.parse(extrasRow.content) as PromptExtras;
   const history: PromptContext['history'] = new Array(rows.length - 1);
   for (let i = 0; i < rows.length - 1; i++) {
     const row = rows[i]!;
@@ -66,6 +63,12 @@ export async function readPromptContext(
   return { history, profile, memories, target: conversationWithCharacterFromJson(target) };
 }
 
+/** The last row's JSON: everything the prompt's read brings besides the thread. */
+type PromptExtras = Omit<PromptContext, 'history'> & {
+  target: Parameters<typeof conversationWithCharacterFromJson>[0];
+};
+
+/** A row of the thread (depth ≥ 1), or the last row (depth 0) whose content is PromptExtras. */
 interface PromptRow extends Record<string, unknown> {
   depth: number;
   id: number | string | null;
