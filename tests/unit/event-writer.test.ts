@@ -4,6 +4,7 @@ import {
   KEEP_ALIVE_MS,
   TOKEN_FLUSH_MAX_MS,
   TOKEN_FLUSH_MS,
+  TOKEN_TICK_MS,
   tokenWaitMs,
 } from '../../src/server/modules/chat/event-writer';
 
@@ -58,7 +59,7 @@ describe('streamed tokens leave in batches', () => {
     expect(writes).toHaveLength(4);
   });
 
-  it('writes every waiting stream on one tick, and nothing to a closed response', () => {
+  it('writes streams that waited alike together, and nothing to a closed response', () => {
     vi.useFakeTimers();
     const one = sink();
     const two = sink();
@@ -75,6 +76,39 @@ describe('streamed tokens leave in batches', () => {
     b.end('');
     expect(one.writes).toEqual(['a1;', 'a2;', '<end>']);
     expect(two.writes).toEqual(['b1;']);
+  });
+
+  it('keeps streams out of step: each batch leaves when its own wait is over', () => {
+    vi.useFakeTimers();
+    const start = performance.now();
+    const times: Record<string, number[]> = { a: [], b: [] };
+    const timed = (name: 'a' | 'b') => {
+      const { res } = sink();
+      const write = res.write.bind(res);
+      res.write = ((text: string) => {
+        times[name]!.push(performance.now() - start);
+        return write(text);
+      }) as typeof res.write;
+      return eventWriter(res);
+    };
+    const [a, b] = [timed('a'), timed('b')];
+    // a's first token now, b's half a wait later; then each gets a token every 5 ms.
+    a.token('a;');
+    vi.advanceTimersByTime(TOKEN_FLUSH_MS / 2);
+    b.token('b;');
+    while (performance.now() - start < TOKEN_FLUSH_MS * 2.5) {
+      a.token('a;');
+      b.token('b;');
+      vi.advanceTimersByTime(5);
+    }
+    // Each writes at once, then every wait from its own first write (never one burst for both,
+    // which is what makes hundreds of streams a long pause for everything else).
+    const wait = TOKEN_FLUSH_MS;
+    expect(times.a).toEqual([0, wait, wait * 2]);
+    expect(times.b).toEqual([wait / 2, wait * 1.5, wait * 2.5]);
+    expect(TOKEN_TICK_MS).toBeLessThanOrEqual(wait / 4);
+    a.end('');
+    b.end('');
   });
 
   it('keeps a silent stream open with a comment line, and only a silent one', () => {

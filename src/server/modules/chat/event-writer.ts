@@ -24,6 +24,14 @@ export const KEEP_ALIVE_MS = 15_000;
 type EventSink = Pick<ServerResponse, 'write' | 'end' | 'writableEnded' | 'destroyed'>;
 
 /**
+ * How often waiting streams are looked at. Each stream's batch leaves when its own wait is over,
+ * at the first look after it: streams stay out of step, so each look writes a few of them. (One
+ * timer for the whole wait wrote every waiting stream at once: at 400 streams, 400 writes in one
+ * turn of the event loop, about 16 ms during which nothing else ran; decision 0032.)
+ */
+export const TOKEN_TICK_MS = 10;
+
+/**
  * Every open stream, and those with tokens waiting. Two timers serve them all, so a stream costs
  * no timer of its own: an open reply that waits for a slow model is a few fields (issue 16 item 4).
  */
@@ -46,15 +54,21 @@ function write(writer: EventWriter, now: number) {
   if (!writer.res.writableEnded && !writer.res.destroyed) writer.res.write(text);
 }
 
-/** Each tick writes what all the waiting streams hold (a token waits at most one wait). */
+/**
+ * Writes the waiting streams whose wait ends within half a tick (so a batch leaves at most half a
+ * tick before or after its wait is over), and looks again while any still wait.
+ */
 function tick() {
   ticker = undefined;
   const now = performance.now();
+  const due = now + TOKEN_TICK_MS / 2 - tokenWaitMs();
   for (const writer of waiting) {
+    if (writer.lastTokenWrite > due) continue;
+    waiting.delete(writer);
     writer.lastTokenWrite = now;
     write(writer, now);
   }
-  waiting.clear();
+  if (waiting.size > 0) ticker = setTimeout(tick, TOKEN_TICK_MS);
 }
 
 function pingSilentStreams() {
@@ -98,7 +112,7 @@ export class EventWriter {
       return;
     }
     waiting.add(this);
-    ticker ??= setTimeout(tick, wait);
+    ticker ??= setTimeout(tick, Math.min(TOKEN_TICK_MS, this.lastTokenWrite + wait - now));
   }
 
   /** Writes an event at once, after any tokens still waiting (accepted, done, error). */
