@@ -4,14 +4,13 @@
  * opened while the LLM double holds every answer back; the server's heap after a full garbage
  * collection and its resident memory are compared before and with them open. The reference, in
  * the same process and run: a bare Fastify route relaying the same model's stream (headers, a
- * first event, then the upstream bytes as they come). See bench/README.md.
+ * first event, then each upstream chunk as token events; bench/bare-relay.ts). See bench/README.md.
  */
 import { mkdirSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import Fastify from 'fastify';
+import { startBareRelay } from './bare-relay';
 import type { HeldTarget } from './load';
 
 export interface IdleStreamsResult {
@@ -82,43 +81,6 @@ async function measureHeld(
     ...held,
     heapKiB: Math.round(((during.heapUsed - before.heapUsed) / open / 1024) * 10) / 10,
     rssKiB: Math.round(((during.rss - before.rss) / open / 1024) * 10) / 10,
-  };
-}
-
-/**
- * The reference: a Fastify route that relays the model's stream with nothing else — no session,
- * no database, no prompt — written with plain node:http like the app's own stream reader.
- */
-async function startBareRelay(llmUrl: string) {
-  const agent = new http.Agent({ keepAlive: true });
-  const bare = Fastify();
-  bare.post('/relay', (request, reply) => {
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
-    res.write('event: accepted\ndata: {}\n\n');
-    const upstream = http.request(`${llmUrl}/chat/completions`, {
-      method: 'POST',
-      agent,
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    });
-    upstream.on('response', (answer) => {
-      answer.on('data', (chunk: Buffer) => res.write(chunk));
-      answer.on('end', () => res.end('event: done\ndata: {}\n\n'));
-    });
-    upstream.on('error', () => res.end());
-    const { message } = request.body as { message: string };
-    upstream.end(
-      JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: message }] }),
-    );
-  });
-  const url = await bare.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url: `${url}/relay`,
-    close: async () => {
-      await bare.close();
-      agent.destroy();
-    },
   };
 }
 

@@ -17,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { creditAccount } from '../src/server/db/schema';
 import { llmRequestChannel } from '../src/server/integrations/llm/event-stream';
 import type { TestClient } from '../tests/server/support/http-client';
+import { startBareRelay } from './bare-relay';
 import { startBenchApp, type BenchApp } from './harness';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
 import { measureApi, printApi, THROUGHPUT_CONNECTIONS } from './api';
@@ -52,7 +53,7 @@ const SETTINGS = {
   warmupMs: 1500,
   windowMs: intEnv('BENCH_WINDOW_S', 10) * 1000,
   drainMs: 5000,
-  /** Stepping stops before a step that could end after this (whole run under ~3 minutes). */
+  /** Stepping stops before a step that could end after this (each search of section 2 under ~3 minutes). */
   budgetMs: 170_000,
   lagLimitMs: 20,
   /**
@@ -337,8 +338,9 @@ interface StepRow {
 
 async function measureStep(
   load: ReturnType<typeof startLoadProcess>,
-  bench: BenchApp,
+  baseUrl: string,
   slots: Target[],
+  profileName: string,
 ): Promise<StepRow> {
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   let cpu = process.cpuUsage();
@@ -361,12 +363,12 @@ async function measureStep(
       lag: [ms(lag.percentile(50)), ms(lag.percentile(99)), ms(lag.max)],
       cpuPercent: ((used.user + used.system) / 1000 / elapsedMs) * 100,
     };
-    profileWritten = stopProfile(`streams-${slots.length}`);
+    profileWritten = stopProfile(`${profileName}-${slots.length}`);
   };
   const { result } = await load.ask(
     {
       type: 'stream',
-      baseUrl: bench.url,
+      baseUrl,
       slots,
       warmupMs: SETTINGS.warmupMs,
       windowMs: SETTINGS.windowMs,
@@ -448,12 +450,65 @@ async function ttftSection(load: Load, bench: BenchApp, users: BenchUser[], seco
   };
 }
 
-/** Section 2: the most concurrent streams with event-loop lag p99 under the limit. */
+/** One stepped search of section 2: the largest N that passes, and what stopped it. */
+interface StepSearch {
+  steps: StepRow[];
+  sustained: number;
+  firstFail: number | undefined;
+  stopReason: string;
+}
+
+/**
+ * Steps through SETTINGS.steps until one fails, then narrows the answer down with two bisection
+ * steps; a step that could end after the time budget (counted from `began`) is not started.
+ */
+async function searchSteps(
+  runStep: (n: number, note?: string) => Promise<StepRow>,
+  failure: (row: StepRow) => string | undefined,
+  began: number,
+): Promise<StepSearch> {
+  const steps: StepRow[] = [];
+  const stepMs = SETTINGS.warmupMs + SETTINGS.windowMs + SETTINGS.drainMs + 5000;
+  const inBudget = () => performance.now() - began + stepMs <= SETTINGS.budgetMs;
+  let stopReason = 'all steps passed';
+  let lastPass = 0;
+  let firstFail: number | undefined;
+  for (const n of SETTINGS.steps) {
+    if (!inBudget()) {
+      stopReason = `time budget reached before N=${n}`;
+      break;
+    }
+    const row = await runStep(n);
+    steps.push(row);
+    const failed = failure(row);
+    if (failed) {
+      firstFail = n;
+      stopReason = `${failed} at N=${n}`;
+      break;
+    }
+    lastPass = n;
+  }
+  for (let round = 0; round < 2 && firstFail !== undefined; round++) {
+    const n = Math.round((lastPass + firstFail) / 2);
+    if (n <= lastPass || n >= firstFail || !inBudget()) break;
+    const row = await runStep(n, '   (refining)');
+    steps.push(row);
+    if (failure(row)) firstFail = n;
+    else lastPass = n;
+  }
+  return { steps, sustained: lastPass, firstFail, stopReason };
+}
+
+/**
+ * Section 2: the most concurrent streams with event-loop lag p99 under the limit, for our reply
+ * route and then, in the same run with the same load process, for the bare relay
+ * (bench/bare-relay.ts): what this machine sustains when the server does the least it can.
+ */
 async function streamsSection(
   load: Load,
   bench: BenchApp,
   users: BenchUser[],
-  began: number,
+  llmUrl: string,
   seconds: () => string,
 ) {
   await load.ask(
@@ -470,8 +525,6 @@ async function streamsSection(
     '      N  done  errors   tokens/s  per stream  TTFT p50/p99 ms   lag p50  lag p99  ' +
       'lag max  server CPU  load lag p99',
   );
-  const steps: StepRow[] = [];
-  const slots: Target[] = [];
   const minPerStream = (SETTINGS.minPaceShare * 1000) / STREAM_CHUNK_DELAY_MS;
   const failure = (row: StepRow) =>
     row.errors > 0
@@ -481,16 +534,9 @@ async function streamsSection(
         : row.tokensPerSecondPerStream < minPerStream
           ? `under ${minPerStream} tokens/s per stream`
           : undefined;
-  const passes = (row: StepRow) => failure(row) === undefined;
-  /** Runs one step and prints its row; undefined when the time budget does not allow it. */
-  const runStep = async (n: number, note = '') => {
-    const stepMs = SETTINGS.warmupMs + SETTINGS.windowMs + SETTINGS.drainMs + 5000;
-    if (performance.now() - began + stepMs > SETTINGS.budgetMs) return undefined;
-    while (slots.length < n) slots.push(await newTarget(users));
-    const row = await measureStep(load, bench, slots.slice(0, n));
-    steps.push(row);
+  const printRow = (row: StepRow, note: string) => {
     console.log(
-      `   ${String(n).padStart(4)}${String(row.completed).padStart(6)}` +
+      `   ${String(row.streams).padStart(4)}${String(row.completed).padStart(6)}` +
         `${String(row.errors).padStart(8)}${String(row.tokensPerSecond).padStart(11)}` +
         `${fmt(row.tokensPerSecondPerStream, 12)}` +
         `${`${fmt(row.ttftUnderLoad.p50, 0)} / ${fmt(row.ttftUnderLoad.p99, 0)}`.padStart(17)}` +
@@ -498,53 +544,71 @@ async function streamsSection(
         `${`${row.serverCpuPercent} %`.padStart(12)}${fmt(row.loadProcessLagP99Ms, 14)}${note}`,
     );
     if (row.errors) console.log(`      errors, e.g. ${row.errorSamples.join(' | ')}`);
-    await sleep(500); // let background summaries of the last replies finish
-    return row;
   };
+  const summary = (label: string, search: StepSearch) =>
+    console.log(
+      `   ${label}: largest N with lag p99 < ${SETTINGS.lagLimitMs} ms, ≥ ${minPerStream} ` +
+        `tokens/s per stream and no errors: ${search.sustained}` +
+        `${search.firstFail === undefined && search.steps.length > 0 ? ' (the largest step tried)' : ''}` +
+        `${search.firstFail !== undefined ? `; N=${search.firstFail} fails` : ''} — stopped: ` +
+        `${search.stopReason}\n`,
+    );
 
-  let stopReason = 'all steps passed';
-  let lastPass = 0;
-  let firstFail: number | undefined;
-  for (const n of SETTINGS.steps) {
-    const row = await runStep(n);
-    if (!row) {
-      stopReason = `time budget reached before N=${n}`;
-      break;
-    }
-    if (!passes(row)) {
-      firstFail = n;
-      stopReason = `${failure(row)} at N=${n}`;
-      break;
-    }
-    lastPass = n;
-  }
-  // Two bisection steps between the last pass and the first failure narrow the answer down.
-  for (let round = 0; round < 2 && firstFail !== undefined; round++) {
-    const n = Math.round((lastPass + firstFail) / 2);
-    if (n <= lastPass || n >= firstFail) break;
-    const row = await runStep(n, '   (refining)');
-    if (!row) break;
-    if (passes(row)) lastPass = n;
-    else firstFail = n;
-  }
-  const sustained = lastPass;
-  const largestTried = firstFail === undefined && steps.length > 0;
-  console.log(
-    `\n   Largest N with lag p99 < ${SETTINGS.lagLimitMs} ms, ≥ ${minPerStream} tokens/s per stream ` +
-      `and no errors: ${sustained}` +
-      `${largestTried ? ' (the largest step tried)' : ''}` +
-      `${firstFail !== undefined ? `; N=${firstFail} fails` : ''} — stopped: ${stopReason}`,
+  const slots: Target[] = [];
+  const app = await searchSteps(
+    async (n, note = '') => {
+      while (slots.length < n) slots.push(await newTarget(users));
+      const row = await measureStep(load, bench.url, slots.slice(0, n), 'streams');
+      printRow(row, note);
+      await sleep(500); // let background summaries of the last replies finish
+      return row;
+    },
+    failure,
+    performance.now(),
   );
-  console.log(`   (total ${seconds()} s)\n`);
+  summary('our reply route', app);
+
+  // The reference: the same steps against the bare relay in this process (the app idle).
+  console.log('   bare relay (reference), same steps:');
+  const relay = await startBareRelay(llmUrl);
+  const relaySlot: Target = { cookie: '', conversationId: 0, path: '/relay' };
+  let reference: StepSearch;
+  try {
+    reference = await searchSteps(
+      async (n, note = '') => {
+        const row = await measureStep(
+          load,
+          relay.baseUrl,
+          Array.from({ length: n }, () => relaySlot),
+          'relay',
+        );
+        printRow(row, note);
+        return row;
+      },
+      failure,
+      performance.now(),
+    );
+  } finally {
+    await relay.close();
+  }
+  summary('bare relay', reference);
+  console.log(
+    `   our reply route sustains ${Math.round((app.sustained / Math.max(1, reference.sustained)) * 100)} % ` +
+      `of the bare relay's streams\n   (total ${seconds()} s)\n`,
+  );
+  const figures = (search: StepSearch) => ({
+    steps: search.steps.map(({ errorSamples: _e, ...row }) => row),
+    sustainedStreams: search.sustained,
+    firstFailingStreams: search.firstFail ?? null,
+    stopReason: search.stopReason,
+  });
   return {
     tokensPerSecondPerStream: 1000 / STREAM_CHUNK_DELAY_MS,
     windowSeconds: windowS,
     lagLimitMs: SETTINGS.lagLimitMs,
     minTokensPerSecondPerStream: minPerStream,
-    steps: steps.map(({ errorSamples: _e, ...row }) => row),
-    sustainedStreams: sustained,
-    firstFailingStreams: firstFail ?? null,
-    stopReason,
+    ...figures(app),
+    bareRelay: figures(reference),
   };
 }
 
@@ -638,7 +702,7 @@ async function main() {
 
     const ttft = SECTIONS.has('ttft') ? await ttftSection(load, bench, users, seconds) : null;
     const streaming = SECTIONS.has('streams')
-      ? await streamsSection(load, bench, users, began, seconds)
+      ? await streamsSection(load, bench, users, llmUrl, seconds)
       : null;
     const idle = SECTIONS.has('idle') ? await idleSection(load, bench, users, llmUrl) : null;
     if (idle) console.log(`   (total ${seconds()} s)\n`);
