@@ -4,6 +4,7 @@ import { HttpError } from '../../errors';
 import { LLM_EMPTY, LlmError } from '../../integrations/llm';
 import type { CharacterRow } from '../characters/characters.repo';
 import { storeSummary } from '../memories/memories.repo';
+import { RecentKeys } from '../../jobs/recent-keys';
 import { readThread, type ConversationRow } from './chat.repo';
 import { newestWithin, PREAMBLE } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS, REPLY_TOKENS } from '../../prompts/model-settings';
@@ -61,11 +62,28 @@ async function summarize(
 }
 
 /**
+ * How long after queueing a conversation's summary this server does not ask again: the job is
+ * then still queued or running (so asking inserts nothing), or done (the conversation no longer
+ * due). A job that failed waits SUMMARY_RETRY_DELAY_SECONDS, far longer, before its retry.
+ */
+export const SUMMARY_ASKED_LATELY_MS = 10_000;
+/** Per job queue (a test process runs several apps, each with its own database and queue). */
+const summariesAskedLately = new WeakMap<AppContext['jobs'], RecentKeys<number>>();
+
+function summariesAskedOf(jobs: AppContext['jobs']) {
+  let asked = summariesAskedLately.get(jobs);
+  if (!asked) summariesAskedLately.set(jobs, (asked = new RecentKeys(SUMMARY_ASKED_LATELY_MS)));
+  return asked;
+}
+
+/**
  * After a reply: queues the conversation's summary when one is due (more than 10 messages, not in
  * summarised yet), from what the reply already loaded. The `conversation-summary` job
  * then checks again and summarises. One such job per conversation exists at a time, on any
  * server: while one waits, runs, or waits SUMMARY_RETRY_DELAY_SECONDS after a failure, later
- * replies queue nothing. Never throws: the reply is already stored.
+ * replies queue nothing; and for SUMMARY_ASKED_LATELY_MS after asking, this server does not ask
+ * the queue again (quick replies would each cost a statement that inserts nothing). Never
+ * throws: the reply is already stored.
  */
 export async function queueSummaryIfDue(
   ctx: AppContext,
@@ -73,6 +91,8 @@ export async function queueSummaryIfDue(
   conversation: { id: number; messageCount: number; summarizedAt: Date | null },
 ) {
   if (!summaryDue(conversation.messageCount, conversation.summarizedAt)) return;
+  const asked = summariesAskedOf(ctx.jobs);
+  if (asked.markUnlessRecent(conversation.id)) return;
   try {
     await ctx.jobs.enqueue(
       'conversation-summary',
@@ -80,6 +100,7 @@ export async function queueSummaryIfDue(
       { singletonKey: String(conversation.id) },
     );
   } catch (err) {
+    asked.forget(conversation.id);
     ctx.log.warn({ err, conversationId: conversation.id }, 'summary not queued');
   }
 }
