@@ -46,7 +46,7 @@ const SETTINGS = {
   repliesPerConversation: 50,
   /** Direct requests to the LLM double, for its own time to first byte. */
   baselineRequests: 200,
-  steps: (process.env.BENCH_STEPS ?? '25,50,100,200,400')
+  steps: (process.env.BENCH_STEPS ?? '100,200,400,600,800,1000,1200')
     .split(',')
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0),
