@@ -1,13 +1,22 @@
 /**
  * The prompt's read brings the conversation and its character with the thread (decision 0031):
  * each row must be exactly what Drizzle's own select gives (dates, jsonb, arrays, nulls), and
- * nothing of another user's.
+ * nothing of another user's. A message at the end of the history is stored, paid for and read
+ * for in the same statement (decision 0032).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { character, conversation } from '../../src/server/db/schema';
-import { findConversationWithCharacter } from '../../src/server/modules/chat/chat.repo';
-import { readPromptContext } from '../../src/server/modules/chat/prompt-context.repo';
+import { character, conversation, creditAccount } from '../../src/server/db/schema';
+import {
+  conversationIsReplyable,
+  findConversationWithCharacter,
+  storeMessage,
+} from '../../src/server/modules/chat/chat.repo';
+import {
+  readPromptContext,
+  storeMessageAndReadPrompt,
+} from '../../src/server/modules/chat/prompt-context.repo';
+import { takeCreditSteps } from '../../src/server/modules/credits/credits.repo';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -97,5 +106,64 @@ describe('the prompt read’s conversation and character', () => {
       history: [],
       memories: [],
     });
+  });
+});
+
+describe('a message stored with the prompt’s read', () => {
+  const giveCredits = async (userId: string, credits: number) => {
+    await t.database.db
+      .insert(creditAccount)
+      .values({ userId, credits, periodStart: new Date() })
+      .onConflictDoUpdate({ target: creditAccount.userId, set: { credits } });
+  };
+  const creditsOf = async (userId: string) =>
+    (
+      await t.database.db
+        .select({ credits: creditAccount.credits })
+        .from(creditAccount)
+        .where(eq(creditAccount.userId, userId))
+    )[0]!.credits;
+  const storeAndRead = (userId: string, conversationId: number, content: string) =>
+    storeMessageAndReadPrompt(
+      t.database.db,
+      userId,
+      conversationId,
+      { sender: 'user', content },
+      takeCreditSteps(userId, conversationId, conversationIsReplyable(userId, conversationId)),
+      { limit: 200, maxChars: 100_000 },
+    );
+
+  it('takes one credit, stores the message at the end, and reads the thread before it', async () => {
+    const { db } = t.database;
+    const { conversationId } = await newConversation(ownerId, {});
+    await storeMessage(db, ownerId, conversationId, { sender: 'user', content: 'Hello.' });
+    await storeMessage(db, ownerId, conversationId, { sender: 'ai', content: 'Good evening.' });
+    await giveCredits(ownerId, 5);
+    const before = await read(ownerId, conversationId);
+
+    const { stored, read: got } = await storeAndRead(ownerId, conversationId, 'Tell me more.');
+    expect(stored.chargeId).not.toBeNull();
+    expect(stored.messageCount).toBe(3);
+    // One snapshot: the read is the conversation as it was before the message.
+    expect(got).toEqual(before);
+    expect(got.history.map((m) => m.content)).toEqual(['Hello.', 'Good evening.']);
+    const after = await read(ownerId, conversationId);
+    expect(after.history.at(-1)).toEqual({
+      id: stored.id,
+      sender: 'user',
+      content: 'Tell me more.',
+    });
+    expect(after.target!.conversation.activeLeafId).toBe(stored.id);
+    expect(await creditsOf(ownerId)).toBe(4);
+  });
+
+  it('takes and stores nothing in another user’s conversation, and reads nothing of it', async () => {
+    const { conversationId } = await newConversation(ownerId, {});
+    await giveCredits(strangerId, 5);
+    const { stored, read: got } = await storeAndRead(strangerId, conversationId, 'Hi.');
+    expect(stored).toMatchObject({ chargeId: null, id: 0 });
+    expect(got).toMatchObject({ target: null, history: [], memories: [] });
+    expect(await creditsOf(strangerId)).toBe(5);
+    expect((await read(ownerId, conversationId)).target!.conversation.messageCount).toBe(0);
   });
 });

@@ -258,13 +258,21 @@ export function threadPath(
   conversationId: number,
   options: Omit<ThreadOptions, 'siblings'>,
 ) {
+  return sql`with recursive ${threadPathStep(userId, conversationId, options)}`;
+}
+
+/** threadPath's `path` as a common table expression, for a `with recursive` of more steps. */
+export function threadPathStep(
+  userId: string,
+  conversationId: number,
+  options: Omit<ThreadOptions, 'siblings'>,
+) {
   const start = options.from
     ? sql`${options.from}::bigint`
     : options.before
       ? sql`(select parent_id from ${message} where id = ${options.before} and conversation_id = ${conversationId})`
       : sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`;
-  return sql`
-    with recursive path as (
+  return sql`path as (
       select ${walkedColumns}, 1 as depth, length(m.content)::bigint as chars
         from ${message} m
        where m.id = ${start} and m.conversation_id = ${conversationId} and m.user_id = ${userId}
@@ -525,36 +533,69 @@ export async function storeMessage(
   db: Executor,
   userId: string,
   conversationId: number,
-  value: {
-    sender: 'user' | 'ai';
-    content: string;
-    /**
-     * The message this one follows (null: none, a new first message); by default the end of the
-     * history (the active leaf).
-     */
-    parentId?: number | null | undefined;
-    titleIfNew?: string | undefined;
-    model?: string | undefined;
-  },
+  value: StoredMessageValue,
   alongside?: SQL,
   paidWith?: SQL,
-): Promise<{
+): Promise<StoredMessage> {
+  const { steps, result } = storeMessageSteps(userId, conversationId, value, alongside, paidWith);
+  const { rows } = await db.execute<RawStored>(sql`with ${steps} select ${result}`);
+  return storedFromRow(rows[0]!);
+}
+
+/** What storeMessage stores (see there). */
+export interface StoredMessageValue {
+  sender: 'user' | 'ai';
+  content: string;
+  /**
+   * The message this one follows (null: none, a new first message); by default the end of the
+   * history (the active leaf).
+   */
+  parentId?: number | null | undefined;
+  titleIfNew?: string | undefined;
+  model?: string | undefined;
+}
+
+export interface StoredMessage {
   id: number;
   messageCount: number;
   alongsideRows: number;
   chargeId: number | null;
-}> {
+}
+
+/** The row of storeMessageSteps' `result` columns, as a driver gives it. */
+export interface RawStored extends Record<string, unknown> {
+  id: string | number | null;
+  count: number | null;
+  alongside: number;
+  charge_id: string | number | null;
+}
+
+export function storedFromRow(row: RawStored): StoredMessage {
+  return {
+    id: Number(row.id),
+    messageCount: row.count ?? 0,
+    alongsideRows: row.alongside,
+    chargeId: row.charge_id === null ? null : Number(row.charge_id),
+  };
+}
+
+/**
+ * storeMessage's statement as its parts, for a statement that reads beside it (the prompt's
+ * read, prompt-context.repo): `steps`, the common table expressions that write, and `result`,
+ * the select list of one row that storedFromRow reads.
+ */
+export function storeMessageSteps(
+  userId: string,
+  conversationId: number,
+  value: StoredMessageValue,
+  alongside?: SQL,
+  paidWith?: SQL,
+): { steps: SQL; result: SQL } {
   const parent =
     value.parentId === undefined
       ? sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`
       : sql`${value.parentId}::bigint`;
-  const { rows } = await db.execute<{
-    id: string | number | null;
-    count: number | null;
-    alongside: number;
-    charge_id: string | number | null;
-  }>(sql`
-    with ${paidWith ? sql`${paidWith},` : sql``} stored as (
+  const steps = sql`${paidWith ? sql`${paidWith},` : sql``} stored as (
       insert into ${message} (conversation_id, user_id, parent_id, sender, content, scenario)
       select ${conversationId}::int, ${userId}::text, ${parent}, ${value.sender}::text,
              ${value.content}::text,
@@ -581,18 +622,12 @@ export async function storeMessage(
         updated_at = now()
       where id = ${conversationId} and user_id = ${userId} and exists (select 1 from stored)
       returning message_count
-    ), alongside as (${alongside ?? sql`select 1 where false`})
-    select (select id from stored) as id,
+    ), alongside as (${alongside ?? sql`select 1 where false`})`;
+  const result = sql`(select id from stored) as id,
            (select message_count from counted) as count,
            (select count(*) from alongside)::int as alongside,
-           ${paidWith ? sql`(select id from charge)` : sql`null`} as charge_id`);
-  const row = rows[0]!;
-  return {
-    id: Number(row.id),
-    messageCount: row.count ?? 0,
-    alongsideRows: row.alongside,
-    chargeId: row.charge_id === null ? null : Number(row.charge_id),
-  };
+           ${paidWith ? sql`(select id from charge)` : sql`null`} as charge_id`;
+  return { steps, result };
 }
 
 /**

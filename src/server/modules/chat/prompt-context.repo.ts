@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { UserProfile } from '../../../shared/profile/contract';
 import type { Database } from '../../db/client';
 import type { PromptMemory } from '../../prompts/chat.prompt';
@@ -7,7 +7,13 @@ import { profileJson } from '../profile/profile.repo';
 import {
   conversationWithCharacterFromJson,
   conversationWithCharacterJson,
+  storedFromRow,
+  storeMessageSteps,
   threadPath,
+  threadPathStep,
+  type RawStored,
+  type StoredMessage,
+  type StoredMessageValue,
 } from './chat.repo';
 
 /** What a reply's prompt is built from, besides the conversation and its character. */
@@ -41,9 +47,7 @@ export async function readPromptContext(
   options: { from?: number | null | undefined; limit: number; maxChars: number },
 ): Promise<PromptRead> {
   const { from, limit, maxChars } = options;
-  const extras = sql`json_build_object('profile', ${profileJson(userId)},
-                    'memories', ${promptMemoriesJson(userId, conversationId)},
-                    'target', ${conversationWithCharacterJson(userId, conversationId)})::text`;
+  const extras = extrasJson(userId, conversationId, sql``);
   const statement =
     from === null
       ? sql`select 0 as depth, null::bigint as id, null::text as sender, ${extras} as content`
@@ -52,20 +56,65 @@ export async function readPromptContext(
             union all select 0, null, null, ${extras}
             order by depth desc`;
   const { rows } = await db.execute<PromptRow>(statement);
+  return promptReadOf(rows).read;
+}
+
+/**
+ * storeMessage (the user's message at the end of the history, paid for by `paidWith`, credits'
+ * takeCreditSteps) and readPromptContext of the end of the history, in one statement (decision
+ * 0032): one write to the database and one backend's work before the model is called, where two
+ * statements on two connections were two of each. One statement sees one snapshot: the read sees
+ * the conversation as it was before the message, so the thread ends just before it (the reply
+ * adds it) and the target's count and preview are the ones before it.
+ */
+export async function storeMessageAndReadPrompt(
+  db: Database,
+  userId: string,
+  conversationId: number,
+  value: StoredMessageValue,
+  paidWith: SQL,
+  options: { limit: number; maxChars: number },
+): Promise<{ stored: StoredMessage; read: PromptRead }> {
+  const { steps, result } = storeMessageSteps(userId, conversationId, value, undefined, paidWith);
+  const extras = extrasJson(
+    userId,
+    conversationId,
+    sql`, 'stored', (select row_to_json(s) from (select ${result}) s)`,
+  );
+  const { rows } = await db.execute<PromptRow>(
+    sql`with recursive ${steps}, ${threadPathStep(userId, conversationId, options)}
+        select m.depth, m.id, m.sender, m.content from path m
+        union all select 0, null, null, ${extras}
+        order by depth desc`,
+  );
+  const { read, stored } = promptReadOf(rows);
+  return { read, stored: storedFromRow(stored!) };
+}
+
+/** The last row's JSON text: profile, memories, target, and any `more` members. */
+const extrasJson = (userId: string, conversationId: number, more: SQL) =>
+  sql`json_build_object('profile', ${profileJson(userId)},
+                    'memories', ${promptMemoriesJson(userId, conversationId)},
+                    'target', ${conversationWithCharacterJson(userId, conversationId)}${more})::text`;
+
+function promptReadOf(rows: PromptRow[]): { read: PromptRead; stored?: RawStored } {
   const extrasRow = rows[rows.length - 1]!;
-  const { profile, memories, target } = JSON.parse(extrasRow.content) as PromptExtras;
+  const { profile, memories, target, stored } = JSON.parse(extrasRow.content) as PromptExtras;
   const history: PromptContext['history'] = new Array(rows.length - 1);
   for (let i = 0; i < rows.length - 1; i++) {
     const row = rows[i]!;
     // PostgreSQL gives a bigint as a string (ids stay far below 2^53).
     history[i] = { id: Number(row.id), sender: row.sender!, content: row.content };
   }
-  return { history, profile, memories, target: conversationWithCharacterFromJson(target) };
+  const read = { history, profile, memories, target: conversationWithCharacterFromJson(target) };
+  return { read, stored };
 }
 
 /** The last row's JSON: everything the prompt's read brings besides the thread. */
 type PromptExtras = Omit<PromptContext, 'history'> & {
   target: Parameters<typeof conversationWithCharacterFromJson>[0];
+  /** storeMessage's result, when the statement also stored a message. */
+  stored?: RawStored;
 };
 
 /** A row of the thread (depth ≥ 1), or the last row (depth 0) whose content is PromptExtras. */

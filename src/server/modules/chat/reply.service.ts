@@ -28,7 +28,12 @@ import {
   type MessageRow,
 } from './chat.repo';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
-import { readPromptContext, type PromptContext, type PromptRead } from './prompt-context.repo';
+import {
+  readPromptContext,
+  storeMessageAndReadPrompt,
+  type PromptContext,
+  type PromptRead,
+} from './prompt-context.repo';
 import { queueSummaryIfDue } from './memory.service';
 import { resolveModel } from './model-policy';
 
@@ -85,12 +90,11 @@ export async function prepareReply(
 
 /**
  * The common case, a message at the end of the history, in as few round trips as possible
- * before the model is called (issue 12): the credit is taken and the message stored in one
- * statement (it checks on its own that the conversation is the user's and its character still
- * there, so a refusal takes and stores nothing), sent together with the prompt's read (thread,
- * profile, memories, and the conversation with its character, in one statement): one round trip
- * before the model is called, two statements in all. When no credit was taken that way (none
- * left, a period to renew, a new account) the careful path takes over.
+ * before the model is called (issue 12): one statement takes the credit, stores the message (it
+ * checks on its own that the conversation is the user's and its character still there, so a
+ * refusal takes and stores nothing) and reads the prompt (thread, profile, memories, and the
+ * conversation with its character; decision 0032). When no credit was taken that way (none left,
+ * a period to renew, a new account) the careful path takes over.
  */
 async function prepareReplyAtEnd(
   ctx: AppContext,
@@ -100,7 +104,7 @@ async function prepareReplyAtEnd(
   // The model refusals come first: nothing may be charged or stored for a reply that cannot be.
   resolveModel(ctx, input.model, null);
   if (!ctx.llm.configured) throw serviceUnavailable(LLM_NOT_CONFIGURED);
-  const charged = storeMessage(
+  const both = storeMessageAndReadPrompt(
     ctx.db,
     userId,
     input.conversationId,
@@ -110,27 +114,27 @@ async function prepareReplyAtEnd(
       titleIfNew: conversationTitle(input.message),
       model: input.model || undefined, // '' asks for no model in particular
     },
-    undefined,
     takeCreditSteps(
       userId,
       input.conversationId,
       conversationIsReplyable(userId, input.conversationId),
     ),
+    promptWindow(ctx),
   );
-  charged.catch(() => undefined); // awaited below; a refusal of the read may come first
-  // Sent with the other: the reply waits for one round trip before the model is called.
-  const context = promptContext(ctx, userId, input.conversationId, undefined);
+  const context = both.then(({ read }) => read);
+  context.catch(() => undefined); // awaited in run(); this only marks a refusal as handled
   let target: ReplyTarget;
   try {
     target = await targetOf(ctx, userId, input.conversationId, input.model, context);
   } catch (error) {
-    // The statement takes nothing for a refused conversation; but if the read failed otherwise
-    // (the database, or a deletion between the two), a credit it took goes back at once.
-    const taken = await charged.then((stored) => stored.chargeId).catch(() => null);
+    // A refused conversation took nothing (the credit waits for it in the same statement); a
+    // refusal found after the read (the conversation's model no longer offered) gives back the
+    // credit the statement took.
+    const taken = await both.then(({ stored }) => stored.chargeId).catch(() => null);
     if (taken !== null) await refundCharge(ctx, taken);
     throw error;
   }
-  let { chargeId, id: userMessageId } = await charged;
+  let { chargeId, id: userMessageId } = (await both).stored;
   if (chargeId === null) {
     chargeId = await takeCredit(ctx, userId, target.conversation.id);
     userMessageId = await storeUserMessageOrRefund(ctx, userId, target, input, chargeId);
@@ -333,12 +337,15 @@ function promptContext(
 ) {
   const context = readPromptContext(ctx.db, userId, conversationId, {
     from,
-    limit: HISTORY_WINDOW,
-    // The prompt keeps at most the budget's worth (about four characters a token).
-    maxChars: contextTokensOf(ctx) * 4,
+    ...promptWindow(ctx),
   });
   context.catch(() => undefined); // awaited in run(); this only marks a refusal as handled
   return context;
+}
+
+/** How much of the thread a prompt reads: the budget's worth (about four characters a token). */
+function promptWindow(ctx: AppContext) {
+  return { limit: HISTORY_WINDOW, maxChars: contextTokensOf(ctx) * 4 };
 }
 
 /**
