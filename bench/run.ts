@@ -19,6 +19,7 @@ import { llmRequestChannel } from '../src/server/integrations/llm/event-stream';
 import type { TestClient } from '../tests/server/support/http-client';
 import { startBareRelay } from './bare-relay';
 import { startBenchApp, type BenchApp } from './harness';
+import { seedHistories } from './seeded-history';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
 import { measureApi, printApi, THROUGHPUT_CONNECTIONS } from './api';
 import { measureChatPage, printChatPage } from './chat-page';
@@ -50,6 +51,8 @@ const SETTINGS = {
     .split(',')
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0),
+  /** Section 2: messages each step's new conversations already hold. */
+  seededHistoryMessages: 40,
   warmupMs: 1500,
   windowMs: intEnv('BENCH_WINDOW_S', 10) * 1000,
   drainMs: 5000,
@@ -554,11 +557,17 @@ async function streamsSection(
         `${search.stopReason}\n`,
     );
 
-  const slots: Target[] = [];
   const app = await searchSteps(
     async (n, note = '') => {
+      // New conversations for every step, each holding the same history (bench/seeded-history.ts).
+      const slots: Target[] = [];
       while (slots.length < n) slots.push(await newTarget(users));
-      const row = await measureStep(load, bench.url, slots.slice(0, n), 'streams');
+      await seedHistories(
+        bench,
+        slots.map((slot) => slot.conversationId),
+        SETTINGS.seededHistoryMessages,
+      );
+      const row = await measureStep(load, bench.url, slots, 'streams');
       printRow(row, note);
       await sleep(500); // let background summaries of the last replies finish
       return row;
