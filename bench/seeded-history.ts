@@ -7,6 +7,7 @@
  * summarised, as a conversation someone came back to.
  */
 import { sql } from 'drizzle-orm';
+import { linkIntoLines } from '../tests/server/support/message-tree';
 import type { BenchApp } from './harness';
 
 const USER_TURN = 'I lean on the railing and ask what you see out there tonight.';
@@ -29,16 +30,9 @@ export async function seedHistories(bench: BenchApp, conversationIds: number[], 
       from conversation c cross join generate_series(0, ${messages - 1}) g
      where c.id in (${ids})
      order by c.id, g`);
+  await linkIntoLines(db, conversationIds);
   await db.execute(sql`
-    update message m set parent_id = p.previous
-      from (select id, lag(id) over (partition by conversation_id order by id) as previous
-              from message where conversation_id in (${ids})) p
-     where m.id = p.id and p.previous is not null`);
-  await db.execute(sql`
-    update conversation c set
-      active_leaf_id = (select max(id) from message where conversation_id = c.id),
-      message_count = ${messages},
-      last_message = ${CHARACTER_TURN},
-      summarized_at = now()
-     where c.id in (${ids})`);
+    update conversation set message_count = ${messages}, last_message = ${CHARACTER_TURN},
+                            summarized_at = now()
+     where id in (${ids})`);
 }
