@@ -47,7 +47,7 @@ export async function readPromptContext(
   options: { from?: number | null | undefined; limit: number; maxChars: number },
 ): Promise<PromptRead> {
   const { from, limit, maxChars } = options;
-  const extras = extrasJson(userId, conversationId, sql``);
+  const extras = extrasJson(userId, conversationId);
   const statement =
     from === null
       ? sql`select 0 as depth, null::bigint as id, null::text as sender, ${extras} as content`
@@ -92,7 +92,7 @@ export async function storeMessageAndReadPrompt(
 }
 
 /** The last row's JSON text: profile, memories, target, and any `more` members. */
-const extrasJson = (userId: string, conversationId: number, more: SQL) =>
+const extrasJson = (userId: string, conversationId: number, more: SQL = sql``) =>
   sql`json_build_object('profile', ${profileJson(userId)},
                     'memories', ${promptMemoriesJson(userId, conversationId)},
                     'target', ${conversationWithCharacterJson(userId, conversationId)}${more})::text`;
