@@ -412,13 +412,65 @@ function stepRow(
 
 type Load = ReturnType<typeof startLoadProcess>;
 
-/** Section 1: time to first token, sequential and a few in flight, beside the double alone. */
-async function ttftSection(load: Load, bench: BenchApp, users: BenchUser[], seconds: () => string) {
+/**
+ * The same rows against the bare relay (bench/bare-relay.ts), with the same load process: what
+ * this machine's clients, double and kernel take when the server does the least a relay can.
+ */
+async function relayTtft(load: Load, llmUrl: string, concurrencies: number[]) {
+  const relay = await startBareRelay(llmUrl);
+  const tasks = (label: string, workers: number, total: number) =>
+    Array.from({ length: workers }, (_, w) =>
+      Array.from(
+        { length: Math.floor(total / workers) + (w < total % workers ? 1 : 0) },
+        (_, i) => ({
+          cookie: '',
+          conversationId: 0,
+          path: '/relay',
+          benchId: `${label}-${w}-${i}`,
+        }),
+      ),
+    );
+  try {
+    const rows: { concurrency: number; errors: number; client: Stats }[] = [];
+    for (const concurrency of concurrencies) {
+      const warmup = tasks(`rw${concurrency}`, concurrency, SETTINGS.warmupReplies);
+      await load.ask({ type: 'ttft', baseUrl: relay.baseUrl, workers: warmup }, 'ttft-result');
+      const workers = tasks(`r${concurrency}`, concurrency, SETTINGS.replies);
+      const { samples } = await load.ask(
+        { type: 'ttft', baseUrl: relay.baseUrl, workers },
+        'ttft-result',
+      );
+      const ok = samples.filter((s) => s.ttftMs !== null);
+      rows.push({
+        concurrency,
+        errors: samples.length - ok.length,
+        client: stats(ok.map((s) => s.ttftMs!)),
+      });
+    }
+    return rows;
+  } finally {
+    await relay.close();
+  }
+}
+
+/**
+ * Section 1: time to first token, sequential and a few in flight, beside the double alone and
+ * the bare relay's rows.
+ */
+async function ttftSection(
+  load: Load,
+  bench: BenchApp,
+  users: BenchUser[],
+  llmUrl: string,
+  seconds: () => string,
+) {
   await load.ask({ type: 'reply', content: REPLY_TEXT, chunkDelayMs: 0 }, 'reply-set');
   const ttft: TtftRow[] = [];
-  for (const concurrency of [1, SETTINGS.ttftConcurrency]) {
+  const concurrencies = [1, SETTINGS.ttftConcurrency];
+  for (const concurrency of concurrencies) {
     ttft.push(await measureTtft(load, bench, users, concurrency));
   }
+  const relay = await relayTtft(load, llmUrl, concurrencies);
   const baseline = stats(
     (await load.ask({ type: 'baseline', count: SETTINGS.baselineRequests }, 'baseline-result'))
       .samplesMs,
@@ -440,6 +492,19 @@ async function ttftSection(load: Load, bench: BenchApp, users: BenchUser[], seco
     if (row.errors) console.log(`    ${row.errors} errors, e.g. ${row.errorSamples.join(' | ')}`);
   }
   console.log(statsRow('LLM double alone (direct, first byte)', baseline));
+  console.log('  bare relay (reference), same load process:');
+  for (const row of relay) {
+    const label = row.concurrency === 1 ? 'sequential' : `${row.concurrency} in flight`;
+    console.log(statsRow(`  ${label}: client total`, row.client));
+    if (row.errors) console.log(`    ${row.errors} errors`);
+  }
+  const added = ttft
+    .map((row, i) => {
+      const label = row.concurrency === 1 ? 'sequential' : `${row.concurrency} in flight`;
+      return `${label} ${fmt(row.client.p50 - relay[i]!.client.p50, 0)} ms`;
+    })
+    .join(', ');
+  console.log(`   our route's p50 over the bare relay's: ${added}`);
   console.log(`   (${seconds()} s)\n`);
   return {
     ttft: ttft.map((r) => ({
@@ -450,6 +515,11 @@ async function ttftSection(load: Load, bench: BenchApp, users: BenchUser[], seco
       serverToFirstTokenMs: r.serverToFirstToken,
     })),
     llmDoubleFirstByteMs: baseline,
+    bareRelay: relay.map((r) => ({
+      concurrency: r.concurrency,
+      errors: r.errors,
+      clientMs: r.client,
+    })),
   };
 }
 
@@ -709,7 +779,9 @@ async function main() {
         `(${seconds()} s)\n`,
     );
 
-    const ttft = SECTIONS.has('ttft') ? await ttftSection(load, bench, users, seconds) : null;
+    const ttft = SECTIONS.has('ttft')
+      ? await ttftSection(load, bench, users, llmUrl, seconds)
+      : null;
     const streaming = SECTIONS.has('streams')
       ? await streamsSection(load, bench, users, llmUrl, seconds)
       : null;
@@ -741,6 +813,7 @@ async function main() {
         database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
         ttft: ttft?.ttft ?? null,
         llmDoubleFirstByteMs: ttft?.llmDoubleFirstByteMs ?? null,
+        ttftBareRelay: ttft?.bareRelay ?? null,
         streaming,
         history,
         idleStreams: idle,
@@ -754,6 +827,7 @@ async function main() {
       // The CI smoke run (not a measurement): every section must have run without failures.
       const failures =
         (ttft?.ttft ?? []).reduce((sum, row) => sum + row.errors, 0) +
+        (ttft?.bareRelay ?? []).reduce((sum, row) => sum + row.errors, 0) +
         (streaming?.steps ?? []).reduce((sum, row) => sum + row.errors, 0) +
         (idle ? idle.app.errors + idle.bareRelay.errors : 0) +
         (history?.errors ?? 0) +

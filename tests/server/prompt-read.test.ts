@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { character, conversation, creditAccount } from '../../src/server/db/schema';
 import {
-  conversationIsReplyable,
   findConversationWithCharacter,
   storeMessage,
 } from '../../src/server/modules/chat/chat.repo';
@@ -16,7 +15,6 @@ import {
   readPromptContext,
   storeMessageAndReadPrompt,
 } from '../../src/server/modules/chat/prompt-context.repo';
-import { takeCreditSteps } from '../../src/server/modules/credits/credits.repo';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -128,8 +126,7 @@ describe('a message stored with the prompt’s read', () => {
       t.database.db,
       userId,
       conversationId,
-      { sender: 'user', content },
-      takeCreditSteps(userId, conversationId, conversationIsReplyable(userId, conversationId)),
+      { content, titleIfNew: null, model: null },
       { limit: 200, maxChars: 100_000 },
     );
 

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, sql, type SQL, asc, gt } from 'drizzle-
 import type { ConversationCursor } from '../../../shared/chat/conversation-cursor';
 import type { Database, Executor } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
-import { preparedOnce } from '../../db/prepared';
+import { preparedOnce, type Bound } from '../../db/prepared';
 import { character, conversation, message } from '../../db/schema';
 import { forgetConversations } from '../memories/memories.repo';
 import type { ExportParts } from '../account/user-data';
@@ -78,7 +78,7 @@ const conversationWithCharacterQuery = preparedOnce((db) => {
  * table's `to_json`, or null when the conversation is not the user's. Read it with
  * conversationWithCharacterFromJson.
  */
-export const conversationWithCharacterJson = (userId: string, id: number) => sql`(
+export const conversationWithCharacterJson = (userId: Bound<string>, id: Bound<number>) => sql`(
     select json_build_object('conversation', to_json(c), 'character', to_json(ch))
       from ${conversation} c
       left join ${character} ch on ch.id = c.character_id and ch.user_id = ${userId}
@@ -263,9 +263,9 @@ export function threadPath(
 
 /** threadPath's `path` as a common table expression, for a `with recursive` of more steps. */
 export function threadPathStep(
-  userId: string,
-  conversationId: number,
-  options: Omit<ThreadOptions, 'siblings'>,
+  userId: Bound<string>,
+  conversationId: Bound<number>,
+  options: PathOptions,
 ) {
   const start = options.from
     ? sql`${options.from}::bigint`
@@ -282,6 +282,14 @@ export function threadPathStep(
        where path.depth < ${options.limit}
          and path.chars < ${options.maxChars ?? Number.MAX_SAFE_INTEGER}::bigint
     )`;
+}
+
+/** Where threadPathStep's walk starts and stops (see readThread); any value may be a placeholder. */
+interface PathOptions {
+  from?: Bound<number> | undefined;
+  before?: Bound<number> | undefined;
+  limit: Bound<number>;
+  maxChars?: Bound<number> | undefined;
 }
 
 interface RawThreadRow extends Record<string, unknown> {
@@ -544,15 +552,15 @@ export async function storeMessage(
 
 /** What storeMessage stores (see there). */
 export interface StoredMessageValue {
-  sender: 'user' | 'ai';
-  content: string;
+  sender: Bound<'user' | 'ai'>;
+  content: Bound<string>;
   /**
    * The message this one follows (null: none, a new first message); by default the end of the
    * history (the active leaf).
    */
-  parentId?: number | null | undefined;
-  titleIfNew?: string | undefined;
-  model?: string | undefined;
+  parentId?: Bound<number | null> | undefined;
+  titleIfNew?: Bound<string | null> | undefined;
+  model?: Bound<string | null> | undefined;
 }
 
 export interface StoredMessage {
@@ -585,8 +593,8 @@ export function storedFromRow(row: RawStored): StoredMessage {
  * the select list of one row that storedFromRow reads.
  */
 export function storeMessageSteps(
-  userId: string,
-  conversationId: number,
+  userId: Bound<string>,
+  conversationId: Bound<number>,
   value: StoredMessageValue,
   alongside?: SQL,
   paidWith?: SQL,
@@ -634,7 +642,10 @@ export function storeMessageSteps(
  * True in SQL while conversation `conversationId` is the user's and its character is still there:
  * what a reply's credit waits for when it is taken before the conversation has been read.
  */
-export const conversationIsReplyable = (userId: string, conversationId: number) => sql`exists (
+export const conversationIsReplyable = (
+  userId: Bound<string>,
+  conversationId: Bound<number>,
+) => sql`exists (
     select 1 from ${conversation} c
       join ${character} ch on ch.id = c.character_id and ch.user_id = c.user_id
      where c.id = ${conversationId} and c.user_id = ${userId})`;

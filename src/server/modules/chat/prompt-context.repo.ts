@@ -1,11 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { UserProfile } from '../../../shared/profile/contract';
 import type { Database } from '../../db/client';
+import { statementOnce, type Bound } from '../../db/prepared';
 import type { PromptMemory } from '../../prompts/chat.prompt';
 import { promptMemoriesJson } from '../memories/memories.repo';
 import { profileJson } from '../profile/profile.repo';
+import { takeCreditSteps } from '../credits/credits.repo';
 import {
   conversationWithCharacterFromJson,
+  conversationIsReplyable,
   conversationWithCharacterJson,
   storedFromRow,
   storeMessageSteps,
@@ -13,7 +16,6 @@ import {
   threadPathStep,
   type RawStored,
   type StoredMessage,
-  type StoredMessageValue,
 } from './chat.repo';
 
 /** What a reply's prompt is built from, besides the conversation and its character. */
@@ -60,39 +62,65 @@ export async function readPromptContext(
 }
 
 /**
- * storeMessage (the user's message at the end of the history, paid for by `paidWith`, credits'
- * takeCreditSteps) and readPromptContext of the end of the history, in one statement (decision
+ * storeMessage of the user's message `content` at the end of the history, paid with a credit
+ * (credits' takeCreditSteps, taken only while the conversation is the user's and its character
+ * still there), and readPromptContext of the end of the history, in one statement (decision
  * 0032): one write to the database and one backend's work before the model is called, where two
  * statements on two connections were two of each. One statement sees one snapshot: the read sees
  * the conversation as it was before the message, so the thread ends just before it (the reply
- * adds it) and the target's count and preview are the ones before it.
+ * adds it) and the target's count and preview are the ones before it. When no credit was taken,
+ * nothing is stored and `stored.chargeId` is null. Built once (statementOnce, decision 0033).
  */
 export async function storeMessageAndReadPrompt(
   db: Database,
   userId: string,
   conversationId: number,
-  value: StoredMessageValue,
-  paidWith: SQL,
+  value: { content: string; titleIfNew: string | null; model: string | null },
   options: { limit: number; maxChars: number },
 ): Promise<{ stored: StoredMessage; read: PromptRead }> {
-  const { steps, result } = storeMessageSteps(userId, conversationId, value, undefined, paidWith);
-  const extras = extrasJson(
-    userId,
-    conversationId,
-    sql`, 'stored', (select row_to_json(s) from (select ${result}) s)`,
-  );
-  const { rows } = await db.execute<PromptRow>(
-    sql`with recursive ${steps}, ${threadPathStep(userId, conversationId, options)}
-        select m.depth, m.id, m.sender, m.content from path m
-        union all select 0, null, null, ${extras}
-        order by depth desc`,
-  );
+  const rows = await storeAndReadStatement(db, { userId, conversationId, ...value, ...options });
   const { read, stored } = promptReadOf(rows);
   return { read, stored: storedFromRow(stored!) };
 }
 
+const storeAndReadStatement = statementOnce<
+  {
+    userId: string;
+    conversationId: number;
+    content: string;
+    titleIfNew: string | null;
+    model: string | null;
+    limit: number;
+    maxChars: number;
+  },
+  PromptRow
+>((p) => {
+  const paid = takeCreditSteps(
+    p.userId,
+    p.conversationId,
+    conversationIsReplyable(p.userId, p.conversationId),
+  );
+  const { steps, result } = storeMessageSteps(
+    p.userId,
+    p.conversationId,
+    { sender: 'user', content: p.content, titleIfNew: p.titleIfNew, model: p.model },
+    undefined,
+    paid,
+  );
+  const extras = extrasJson(
+    p.userId,
+    p.conversationId,
+    sql`, 'stored', (select row_to_json(s) from (select ${result}) s)`,
+  );
+  const window = { limit: p.limit, maxChars: p.maxChars };
+  return sql`with recursive ${steps}, ${threadPathStep(p.userId, p.conversationId, window)}
+        select m.depth, m.id, m.sender, m.content from path m
+        union all select 0, null, null, ${extras}
+        order by depth desc`;
+});
+
 /** The last row's JSON text: profile, memories, target, and any `more` members. */
-const extrasJson = (userId: string, conversationId: number, more: SQL = sql``) =>
+const extrasJson = (userId: Bound<string>, conversationId: Bound<number>, more: SQL = sql``) =>
   sql`json_build_object('profile', ${profileJson(userId)},
                     'memories', ${promptMemoriesJson(userId, conversationId)},
                     'target', ${conversationWithCharacterJson(userId, conversationId)}${more})::text`;

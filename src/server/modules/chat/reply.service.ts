@@ -11,17 +11,14 @@ import { LLM_EMPTY, LLM_NOT_CONFIGURED, LlmError, type Completion } from '../../
 import {
   refundCharge,
   settleCharge,
-  settleChargeStatement,
   STALE_CHARGE_MS,
   takeCredit,
-  takeCreditSteps,
 } from '../credits/credits.service';
 import type { CharacterRow } from '../characters/characters.repo';
 import { buildChatPrompt, CONTINUE_INSTRUCTION } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS } from '../../prompts/model-settings';
 import {
   appendToMessage,
-  conversationIsReplyable,
   findMessage,
   storeMessage,
   type ConversationRow,
@@ -35,6 +32,7 @@ import {
   type PromptRead,
 } from './prompt-context.repo';
 import { queueSummaryIfDue } from './memory.service';
+import { storeReplyAndSettle } from './reply.repo';
 import { resolveModel } from './model-policy';
 
 /**
@@ -109,16 +107,10 @@ async function prepareReplyAtEnd(
     userId,
     input.conversationId,
     {
-      sender: 'user',
       content: input.message,
       titleIfNew: conversationTitle(input.message),
-      model: input.model || undefined, // '' asks for no model in particular
+      model: input.model || null, // '' asks for no model in particular
     },
-    takeCreditSteps(
-      userId,
-      input.conversationId,
-      conversationIsReplyable(userId, input.conversationId),
-    ),
     promptWindow(ctx),
   );
   const context = both.then(({ read }) => read);
@@ -519,19 +511,14 @@ async function storeReply(
   reply: string,
   answers: number,
 ) {
-  const stored = await storeMessage(
+  const stored = await storeReplyAndSettle(
     ctx.db,
     userId,
     conversationId,
     // The model it was made with, remembered if the conversation had another (an operator's
     // LLM_MODELS no longer listing it); a requested one was stored with the user's message.
-    {
-      sender: 'ai',
-      content: reply,
-      parentId: answers,
-      model: conversationModel !== model ? model : undefined,
-    },
-    settleChargeStatement(chargeId),
+    { content: reply, parentId: answers, model: conversationModel !== model ? model : null },
+    chargeId,
   );
   if (stored.alongsideRows === 0)
     ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-or
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { PLANS, type PlanId } from '../../../shared/plans';
 import type { Database, Executor } from '../../db/client';
+import type { Bound } from '../../db/prepared';
 import { creditAccount, replyCharge } from '../../db/schema';
 import { pagesOf, type ExportParts } from '../account/user-data';
 
@@ -205,8 +206,8 @@ export async function takeCreditAtOnce(
  * must also hold for the credit to be taken (the conversation being the user's).
  */
 export function takeCreditSteps(
-  userId: string,
-  conversationId: number | null,
+  userId: Bound<string>,
+  conversationId: Bound<number | null>,
   condition: SQL = sql`true`,
 ): SQL {
   return sql`taken as (
@@ -247,16 +248,16 @@ export async function takeCredit(
   });
 }
 
-/** Marks a pending charge as paid for. Returns false when it was not pending any more. */
 /**
  * The statement that settles a pending charge (returning its id when it did), for a caller that
- * must run it atomically with its own writes in one statement (a stored reply, chat.repo).
+ * must run it atomically with its own writes in one statement (a stored reply, chat/reply.repo).
  */
-export function settleChargeStatement(chargeId: number): SQL {
+export function settleChargeStatement(chargeId: Bound<number>): SQL {
   return sql`update ${replyCharge} set status = 'done', settled_at = now()
     where id = ${chargeId} and status = 'pending' returning id`;
 }
 
+/** Marks a pending charge as paid for. Returns false when it was not pending any more. */
 export async function settleCharge(db: Executor, chargeId: number) {
   const rows = await db
     .update(replyCharge)

@@ -4,7 +4,6 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import * as repo from './credits.repo';
-import type { SQL } from 'drizzle-orm';
 
 /** What the credit rules need; the full AppContext fits, and so does a small test double. */
 export type CreditsContext = Pick<AppContext, 'db' | 'log'>;
@@ -58,21 +57,6 @@ export async function takeCredit(
   if (chargeId === null) throw new HttpError(403, OUT_OF_CREDITS_MESSAGE);
   return chargeId;
 }
-
-/**
- * Marks a reply as paid for in the statement that stores it (chat.repo's storeMessage), so the
- * reply and its settled charge are stored together or not at all.
- */
-export const settleChargeStatement = (chargeId: number) => repo.settleChargeStatement(chargeId);
-
-/**
- * The steps that take a credit (a pending charge named `charge`), for a caller that stores its
- * paid-for write in the same statement (chat.repo's storeMessage). They take nothing when no
- * credit is left, the period needs its reset, there is no account yet, or `condition` fails:
- * the caller then uses takeCredit, which handles each of those.
- */
-export const takeCreditSteps = (userId: string, conversationId: number, condition: SQL) =>
-  repo.takeCreditSteps(userId, conversationId, condition);
 
 /**
  * Marks the reply as paid for. Never throws: the reply is already stored and must not fail now.

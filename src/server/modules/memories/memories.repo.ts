@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import type { Bound } from '../../db/prepared';
 import { conversation, memory } from '../../db/schema';
 import type { ExportParts } from '../account/user-data';
 
@@ -74,7 +75,7 @@ export async function deleteMemory(db: Database, userId: string, id: number) {
  * its budget). The character is the conversation's. An expression for the statement that reads
  * everything a prompt needs at once (chat/prompt-context.repo.ts).
  */
-export function promptMemoriesJson(userId: string, conversationId: number) {
+export function promptMemoriesJson(userId: Bound<string>, conversationId: Bound<number>) {
   return sql`(
     select coalesce(
              json_agg(json_build_object('content', m.content, 'pinned', m.pinned)

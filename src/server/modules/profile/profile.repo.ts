@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { UserProfile } from '../../../shared/profile/contract';
 import type { Database, Executor } from '../../db/client';
-import { preparedOnce } from '../../db/prepared';
+import { preparedOnce, type Bound } from '../../db/prepared';
 import { userProfile } from '../../db/schema';
 import type { ExportParts } from '../account/user-data';
 
@@ -28,7 +28,7 @@ const profileQuery = preparedOnce((db) =>
  * expression for the statement that reads everything a prompt needs at once
  * (chat/prompt-context.repo.ts).
  */
-export function profileJson(userId: string) {
+export function profileJson(userId: Bound<string>) {
   return sql`(
     select json_build_object('name', p.name, 'gender', p.gender,
                              'sexualPreferences', p.sexual_preferences)

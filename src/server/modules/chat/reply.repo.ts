@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { statementOnce } from '../../db/prepared';
+import { settleChargeStatement } from '../credits/credits.repo';
+import { storedFromRow, storeMessageSteps, type RawStored, type StoredMessage } from './chat.repo';
+
+/**
+ * A reply's last statement: storeMessage of the model's answer `content` after the message
+ * `parentId` (it becomes the end of the history), with its charge `chargeId` settled alongside
+ * (`alongsideRows` is 0 when the charge was no longer pending). Built once (statementOnce,
+ * decision 0033): it runs once per reply.
+ */
+export async function storeReplyAndSettle(
+  db: Database,
+  userId: string,
+  conversationId: number,
+  reply: { content: string; parentId: number; model: string | null },
+  chargeId: number,
+): Promise<StoredMessage> {
+  const rows = await storeReplyStatement(db, { userId, conversationId, ...reply, chargeId });
+  return storedFromRow(rows[0]!);
+}
+
+const storeReplyStatement = statementOnce<
+  {
+    userId: string;
+    conversationId: number;
+    content: string;
+    parentId: number;
+    model: string | null;
+    chargeId: number;
+  },
+  RawStored
+>((p) => {
+  const { steps, result } = storeMessageSteps(
+    p.userId,
+    p.conversationId,
+    { sender: 'ai', content: p.content, parentId: p.parentId, model: p.model },
+    settleChargeStatement(p.chargeId),
+  );
+  return sql`with ${steps} select ${result}`;
+});
