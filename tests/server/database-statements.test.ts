@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
+import { statementOnce } from '../../src/server/db/prepared';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -89,5 +90,26 @@ describe('prepared statements', () => {
     const { rows } = await db.execute(probe(1));
     expect(rows.map((r) => r.name)).toEqual(['lamp', 'rain', 'fog', 'mist']);
     expect(Object.keys(rows[0]!)).toEqual(['id', 'name', 'count', 'seen']);
+  });
+});
+
+describe('a statement built once (statementOnce)', () => {
+  const namedAtLeast = statementOnce<{ from: number; name: string | null }, { name: string }>(
+    (p) => sql`select name from statement_probe
+                where id >= ${p.from} and (${p.name}::text is null or name = ${p.name})
+                order by id`,
+  );
+
+  it('fills each run with its own values, the same placeholder wherever it appears', async () => {
+    const all = await namedAtLeast(db, { from: 1, name: null });
+    expect(all.map((r) => r.name)).toEqual(['lamp', 'rain', 'fog', 'mist']);
+    expect(await namedAtLeast(db, { from: 2, name: null })).toHaveLength(3);
+    expect(await namedAtLeast(db, { from: 1, name: 'fog' })).toEqual([{ name: 'fog' }]);
+    expect(await namedAtLeast(db, { from: 4, name: 'lamp' })).toEqual([]);
+  });
+
+  it('refuses a run that leaves a value out, and runs again after it', async () => {
+    await expect(namedAtLeast(db, { from: 1 } as never)).rejects.toThrow(/placeholder "name"/);
+    expect(await namedAtLeast(db, { from: 1, name: 'rain' })).toEqual([{ name: 'rain' }]);
   });
 });
