@@ -22,7 +22,7 @@ import { startBenchApp, type BenchApp } from './harness';
 import { seedHistories } from './seeded-history';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
 import { measureApi, printApi, THROUGHPUT_CONNECTIONS } from './api';
-import { measureChatPage, printChatPage } from './chat-page';
+import type { measureChatPage as MeasureChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
@@ -798,9 +798,14 @@ async function main() {
       console.log(`   (total ${seconds()} s)\n`);
     }
     // Section 7 (bench/chat-page.ts): the chat page in Chromium, served by an app of its own.
-    const page = SECTIONS.has('page') ? await measureChatPage(SETTINGS.page) : null;
-    if (page) {
-      printChatPage(page, SETTINGS.page);
+    // Imported only now: Playwright's code and sources (over 20 MB of heap) have no place in the
+    // server's process while sections 1-6 measure it (its collector's pauses grow with the heap).
+    const chatPage = SECTIONS.has('page') ? await import('./chat-page') : null;
+    const page: Awaited<ReturnType<typeof MeasureChatPage>> | null = chatPage
+      ? await chatPage.measureChatPage(SETTINGS.page)
+      : null;
+    if (chatPage && page) {
+      chatPage.printChatPage(page, SETTINGS.page);
       console.log(`   (total ${seconds()} s)\n`);
     }
 
