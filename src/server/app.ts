@@ -103,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log,
     pingDatabase: () => database.ping(),
     refreshDatabaseStatistics: () => database.refreshStatistics(),
+    vacuumDeadRows: () => database.vacuumDeadRows(),
     avatarStorage,
     llm: createLlm(config),
     images: createImageGenerator(config),

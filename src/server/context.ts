@@ -37,4 +37,6 @@ export interface AppContext {
   pingDatabase(): Promise<boolean>;
   /** Brings planner statistics up to date where the database does not do it itself (PGlite). */
   refreshDatabaseStatistics(): Promise<string[]>;
+  /** Vacuums the tables with many dead rows where the database does not do it itself (PGlite). */
+  vacuumDeadRows(): Promise<string[]>;
 }

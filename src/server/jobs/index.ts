@@ -3,6 +3,7 @@ import { registerAvatarSweep } from './avatar-sweep.job';
 import { registerBillingReconcile } from './billing-reconcile.job';
 import { registerChargeSweep } from './charge-sweep.job';
 import { registerConversationSummary } from './conversation-summary.job';
+import { registerDeadRowVacuum } from './dead-row-vacuum.job';
 import { registerMailDelivery } from './mail-delivery.job';
 import { registerPlannerStatistics } from './planner-statistics.job';
 import { registerRetentionPurge } from './retention-purge.job';
@@ -21,6 +22,7 @@ export const jobs: ((queue: JobQueue, ctx: AppContext) => void)[] = [
   registerBillingReconcile,
   registerConversationSummary,
   registerPlannerStatistics,
+  registerDeadRowVacuum,
   registerRetentionPurge,
   registerMailDelivery,
   registerStoredFileDelete,
