@@ -21,7 +21,15 @@ function tokenEvents(chunk: string): string {
   return out;
 }
 
-export async function startBareRelay(llmUrl: string) {
+/**
+ * `prompt`: the request body sent to the model for every reply (a prompt our server sent, so the
+ * double reads as much as it does for ours); by default a one-message prompt.
+ */
+export async function startBareRelay(
+  llmUrl: string,
+  options: { prompt?: string | undefined } = {},
+) {
+  const { prompt } = options;
   const agent = new http.Agent({ keepAlive: true });
   const bare = Fastify();
   bare.post('/relay', (request, reply) => {
@@ -50,7 +58,12 @@ export async function startBareRelay(llmUrl: string) {
     upstream.on('error', () => res.end());
     const { message } = request.body as { message: string };
     upstream.end(
-      JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: message }] }),
+      prompt ??
+        JSON.stringify({
+          model: 'm',
+          stream: true,
+          messages: [{ role: 'user', content: message }],
+        }),
     );
   });
   const url = await bare.listen({ port: 0, host: '127.0.0.1' });

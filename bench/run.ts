@@ -18,6 +18,7 @@ import { creditAccount } from '../src/server/db/schema';
 import { llmRequestChannel } from '../src/server/integrations/llm/event-stream';
 import type { TestClient } from '../tests/server/support/http-client';
 import { startBareRelay } from './bare-relay';
+import { promptSampler } from './prompt-sample';
 import { startBenchApp, type BenchApp } from './harness';
 import { seedHistories } from './seeded-history';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
@@ -99,6 +100,11 @@ const REPLY_TEXT = Array.from(
   (_, i) => `The lamp throws light across room ${i + 1} as rain falls.`,
 ).join(' ');
 const LAG_RESOLUTION_MS = 10;
+
+/** The prompts our route sends, for the bare relay to send as much (bench/prompt-sample.ts). */
+const prompts = promptSampler();
+/** How a sampled prompt's size is printed. */
+const kilobytes = (prompt: string | undefined) => `${((prompt?.length ?? 0) / 1024).toFixed(1)} KB`;
 
 const MODES = [
   { chatMode: 'texting', path: '/api/chat' },
@@ -416,8 +422,13 @@ type Load = ReturnType<typeof startLoadProcess>;
  * The same rows against the bare relay (bench/bare-relay.ts), with the same load process: what
  * this machine's clients, double and kernel take when the server does the least a relay can.
  */
-async function relayTtft(load: Load, llmUrl: string, concurrencies: number[]) {
-  const relay = await startBareRelay(llmUrl);
+async function relayTtft(
+  load: Load,
+  llmUrl: string,
+  concurrencies: number[],
+  prompt: string | undefined,
+) {
+  const relay = await startBareRelay(llmUrl, { prompt });
   const tasks = (label: string, workers: number, total: number) =>
     Array.from({ length: workers }, (_, w) =>
       Array.from(
@@ -468,9 +479,12 @@ async function ttftSection(
   const ttft: TtftRow[] = [];
   const concurrencies = [1, SETTINGS.ttftConcurrency];
   for (const concurrency of concurrencies) {
+    prompts.start();
     ttft.push(await measureTtft(load, bench, users, concurrency));
+    prompts.stop();
   }
-  const relay = await relayTtft(load, llmUrl, concurrencies);
+  const prompt = prompts.median();
+  const relay = await relayTtft(load, llmUrl, concurrencies, prompt);
   const baseline = stats(
     (await load.ask({ type: 'baseline', count: SETTINGS.baselineRequests }, 'baseline-result'))
       .samplesMs,
@@ -492,7 +506,10 @@ async function ttftSection(
     if (row.errors) console.log(`    ${row.errors} errors, e.g. ${row.errorSamples.join(' | ')}`);
   }
   console.log(statsRow('LLM double alone (direct, first byte)', baseline));
-  console.log('  bare relay (reference), same load process:');
+  console.log(
+    `  bare relay (reference), same load process, sending a prompt of ${kilobytes(prompt)} ` +
+      `(the median of ours):`,
+  );
   for (const row of relay) {
     const label = row.concurrency === 1 ? 'sequential' : `${row.concurrency} in flight`;
     console.log(statsRow(`  ${label}: client total`, row.client));
@@ -627,6 +644,7 @@ async function streamsSection(
         `${search.stopReason}\n`,
     );
 
+  prompts.start();
   const app = await searchSteps(
     async (n, note = '') => {
       // New conversations for every step, each holding the same history (bench/seeded-history.ts).
@@ -645,11 +663,16 @@ async function streamsSection(
     failure,
     performance.now(),
   );
+  prompts.stop();
+  const prompt = prompts.median();
   summary('our reply route', app);
 
   // The reference: the same steps against the bare relay in this process (the app idle).
-  console.log('   bare relay (reference), same steps:');
-  const relay = await startBareRelay(llmUrl);
+  console.log(
+    `   bare relay (reference), same steps, sending a prompt of ${kilobytes(prompt)} ` +
+      '(the median of ours):',
+  );
+  const relay = await startBareRelay(llmUrl, { prompt });
   const relaySlot: Target = { cookie: '', conversationId: 0, path: '/relay' };
   let reference: StepSearch;
   try {

@@ -122,6 +122,24 @@ function topicWords(text: string): Set<string> {
 }
 
 /**
+ * topicWords of memories seen lately. A character's memories change seldom and every reply ranks
+ * all of them (up to 200), so their words were found again on every reply; a lookup costs a hash
+ * of the text instead. Forgotten all together past MAX_REMEMBERED_TOPICS texts.
+ */
+const memoryTopics = new Map<string, readonly string[]>();
+const MAX_REMEMBERED_TOPICS = 2_000;
+
+function memoryTopicWords(content: string): readonly string[] {
+  let words = memoryTopics.get(content);
+  if (!words) {
+    words = [...topicWords(content)];
+    if (memoryTopics.size >= MAX_REMEMBERED_TOPICS) memoryTopics.clear();
+    memoryTopics.set(content, words);
+  }
+  return words;
+}
+
+/**
  * The memories for a prompt: every pinned one first (as given: newest first), then the others
  * most related to `about` (the words they share with it; ties keep the given order, newest
  * first), as many as fit `budget` tokens. Pure.
@@ -134,7 +152,7 @@ export function chooseMemories(
   const topic = topicWords(about);
   const score = (m: PromptMemory) => {
     let shared = 0;
-    for (const word of topicWords(m.content)) if (topic.has(word)) shared++;
+    for (const word of memoryTopicWords(m.content)) if (topic.has(word)) shared++;
     return shared;
   };
   const pinned = memories.filter((m) => m.pinned);

@@ -1,0 +1,37 @@
+/**
+ * The prompts our server sends to the model, sampled while our route is measured, so that the
+ * bare relay (bench/bare-relay.ts) can send the model a prompt of the same size: the LLM double
+ * runs in the load process, and reading a 12 KB prompt costs it more than reading one line, which
+ * would make the reference's load process lighter than ours.
+ */
+import { llmRequestChannel } from '../src/server/integrations/llm/event-stream';
+
+/** Every SAMPLE_EVERY-th prompt is kept, up to MAX_KEPT of them. */
+const SAMPLE_EVERY = 25;
+const MAX_KEPT = 40;
+
+export function promptSampler() {
+  const kept: string[] = [];
+  let seen = 0;
+  let sampling = false;
+  llmRequestChannel.subscribe((message) => {
+    if (!sampling || seen++ % SAMPLE_EVERY !== 0 || kept.length >= MAX_KEPT) return;
+    kept.push((message as { body: string }).body);
+  });
+  return {
+    /** Forgets what was kept and samples from now on. */
+    start() {
+      kept.length = 0;
+      seen = 0;
+      sampling = true;
+    },
+    stop() {
+      sampling = false;
+    },
+    /** The kept prompt of median length (undefined: none was sent). */
+    median(): string | undefined {
+      const byLength = [...kept].sort((a, b) => a.length - b.length);
+      return byLength[Math.floor(byLength.length / 2)];
+    },
+  };
+}
