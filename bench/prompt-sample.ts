@@ -19,10 +19,13 @@ export function promptSampler() {
     kept.push((message as { body: string }).body);
   });
   return {
-    /** Forgets what was kept and samples from now on. */
-    start() {
+    /** Forgets what was kept. */
+    reset() {
       kept.length = 0;
       seen = 0;
+    },
+    /** Samples from now on (until stop), adding to what was kept. */
+    start() {
       sampling = true;
     },
     stop() {

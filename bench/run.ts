@@ -41,7 +41,12 @@ const intEnv = (name: string, fallback: number) => {
 const SETTINGS = {
   /** Measured replies per time-to-first-token row (after WARMUP_REPLIES unmeasured ones). */
   replies: intEnv('BENCH_REPLIES', 500),
-  warmupReplies: 20,
+  /**
+   * Unmeasured replies before each row of section 1 (ours and the relay's): a server runs for
+   * days, and 20 left it short of its steady state (16 in flight p50 21-23 ms after 20, 17-19
+   * after 2,000; decision 0033).
+   */
+  warmupReplies: intEnv('BENCH_WARMUP_REPLIES', 2000),
   /** Replies in flight for the second time-to-first-token row. */
   ttftConcurrency: 16,
   /** A worker starts a new conversation after this many replies, so history stays 0–100. */
@@ -299,13 +304,19 @@ async function measureTtft(
 ): Promise<TtftRow> {
   const warmup = await ttftTasks(users, `w${concurrency}`, concurrency, SETTINGS.warmupReplies);
   await load.ask({ type: 'ttft', baseUrl: bench.url, workers: warmup }, 'ttft-result');
+  // What the planner-statistics job does within a minute on a running server (PGlite; nothing
+  // on PostgreSQL): the warm-up's thousands of messages would otherwise be measured with plans
+  // made while the table was nearly empty (decision 0033).
+  await bench.database.refreshStatistics();
   const workers = await ttftTasks(users, `c${concurrency}`, concurrency, SETTINGS.replies);
   trace.arrivals.clear();
   trace.llmCalls.clear();
   trace.firstTokens.clear();
   trace.enabled = true;
   await startProfile();
+  prompts.start();
   const { samples } = await load.ask({ type: 'ttft', baseUrl: bench.url, workers }, 'ttft-result');
+  prompts.stop();
   await stopProfile(`ttft-${concurrency}-in-flight`);
   trace.enabled = false;
   const ok = samples.filter((s) => s.ttftMs !== null);
@@ -477,11 +488,10 @@ async function ttftSection(
 ) {
   await load.ask({ type: 'reply', content: REPLY_TEXT, chunkDelayMs: 0 }, 'reply-set');
   const ttft: TtftRow[] = [];
+  prompts.reset();
   const concurrencies = [1, SETTINGS.ttftConcurrency];
   for (const concurrency of concurrencies) {
-    prompts.start();
     ttft.push(await measureTtft(load, bench, users, concurrency));
-    prompts.stop();
   }
   const prompt = prompts.median();
   const relay = await relayTtft(load, llmUrl, concurrencies, prompt);
@@ -644,6 +654,7 @@ async function streamsSection(
         `${search.stopReason}\n`,
     );
 
+  prompts.reset();
   prompts.start();
   const app = await searchSteps(
     async (n, note = '') => {
