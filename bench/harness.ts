@@ -4,6 +4,7 @@
  * rate limiter never refuses (the per-user message limit would otherwise stop the load after 30
  * replies a minute). Never use it in the product.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createMemoryRateLimiter, type RateLimiter } from '../src/server/plugins/rate-limit';
 import { startTestApp, type TestApp } from '../tests/server/support/test-app';
@@ -52,4 +53,19 @@ export async function startBenchApp(
       jobs: true,
     },
   );
+}
+
+/**
+ * Planner statistics as a running server has them a minute later: on PGlite the app's
+ * planner-statistics job (every minute), on PostgreSQL autovacuum's analyze (on by default; off on
+ * this machine's PostgreSQL, which is set up for tests). After a set-up or warm-up that wrote
+ * thousands of messages, without it the measurement would run on plans made while the table was
+ * nearly empty (decision 0033).
+ */
+export async function statisticsAsRunning(bench: BenchApp) {
+  if (bench.database.driver === 'postgres') {
+    await bench.database.db.execute(sql`analyze message`);
+  } else {
+    await bench.database.refreshStatistics();
+  }
 }

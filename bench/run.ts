@@ -19,7 +19,7 @@ import { llmRequestChannel } from '../src/server/integrations/llm/event-stream';
 import type { TestClient } from '../tests/server/support/http-client';
 import { startBareRelay } from './bare-relay';
 import { promptSampler } from './prompt-sample';
-import { startBenchApp, type BenchApp } from './harness';
+import { startBenchApp, statisticsAsRunning, type BenchApp } from './harness';
 import { seedHistories } from './seeded-history';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
 import { measureApi, printApi, THROUGHPUT_CONNECTIONS } from './api';
@@ -304,10 +304,7 @@ async function measureTtft(
 ): Promise<TtftRow> {
   const warmup = await ttftTasks(users, `w${concurrency}`, concurrency, SETTINGS.warmupReplies);
   await load.ask({ type: 'ttft', baseUrl: bench.url, workers: warmup }, 'ttft-result');
-  // What the planner-statistics job does within a minute on a running server (PGlite; nothing
-  // on PostgreSQL): the warm-up's thousands of messages would otherwise be measured with plans
-  // made while the table was nearly empty (decision 0033).
-  await bench.database.refreshStatistics();
+  await statisticsAsRunning(bench);
   const workers = await ttftTasks(users, `c${concurrency}`, concurrency, SETTINGS.replies);
   trace.arrivals.clear();
   trace.llmCalls.clear();
@@ -666,6 +663,7 @@ async function streamsSection(
         slots.map((slot) => slot.conversationId),
         SETTINGS.seededHistoryMessages,
       );
+      await statisticsAsRunning(bench);
       const row = await measureStep(load, bench.url, slots, 'streams');
       printRow(row, note);
       await sleep(500); // let background summaries of the last replies finish
