@@ -281,14 +281,23 @@ interface TtftRow {
   serverToFirstToken: Stats;
 }
 
-async function ttftTasks(users: BenchUser[], label: string, workers: number, total: number) {
+/**
+ * `total` replies split over `workers` lists, each moving to a new target (`nextTarget`) every
+ * SETTINGS.repliesPerConversation replies.
+ */
+async function ttftTasks(
+  nextTarget: () => Promise<Target>,
+  label: string,
+  workers: number,
+  total: number,
+) {
   const lists: TtftTask[][] = [];
   for (let w = 0; w < workers; w++) {
     const count = Math.floor(total / workers) + (w < total % workers ? 1 : 0);
     const tasks: TtftTask[] = [];
-    let target = await newTarget(users);
+    let target = await nextTarget();
     for (let i = 0; i < count; i++) {
-      if (i > 0 && i % SETTINGS.repliesPerConversation === 0) target = await newTarget(users);
+      if (i > 0 && i % SETTINGS.repliesPerConversation === 0) target = await nextTarget();
       tasks.push({ ...target, benchId: `${label}-${w}-${i}` });
     }
     lists.push(tasks);
@@ -302,10 +311,16 @@ async function measureTtft(
   users: BenchUser[],
   concurrency: number,
 ): Promise<TtftRow> {
-  const warmup = await ttftTasks(users, `w${concurrency}`, concurrency, SETTINGS.warmupReplies);
+  const nextTarget = () => newTarget(users);
+  const warmup = await ttftTasks(
+    nextTarget,
+    `w${concurrency}`,
+    concurrency,
+    SETTINGS.warmupReplies,
+  );
   await load.ask({ type: 'ttft', baseUrl: bench.url, workers: warmup }, 'ttft-result');
   await statisticsAsRunning(bench);
-  const workers = await ttftTasks(users, `c${concurrency}`, concurrency, SETTINGS.replies);
+  const workers = await ttftTasks(nextTarget, `c${concurrency}`, concurrency, SETTINGS.replies);
   trace.arrivals.clear();
   trace.llmCalls.clear();
   trace.firstTokens.clear();
@@ -437,24 +452,27 @@ async function relayTtft(
   prompt: string | undefined,
 ) {
   const relay = await startBareRelay(llmUrl, { prompt });
-  const tasks = (label: string, workers: number, total: number) =>
-    Array.from({ length: workers }, (_, w) =>
-      Array.from(
-        { length: Math.floor(total / workers) + (w < total % workers ? 1 : 0) },
-        (_, i) => ({
-          cookie: '',
-          conversationId: 0,
-          path: '/relay',
-          benchId: `${label}-${w}-${i}`,
-        }),
-      ),
-    );
+  const relayTarget = async (): Promise<Target> => ({
+    cookie: '',
+    conversationId: 0,
+    path: '/relay',
+  });
   try {
     const rows: { concurrency: number; errors: number; client: Stats }[] = [];
     for (const concurrency of concurrencies) {
-      const warmup = tasks(`rw${concurrency}`, concurrency, SETTINGS.warmupReplies);
+      const warmup = await ttftTasks(
+        relayTarget,
+        `rw${concurrency}`,
+        concurrency,
+        SETTINGS.warmupReplies,
+      );
       await load.ask({ type: 'ttft', baseUrl: relay.baseUrl, workers: warmup }, 'ttft-result');
-      const workers = tasks(`r${concurrency}`, concurrency, SETTINGS.replies);
+      const workers = await ttftTasks(
+        relayTarget,
+        `r${concurrency}`,
+        concurrency,
+        SETTINGS.replies,
+      );
       const { samples } = await load.ask(
         { type: 'ttft', baseUrl: relay.baseUrl, workers },
         'ttft-result',
@@ -471,6 +489,10 @@ async function relayTtft(
     await relay.close();
   }
 }
+
+/** A section 1 row's name. */
+const rowLabel = (concurrency: number) =>
+  concurrency === 1 ? 'sequential' : `${concurrency} in flight`;
 
 /**
  * Section 1: time to first token, sequential and a few in flight, beside the double alone and
@@ -506,7 +528,7 @@ async function ttftSection(
     `  ${''.padEnd(46)}${['p50', 'p90', 'p99', 'max'].map((h) => h.padStart(7)).join('')}`,
   );
   for (const row of ttft) {
-    const label = row.concurrency === 1 ? 'sequential' : `${row.concurrency} in flight`;
+    const label = rowLabel(row.concurrency);
     console.log(statsRow(`${label}: client total`, row.client));
     console.log(statsRow(`  server: arrival → LLM call issued`, row.serverBeforeLlm));
     console.log(statsRow(`  server: arrival → first token written`, row.serverToFirstToken));
@@ -518,13 +540,13 @@ async function ttftSection(
       `(the median of ours):`,
   );
   for (const row of relay) {
-    const label = row.concurrency === 1 ? 'sequential' : `${row.concurrency} in flight`;
+    const label = rowLabel(row.concurrency);
     console.log(statsRow(`  ${label}: client total`, row.client));
     if (row.errors) console.log(`    ${row.errors} errors`);
   }
   const added = ttft
     .map((row, i) => {
-      const label = row.concurrency === 1 ? 'sequential' : `${row.concurrency} in flight`;
+      const label = rowLabel(row.concurrency);
       return `${label} ${fmt(row.client.p50 - relay[i]!.client.p50, 0)} ms`;
     })
     .join(', ');
