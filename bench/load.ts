@@ -60,6 +60,8 @@ export type ToLoad =
       type: 'stream';
       baseUrl: string;
       slots: Target[];
+      /** The streams' first replies start spread evenly over this (a reply's length). */
+      spreadMs: number;
       warmupMs: number;
       windowMs: number;
       drainMs: number;
@@ -327,7 +329,7 @@ async function runStreams(
   command: Extract<ToLoad, { type: 'stream' }>,
   send: (message: FromLoad) => void,
 ): Promise<StreamResult> {
-  const { baseUrl, slots, warmupMs, windowMs, drainMs } = command;
+  const { baseUrl, slots, spreadMs, warmupMs, windowMs, drainMs } = command;
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   let inWindow = false;
   let stopping = false;
@@ -354,8 +356,10 @@ async function runStreams(
   };
 
   const loops = slots.map(async (slot, index) => {
-    // Spread the starts over 1 s so the first replies do not all line up.
-    await sleep((index / slots.length) * 1000);
+    // Spread the first starts over one reply's length: each stream then starts its next reply
+    // when the last ends, so the starts stay spread as a crowd of users' would be (over 1 s,
+    // half of each 2 s reply cycle had twice the starts of the other half).
+    await sleep((index / slots.length) * spreadMs);
     for (let n = 0; !stopping; n++) {
       const startedInWindow = inWindow;
       result.started++;

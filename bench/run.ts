@@ -21,7 +21,7 @@ import { startBareRelay } from './bare-relay';
 import { promptSampler } from './prompt-sample';
 import { startBenchApp, statisticsAsRunning, type BenchApp } from './harness';
 import { seedHistories } from './seeded-history';
-import type { FromLoad, StreamResult, Target, ToLoad, TtftTask } from './load';
+import type { FromLoad, StreamResult, Target, ToLoad, TtftSample, TtftTask } from './load';
 import { measureApi, printApi, THROUGHPUT_CONNECTIONS } from './api';
 import type { measureChatPage as MeasureChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
@@ -59,7 +59,8 @@ const SETTINGS = {
     .filter((n) => Number.isInteger(n) && n > 0),
   /** Section 2: messages each step's new conversations already hold. */
   seededHistoryMessages: 40,
-  warmupMs: 1500,
+  /** Before a window: the first replies start spread over 2 s (one reply's length). */
+  warmupMs: 2500,
   windowMs: intEnv('BENCH_WINDOW_S', 10) * 1000,
   drainMs: 5000,
   /** Stepping stops before a step that could end after this (each search of section 2 under ~3 minutes). */
@@ -305,47 +306,85 @@ async function ttftTasks(
   return lists;
 }
 
+/** Section 1 measures each row's replies in this many rounds, ours and the relay's taking turns. */
+const TTFT_ROUNDS = 4;
+
+/** A bare relay row of section 1. */
+interface RelayTtftRow {
+  concurrency: number;
+  errors: number;
+  client: Stats;
+}
+
+/**
+ * One row of section 1 for our route and for the bare relay: each warmed up, then the measured
+ * replies in TTFT_ROUNDS rounds taking turns, so that a disturbance of the machine (this one is
+ * shared) falls on both sides instead of skewing one.
+ */
 async function measureTtft(
   load: ReturnType<typeof startLoadProcess>,
   bench: BenchApp,
   users: BenchUser[],
+  relayUrl: () => Promise<string>,
   concurrency: number,
-): Promise<TtftRow> {
+): Promise<{ ours: TtftRow; relay: RelayTtftRow }> {
   const nextTarget = () => newTarget(users);
-  const warmup = await ttftTasks(
-    nextTarget,
-    `w${concurrency}`,
-    concurrency,
-    SETTINGS.warmupReplies,
-  );
-  await load.ask({ type: 'ttft', baseUrl: bench.url, workers: warmup }, 'ttft-result');
+  const relayTarget = async (): Promise<Target> => ({
+    cookie: '',
+    conversationId: 0,
+    path: '/relay',
+  });
+  const replies = (baseUrl: string, workers: TtftTask[][]) =>
+    load.ask({ type: 'ttft', baseUrl, workers }, 'ttft-result').then((r) => r.samples);
+  const warmup = SETTINGS.warmupReplies;
+  await replies(bench.url, await ttftTasks(nextTarget, `w${concurrency}`, concurrency, warmup));
   await statisticsAsRunning(bench);
-  const workers = await ttftTasks(nextTarget, `c${concurrency}`, concurrency, SETTINGS.replies);
+  const relay = await relayUrl();
+  await replies(relay, await ttftTasks(relayTarget, `rw${concurrency}`, concurrency, warmup));
+
   trace.arrivals.clear();
   trace.llmCalls.clear();
   trace.firstTokens.clear();
   trace.enabled = true;
-  await startProfile();
-  prompts.start();
-  const { samples } = await load.ask({ type: 'ttft', baseUrl: bench.url, workers }, 'ttft-result');
-  prompts.stop();
-  await stopProfile(`ttft-${concurrency}-in-flight`);
+  const ours: TtftSample[] = [];
+  const theirs: TtftSample[] = [];
+  for (let round = 0; round < TTFT_ROUNDS; round++) {
+    const count =
+      Math.floor(SETTINGS.replies / TTFT_ROUNDS) + (round < SETTINGS.replies % TTFT_ROUNDS ? 1 : 0);
+    const label = `c${concurrency}r${round}`;
+    const workers = await ttftTasks(nextTarget, label, concurrency, count);
+    // A profile of the first round (BENCH_CPU_PROFILE): the profiler cannot pause between rounds.
+    if (round === 0) await startProfile();
+    ours.push(...(await replies(bench.url, workers)));
+    if (round === 0) await stopProfile(`ttft-${concurrency}-in-flight`);
+    theirs.push(
+      ...(await replies(relay, await ttftTasks(relayTarget, `r${label}`, concurrency, count))),
+    );
+  }
   trace.enabled = false;
-  const ok = samples.filter((s) => s.ttftMs !== null);
+  const ok = ours.filter((s) => s.ttftMs !== null);
   const span = (from: Map<string, number>, to: Map<string, number>) =>
     ok.flatMap((s) => {
       const start = from.get(s.benchId);
       const end = to.get(s.benchId);
       return start !== undefined && end !== undefined ? [end - start] : [];
     });
-  const failed = samples.filter((s) => s.ttftMs === null);
+  const failed = ours.filter((s) => s.ttftMs === null);
+  const relayOk = theirs.filter((s) => s.ttftMs !== null);
   return {
-    concurrency,
-    errors: failed.length,
-    errorSamples: failed.slice(0, 3).map((s) => s.error ?? '?'),
-    client: stats(ok.map((s) => s.ttftMs!)),
-    serverBeforeLlm: stats(span(trace.arrivals, trace.llmCalls)),
-    serverToFirstToken: stats(span(trace.arrivals, trace.firstTokens)),
+    ours: {
+      concurrency,
+      errors: failed.length,
+      errorSamples: failed.slice(0, 3).map((s) => s.error ?? '?'),
+      client: stats(ok.map((s) => s.ttftMs!)),
+      serverBeforeLlm: stats(span(trace.arrivals, trace.llmCalls)),
+      serverToFirstToken: stats(span(trace.arrivals, trace.firstTokens)),
+    },
+    relay: {
+      concurrency,
+      errors: theirs.length - relayOk.length,
+      client: stats(relayOk.map((s) => s.ttftMs!)),
+    },
   };
 }
 
@@ -402,6 +441,7 @@ async function measureStep(
       type: 'stream',
       baseUrl,
       slots,
+      spreadMs: REPLY_TEXT.split(' ').length * STREAM_CHUNK_DELAY_MS,
       warmupMs: SETTINGS.warmupMs,
       windowMs: SETTINGS.windowMs,
       drainMs: SETTINGS.drainMs,
@@ -441,55 +481,6 @@ function stepRow(
 
 type Load = ReturnType<typeof startLoadProcess>;
 
-/**
- * The same rows against the bare relay (bench/bare-relay.ts), with the same load process: what
- * this machine's clients, double and kernel take when the server does the least a relay can.
- */
-async function relayTtft(
-  load: Load,
-  llmUrl: string,
-  concurrencies: number[],
-  prompt: string | undefined,
-) {
-  const relay = await startBareRelay(llmUrl, { prompt });
-  const relayTarget = async (): Promise<Target> => ({
-    cookie: '',
-    conversationId: 0,
-    path: '/relay',
-  });
-  try {
-    const rows: { concurrency: number; errors: number; client: Stats }[] = [];
-    for (const concurrency of concurrencies) {
-      const warmup = await ttftTasks(
-        relayTarget,
-        `rw${concurrency}`,
-        concurrency,
-        SETTINGS.warmupReplies,
-      );
-      await load.ask({ type: 'ttft', baseUrl: relay.baseUrl, workers: warmup }, 'ttft-result');
-      const workers = await ttftTasks(
-        relayTarget,
-        `r${concurrency}`,
-        concurrency,
-        SETTINGS.replies,
-      );
-      const { samples } = await load.ask(
-        { type: 'ttft', baseUrl: relay.baseUrl, workers },
-        'ttft-result',
-      );
-      const ok = samples.filter((s) => s.ttftMs !== null);
-      rows.push({
-        concurrency,
-        errors: samples.length - ok.length,
-        client: stats(ok.map((s) => s.ttftMs!)),
-      });
-    }
-    return rows;
-  } finally {
-    await relay.close();
-  }
-}
-
 /** A section 1 row's name. */
 const rowLabel = (concurrency: number) =>
   concurrency === 1 ? 'sequential' : `${concurrency} in flight`;
@@ -507,13 +498,29 @@ async function ttftSection(
 ) {
   await load.ask({ type: 'reply', content: REPLY_TEXT, chunkDelayMs: 0 }, 'reply-set');
   const ttft: TtftRow[] = [];
+  const relay: RelayTtftRow[] = [];
+  // The relay sends the model the median of the prompts ours sent while warming up the first row
+  // (the same mix of history lengths as a measured row), so it is started after that warm-up.
   prompts.reset();
-  const concurrencies = [1, SETTINGS.ttftConcurrency];
-  for (const concurrency of concurrencies) {
-    ttft.push(await measureTtft(load, bench, users, concurrency));
+  prompts.start();
+  let started: Awaited<ReturnType<typeof startBareRelay>> | undefined;
+  const relayUrl = async () => {
+    if (!started) {
+      prompts.stop();
+      started = await startBareRelay(llmUrl, { prompt: prompts.median() });
+    }
+    return started.baseUrl;
+  };
+  try {
+    for (const concurrency of [1, SETTINGS.ttftConcurrency]) {
+      const row = await measureTtft(load, bench, users, relayUrl, concurrency);
+      ttft.push(row.ours);
+      relay.push(row.relay);
+    }
+  } finally {
+    await started?.close();
   }
   const prompt = prompts.median();
-  const relay = await relayTtft(load, llmUrl, concurrencies, prompt);
   const baseline = stats(
     (await load.ask({ type: 'baseline', count: SETTINGS.baselineRequests }, 'baseline-result'))
       .samplesMs,
@@ -521,8 +528,8 @@ async function ttftSection(
 
   console.log('1) Time to first token, LLM double answering instantly (ms)');
   console.log(
-    `   POST sent → first 'event: token' at the client; ${SETTINGS.replies} replies per row, ` +
-      `new conversation every ${SETTINGS.repliesPerConversation}`,
+    `   POST sent → first 'event: token' at the client; ${SETTINGS.replies} replies per row in ` +
+      `${TTFT_ROUNDS} rounds, new conversation every ${SETTINGS.repliesPerConversation}`,
   );
   console.log(
     `  ${''.padEnd(46)}${['p50', 'p90', 'p99', 'max'].map((h) => h.padStart(7)).join('')}`,
@@ -536,8 +543,8 @@ async function ttftSection(
   }
   console.log(statsRow('LLM double alone (direct, first byte)', baseline));
   console.log(
-    `  bare relay (reference), same load process, sending a prompt of ${kilobytes(prompt)} ` +
-      `(the median of ours):`,
+    `  bare relay (reference), same load process, its rounds taking turns with ours, sending a ` +
+      `prompt of ${kilobytes(prompt)} (the median of ours):`,
   );
   for (const row of relay) {
     const label = rowLabel(row.concurrency);
