@@ -204,6 +204,23 @@ test('the sign-up form shows the strength as the password is typed and refuses a
   await expect(page.getByText('Account created!')).toBeVisible();
 });
 
+test('nothing below the password moves when its strength arrives', async ({ page }, info) => {
+  // The verdict comes from a worker a moment after typing stops: had the meter appeared only
+  // then, a pointer on its way to the button would land beside it (a flaky click in this suite).
+  const dialog = await openSignUp(page, uniqueEmail(info, 'steady'), '');
+  const password = dialog.getByPlaceholder('Create a password');
+  const submit = dialog.getByRole('button', { name: 'Create Account' });
+  const meter = dialog.getByTestId('password-strength');
+  // Measured from the field, so that a scroll of the dialog (a phone's) does not count.
+  const gap = async () => (await submit.boundingBox())!.y - (await password.boundingBox())!.y;
+  const before = await gap();
+  await snap(page, info, 'password-meter-empty');
+  await password.pressSequentially('copper kettle drifting north');
+  await expect(meter).toContainText('Password strength: Strong');
+  expect(await gap()).toBe(before);
+  await snap(page, info, 'password-meter-steady');
+});
+
 test("the server's refusal shows on the field when the strength check cannot load", async ({
   page,
 }, info) => {

@@ -13,6 +13,11 @@ function tone(check: PasswordCheck) {
  * The strength of a new password as it is typed: a bar and, for everyone, the same in words,
  * with what to change when it would be refused. The live region stays mounted so screen readers
  * hear each new verdict. A problem already shown as the field's error is not repeated.
+ *
+ * The empty bar and the line of words keep their place before the first verdict: the verdict
+ * comes from a worker a moment after typing stops, and a meter that appeared then moved the
+ * consent boxes and the submit button down under a pointer already on its way to them (a click
+ * meant for "Create Account" landed beside it).
  */
 export function PasswordStrengthMeter({
   id,
@@ -27,26 +32,26 @@ export function PasswordStrengthMeter({
   const why = advice === PASSWORD_MESSAGES.weak ? check?.warning : null;
   return (
     <div id={id} aria-live="polite" className="space-y-1" data-testid="password-strength">
-      {check && (
-        <>
-          <div className="flex gap-1" aria-hidden>
-            {SEGMENTS.map((segment) => (
-              <span
-                key={segment}
-                className={`h-1.5 flex-1 rounded-full ${
-                  segment <= Math.max(check.score, 1) ? tone(check) : 'bg-track'
-                }`}
-              />
-            ))}
-          </div>
-          <p className="text-xs text-muted">
+      <div className="flex gap-1" aria-hidden>
+        {SEGMENTS.map((segment) => (
+          <span
+            key={segment}
+            className={`h-1.5 flex-1 rounded-full ${
+              check && segment <= Math.max(check.score, 1) ? tone(check) : 'bg-track'
+            }`}
+          />
+        ))}
+      </div>
+      <p className="min-h-4 text-xs text-muted">
+        {check && (
+          <>
             Password strength: <span className="font-semibold text-fg">{LABELS[check.score]}</span>
             {(why || advice) && (
               <span className="block">{[why, advice].filter(Boolean).join(' ')}</span>
             )}
-          </p>
-        </>
-      )}
+          </>
+        )}
+      </p>
     </div>
   );
 }
