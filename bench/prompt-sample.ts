@@ -1,6 +1,6 @@
 /**
- * The prompts our server sends to the model, sampled while our route warms up or is measured, so that the
- * bare relay (bench/bare-relay.ts) can send the model a prompt of the same size: the LLM double
+ * The prompts our server sends to the model, sampled while our route warms up or is measured, so
+ * that the bare relay (bench/bare-relay.ts) can send the model a prompt of the same size: the double
  * runs in the load process, and reading a 12 KB prompt costs it more than reading one line, which
  * would make the reference's load process lighter than ours.
  */
@@ -8,8 +8,8 @@ import { llmRequestChannel } from '../src/server/integrations/llm/event-stream';
 
 /**
  * Every SAMPLE_EVERY-th prompt is kept, up to MAX_KEPT of them. A prime, so that the kept ones
- * fall at every place in a conversation (section 1 starts a new one every 50 replies: every 25th
- * kept only prompts after 0 or 25 exchanges, and the median was the longer of the two).
+ * fall at every place in a conversation: section 1 starts a new one every 50 replies, and every
+ * 25th kept prompts from only two places in each.
  */
 const SAMPLE_EVERY = 23;
 const MAX_KEPT = 40;
