@@ -27,6 +27,7 @@ import type { measureChatPage as MeasureChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
+import { machineCpu, machineCpuOver } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
 import { fmt, stats, statsRow, type Stats } from './stats';
 
@@ -111,6 +112,8 @@ const LAG_RESOLUTION_MS = 10;
 const prompts = promptSampler();
 /** How a sampled prompt's size is printed. */
 const kilobytes = (prompt: string | undefined) => `${((prompt?.length ?? 0) / 1024).toFixed(1)} KB`;
+/** A machine CPU share as printed (n/a off Linux). */
+const percent = (value: number | null) => (value === null ? 'n/a' : `${value} %`);
 
 const MODES = [
   { chatMode: 'texting', path: '/api/chat' },
@@ -280,6 +283,8 @@ interface TtftRow {
   client: Stats;
   serverBeforeLlm: Stats;
   serverToFirstToken: Stats;
+  /** The whole machine's CPU busy share during the measured rounds (null off Linux). */
+  machineCpuPercent: number | null;
 }
 
 /**
@@ -314,6 +319,7 @@ interface RelayTtftRow {
   concurrency: number;
   errors: number;
   client: Stats;
+  machineCpuPercent: number | null;
 }
 
 /**
@@ -348,6 +354,8 @@ async function measureTtft(
   trace.enabled = true;
   const ours: TtftSample[] = [];
   const theirs: TtftSample[] = [];
+  const oursCpu = machineCpuOver();
+  const theirCpu = machineCpuOver();
   for (let round = 0; round < TTFT_ROUNDS; round++) {
     const count =
       Math.floor(SETTINGS.replies / TTFT_ROUNDS) + (round < SETTINGS.replies % TTFT_ROUNDS ? 1 : 0);
@@ -355,11 +363,10 @@ async function measureTtft(
     const workers = await ttftTasks(nextTarget, label, concurrency, count);
     // A profile of the first round (BENCH_CPU_PROFILE): the profiler cannot pause between rounds.
     if (round === 0) await startProfile();
-    ours.push(...(await replies(bench.url, workers)));
+    ours.push(...(await oursCpu.during(() => replies(bench.url, workers))));
     if (round === 0) await stopProfile(`ttft-${concurrency}-in-flight`);
-    theirs.push(
-      ...(await replies(relay, await ttftTasks(relayTarget, `r${label}`, concurrency, count))),
-    );
+    const relayWorkers = await ttftTasks(relayTarget, `r${label}`, concurrency, count);
+    theirs.push(...(await theirCpu.during(() => replies(relay, relayWorkers))));
   }
   trace.enabled = false;
   const ok = ours.filter((s) => s.ttftMs !== null);
@@ -379,11 +386,13 @@ async function measureTtft(
       client: stats(ok.map((s) => s.ttftMs!)),
       serverBeforeLlm: stats(span(trace.arrivals, trace.llmCalls)),
       serverToFirstToken: stats(span(trace.arrivals, trace.firstTokens)),
+      machineCpuPercent: oursCpu.percent(),
     },
     relay: {
       concurrency,
       errors: theirs.length - relayOk.length,
       client: stats(relayOk.map((s) => s.ttftMs!)),
+      machineCpuPercent: theirCpu.percent(),
     },
   };
 }
@@ -404,6 +413,8 @@ interface StepRow {
   lagP99Ms: number;
   lagMaxMs: number;
   serverCpuPercent: number;
+  /** The whole machine's CPU busy share in the window (null off Linux). */
+  machineCpuPercent: number | null;
   loadProcessLagP99Ms: number;
 }
 
@@ -416,13 +427,15 @@ async function measureStep(
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   let cpu = process.cpuUsage();
   let started = 0;
-  let server = { lag: [0, 0, 0], cpuPercent: 0 };
+  let server = { lag: [0, 0, 0], cpuPercent: 0, machinePercent: null as number | null };
+  let machine = machineCpu();
   let profileWritten: Promise<void> = Promise.resolve();
   load.listeners.windowStart = () => {
     void startProfile();
     lag.reset();
     lag.enable();
     cpu = process.cpuUsage();
+    machine = machineCpu();
     started = performance.now();
   };
   load.listeners.windowEnd = () => {
@@ -433,6 +446,7 @@ async function measureStep(
     server = {
       lag: [ms(lag.percentile(50)), ms(lag.percentile(99)), ms(lag.max)],
       cpuPercent: ((used.user + used.system) / 1000 / elapsedMs) * 100,
+      machinePercent: machine(),
     };
     profileWritten = stopProfile(`${profileName}-${slots.length}`);
   };
@@ -455,7 +469,7 @@ async function measureStep(
 function stepRow(
   streams: number,
   r: StreamResult,
-  server: { lag: number[]; cpuPercent: number },
+  server: { lag: number[]; cpuPercent: number; machinePercent: number | null },
 ): StepRow {
   const tokensPerSecond = r.tokens / (r.windowMs / 1000);
   const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -472,6 +486,7 @@ function stepRow(
     lagP99Ms: round1(server.lag[1]!),
     lagMaxMs: round1(server.lag[2]!),
     serverCpuPercent: Math.round(server.cpuPercent),
+    machineCpuPercent: server.machinePercent,
     loadProcessLagP99Ms: round1(r.loadLagP99Ms),
   };
 }
@@ -558,6 +573,13 @@ async function ttftSection(
     })
     .join(', ');
   console.log(`   our route's p50 over the bare relay's: ${added}`);
+  const busy = ttft
+    .map((row, i) => {
+      const theirs = relay[i]!.machineCpuPercent;
+      return `${rowLabel(row.concurrency)} ${percent(row.machineCpuPercent)} / ${percent(theirs)}`;
+    })
+    .join(', ');
+  console.log(`   machine CPU busy (all cores) in the measured rounds, ours / relay's: ${busy}`);
   console.log(`   (${seconds()} s)\n`);
   return {
     ttft: ttft.map((r) => ({
@@ -566,12 +588,14 @@ async function ttftSection(
       clientMs: r.client,
       serverBeforeLlmMs: r.serverBeforeLlm,
       serverToFirstTokenMs: r.serverToFirstToken,
+      machineCpuPercent: r.machineCpuPercent,
     })),
     llmDoubleFirstByteMs: baseline,
     bareRelay: relay.map((r) => ({
       concurrency: r.concurrency,
       errors: r.errors,
       clientMs: r.client,
+      machineCpuPercent: r.machineCpuPercent,
     })),
   };
 }
@@ -649,7 +673,7 @@ async function streamsSection(
   console.log('   server event-loop lag = monitorEventLoopDelay (10 ms resolution) − 10 ms');
   console.log(
     '      N  done  errors   tokens/s  per stream  TTFT p50/p99 ms   lag p50  lag p99  ' +
-      'lag max  server CPU  load lag p99',
+      'lag max  server CPU  load lag p99  machine CPU',
   );
   const minPerStream = (SETTINGS.minPaceShare * 1000) / STREAM_CHUNK_DELAY_MS;
   const failure = (row: StepRow) =>
@@ -667,7 +691,8 @@ async function streamsSection(
         `${fmt(row.tokensPerSecondPerStream, 12)}` +
         `${`${fmt(row.ttftUnderLoad.p50, 0)} / ${fmt(row.ttftUnderLoad.p99, 0)}`.padStart(17)}` +
         `${fmt(row.lagP50Ms, 10)}${fmt(row.lagP99Ms, 9)}${fmt(row.lagMaxMs, 9)}` +
-        `${`${row.serverCpuPercent} %`.padStart(12)}${fmt(row.loadProcessLagP99Ms, 14)}${note}`,
+        `${`${row.serverCpuPercent} %`.padStart(12)}${fmt(row.loadProcessLagP99Ms, 14)}` +
+        `${percent(row.machineCpuPercent).padStart(13)}${note}`,
     );
     if (row.errors) console.log(`      errors, e.g. ${row.errorSamples.join(' | ')}`);
   };
