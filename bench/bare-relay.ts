@@ -25,6 +25,9 @@ function tokenEvents(chunk: string): string {
  * `prompt`: the request body sent to the model for every reply (a prompt our server sent, so the
  * double reads as much as it does for ours); by default a one-message prompt.
  */
+/** The relay's one route: a POST answered with the model's stream. */
+export const RELAY_PATH = '/relay';
+
 export async function startBareRelay(
   llmUrl: string,
   options: { prompt?: string | undefined } = {},
@@ -32,7 +35,7 @@ export async function startBareRelay(
   const { prompt } = options;
   const agent = new http.Agent({ keepAlive: true });
   const bare = Fastify();
-  bare.post('/relay', (request, reply) => {
+  bare.post(RELAY_PATH, (request, reply) => {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
@@ -68,9 +71,9 @@ export async function startBareRelay(
   });
   const url = await bare.listen({ port: 0, host: '127.0.0.1' });
   return {
-    /** Base URL; the route is `/relay`. */
+    /** Base URL; the route is RELAY_PATH. */
     baseUrl: url,
-    url: `${url}/relay`,
+    url: `${url}${RELAY_PATH}`,
     close: async () => {
       await bare.close();
       agent.destroy();

@@ -1,5 +1,5 @@
 /**
- * How busy the whole machine's CPUs were over a stretch of time, from Linux's /proc/stat: the
+ * How busy the whole machine's CPUs were over stretches of time, from Linux's /proc/stat: the
  * server, the load process and (when it runs here) PostgreSQL together. On a 2-core machine a
  * reference that fails with the machine at ~100 % says the machine, not the route, is the limit
  * (decision 0034). Elsewhere than Linux there is no figure (null).
@@ -24,39 +24,37 @@ function readTicks(): Ticks | null {
   }
 }
 
-/** Starts a measurement; the returned function gives the busy share (0–100 %) since then. */
-export function machineCpu(): () => number | null {
-  const start = readTicks();
-  return () => {
-    const end = readTicks();
-    if (!start || !end || end.total === start.total) return null;
-    return Math.round(((end.busy - start.busy) / (end.total - start.total)) * 100);
-  };
-}
-
-/** Several stretches (e.g. one side's rounds) as one: their busy and total ticks summed. */
-export function machineCpuOver() {
+/** One measurement of one or more stretches (e.g. one side's rounds), their ticks summed. */
+export function machineCpu() {
   let busy = 0;
   let total = 0;
-  let measured = false;
+  let from: Ticks | null = null;
+  const start = () => {
+    from = readTicks();
+  };
+  const stop = () => {
+    const to = readTicks();
+    if (from && to) {
+      busy += to.busy - from.busy;
+      total += to.total - from.total;
+    }
+    from = null;
+  };
   return {
-    /** Measures `run` and adds its stretch. */
+    start,
+    stop,
+    /** Measures `run` as one more stretch. */
     async during<T>(run: () => Promise<T>): Promise<T> {
-      const start = readTicks();
+      start();
       try {
         return await run();
       } finally {
-        const end = readTicks();
-        if (start && end) {
-          busy += end.busy - start.busy;
-          total += end.total - start.total;
-          measured = true;
-        }
+        stop();
       }
     },
-    /** The busy share over every stretch measured (null: none, or not Linux). */
+    /** The busy share (0–100 %) over every stretch measured (null: none, or not Linux). */
     percent(): number | null {
-      return measured && total > 0 ? Math.round((busy / total) * 100) : null;
+      return total > 0 ? Math.round((busy / total) * 100) : null;
     },
   };
 }

@@ -17,7 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { creditAccount } from '../src/server/db/schema';
 import { llmRequestChannel } from '../src/server/integrations/llm/event-stream';
 import type { TestClient } from '../tests/server/support/http-client';
-import { startBareRelay } from './bare-relay';
+import { RELAY_PATH, startBareRelay } from './bare-relay';
 import { promptSampler } from './prompt-sample';
 import { startBenchApp, statisticsAsRunning, type BenchApp } from './harness';
 import { seedHistories } from './seeded-history';
@@ -27,7 +27,7 @@ import type { measureChatPage as MeasureChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
-import { machineCpu, machineCpuOver } from './machine-cpu';
+import { machineCpu } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
 import { fmt, stats, statsRow, type Stats } from './stats';
 
@@ -287,6 +287,13 @@ interface TtftRow {
   machineCpuPercent: number | null;
 }
 
+/** Part `index` of `total` split into `parts` as evenly as whole numbers allow. */
+const shareOf = (total: number, parts: number, index: number) =>
+  Math.floor(total / parts) + (index < total % parts ? 1 : 0);
+
+/** Every request to the bare relay: no session, no conversation. */
+const RELAY_TARGET: Target = { cookie: '', conversationId: 0, path: RELAY_PATH };
+
 /**
  * `total` replies split over `workers` lists, each moving to a new target (`nextTarget`) every
  * SETTINGS.repliesPerConversation replies.
@@ -299,7 +306,7 @@ async function ttftTasks(
 ) {
   const lists: TtftTask[][] = [];
   for (let w = 0; w < workers; w++) {
-    const count = Math.floor(total / workers) + (w < total % workers ? 1 : 0);
+    const count = shareOf(total, workers, w);
     const tasks: TtftTask[] = [];
     let target = await nextTarget();
     for (let i = 0; i < count; i++) {
@@ -335,11 +342,7 @@ async function measureTtft(
   concurrency: number,
 ): Promise<{ ours: TtftRow; relay: RelayTtftRow }> {
   const nextTarget = () => newTarget(users);
-  const relayTarget = async (): Promise<Target> => ({
-    cookie: '',
-    conversationId: 0,
-    path: '/relay',
-  });
+  const relayTarget = async () => RELAY_TARGET;
   const replies = (baseUrl: string, workers: TtftTask[][]) =>
     load.ask({ type: 'ttft', baseUrl, workers }, 'ttft-result').then((r) => r.samples);
   const warmup = SETTINGS.warmupReplies;
@@ -354,11 +357,10 @@ async function measureTtft(
   trace.enabled = true;
   const ours: TtftSample[] = [];
   const theirs: TtftSample[] = [];
-  const oursCpu = machineCpuOver();
-  const theirCpu = machineCpuOver();
+  const oursCpu = machineCpu();
+  const theirCpu = machineCpu();
   for (let round = 0; round < TTFT_ROUNDS; round++) {
-    const count =
-      Math.floor(SETTINGS.replies / TTFT_ROUNDS) + (round < SETTINGS.replies % TTFT_ROUNDS ? 1 : 0);
+    const count = shareOf(SETTINGS.replies, TTFT_ROUNDS, round);
     const label = `c${concurrency}r${round}`;
     const workers = await ttftTasks(nextTarget, label, concurrency, count);
     // A profile of the first round (BENCH_CPU_PROFILE): the profiler cannot pause between rounds.
@@ -436,17 +438,19 @@ async function measureStep(
     lag.enable();
     cpu = process.cpuUsage();
     machine = machineCpu();
+    machine.start();
     started = performance.now();
   };
   load.listeners.windowEnd = () => {
     lag.disable();
+    machine.stop();
     const used = process.cpuUsage(cpu);
     const elapsedMs = performance.now() - started;
     const ms = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS);
     server = {
       lag: [ms(lag.percentile(50)), ms(lag.percentile(99)), ms(lag.max)],
       cpuPercent: ((used.user + used.system) / 1000 / elapsedMs) * 100,
-      machinePercent: machine(),
+      machinePercent: machine.percent(),
     };
     profileWritten = stopProfile(`${profileName}-${slots.length}`);
   };
@@ -736,7 +740,6 @@ async function streamsSection(
       '(the median of ours):',
   );
   const relay = await startBareRelay(llmUrl, { prompt });
-  const relaySlot: Target = { cookie: '', conversationId: 0, path: '/relay' };
   let reference: StepSearch;
   try {
     reference = await searchSteps(
@@ -744,7 +747,7 @@ async function streamsSection(
         const row = await measureStep(
           load,
           relay.baseUrl,
-          Array.from({ length: n }, () => relaySlot),
+          Array.from({ length: n }, () => RELAY_TARGET),
           'relay',
         );
         printRow(row, note);
