@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { ensureWebBuild } from '../scripts/web-build';
+import { LAST_CHARACTER_COOKIE } from '../src/shared/first-reads';
 import { startLlmDouble } from '../tests/doubles/llm-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser';
 import { startBenchApp } from './harness';
@@ -243,6 +244,8 @@ async function seedUser(bench: Awaited<ReturnType<typeof startBenchApp>>): Promi
     const at = pair.indexOf('=');
     return { name: pair.slice(0, at), value: pair.slice(at + 1), url: bench.url };
   });
+  // A returning reader's browser also has the last character in a cookie (as in storage, below).
+  cookies.push({ name: LAST_CHARACTER_COOKIE, value: String(ids[0]), url: bench.url });
   return { cookies, conversationId: conversation.id, characterId: ids[0]! };
 }
 

@@ -2,6 +2,13 @@ import { CONVERSATION_PAGES } from './chat/rules';
 import { parseId } from './ids';
 import { matchClientRoute } from './routes';
 
+/**
+ * The character last chatted with, mirrored from the browser's storage into a cookie so that the
+ * server can name its reads in `/chat`'s HTML too: a returning reader's `/chat` opens it
+ * (decision 0035). Only an id; the reads it names are the user's own or a 404.
+ */
+export const LAST_CHARACTER_COOKIE = 'reverie.lastCharacter';
+
 /** Messages load newest page first, this many at a time. */
 export const MESSAGE_PAGE = 50;
 
@@ -25,15 +32,55 @@ export const readUrls = {
   models: '/api/models',
 };
 
-/** What a signed-in user's first render of `pathname` + `search` reads (empty off the chat). */
-export function firstReadsOf(pathname: string, search: string): string[] {
+/** One read of the chat page's first render: which of the app's queries, and its id if it has one. */
+export type FirstRead =
+  | { read: 'credits' | 'profile' | 'characters' | 'conversations' | 'models' }
+  | { read: 'character' | 'conversation' | 'messages'; id: number };
+
+/** A first read's address (a page's first: no cursor). */
+export function urlOf(first: FirstRead): string {
+  switch (first.read) {
+    case 'conversations':
+      return readUrls.conversations();
+    case 'character':
+    case 'conversation':
+    case 'messages':
+      return readUrls[first.read](first.id);
+    default:
+      return readUrls[first.read];
+  }
+}
+
+/**
+ * What a signed-in user's first render of `pathname` + `search` reads (empty off the chat).
+ * `remembered`: the last character's id (LAST_CHARACTER_COOKIE), which plain `/chat` opens.
+ * The server names these as preloads; the app puts them in its cache before that render.
+ */
+export function firstReadsOf(
+  pathname: string,
+  search: string,
+  remembered: number | null = null,
+): FirstRead[] {
   if (matchClientRoute(pathname) !== '/chat/:conversationId?') return [];
   const conversationId = parseId(pathname.split('/')[2] ?? null);
-  const characterId = parseId(new URLSearchParams(search).get('character'));
-  const reads = [readUrls.credits, readUrls.profile, readUrls.characters, readUrls.conversations()];
-  if (characterId !== null) reads.push(readUrls.character(characterId), readUrls.models);
+  const named = parseId(new URLSearchParams(search).get('character'));
+  const characterId = named ?? (conversationId === null ? remembered : null);
+  const reads: FirstRead[] = [
+    { read: 'credits' },
+    { read: 'profile' },
+    { read: 'characters' },
+    { read: 'conversations' },
+  ];
+  if (characterId !== null) reads.push({ read: 'character', id: characterId }, { read: 'models' });
   if (conversationId !== null) {
-    reads.push(readUrls.conversation(conversationId), readUrls.messages(conversationId));
+    reads.push(
+      { read: 'conversation', id: conversationId },
+      { read: 'messages', id: conversationId },
+    );
   }
   return reads;
 }
+
+/** The addresses of `firstReadsOf`. */
+export const firstReadUrls = (pathname: string, search: string, remembered: number | null = null) =>
+  firstReadsOf(pathname, search, remembered).map(urlOf);

@@ -15,7 +15,7 @@ import './styles.css';
 // the address after a redirect have chunks of their own, fetched beside it only when needed.
 prefetchSession();
 void Promise.all([
-  preloadPage(window.location.pathname),
+  preloadPage(window.location.pathname, window.location.search),
   preloadAgeGate(),
   preloadRedirectNotices(),
 ]).then(() =>

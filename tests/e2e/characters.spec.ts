@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { E2E_CONTROL_URL } from './ports';
+import { LAST_CHARACTER_COOKIE } from '../../src/shared/first-reads';
 import { E2E_CHARACTER, E2E_READS_AS_MINOR } from './llm-fixtures';
 import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
 
@@ -312,4 +313,7 @@ test('delete characters with and without their conversations', async ({ page }, 
   await expect(page).toHaveURL('/chat');
   expect(await (await page.request.get(`/api/characters/${keepId}`)).status()).toBe(404);
   await expect(page.getByText('Create your first companion to start chatting.')).toBeVisible();
+  // The deleted character is forgotten by the browser, the server's cookie included.
+  const cookies = await page.context().cookies();
+  expect(cookies.filter((c) => c.name === LAST_CHARACTER_COOKIE)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_CONTROL_URL, E2E_URL } from './ports';
 import { excerpt } from '../../src/shared/chat/rules';
-import { firstReadsOf } from '../../src/shared/first-reads';
+import { firstReadUrls, LAST_CHARACTER_COOKIE } from '../../src/shared/first-reads';
 import {
   E2E_FLAKY_IDEA,
   E2E_LINES_TRIGGER,
@@ -329,7 +329,7 @@ test('a conversation opened by its address asks for each read once, beside its s
   // a read the app asked for again would show as a second request.
   for (const read of [
     '/api/auth/get-session',
-    ...firstReadsOf(`/chat/${id}`, `?character=${characterId}`),
+    ...firstReadUrls(`/chat/${id}`, `?character=${characterId}`),
   ]) {
     expect(
       fetched.filter((f) => f.url === read),
@@ -340,6 +340,43 @@ test('a conversation opened by its address asks for each read once, beside its s
   const chunk = fetched.filter((f) => f.url.startsWith('/assets/ChatPage-'));
   expect(chunk).toHaveLength(1);
   expect(chunk[0]!.by).not.toBe('script');
+});
+
+test("a returning reader's /chat opens the last character, its reads named in the HTML", async ({
+  page,
+}, info) => {
+  const { characterId } = await setup(page, 'returning', info);
+  const other = await page.request.post('/api/characters', {
+    headers: { origin: E2E_URL },
+    data: { ...CHARACTER, name: 'Mira' },
+  });
+  expect(other.status()).toBe(201);
+  // Opening a character remembered it for the server too (an id, nothing else).
+  const cookie = (await page.context().cookies()).find((c) => c.name === LAST_CHARACTER_COOKIE);
+  expect(cookie).toMatchObject({ value: String(characterId), sameSite: 'Lax', path: '/' });
+
+  await page.goto('/chat');
+  await expect(page).toHaveURL(`/chat?character=${characterId}`);
+  await expect(
+    page.getByText('Select a mode to start chatting with your character!'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: CHARACTER.name }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const fetched = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => {
+      const url = new URL(e.name);
+      return { url: url.pathname + url.search, by: (e as PerformanceResourceTiming).initiatorType };
+    }),
+  );
+  // The character and the model list came with the lists, from the HTML's preloads, once each.
+  const reads = firstReadUrls('/chat', '', characterId);
+  expect(reads).toContain(`/api/characters/${characterId}`);
+  for (const read of reads) {
+    expect(
+      fetched.filter((f) => f.url === read),
+      read,
+    ).toEqual([{ url: read, by: 'link' }]);
+  }
 });
 
 test('on a phone the sidebar slides over the chat and closes again', async ({ page }, info) => {

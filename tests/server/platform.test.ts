@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstReadsOf } from '../../src/shared/first-reads';
+import { firstReadUrls, LAST_CHARACTER_COOKIE } from '../../src/shared/first-reads';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
 
 const logLines: string[] = [];
@@ -259,11 +259,28 @@ describe("each page's shell names what the page will fetch", () => {
       })
     ).text();
     const reads = links(html, 'preload').filter((href) => href.startsWith('/api/'));
-    expect(reads).toEqual(firstReadsOf('/chat', `?character=${character.id}`));
+    expect(reads).toEqual(firstReadUrls('/chat', `?character=${character.id}`));
     expect(reads).toContain(`/api/characters/${character.id}`);
     for (const read of reads) {
       const res = await client.get(read);
       expect(res.status, read).toBe(200);
+    }
+    // A returning reader's plain /chat opens the character remembered in its cookie: its reads
+    // are named too. Only an id is read from that cookie; anything else names nothing more.
+    const remembered = async (value: string) =>
+      links(
+        await (
+          await fetch(`${t.url}/chat`, {
+            headers: { cookie: `${client.cookieHeader}; ${LAST_CHARACTER_COOKIE}=${value}` },
+          })
+        ).text(),
+        'preload',
+      ).filter((href) => href.startsWith('/api/'));
+    expect(await remembered(String(character.id))).toEqual(
+      firstReadUrls('/chat', `?character=${character.id}`),
+    );
+    for (const value of ['', 'abc', '-1', '1e3', '99999999999', '%3Cscript%3E', '"1"']) {
+      expect(await remembered(value), value).toEqual(firstReadUrls('/chat', ''));
     }
     // The landing page and the other public pages read nothing of the user's.
     const landing = await (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstReadsOf, readUrls } from '../../src/shared/first-reads';
+import { firstReadUrls, readUrls } from '../../src/shared/first-reads';
 import { pageForPath } from '../../src/shared/routes';
 
 describe('the pages paths show', () => {
@@ -24,8 +24,8 @@ describe("the chat page's first reads", () => {
   ];
 
   it('are the lists for /chat, plus the character and the model list when one is named', () => {
-    expect(firstReadsOf('/chat', '')).toEqual(always);
-    expect(firstReadsOf('/chat', '?character=7')).toEqual([
+    expect(firstReadUrls('/chat', '')).toEqual(always);
+    expect(firstReadUrls('/chat', '?character=7')).toEqual([
       ...always,
       '/api/characters/7',
       '/api/models',
@@ -33,25 +33,41 @@ describe("the chat page's first reads", () => {
   });
 
   it('add a conversation and its newest messages when the address names one', () => {
-    expect(firstReadsOf('/chat/41', '?character=7')).toEqual([
+    expect(firstReadUrls('/chat/41', '?character=7')).toEqual([
       ...always,
       '/api/characters/7',
       '/api/models',
       '/api/conversations/41',
       '/api/conversations/41/messages?limit=50',
     ]);
-    expect(firstReadsOf('/chat/41', '')).toEqual([
+    expect(firstReadUrls('/chat/41', '')).toEqual([
       ...always,
       '/api/conversations/41',
       '/api/conversations/41/messages?limit=50',
     ]);
   });
 
+  it("open the remembered character on plain /chat, never over the address's own", () => {
+    expect(firstReadUrls('/chat', '', 7)).toEqual([...always, '/api/characters/7', '/api/models']);
+    expect(firstReadUrls('/chat', '?character=5', 7)).toEqual([
+      ...always,
+      '/api/characters/5',
+      '/api/models',
+    ]);
+    // A conversation's address opens the conversation's own character, which it reads first.
+    expect(firstReadUrls('/chat/41', '', 7)).toEqual([
+      ...always,
+      '/api/conversations/41',
+      '/api/conversations/41/messages?limit=50',
+    ]);
+    expect(firstReadUrls('/pricing', '', 7)).toEqual([]);
+  });
+
   it('ignore ids that are not ids, and every other page', () => {
-    expect(firstReadsOf('/chat/abc', '?character=1e3')).toEqual(always);
-    expect(firstReadsOf('/chat/99999999999', '?character=-1')).toEqual(always);
+    expect(firstReadUrls('/chat/abc', '?character=1e3')).toEqual(always);
+    expect(firstReadUrls('/chat/99999999999', '?character=-1')).toEqual(always);
     for (const page of ['/', '/pricing', '/create', '/edit/3', '/nowhere']) {
-      expect(firstReadsOf(page, '?character=7')).toEqual([]);
+      expect(firstReadUrls(page, '?character=7')).toEqual([]);
     }
   });
 

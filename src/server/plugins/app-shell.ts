@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { firstReadsOf } from '../../shared/first-reads';
+import { firstReadUrls, LAST_CHARACTER_COOKIE } from '../../shared/first-reads';
+import { parseId } from '../../shared/ids';
 import { NOT_FOUND_PAGE, pageForPath, ROUTE_PAGES } from '../../shared/routes';
 
 interface ManifestChunk {
@@ -22,12 +23,27 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
 export const hasSessionCookie = (cookieHeader: string | undefined) =>
   /(?:^|;\s*)(?:__Secure-)?reverie\.session_token=/.test(cookieHeader ?? '');
 
+/** The id in the last-character cookie, if it holds one (nothing else is read from it). */
+export function rememberedCharacter(cookieHeader: string | undefined) {
+  const prefix = `${LAST_CHARACTER_COOKIE}=`;
+  const pair = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix));
+  return parseId(pair?.slice(prefix.length) ?? null);
+}
+
 const readPreload = (url: string) =>
   `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replace(/&/g, '&amp;')}">`;
 
 /** Adds the first API reads of a signed-in page as preloads (see shared/first-reads). */
-export function withFirstReads(html: string, pathname: string, search: string) {
-  const reads = firstReadsOf(pathname, search);
+export function withFirstReads(
+  html: string,
+  pathname: string,
+  search: string,
+  cookieHeader: string | undefined,
+) {
+  const reads = firstReadUrls(pathname, search, rememberedCharacter(cookieHeader));
   if (reads.length === 0) return html;
   return html.replace('</head>', `  ${reads.map(readPreload).join('\n    ')}\n  </head>`);
 }

@@ -79,7 +79,7 @@ export async function registerStatic(app: FastifyInstance, webDir: string) {
     // A signed-in browser is also told the page's first API reads (an absent or expired session
     // costs those few requests a 401 each). The links depend on the cookie's presence: Vary.
     const html = hasSessionCookie(request.headers.cookie)
-      ? withFirstReads(shell, pathname, search)
+      ? withFirstReads(shell, pathname, search, request.headers.cookie)
       : shell;
     return reply
       .status(isClientRoute(pathname) ? 200 : 404)

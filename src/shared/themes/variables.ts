@@ -6,10 +6,12 @@ import type { ThemeColors } from './schemas';
  * colours that sit on the page — accent text, status colours, the dim behind dialogs — follow the
  * page's lightness, so a light theme gets shades that stay readable on white.
  */
-export function themeVariables(colors: ThemeColors): {
+export interface ThemeVariables {
   vars: Record<string, string>;
   scheme: 'light' | 'dark';
-} {
+}
+
+export function themeVariables(colors: ThemeColors): ThemeVariables {
   const light = isLightColor(colors.main);
   return {
     scheme: light ? 'light' : 'dark',

@@ -2,7 +2,18 @@ import type { ComponentType } from 'react';
 import { preloadable } from '../lib/preloadable';
 import { CLIENT_ROUTES, NOT_FOUND_PAGE, pageForPath, ROUTE_PAGES } from '../../shared/routes';
 
-type PageModule = { default: ComponentType };
+type PageModule = {
+  default: ComponentType;
+  /** Fills the query cache with what the page's first render reads (it never fails). */
+  firstReads?: (pathname: string, search: string) => Promise<void>;
+};
+
+/**
+ * How long a first load's render waits for its page's first reads. Usually they are here already
+ * (the HTML preloaded them while the scripts downloaded); a slow server gets the page's own
+ * loading states instead of a blank page.
+ */
+const FIRST_READS_WAIT_MS = 150;
 
 // Every page is a chunk of its own (the landing page downloads only what it shows); which page a
 // route shows is written once, in shared/routes (the server preloads the same chunk).
@@ -32,5 +43,15 @@ export const routes = CLIENT_ROUTES.map((path) => ({
 }));
 export const NotFoundPage = byName.get(NOT_FOUND_PAGE)!;
 
-/** Starts the download of the page `pathname` shows; resolves when it is here (or failed). */
-export const preloadPage = (pathname: string) => byName.get(pageForPath(pathname))!.preload();
+/**
+ * Starts the download of the page `pathname` shows; resolves when it is here (or failed) and its
+ * first reads are in the cache (or FIRST_READS_WAIT_MS have passed).
+ */
+export async function preloadPage(pathname: string, search: string) {
+  const name = pageForPath(pathname);
+  await byName.get(name)!.preload();
+  const module = await pageModules[`../pages/${name}.tsx`]!().catch(() => undefined);
+  const reads = module?.firstReads?.(pathname, search);
+  if (reads)
+    await Promise.race([reads, new Promise((done) => setTimeout(done, FIRST_READS_WAIT_MS))]);
+}

@@ -10,6 +10,7 @@ import {
   useCharacters,
 } from '../features/characters/api';
 import { useConversation, useMessages } from '../features/chat/api';
+import { prefetchFirstReads } from '../features/chat/first-reads';
 import { useTopUp } from '../features/chat/mutations';
 import { ChatSplash, useChatSplash } from '../features/chat/ChatSplash';
 import { CharacterMissing } from '../features/chat/ChatNotices';
@@ -41,6 +42,9 @@ const DeleteCharacterDialog = lazy(() =>
   })),
 );
 
+/** Read by the app before a first load's render (see app/pages.tsx). */
+export const firstReads = prefetchFirstReads;
+
 export default function ChatPage() {
   usePageTitle('Chat');
   const { user, isLoading } = useSession();
@@ -64,24 +68,22 @@ function Dashboard({ user }: { user: SessionUser }) {
   const focusMessageId = parseId(search.get('message'));
   const characters = useCharacters();
   // /chat with nothing in the URL goes to the character last chatted with (remembered locally).
-  const lastId = readLastCharacterId();
+  const remembered = !params.conversationId && characterId === null ? readLastCharacterId() : null;
   // Until the list says whether that character still exists, the page waits in the chat's shape
   // (header placeholder, loader) instead of flashing the welcome screen and then moving.
-  const deciding =
-    !params.conversationId && characterId === null && lastId !== null && characters.isPending;
-  // While the list decides, the remembered character loads beside it: one round trip, not two.
-  const selected = useCharacter(characterId ?? (deciding ? lastId : null));
+  const deciding = remembered !== null && characters.isPending;
+  const redirectTo =
+    remembered !== null && characters.data?.some((c) => c.id === remembered) ? remembered : null;
+  // The character on show: the address's, or the remembered one, which loads beside the list
+  // (one round trip, not two) and opens at once, while the address is brought in line.
+  const openId = characterId ?? (deciding ? remembered : redirectTo);
+  const selected = useCharacter(openId);
   const profile = useProfile(true);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   const splash = useChatSplash();
 
-  const redirectTo =
-    !params.conversationId && characterId === null && characters.data?.some((c) => c.id === lastId)
-      ? lastId
-      : null;
   // A character is (or is about to be) open: its header's place is kept while it loads.
-  const headerPending =
-    deciding || redirectTo !== null || (characterId !== null && !selected.isError);
+  const headerPending = deciding || (openId !== null && !selected.isError);
   useEffect(() => {
     if (redirectTo) navigate(`/chat?character=${redirectTo}`, { replace: true });
   }, [redirectTo, navigate]);
@@ -110,7 +112,7 @@ function Dashboard({ user }: { user: SessionUser }) {
   };
   const afterDelete = (id: number) => {
     setDeleting(null);
-    if (id !== characterId) return;
+    if (id !== openId) return;
     // The next character is the one with the most chats (the list is sorted that way).
     const next = characters.data?.find((c) => c.id !== id);
     navigate(next ? `/chat?character=${next.id}` : '/chat');
@@ -124,7 +126,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         <div className="space-y-6">
           <CharacterList
             characters={characters.data}
-            selectedId={characterId}
+            selectedId={openId}
             onSelect={(id) => {
               select(id);
               close();
@@ -158,9 +160,9 @@ function Dashboard({ user }: { user: SessionUser }) {
       <Suspense fallback={<PageLoader />}>
         {orphaned && conversationId !== null ? (
           <ReadOnlyConversation conversationId={conversationId} />
-        ) : deciding || redirectTo !== null ? (
+        ) : deciding ? (
           <PageLoader />
-        ) : characterId === null ? (
+        ) : openId === null ? (
           <DashboardWelcome name={name} hasCharacters={(characters.data?.length ?? 0) > 0} />
         ) : selected.isError ? (
           <CharacterMissing />

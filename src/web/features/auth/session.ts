@@ -23,6 +23,9 @@ export function prefetchSession() {
   void queryClient.prefetchQuery(sessionQuery);
 }
 
+/** Who is signed in (null for nobody, or when that cannot be told): the cached answer if any. */
+export const signedInUser = () => queryClient.fetchQuery(sessionQuery).catch(() => null);
+
 /** The signed-in user, `null` when signed out; `isLoading` while the first check runs. */
 export function useSession() {
   const query = useQuery(sessionQuery);

@@ -15,7 +15,10 @@ import type { CreateCharacterInput } from '../../../shared/characters/schemas';
 import { api, ApiError } from '../../lib/api';
 import { parseId } from '../../../shared/ids';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
-import { readUrls } from '../../../shared/first-reads';
+import { LAST_CHARACTER_COOKIE, readUrls } from '../../../shared/first-reads';
+
+/** A year, renewed whenever a character opens (the stored id has no end; a cookie must). */
+const LAST_CHARACTER_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 
 export const CHARACTERS_KEY = ['/api/characters'] as const;
 export const characterKey = (id: number) => ['/api/characters', id] as const;
@@ -27,12 +30,16 @@ export const charactersQuery = queryOptions({
 
 export const useCharacters = (enabled = true) => useQuery({ ...charactersQuery, enabled });
 
+const CHARACTER_FRESH_MS = 5_000;
+
 export const characterQuery = (id: number) =>
   queryOptions({
     queryKey: characterKey(id),
     queryFn: () => api<Character>(readUrls.character(id)),
-    // The list and the single character share data; a fresh edit must show at once.
-    staleTime: 0,
+    // Asked again whenever the character opens anew (the list and the single character share
+    // data; an edit here sets it at once), but not by the page's first render right after the
+    // first load's read (decision 0035).
+    staleTime: CHARACTER_FRESH_MS,
   });
 
 export const useCharacter = (id: number | null) =>
@@ -82,6 +89,14 @@ export function readLastCharacterId(): number | null {
   return parseId(readStored(STORAGE_KEYS.lastCharacterId));
 }
 
-export function rememberCharacter(id: number) {
-  writeStored(STORAGE_KEYS.lastCharacterId, String(id));
+/**
+ * Remembers (or with null forgets) the last character: in storage for the app, and as a cookie
+ * for the server, which names the character's reads in `/chat`'s HTML (decision 0035).
+ */
+export function rememberCharacter(id: number | null) {
+  writeStored(STORAGE_KEYS.lastCharacterId, id === null ? '' : String(id));
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const lifetime = id === null ? 0 : LAST_CHARACTER_COOKIE_SECONDS;
+  document.cookie =
+    `${LAST_CHARACTER_COOKIE}=${id ?? ''}; Path=/; Max-Age=${lifetime}; SameSite=Lax` + secure;
 }

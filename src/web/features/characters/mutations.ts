@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateCharacterInput } from '../../../shared/characters/contract';
 import type { CreateCharacterInput } from '../../../shared/characters/schemas';
-import { STORAGE_KEYS, writeStored } from '../../lib/storage';
 import {
   editConversationList,
   withoutCharacter,
@@ -15,6 +14,7 @@ import {
   generateAvatar,
   generateCharacter,
   readLastCharacterId,
+  rememberCharacter,
   updateCharacter,
   uploadAvatar,
 } from './api';
@@ -56,7 +56,7 @@ export function useDeleteCharacter() {
         ),
         client.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true }),
       ]);
-      if (readLastCharacterId() === id) writeStored(STORAGE_KEYS.lastCharacterId, '');
+      if (readLastCharacterId() === id) rememberCharacter(null);
     },
   });
 }

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState, type ComponentType } from 'react'
 import { useLocation } from 'wouter';
 import { isAppRoute } from '../../../shared/routes';
 import { useSession } from '../auth/session';
-import { applyThemeColors, rememberAppliedTheme } from './apply';
+import { applyThemeVariables, rememberAppliedTheme } from './apply';
 
 // The user's saved themes (and the schemas that check them) load only on signed-in app pages,
 // keeping them out of the landing page's download. Loaded in an effect, not with React.lazy: a
@@ -23,7 +23,7 @@ export function ThemeApplier() {
   const signedOut = !isLoading && user === null;
   useLayoutEffect(() => {
     if (themed || isLoading) return;
-    applyThemeColors(null);
+    applyThemeVariables(null);
     // The next person on this browser starts from the default, not the last user's theme.
     if (signedOut) rememberAppliedTheme(null);
   }, [themed, isLoading, signedOut]);

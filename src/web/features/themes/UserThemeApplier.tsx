@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { resolveThemeColors, useThemeState } from './api';
-import { applyThemeColors, rememberAppliedTheme } from './apply';
+import { themeVariables } from '../../../shared/themes/variables';
+import { applyThemeVariables, rememberAppliedTheme } from './apply';
 
 /** Applies the signed-in user's chosen theme once their themes have loaded. */
 export default function UserThemeApplier({ userId }: { userId: string }) {
@@ -8,8 +9,9 @@ export default function UserThemeApplier({ userId }: { userId: string }) {
   const colors = state.data ? resolveThemeColors(state.data, state.data.selectedThemeId) : null;
   useLayoutEffect(() => {
     if (!colors) return;
-    applyThemeColors(colors);
-    rememberAppliedTheme(colors);
+    const theme = themeVariables(colors);
+    applyThemeVariables(theme);
+    rememberAppliedTheme(theme);
   }, [colors]);
   return null;
 }

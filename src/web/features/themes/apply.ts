@@ -1,5 +1,6 @@
-import type { ThemeColors } from '../../../shared/themes/schemas';
-import { themeVariables } from '../../../shared/themes/variables';
+// Types only: the colour arithmetic (shared/themes/variables) stays in the signed-in theme's
+// chunk, out of every page's first download.
+import type { ThemeVariables } from '../../../shared/themes/variables';
 
 /**
  * The palette last applied in this browser, read by /theme-boot.js before the first paint of a
@@ -9,26 +10,26 @@ export const APPLIED_THEME_KEY = 'reverie.theme.applied';
 
 let appliedNames: string[] = [];
 
-/** Sets the theme's CSS variables on <html>; `null` goes back to the default (Ultra Dark). */
-export function applyThemeColors(colors: ThemeColors | null) {
+/** Sets a theme's CSS variables on <html>; `null` goes back to the default (Ultra Dark). */
+export function applyThemeVariables(theme: ThemeVariables | null) {
   const root = document.documentElement.style;
   for (const name of appliedNames) root.removeProperty(name);
   appliedNames = [];
-  if (!colors) {
+  if (!theme) {
     root.removeProperty('color-scheme');
     return;
   }
-  const { vars, scheme } = themeVariables(colors);
+  const { vars, scheme } = theme;
   for (const [name, value] of Object.entries(vars)) root.setProperty(name, value);
   root.setProperty('color-scheme', scheme);
   appliedNames = Object.keys(vars);
 }
 
 /** Remembers the palette for the next page load (null forgets it). */
-export function rememberAppliedTheme(colors: ThemeColors | null) {
+export function rememberAppliedTheme(theme: ThemeVariables | null) {
   try {
-    if (!colors) window.localStorage.removeItem(APPLIED_THEME_KEY);
-    else window.localStorage.setItem(APPLIED_THEME_KEY, JSON.stringify(themeVariables(colors)));
+    if (!theme) window.localStorage.removeItem(APPLIED_THEME_KEY);
+    else window.localStorage.setItem(APPLIED_THEME_KEY, JSON.stringify(theme));
   } catch {
     /* the theme then shows a moment after load */
   }

@@ -1,0 +1,36 @@
+import { firstReadsOf, type FirstRead } from '../../../shared/first-reads';
+import { queryClient } from '../../lib/query-client';
+import { signedInUser } from '../auth/session';
+import { characterQuery, charactersQuery, readLastCharacterId } from '../characters/api';
+import { profileQuery } from '../profile/profile-api';
+import {
+  conversationQuery,
+  conversationsQuery,
+  creditsQuery,
+  messagesQuery,
+  modelChoiceQuery,
+} from './api';
+
+/** Each first read as the query the chat page's hooks make (the same key and options). */
+const prefetch: Record<FirstRead['read'], (id: number) => Promise<void>> = {
+  credits: () => queryClient.prefetchQuery(creditsQuery),
+  profile: () => queryClient.prefetchQuery(profileQuery),
+  characters: () => queryClient.prefetchQuery(charactersQuery),
+  conversations: () => queryClient.prefetchInfiniteQuery(conversationsQuery),
+  models: () => queryClient.prefetchQuery(modelChoiceQuery),
+  character: (id) => queryClient.prefetchQuery(characterQuery(id)),
+  conversation: (id) => queryClient.prefetchQuery(conversationQuery(id)),
+  messages: (id) => queryClient.prefetchInfiniteQuery(messagesQuery(id)),
+};
+
+/**
+ * Puts what the chat page's first render reads into the cache; the HTML has preloaded the
+ * responses, and these fetches take them. The first render then shows the page with its data in
+ * one pass, instead of a shell that each answer renders again (decision 0035). Never fails
+ * (a read that fails is asked again by its hook, which shows the failure).
+ */
+export async function prefetchFirstReads(pathname: string, search: string) {
+  if (!(await signedInUser())) return;
+  const reads = firstReadsOf(pathname, search, readLastCharacterId());
+  await Promise.all(reads.map((first) => prefetch[first.read]('id' in first ? first.id : 0)));
+}
