@@ -4,28 +4,17 @@
  * written out rather than pulled in from a colour library, to keep the web bundle small.
  */
 
-/** `#rgb` or `#rrggbb`, case-insensitive. */
-export const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+import { relativeLuminance } from './luminance';
 
-/** '#AbC' → '#aabbcc'. Throws on anything that is not a hex colour. */
-export function normalizeHex(hex: string): string {
-  if (!HEX_COLOR.test(hex)) throw new Error(`Not a hex colour: ${hex}`);
-  const h = hex.slice(1).toLowerCase();
-  return h.length === 3 ? `#${h[0]}${h[0]}${h[1]}${h[1]}${h[2]}${h[2]}` : `#${h}`;
-}
-
-function channels(hex: string): [number, number, number] {
-  const h = normalizeHex(hex);
-  return [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16) / 255) as [number, number, number];
-}
-
-/** WCAG 2.x relative luminance, 0 (black) to 1 (white). */
-export function relativeLuminance(hex: string): number {
-  const [r, g, b] = channels(hex).map((c) =>
-    c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
-  ) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
+export {
+  HEX_COLOR,
+  isLightColor,
+  normalizeHex,
+  optimizedTextColors,
+  relativeLuminance,
+  TEXT_ON_DARK,
+  TEXT_ON_LIGHT,
+} from './luminance';
 
 /** WCAG contrast ratio between two colours, 1 to 21. */
 export function contrastRatio(a: string, b: string): number {
@@ -34,17 +23,6 @@ export function contrastRatio(a: string, b: string): number {
     number,
   ];
   return (hi + 0.05) / (lo + 0.05);
-}
-
-/** 'Light' means a relative luminance above 0.5 (spec section 9). */
-export const isLightColor = (hex: string) => relativeLuminance(hex) > 0.5;
-
-export const TEXT_ON_LIGHT = { textPrimary: '#1a1a1a', textSecondary: '#666666' } as const;
-export const TEXT_ON_DARK = { textPrimary: '#ffffff', textSecondary: '#b0b0b0' } as const;
-
-/** Text colours follow the backgrounds: dark text only when both main and sidebar are light. */
-export function optimizedTextColors(main: string, theme: string) {
-  return isLightColor(main) && isLightColor(theme) ? TEXT_ON_LIGHT : TEXT_ON_DARK;
 }
 
 /** The spec's thresholds: body text needs 4.5:1, text on a chat bubble 3:1. */

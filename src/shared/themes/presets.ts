@@ -1,4 +1,4 @@
-import { optimizedTextColors } from './color';
+import { optimizedTextColors } from './luminance';
 import type { ThemeBaseColors, ThemeColors } from './schemas';
 
 export interface PresetTheme {

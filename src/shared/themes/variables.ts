@@ -1,4 +1,4 @@
-import { isLightColor } from './color';
+import { isLightColor } from './luminance';
 import type { ThemeColors } from './schemas';
 
 /**

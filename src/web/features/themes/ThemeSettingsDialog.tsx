@@ -4,13 +4,8 @@ import { DEFAULT_THEME, PRESET_THEMES } from '../../../shared/themes/presets';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import {
-  resolveThemeColors,
-  useDeleteTheme,
-  useSaveTheme,
-  useSelectTheme,
-  useThemeState,
-} from './api';
+import { resolveThemeColors, useThemeState } from './api';
+import { useDeleteTheme, useSaveTheme, useSelectTheme } from './theme-mutations';
 import { CustomThemeCreator } from './CustomThemeCreator';
 import { ThemeCard } from './ThemeCard';
 

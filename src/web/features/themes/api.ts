@@ -1,21 +1,9 @@
-import {
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type MutationOptions,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useQuery, type MutationOptions, type QueryClient } from '@tanstack/react-query';
 // Types only: zod (24 KB gzipped) stays out of the chat page's download, where this module
 // applies the user's theme. The server checks what it stores and what it answers (its response
 // schemas); an answer that is not a theme list (a proxy's error page) fails below like an
 // unreachable server and the browser's copy is used.
-import type {
-  ListThemesResponse,
-  SaveThemeInput,
-  Theme,
-  ThemeSelection,
-} from '../../../shared/themes/contract';
-import { optimizedTextColors } from '../../../shared/themes/color';
+import type { ListThemesResponse, Theme, ThemeSelection } from '../../../shared/themes/contract';
 import { findPreset, DEFAULT_THEME } from '../../../shared/themes/presets';
 import type { ThemeColors } from '../../../shared/themes/schemas';
 import { api, ApiError } from '../../lib/api';
@@ -36,7 +24,7 @@ export interface ThemeState {
 export const themeStateKey = (userId: string) => ['/api/themes', userId] as const;
 
 /** A failure to reach the server (network, 5xx): the browser keeps the change instead. */
-const unreachable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+export const unreachable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
 
 /**
  * Runs one write as a mutation of the client's mutation cache, as `useMutation` would: the theme
@@ -142,93 +130,4 @@ export function resolveThemeColors(state: ThemeState | undefined, id: string | n
     if (custom) return custom.colors;
   }
   return DEFAULT_THEME.colors;
-}
-
-const updateState = (
-  client: QueryClient,
-  userId: string,
-  change: (state: ThemeState) => ThemeState,
-) =>
-  client.setQueryData<ThemeState>(themeStateKey(userId), (state) =>
-    change(state ?? { themes: [], selectedThemeId: null }),
-  );
-
-/** Applies a theme for the user: saved on the server, or in this browser when that fails. */
-export function useSelectTheme(userId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string | null) => {
-      updateState(client, userId, (s) => ({ ...s, selectedThemeId: id }));
-      if (id?.startsWith(LOCAL_THEME_PREFIX)) {
-        writeLocalSelection(userId, { id, pending: true });
-        return;
-      }
-      try {
-        await api<ThemeSelection>('/api/themes/selection', 'PUT', { selectedThemeId: id });
-        if (id && !findPreset(id)) await api(`/api/themes/${id}/activate`, 'PUT');
-        writeLocalSelection(userId, { id, pending: false });
-      } catch (error) {
-        if (!unreachable(error)) throw error;
-        writeLocalSelection(userId, { id, pending: true });
-      }
-    },
-  });
-}
-
-/** Saves a custom theme (it becomes the active one); kept in this browser when the server is away. */
-export function useSaveTheme(userId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: SaveThemeInput): Promise<Theme> => {
-      try {
-        return await api<Theme>('/api/themes', 'POST', input);
-      } catch (error) {
-        if (!unreachable(error)) throw error;
-        const now = new Date().toISOString();
-        const local: Theme = {
-          id: `${LOCAL_THEME_PREFIX}${Date.now().toString(36)}`,
-          name: input.name,
-          colors: {
-            ...input.colors,
-            ...optimizedTextColors(input.colors.main, input.colors.theme),
-          },
-          isActive: true,
-          createdAt: now,
-          updatedAt: now,
-        };
-        writeLocalThemes(userId, [local, ...readLocalThemes(userId)]);
-        return local;
-      }
-    },
-    onSuccess: (saved) =>
-      updateState(client, userId, (s) => ({
-        ...s,
-        themes: [saved, ...s.themes.map((t) => ({ ...t, isActive: false }))],
-      })),
-  });
-}
-
-export function useDeleteTheme(userId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      if (id.startsWith(LOCAL_THEME_PREFIX)) {
-        writeLocalThemes(
-          userId,
-          readLocalThemes(userId).filter((t) => t.id !== id),
-        );
-        return;
-      }
-      try {
-        await api(`/api/themes/${id}`, 'DELETE');
-      } catch (error) {
-        throw new Error(`Failed to delete theme: ${(error as Error).message}`);
-      }
-    },
-    onSuccess: (_, id) =>
-      updateState(client, userId, (s) => ({
-        themes: s.themes.filter((t) => t.id !== id),
-        selectedThemeId: s.selectedThemeId === id ? null : s.selectedThemeId,
-      })),
-  });
 }

@@ -1,0 +1,104 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { SaveThemeInput, Theme, ThemeSelection } from '../../../shared/themes/contract';
+import { optimizedTextColors } from '../../../shared/themes/color';
+import { findPreset } from '../../../shared/themes/presets';
+import { api } from '../../lib/api';
+import { themeStateKey, unreachable, type ThemeState } from './api';
+import {
+  LOCAL_THEME_PREFIX,
+  readLocalThemes,
+  writeLocalSelection,
+  writeLocalThemes,
+} from './local-fallback';
+
+// The theme dialog's writes, apart from ./api: the chat page loads ./api to apply the user's
+// theme, and these come only with the dialog.
+
+const updateState = (
+  client: QueryClient,
+  userId: string,
+  change: (state: ThemeState) => ThemeState,
+) =>
+  client.setQueryData<ThemeState>(themeStateKey(userId), (state) =>
+    change(state ?? { themes: [], selectedThemeId: null }),
+  );
+
+/** Applies a theme for the user: saved on the server, or in this browser when that fails. */
+export function useSelectTheme(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string | null) => {
+      updateState(client, userId, (s) => ({ ...s, selectedThemeId: id }));
+      if (id?.startsWith(LOCAL_THEME_PREFIX)) {
+        writeLocalSelection(userId, { id, pending: true });
+        return;
+      }
+      try {
+        await api<ThemeSelection>('/api/themes/selection', 'PUT', { selectedThemeId: id });
+        if (id && !findPreset(id)) await api(`/api/themes/${id}/activate`, 'PUT');
+        writeLocalSelection(userId, { id, pending: false });
+      } catch (error) {
+        if (!unreachable(error)) throw error;
+        writeLocalSelection(userId, { id, pending: true });
+      }
+    },
+  });
+}
+
+/** Saves a custom theme (it becomes the active one); kept in this browser when the server is away. */
+export function useSaveTheme(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SaveThemeInput): Promise<Theme> => {
+      try {
+        return await api<Theme>('/api/themes', 'POST', input);
+      } catch (error) {
+        if (!unreachable(error)) throw error;
+        const now = new Date().toISOString();
+        const local: Theme = {
+          id: `${LOCAL_THEME_PREFIX}${Date.now().toString(36)}`,
+          name: input.name,
+          colors: {
+            ...input.colors,
+            ...optimizedTextColors(input.colors.main, input.colors.theme),
+          },
+          isActive: true,
+          createdAt: now,
+          updatedAt: now,
+        };
+        writeLocalThemes(userId, [local, ...readLocalThemes(userId)]);
+        return local;
+      }
+    },
+    onSuccess: (saved) =>
+      updateState(client, userId, (s) => ({
+        ...s,
+        themes: [saved, ...s.themes.map((t) => ({ ...t, isActive: false }))],
+      })),
+  });
+}
+
+export function useDeleteTheme(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      if (id.startsWith(LOCAL_THEME_PREFIX)) {
+        writeLocalThemes(
+          userId,
+          readLocalThemes(userId).filter((t) => t.id !== id),
+        );
+        return;
+      }
+      try {
+        await api(`/api/themes/${id}`, 'DELETE');
+      } catch (error) {
+        throw new Error(`Failed to delete theme: ${(error as Error).message}`);
+      }
+    },
+    onSuccess: (_, id) =>
+      updateState(client, userId, (s) => ({
+        themes: s.themes.filter((t) => t.id !== id),
+        selectedThemeId: s.selectedThemeId === id ? null : s.selectedThemeId,
+      })),
+  });
+}
