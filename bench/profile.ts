@@ -1,35 +1,59 @@
 /**
  * BENCH_CPU_PROFILE=<folder>: a CPU profile of the server process during each measured window
- * (a time-to-first-token row, a streams step, an API run), written as <folder>/<name>.cpuprofile
- * (open it in Chrome's DevTools or VS Code). The profiler is the inspector's, in this process, so
- * set-up and warm-up are left out. Profiling slows the server a little: figures from a profiled
- * run are for finding where time goes, not for comparing with other runs.
+ * (a time-to-first-token row, a streams step, a history run, an API run), written as
+ * <folder>/<name>.cpuprofile (open it in Chrome's DevTools or VS Code).
+ * BENCH_ALLOC_PROFILE=<folder>: instead, a sampled profile of everything the server allocates in
+ * those windows, collected or not (<folder>/<name>.heapprofile, DevTools' Memory tab): where the
+ * young generation's churn comes from.
+ * The profilers are the inspector's, in this process, so set-up and warm-up are left out.
+ * Profiling slows the server a little: figures from a profiled run are for finding where time
+ * goes, not for comparing with other runs.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 
-const folder = process.env.BENCH_CPU_PROFILE;
+const cpuFolder = process.env.BENCH_CPU_PROFILE;
+const allocFolder = process.env.BENCH_ALLOC_PROFILE;
 let session: Session | undefined;
 
-/** Starts profiling (nothing without BENCH_CPU_PROFILE). */
+/** Starts profiling (nothing without BENCH_CPU_PROFILE or BENCH_ALLOC_PROFILE). */
 export async function startProfile() {
-  if (!folder) return;
+  if (!cpuFolder && !allocFolder) return;
   session ??= new Session();
   session.connect();
+  if (allocFolder) {
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 2048,
+      includeObjectsCollectedByMinorGC: true,
+      includeObjectsCollectedByMajorGC: true,
+    });
+    return;
+  }
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
 }
 
-/** Stops profiling and writes the profile as `<name>.cpuprofile`. */
+/** Stops profiling and writes the profile as `<name>.cpuprofile` or `<name>.heapprofile`. */
 export async function stopProfile(name: string) {
-  if (!folder || !session) return;
-  const { profile } = await session.post('Profiler.stop');
-  await session.post('Profiler.disable');
+  if (!session) return;
+  const safeName = name.replace(/[^\w.-]+/g, '-');
+  let file: string;
+  if (allocFolder) {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    await session.post('HeapProfiler.disable');
+    file = path.join(allocFolder, `${safeName}.heapprofile`);
+    mkdirSync(allocFolder, { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+  } else {
+    const { profile } = await session.post('Profiler.stop');
+    await session.post('Profiler.disable');
+    file = path.join(cpuFolder!, `${safeName}.cpuprofile`);
+    mkdirSync(cpuFolder!, { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+  }
   session.disconnect();
-  mkdirSync(folder, { recursive: true });
-  const file = path.join(folder, `${name.replace(/[^\w.-]+/g, '-')}.cpuprofile`);
-  writeFileSync(file, JSON.stringify(profile));
   console.log(`   (profile: ${file})`);
 }
