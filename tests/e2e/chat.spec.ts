@@ -379,6 +379,31 @@ test("a returning reader's /chat opens the last character, its reads named in th
   }
 });
 
+test('a slow server: the chat shows its shell while its lists load, then the character', async ({
+  page,
+}, info) => {
+  const { characterId } = await setup(page, 'slow-lists', info);
+  // The character list answers 5 s late (its preload included): the page does not wait for it
+  // blank, but shows its shell and the chat's loading shape until it arrives.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/characters', async (route) => {
+    await Promise.race([held, new Promise((r) => setTimeout(r, 5_000))]);
+    await route.continue();
+  });
+  await page.goto('/chat');
+  await expect(page.getByRole('link', { name: /Create Character/ }).first()).toBeVisible({
+    timeout: 3_000,
+  });
+  await expect(page.getByText('Select a mode to start chatting with your character!')).toBeHidden();
+  await snap(page, info, 'chat-lists-loading');
+  release();
+  await expect(page).toHaveURL(`/chat?character=${characterId}`);
+  await expect(
+    page.getByText('Select a mode to start chatting with your character!'),
+  ).toBeVisible();
+});
+
 test('on a phone the sidebar slides over the chat and closes again', async ({ page }, info) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const { email, characterId } = await setup(page, 'slider', info);
