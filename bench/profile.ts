@@ -39,21 +39,17 @@ export async function startProfile() {
 /** Stops profiling and writes the profile as `<name>.cpuprofile` or `<name>.heapprofile`. */
 export async function stopProfile(name: string) {
   if (!session) return;
-  const safeName = name.replace(/[^\w.-]+/g, '-');
-  let file: string;
-  if (allocFolder) {
-    const { profile } = await session.post('HeapProfiler.stopSampling');
-    await session.post('HeapProfiler.disable');
-    file = path.join(allocFolder, `${safeName}.heapprofile`);
-    mkdirSync(allocFolder, { recursive: true });
-    writeFileSync(file, JSON.stringify(profile));
-  } else {
-    const { profile } = await session.post('Profiler.stop');
-    await session.post('Profiler.disable');
-    file = path.join(cpuFolder!, `${safeName}.cpuprofile`);
-    mkdirSync(cpuFolder!, { recursive: true });
-    writeFileSync(file, JSON.stringify(profile));
-  }
+  const { profile } = allocFolder
+    ? await session.post('HeapProfiler.stopSampling')
+    : await session.post('Profiler.stop');
+  await session.post(allocFolder ? 'HeapProfiler.disable' : 'Profiler.disable');
   session.disconnect();
+  const folder = (allocFolder ?? cpuFolder)!;
+  const file = path.join(
+    folder,
+    `${name.replace(/[^\w.-]+/g, '-')}.${allocFolder ? 'heapprofile' : 'cpuprofile'}`,
+  );
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(file, JSON.stringify(profile));
   console.log(`   (profile: ${file})`);
 }

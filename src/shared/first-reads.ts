@@ -32,7 +32,7 @@ export const readUrls = {
   models: '/api/models',
 };
 
-/** One read of the chat page's first render: which of the app's queries, and its id if it has one. */
+/** One read of the chat page's first render: which of the app's queries, and its id if any. */
 export type FirstRead =
   | { read: 'credits' | 'profile' | 'characters' | 'conversations' | 'models' }
   | { read: 'character' | 'conversation' | 'messages'; id: number };
@@ -62,9 +62,12 @@ export function firstReadsOf(
   remembered: number | null = null,
 ): FirstRead[] {
   if (matchClientRoute(pathname) !== '/chat/:conversationId?') return [];
-  const conversationId = parseId(pathname.split('/')[2] ?? null);
+  // Any segment after /chat (an id or not) is a conversation's address, which the app opens
+  // with its own character: the remembered one only opens on /chat itself.
+  const segment = pathname.split('/')[2] || null;
+  const conversationId = parseId(segment);
   const named = parseId(new URLSearchParams(search).get('character'));
-  const characterId = named ?? (conversationId === null ? remembered : null);
+  const characterId = named ?? (segment === null ? remembered : null);
   const reads: FirstRead[] = [
     { read: 'credits' },
     { read: 'profile' },

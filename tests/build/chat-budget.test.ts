@@ -22,6 +22,8 @@ import {
  * first press, see components/ui/menu.tsx), the stream reader (with the first message sent), and
  * dialogs and the intimacy slider (when they open). Decision 0018.
  */
+const FIRST_LOAD_BUDGET_BYTES = 118 * 1024;
+/** Issue 16 item 6: everything /chat fetches, the theme applier included. */
 const CHAT_BUDGET_BYTES = 120 * 1024;
 
 describe('/chat JavaScript budget', () => {
@@ -41,12 +43,12 @@ describe('/chat JavaScript budget', () => {
     expect(manifest[entry]!.dynamicImports).toContain(chatKey);
   });
 
-  it(`loads at most ${CHAT_BUDGET_BYTES / 1024} KB of JavaScript gzipped`, () => {
+  it(`loads at most ${FIRST_LOAD_BUDGET_BYTES / 1024} KB of JavaScript gzipped first`, () => {
     const total = files.reduce((sum, f) => sum + gzippedSize(f), 0);
     console.log(
       `/chat first-load JS: ${(total / 1024).toFixed(1)} KB gzipped in ${files.length} files`,
     );
-    expect(total).toBeLessThanOrEqual(CHAT_BUDGET_BYTES);
+    expect(total).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
   });
 
   it(`fetches at most ${CHAT_BUDGET_BYTES / 1024} KB gzipped with what it loads by itself`, () => {

@@ -353,7 +353,7 @@ test("a returning reader's /chat opens the last character, its reads named in th
   expect(other.status()).toBe(201);
   // Opening a character remembered it for the server too (an id, nothing else).
   const cookie = (await page.context().cookies()).find((c) => c.name === LAST_CHARACTER_COOKIE);
-  expect(cookie).toMatchObject({ value: String(characterId), sameSite: 'Lax', path: '/' });
+  expect(cookie).toMatchObject({ value: String(characterId), sameSite: 'Lax', path: '/chat' });
 
   await page.goto('/chat');
   await expect(page).toHaveURL(`/chat?character=${characterId}`);
@@ -377,6 +377,26 @@ test("a returning reader's /chat opens the last character, its reads named in th
       read,
     ).toEqual([{ url: read, by: 'link' }]);
   }
+});
+
+test('a remembered character deleted elsewhere: /chat shows the welcome and forgets it', async ({
+  page,
+}, info) => {
+  const { characterId } = await setup(page, 'forgotten', info);
+  const deleted = await page.request.delete(`/api/characters/${characterId}`, {
+    headers: { origin: E2E_URL },
+  });
+  expect(deleted.ok()).toBe(true);
+  await page.goto('/chat');
+  await expect(page.getByText('Create your first companion to start chatting.')).toBeVisible();
+  await expect(page).toHaveURL('/chat');
+  // Forgotten in storage and in the cookie: the next load names no read of it.
+  await expect
+    .poll(async () => (await page.context().cookies()).map((c) => c.name))
+    .not.toContain(LAST_CHARACTER_COOKIE);
+  expect(await page.evaluate(() => localStorage.getItem('reverie.lastCharacterId'))).toBe('');
+  const html = await (await page.request.get('/chat')).text();
+  expect(html).not.toContain(`/api/characters/${characterId}`);
 });
 
 test('a slow server: the chat shows its shell while its lists load, then the character', async ({

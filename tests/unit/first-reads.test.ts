@@ -60,6 +60,9 @@ describe("the chat page's first reads", () => {
       '/api/conversations/41',
       '/api/conversations/41/messages?limit=50',
     ]);
+    // Any address below /chat is a conversation's, not-an-id ones too (the page opens none).
+    expect(firstReadUrls('/chat/abc', '', 7)).toEqual(always);
+    expect(firstReadUrls('/chat/', '', 7)).toEqual([...always, '/api/characters/7', '/api/models']);
     expect(firstReadUrls('/pricing', '', 7)).toEqual([]);
   });
 

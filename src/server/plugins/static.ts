@@ -77,7 +77,8 @@ export async function registerStatic(app: FastifyInstance, webDir: string) {
     }
     const shell = shellFor(pathname);
     // A signed-in browser is also told the page's first API reads (an absent or expired session
-    // costs those few requests a 401 each). The links depend on the cookie's presence: Vary.
+    // costs those few requests a 401 each). The links depend on the cookies (the session's
+    // presence, the last character's id): Vary.
     const html = hasSessionCookie(request.headers.cookie)
       ? withFirstReads(shell, pathname, search, request.headers.cookie)
       : shell;

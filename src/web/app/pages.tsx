@@ -51,7 +51,8 @@ export async function preloadPage(pathname: string, search: string) {
   const name = pageForPath(pathname);
   await byName.get(name)!.preload();
   const module = await pageModules[`../pages/${name}.tsx`]!().catch(() => undefined);
-  const reads = module?.firstReads?.(pathname, search);
+  // A failure here must not keep the app from rendering: the page's hooks read again.
+  const reads = module?.firstReads?.(pathname, search).catch(() => undefined);
   if (reads)
     await Promise.race([reads, new Promise((done) => setTimeout(done, FIRST_READS_WAIT_MS))]);
 }

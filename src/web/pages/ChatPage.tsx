@@ -90,6 +90,16 @@ function Dashboard({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (selected.data) rememberCharacter(selected.data.id);
   }, [selected.data]);
+  // A remembered character that is gone (deleted on another device) is forgotten: later loads
+  // neither ask for it nor have the server name it in the page.
+  const gone =
+    remembered !== null &&
+    characters.data !== undefined &&
+    !characters.isFetching &&
+    !characters.data.some((c) => c.id === remembered);
+  useEffect(() => {
+    if (gone) rememberCharacter(null);
+  }, [gone]);
   // A conversation's address without (or with the wrong) ?character= opens it with its own.
   const conversationId = parseId(params.conversationId);
   const routeConversation = useConversation(conversationId);

@@ -36,9 +36,9 @@ export const characterQuery = (id: number) =>
   queryOptions({
     queryKey: characterKey(id),
     queryFn: () => api<Character>(readUrls.character(id)),
-    // Asked again whenever the character opens anew (the list and the single character share
-    // data; an edit here sets it at once), but not by the page's first render right after the
-    // first load's read (decision 0035).
+    // Asked again when the character opens anew more than 5 s after it was read (the list and
+    // the single character share data; an edit here sets it at once); not by the page's first
+    // render right after the first load's read (decision 0035).
     staleTime: CHARACTER_FRESH_MS,
   });
 
@@ -91,12 +91,13 @@ export function readLastCharacterId(): number | null {
 
 /**
  * Remembers (or with null forgets) the last character: in storage for the app, and as a cookie
- * for the server, which names the character's reads in `/chat`'s HTML (decision 0035).
+ * for the server, which names the character's reads in `/chat`'s HTML (decision 0035). The
+ * cookie goes only with the chat page's own addresses (`Path=/chat`), not with every API call.
  */
 export function rememberCharacter(id: number | null) {
   writeStored(STORAGE_KEYS.lastCharacterId, id === null ? '' : String(id));
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   const lifetime = id === null ? 0 : LAST_CHARACTER_COOKIE_SECONDS;
   document.cookie =
-    `${LAST_CHARACTER_COOKIE}=${id ?? ''}; Path=/; Max-Age=${lifetime}; SameSite=Lax` + secure;
+    `${LAST_CHARACTER_COOKIE}=${id ?? ''}; Path=/chat; Max-Age=${lifetime}; SameSite=Lax` + secure;
 }

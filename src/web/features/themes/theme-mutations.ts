@@ -45,7 +45,7 @@ export function useSelectTheme(userId: string) {
   });
 }
 
-/** Saves a custom theme (it becomes the active one); kept in this browser when the server is away. */
+/** Saves a custom theme (it becomes the active one), kept in this browser if the server is away. */
 export function useSaveTheme(userId: string) {
   const client = useQueryClient();
   return useMutation({
