@@ -13,6 +13,7 @@ import {
   E2E_TEXTING_REPLY,
 } from './llm-fixtures';
 import {
+  createCharacter,
   expectAccessible,
   openSidebarOnPhone,
   SELENE,
@@ -32,12 +33,7 @@ async function setup(
   email = uniqueEmail(info, label),
 ) {
   await signUpAndSignIn(page, email);
-  const res = await page.request.post('/api/characters', {
-    headers: { origin: E2E_URL },
-    data: CHARACTER,
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
+  const id = await createCharacter(page, CHARACTER);
   await page.goto(`/chat?character=${id}`);
   // A first chat load in a tab shows the 2 s splash first; a busy machine adds to it.
   await expect(page.getByText('Select a mode to start chatting with your character!')).toBeVisible({
@@ -346,11 +342,7 @@ test("a returning reader's /chat opens the last character, its reads named in th
   page,
 }, info) => {
   const { characterId } = await setup(page, 'returning', info);
-  const other = await page.request.post('/api/characters', {
-    headers: { origin: E2E_URL },
-    data: { ...CHARACTER, name: 'Mira' },
-  });
-  expect(other.status()).toBe(201);
+  await createCharacter(page, { ...CHARACTER, name: 'Mira' });
   // Opening a character remembered it for the server too (an id, nothing else).
   const cookie = (await page.context().cookies()).find((c) => c.name === LAST_CHARACTER_COOKIE);
   expect(cookie).toMatchObject({ value: String(characterId), sameSite: 'Lax', path: '/chat' });
@@ -663,11 +655,7 @@ test('the chat splash shows on the first load only; switching characters is inst
   page,
 }, info) => {
   const { characterId } = await setup(page, 'switcher', info);
-  const second = await page.request.post('/api/characters', {
-    headers: { origin: E2E_URL },
-    data: { ...CHARACTER, name: 'Mira' },
-  });
-  const { id } = (await second.json()) as { id: number };
+  const id = await createCharacter(page, { ...CHARACTER, name: 'Mira' });
   await page.reload();
   await expect(
     page.getByText('Select a mode to start chatting with your character!'),
