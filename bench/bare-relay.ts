@@ -21,13 +21,13 @@ function tokenEvents(chunk: string): string {
   return out;
 }
 
+/** The relay's one route: a POST answered with the model's stream. */
+export const RELAY_PATH = '/relay';
+
 /**
  * `prompt`: the request body sent to the model for every reply (a prompt our server sent, so the
  * double reads as much as it does for ours); by default a one-message prompt.
  */
-/** The relay's one route: a POST answered with the model's stream. */
-export const RELAY_PATH = '/relay';
-
 export async function startBareRelay(
   llmUrl: string,
   options: { prompt?: string | undefined } = {},

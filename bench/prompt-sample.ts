@@ -1,8 +1,8 @@
 /**
  * The prompts our server sends to the model, sampled while our route warms up or is measured, so
- * that the bare relay (bench/bare-relay.ts) can send the model a prompt of the same size: the double
- * runs in the load process, and reading a 12 KB prompt costs it more than reading one line, which
- * would make the reference's load process lighter than ours.
+ * that the bare relay (bench/bare-relay.ts) can send the model a prompt of the same size: the
+ * double runs in the load process, and reading a 12 KB prompt costs it more than reading one
+ * line, which would make the reference's load process lighter than ours.
  */
 import { llmRequestChannel } from '../src/server/integrations/llm/event-stream';
 

@@ -244,9 +244,9 @@ const VACUUM_SCALE = 0.2;
  * behind in the table and one of its indexes, without end (decision 0033: 160,000 updates of 300
  * rows, 4.5 MB of table and 8 MB of index; vacuumed every 20,000 updates, 0.6 MB and 1.8 MB,
  * 2-4 ms a vacuum). This vacuums the tables past autovacuum's rule (pg_stat_user_tables counts
- * their dead rows), the job queue's too. A vacuum holds PGlite, and with it this process, while it runs:
- * the small, often updated tables take milliseconds; a large table is due only after many of its
- * rows were deleted, which took longer itself.
+ * their dead rows), the job queue's too. A vacuum holds PGlite, and with it this process, while
+ * it runs: the small, often updated tables take milliseconds; a large table is due only after
+ * many of its rows were deleted, which took longer itself.
  */
 async function vacuumPgliteDeadRows(client: PGlite): Promise<string[]> {
   // The counts are flushed to the statistics at most once a second; this has them flushed after

@@ -72,8 +72,10 @@ function Dashboard({ user }: { user: SessionUser }) {
   // Until the list says whether that character still exists, the page waits in the chat's shape
   // (header placeholder, loader) instead of flashing the welcome screen and then moving.
   const deciding = remembered !== null && characters.isPending;
-  const redirectTo =
-    remembered !== null && characters.data?.some((c) => c.id === remembered) ? remembered : null;
+  // Whether the list has it: undefined until the list is here (or nothing is remembered).
+  const listed =
+    remembered === null ? undefined : characters.data?.some((c) => c.id === remembered);
+  const redirectTo = listed ? remembered : null;
   // The character on show: the address's, or the remembered one, which loads beside the list
   // (one round trip, not two) and opens at once, while the address is brought in line.
   const openId = characterId ?? (deciding ? remembered : redirectTo);
@@ -92,11 +94,7 @@ function Dashboard({ user }: { user: SessionUser }) {
   }, [selected.data]);
   // A remembered character that is gone (deleted on another device) is forgotten: later loads
   // neither ask for it nor have the server name it in the page.
-  const gone =
-    remembered !== null &&
-    characters.data !== undefined &&
-    !characters.isFetching &&
-    !characters.data.some((c) => c.id === remembered);
+  const gone = listed === false && !characters.isFetching;
   useEffect(() => {
     if (gone) rememberCharacter(null);
   }, [gone]);
