@@ -10,8 +10,9 @@ import { buildIsStale, writeStamp } from './build-freshness.mjs';
  * (PGlite's WebAssembly, sharp's native library) or where the server loads them only when a
  * feature is configured or first used (see KEPT_EXTERNAL). Code the server imports on demand
  * (`await import(...)`: the app while the database opens, the password rule with the first
- * password, pg-boss when the job queue starts after listening) becomes chunks beside main.js, so it loads only when asked for. The SQL migrations
- * are copied beside it: the database client finds them there.
+ * password, pg-boss when the job queue starts after listening) becomes chunks beside main.js, so
+ * it loads only when asked for. The SQL migrations are copied beside it: the database client
+ * finds them there.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
