@@ -34,8 +34,9 @@ export interface EnqueueOptions {
 export interface JobEnqueuer {
   /**
    * Queues a job; true when it was queued, false when an equal one (same key) is already waiting
-   * or running. Waits while the queue is starting; throws when it is not running. On PGlite, never call it inside a database
-   * transaction: the transaction holds the only connection the queue would need.
+   * or running. Waits while the queue is starting; throws when it is not running. On PGlite,
+   * never call it inside a database transaction: the transaction holds the only connection the
+   * queue would need.
    */
   enqueue<N extends keyof JobPayloads>(
     name: N,
