@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -126,19 +125,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
-/**
- * How much of a WebAssembly function's code runs before V8 compiles it again with its optimising
- * compiler (V8's budget is 1.8 M). PGlite's start runs a lot of code once (reading the catalogs),
- * and V8 optimised it on its worker threads while the event loop waited for them: a restart's
- * first statement waited 100–150 ms (decision 0036). Code that stays hot still gets optimised: the
- * benchmark's cheap GET answered as many requests with either budget.
- */
-const WASM_TIERING_BUDGET = 100_000_000;
-
 async function openPglite(dir: string): Promise<DatabaseHandle> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  // Set before PGlite compiles its WebAssembly (set on the command line it acts the same).
-  v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const client = new PGlite(dir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
