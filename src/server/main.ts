@@ -41,9 +41,12 @@ async function main() {
     import('./jobs'),
     import('./startup-notices'),
   ]);
-  await database.migrate();
   const jobs = new JobQueue(database.jobConnection);
+  // Built before the migrations run (building reads nothing from the database): just after PGlite
+  // opens, V8 is still optimising its start-up code and the event loop's next turn waits for it,
+  // so the app is built in that time rather than after it (decision 0036).
   const app = await buildApp({ config, database, jobs });
+  await database.migrate();
 
   let stopping = false;
   const stop = async (signal: string) => {
