@@ -5,13 +5,15 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 
 /**
- * Starts the server: config, database + migrations, the app and its background jobs, HTTP, and a
+ * Starts the server: config, database, the app, migrations, HTTP, the background jobs, and a
  * graceful stop on signals.
  *
  * A restart should take well under a second (issue 16 item 7), so the slow parts overlap: the
  * database opens while the rest of the server's code loads (the build splits it off, see
  * scripts/server-build.mjs; PGlite's opening is partly waiting for its WebAssembly to compile),
- * and the job queue starts a moment after the server listens (QUEUE_START_DELAY_MS).
+ * the app is built while V8 still optimises PGlite's start-up code (decision 0036), and the job
+ * queue (pg-boss loaded only then) starts a moment after the server begins listening
+ * (QUEUE_START_DELAY_MS).
  */
 /**
  * The job queue's start runs about twenty statements, the first touch of each of its tables

@@ -143,7 +143,8 @@ export class JobQueue implements JobEnqueuer {
 
   async #start(log: Logger): Promise<PgBoss> {
     // Loaded here rather than with the server: pg-boss and its date libraries are 1.4 MB of
-    // JavaScript, 60–100 ms of a start-up the queue does not wait for (it starts after listen).
+    // JavaScript (118–148 ms to import alone), and the queue starts a second after the server
+    // begins listening, so a restart need not wait for them (decision 0036).
     const { PgBoss, fromPglite } = await import('pg-boss');
     const boss = new PgBoss(bossOptions(this.#connection, fromPglite));
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
