@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, sql, type SQL, asc, gt } from 'drizzle-
 import type { ConversationCursor } from '../../../shared/chat/conversation-cursor';
 import type { Database, Executor } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
-import { preparedOnce, type Bound } from '../../db/prepared';
+import { preparedOnce, statementOnce, type Bound } from '../../db/prepared';
 import { character, conversation, message } from '../../db/schema';
 import { forgetConversations } from '../memories/memories.repo';
 import type { ExportParts } from '../account/user-data';
@@ -221,8 +221,44 @@ interface ThreadOptions {
   siblings?: boolean;
 }
 
+/**
+ * readThread of a page of the history as GET …/messages reads it (with siblings, ending before
+ * `before` or at the end), on `db` itself: its statement is built once per shape (statementOnce,
+ * decision 0033) rather than by Drizzle on every page.
+ */
+export async function readHistoryPage(
+  db: Database,
+  userId: string,
+  conversationId: number,
+  { before, limit }: { before: number | undefined; limit: number },
+): Promise<ThreadMessage[]> {
+  const rows =
+    before === undefined
+      ? await historyPageAtTheEnd(db, { userId, conversationId, limit })
+      : await historyPageBefore(db, { userId, conversationId, limit, before });
+  return rows.map(toThreadMessage);
+}
+
+type HistoryPageValues = { userId: string; conversationId: number; limit: number };
+
+const historyPageAtTheEnd = statementOnce<HistoryPageValues, RawThreadRow>((p) =>
+  threadStatement(p.userId, p.conversationId, { limit: p.limit, siblings: true }),
+);
+
+const historyPageBefore = statementOnce<HistoryPageValues & { before: number }, RawThreadRow>((p) =>
+  threadStatement(p.userId, p.conversationId, {
+    before: p.before,
+    limit: p.limit,
+    siblings: true,
+  }),
+);
+
 /** readThread's statement (exported so a test can check its plan with EXPLAIN). */
-export function threadStatement(userId: string, conversationId: number, options: ThreadOptions) {
+export function threadStatement(
+  userId: Bound<string>,
+  conversationId: Bound<number>,
+  options: PathOptions & { siblings?: boolean },
+) {
   // As JSON, not bigint[]: node-postgres reads an array column character by character, about a
   // tenth of what a history page allocated; JSON.parse reads it at once.
   const siblingColumns = options.siblings
@@ -256,9 +292,9 @@ const walkedColumns = sql`m.id, m.conversation_id, m.user_id, m.parent_id, m.sen
  * then), which made every reply's prompt read grow with the table (bench section 1).
  */
 export function threadPath(
-  userId: string,
-  conversationId: number,
-  options: Omit<ThreadOptions, 'siblings'>,
+  userId: Bound<string>,
+  conversationId: Bound<number>,
+  options: PathOptions,
 ) {
   return sql`with recursive ${threadPathStep(userId, conversationId, options)}`;
 }

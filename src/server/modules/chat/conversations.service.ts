@@ -24,7 +24,7 @@ import {
   findConversation,
   insertConversation,
   listConversations,
-  readThread,
+  readHistoryPage,
   updateConversationFields,
   type ConversationRow,
   type MessageRow,
@@ -190,10 +190,10 @@ export async function getMessages(
   before: number | undefined,
   limit = MESSAGES_PAGE_SIZE,
 ) {
-  // The thread is read as the user's only (readThread checks the owner), so a page with
+  // The thread is read as the user's only (readHistoryPage checks the owner), so a page with
   // messages needs no ownership check of its own; an empty one is either an empty conversation
   // of theirs or not theirs, and only then is the conversation looked up (one statement less).
-  const rows = await readThread(ctx.db, userId, id, { before, limit, siblings: true });
+  const rows = await readHistoryPage(ctx.db, userId, id, { before, limit });
   if (rows.length === 0) await requireConversation(ctx, userId, id);
   return rows.map(toThreadMessageView);
 }
