@@ -76,7 +76,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  // Answers are written through their zod schemas straight to JSON (decision 0028).
+  // Answers are checked against their zod schemas, then written by JSON.stringify (decisions
+  // 0028, 0037).
   app.setSerializerCompiler(responseSerializerCompiler);
 
   const log = app.log as unknown as import('pino').Logger;

@@ -1,8 +1,9 @@
 /**
- * Answers are written through their zod schemas straight to JSON (plugins/response-serializer.ts,
- * decision 0028). For every schema of every contract in src/shared, with values made from the
- * schema itself (plus a key no schema names), the writer must give exactly what zod's parse
- * followed by JSON.stringify gives, and never the extra key.
+ * Answers are checked against their zod schemas, then written by JSON.stringify
+ * (plugins/response-serializer.ts, decisions 0028 and 0037). For every schema of every contract in
+ * src/shared, with values made from the schema itself (with and without a key no schema names),
+ * the writer must give exactly what zod's parse followed by JSON.stringify gives, and never the
+ * extra key.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -150,8 +151,43 @@ describe('answers written through their schemas', () => {
       }
     }
     const inherited = Object.assign(Object.create({ password: 'hash' }) as object, exact);
-    expect(write([new Row(), inherited])).toBe('[{"id":4,"name":"w"},{"id":1,"name":"x"}]');
+    const hiddenToJson = Object.defineProperty({ id: 6, name: 'u' }, 'toJSON', {
+      value: () => ({ password: 'hash' }),
+    });
+    const noPrototype = Object.assign(Object.create(null) as object, { id: 7, name: 't' });
+    expect(write([new Row(), inherited, hiddenToJson, noPrototype])).toBe(
+      '[{"id":4,"name":"w"},{"id":1,"name":"x"},{"id":6,"name":"u"},{"id":7,"name":"t"}]',
+    );
     // A key left undefined is left out, as zod's answer leaves it out.
     expect(write([{ id: 5, name: 'v', note: undefined }])).toBe('[{"id":5,"name":"v"}]');
+    // A boxed number has no keys, but JSON.stringify would write it as a number.
+    expect(jsonWriter(z.object({ note: z.string().optional() }))(new Number(5))).toBe('{}');
+  });
+
+  it('writes no array’s toJSON and no key deep inside a view that is otherwise as it is', () => {
+    const write = jsonWriter(
+      z.object({
+        note: z.string().optional(),
+        id: z.number(),
+        rows: z.array(z.object({ id: z.number() })),
+        '2': z.number(),
+      }),
+    );
+    const leaky = Object.assign([{ id: 1 }], { toJSON: () => ['password'] });
+    class Rows extends Array<{ id: number }> {
+      toJSON() {
+        return ['password'];
+      }
+    }
+    expect(write({ note: undefined, id: 1, rows: leaky, '2': 2 })).toBe(
+      '{"2":2,"id":1,"rows":[{"id":1}]}',
+    );
+    expect(
+      write({ id: 1, rows: Rows.from([{ id: 2 }, { id: 3, password: 'hash' }]), '2': 2 }),
+    ).toBe('{"2":2,"id":1,"rows":[{"id":2},{"id":3}]}');
+    // The view is as it is up to `rows`, whose second element has a key no schema names.
+    expect(
+      write({ note: 'n', id: 1, rows: [{ id: 2 }, { id: 3, password: 'hash' }], '2': 2 }),
+    ).toBe('{"2":2,"note":"n","id":1,"rows":[{"id":2},{"id":3}]}');
   });
 });

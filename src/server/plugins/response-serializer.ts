@@ -13,7 +13,8 @@ import { $ZodType, safeParse } from 'zod/v4/core';
  * records, transforms, defaults, dates…) are parsed by zod, so the answer is always what zod's
  * parse would give (tests/unit/response-serializer.test.ts compares both on every contract),
  * written by JSON.stringify as before. A value that does not fit is a ResponseSerializationError
- * (a 500, logged), as before.
+ * (a 500, logged), as before. Views hold data, not getters: a value is read once to be checked
+ * and again by JSON.stringify.
  */
 export type JsonWriter = (value: unknown) => string;
 
@@ -69,8 +70,9 @@ export function jsonWriter(schema: $ZodType): JsonWriter {
  * Checks a value against its schema and answers what JSON.stringify should write for it: the
  * value itself when it already is that (the usual case: a view built with exactly its schema's
  * keys), else a copy with only the schema's keys, in its order. Writing each key and value as a
- * string of its own made ~1.5 KB of short-lived strings per message of a history page (a third
- * of what the page allocated, sampling heap profile) and took twice JSON.stringify's time.
+ * string of its own made ~1.5 KB of short-lived strings per message of a history page (29 % of
+ * what the server allocated, sampling heap profile) and took longer than JSON.stringify
+ * (decision 0037).
  */
 type Fitter = (value: unknown) => unknown;
 
@@ -131,15 +133,19 @@ function fitter(schema: $ZodType): Fitter {
 /** The fitters that parse with zod: they decide themselves what an undefined value becomes. */
 const byZod = new WeakSet<Fitter>();
 
-/** The array itself when every element fits as it is, else a copy of the fitted elements. */
+/**
+ * The array itself when it is a plain array (no toJSON of its own or of a subclass) whose every
+ * element fits as it is, else a new plain array of the fitted elements.
+ */
 function arrayFitter(element: Fitter): Fitter {
   return (value) => {
     if (!Array.isArray(value)) throw mismatch('an array');
-    let copy: unknown[] | undefined;
+    const plain = Object.getPrototypeOf(value) === Array.prototype && !('toJSON' in value);
+    let copy: unknown[] | undefined = plain ? undefined : [];
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
       const fitted = element(item);
-      if (fitted !== item && !copy) copy = value.slice(0, i);
+      if (fitted !== item && !copy) copy = value.slice(0, i) as unknown[]; // a plain array's slice
       if (copy) copy.push(fitted);
     }
     return copy ?? value;
@@ -203,12 +209,14 @@ function copyOfTheFirst(
 
 /**
  * True when `record` is a plain object whose own keys are among `properties`' names, in their
- * order: JSON.stringify then writes only what the schema names, as the schema orders it. (A
- * class instance may have a toJSON, or enumerable keys on its prototype.)
+ * order, with no toJSON: JSON.stringify then writes only what the schema names, as the schema
+ * orders it. (A class instance may have enumerable keys on its prototype; a toJSON, even one
+ * that for…in does not see, would be written instead of the object.)
  */
 function hasOnlyTheseKeysInOrder(record: object, properties: { name: string }[]) {
   const prototype: unknown = Object.getPrototypeOf(record);
   if (prototype !== Object.prototype && prototype !== null) return false;
+  if ('toJSON' in record) return false;
   let next = 0;
   for (const key in record) {
     while (next < properties.length && properties[next]!.name !== key) next++;
