@@ -55,7 +55,8 @@ const rgb = (hex: string) => {
 };
 
 test('every preset colours the chat, and stays readable', async ({ page }, info) => {
-  test.setTimeout(120_000);
+  // Every preset in turn: 90 s of 120 on a machine slow to touch new memory (2026-11-27).
+  test.setTimeout(240_000);
   await openConversation(page, 'presets', info);
   const shots = new Set(['midnight-blue', 'gamer-dark', 'workspace-light', 'corporate-clean']);
   for (const preset of PRESET_THEMES) {
