@@ -27,7 +27,7 @@ import type { measureChatPage as MeasureChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
-import { machineCpu } from './machine-cpu';
+import { cpuPerReply, machineCpu } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
 import { fmt, stats, statsRow, type Stats } from './stats';
 
@@ -114,6 +114,26 @@ const prompts = promptSampler();
 const kilobytes = (prompt: string | undefined) => `${((prompt?.length ?? 0) / 1024).toFixed(1)} KB`;
 /** A machine CPU share as printed (n/a off Linux). */
 const percent = (value: number | null) => (value === null ? 'n/a' : `${value} %`);
+const round3 = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000);
+/** Milliseconds as printed (n/a when not measured). */
+const msOrNa = (value: number | null) => (value === null ? 'n/a' : fmt(value, 2));
+
+/**
+ * The benchmark's PostgreSQL runs on this machine (its processes' time can be read from /proc):
+ * a loopback address or a Unix socket. Not with PGlite, whose work is the server process's.
+ */
+function postgresOnThisMachine(): boolean {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return false;
+  try {
+    const parsed = new URL(url);
+    const socket = parsed.searchParams.get('host');
+    if (socket?.startsWith('/')) return true;
+    return ['127.0.0.1', 'localhost', '[::1]', ''].includes(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
 
 const MODES = [
   { chatMode: 'texting', path: '/api/chat' },
@@ -285,6 +305,8 @@ interface TtftRow {
   serverToFirstToken: Stats;
   /** The whole machine's CPU busy share during the measured rounds (null off Linux). */
   machineCpuPercent: number | null;
+  /** Processor ms per measured reply: this process (all threads), PostgreSQL when it runs here. */
+  cpuPerReply: { processMs: number | null; databaseMs: number | null };
 }
 
 /** Part `index` of `total` split into `parts` as evenly as whole numbers allow. */
@@ -327,6 +349,8 @@ interface RelayTtftRow {
   errors: number;
   client: Stats;
   machineCpuPercent: number | null;
+  /** The relay's process ms per reply (the app idle meanwhile). */
+  processCpuMsPerReply: number | null;
 }
 
 /**
@@ -359,16 +383,26 @@ async function measureTtft(
   const theirs: TtftSample[] = [];
   const oursCpu = machineCpu();
   const theirCpu = machineCpu();
+  const oursPerReply = cpuPerReply({ postgresHere: postgresOnThisMachine() });
+  const theirsPerReply = cpuPerReply({ postgresHere: false });
   for (let round = 0; round < TTFT_ROUNDS; round++) {
     const count = shareOf(SETTINGS.replies, TTFT_ROUNDS, round);
     const label = `c${concurrency}r${round}`;
     const workers = await ttftTasks(nextTarget, label, concurrency, count);
     // A profile of the first round (BENCH_CPU_PROFILE): the profiler cannot pause between rounds.
     if (round === 0) await startProfile();
-    ours.push(...(await oursCpu.during(() => replies(bench.url, workers))));
+    ours.push(
+      ...(await oursCpu.during(() =>
+        oursPerReply.during(count, () => replies(bench.url, workers)),
+      )),
+    );
     if (round === 0) await stopProfile(`ttft-${concurrency}-in-flight`);
     const relayWorkers = await ttftTasks(relayTarget, `r${label}`, concurrency, count);
-    theirs.push(...(await theirCpu.during(() => replies(relay, relayWorkers))));
+    theirs.push(
+      ...(await theirCpu.during(() =>
+        theirsPerReply.during(count, () => replies(relay, relayWorkers)),
+      )),
+    );
   }
   trace.enabled = false;
   const ok = ours.filter((s) => s.ttftMs !== null);
@@ -389,12 +423,14 @@ async function measureTtft(
       serverBeforeLlm: stats(span(trace.arrivals, trace.llmCalls)),
       serverToFirstToken: stats(span(trace.arrivals, trace.firstTokens)),
       machineCpuPercent: oursCpu.percent(),
+      cpuPerReply: oursPerReply.perReply(),
     },
     relay: {
       concurrency,
       errors: theirs.length - relayOk.length,
       client: stats(relayOk.map((s) => s.ttftMs!)),
       machineCpuPercent: theirCpu.percent(),
+      processCpuMsPerReply: theirsPerReply.perReply().processMs,
     },
   };
 }
@@ -584,6 +620,15 @@ async function ttftSection(
     })
     .join(', ');
   console.log(`   machine CPU busy (all cores) in the measured rounds, ours / relay's: ${busy}`);
+  const perReply = ttft
+    .map((row, i) => {
+      const { processMs, databaseMs } = row.cpuPerReply;
+      const database = databaseMs === null ? '' : ` (+ PostgreSQL ${msOrNa(databaseMs)})`;
+      const theirs = msOrNa(relay[i]!.processCpuMsPerReply);
+      return `${rowLabel(row.concurrency)} ${msOrNa(processMs)}${database} / ${theirs}`;
+    })
+    .join(', ');
+  console.log(`   processor ms per reply, server process (all threads) / relay's: ${perReply}`);
   console.log(`   (${seconds()} s)\n`);
   return {
     ttft: ttft.map((r) => ({
@@ -593,6 +638,10 @@ async function ttftSection(
       serverBeforeLlmMs: r.serverBeforeLlm,
       serverToFirstTokenMs: r.serverToFirstToken,
       machineCpuPercent: r.machineCpuPercent,
+      cpuMsPerReply: {
+        process: round3(r.cpuPerReply.processMs),
+        postgres: round3(r.cpuPerReply.databaseMs),
+      },
     })),
     llmDoubleFirstByteMs: baseline,
     bareRelay: relay.map((r) => ({
@@ -600,6 +649,7 @@ async function ttftSection(
       errors: r.errors,
       clientMs: r.client,
       machineCpuPercent: r.machineCpuPercent,
+      cpuMsPerReply: { process: round3(r.processCpuMsPerReply) },
     })),
   };
 }
