@@ -2,7 +2,8 @@
  * How busy the whole machine's CPUs were over stretches of time, from Linux's /proc/stat: the
  * server, the load process and (when it runs here) PostgreSQL together. On a 2-core machine a
  * reference that fails with the machine at ~100 % says the machine, not the route, is the limit
- * (decision 0034). Elsewhere than Linux there is no figure (null).
+ * (decision 0034). Elsewhere than Linux there is no figure (null). And the processor time per
+ * reply of the server process and of a PostgreSQL server on this machine (decision 0038).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -62,74 +63,95 @@ export function machineCpu() {
 /** Clock ticks per second of /proc's CPU times: USER_HZ, 100 on Linux. */
 const USER_HZ = 100;
 
-/**
- * CPU milliseconds used so far by PostgreSQL on this machine: every process named `postgres…`
- * (postmaster, backends, background workers), with what the postmaster's exited children used
- * (cutime/cstime), so a connection closed in between still counts. Null off Linux or when /proc
- * shows none (a remote server, or PGlite, which runs in the server process).
- */
-function postgresCpuMs(): number | null {
-  let ticks = 0;
-  let found = false;
-  let entries: string[];
+/** A /proc/<pid>/stat line's fields after "pid (comm) ", and the comm. */
+function readStat(pid: string): { comm: string; fields: string[] } | null {
+  let stat: string;
   try {
-    entries = readdirSync('/proc');
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return null;
+    return null; // gone meanwhile, or not this machine's
   }
-  for (const entry of entries) {
-    if (entry.charCodeAt(0) > 57) continue; // only the numbered (process) entries
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    const close = stat.lastIndexOf(')');
-    if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-    // After "pid (comm) ": state is field 3; utime, stime, cutime, cstime are fields 14–17.
-    const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    found = true;
-  }
-  return found ? (ticks * 1000) / USER_HZ : null;
+  const close = stat.lastIndexOf(')'); // a comm may hold a ')' of its own
+  return {
+    comm: stat.slice(stat.indexOf('(') + 1, close),
+    fields: stat.slice(close + 2).split(' '),
+  };
+}
+
+// In `fields`, index 0 is field 3 (state): ppid is field 4, utime, stime, cutime, cstime 14–17.
+const PPID = 1;
+const ticksOf = (fields: string[], withChildren: boolean) =>
+  Number(fields[11]) +
+  Number(fields[12]) +
+  (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+
+/**
+ * The postmaster of the PostgreSQL server whose backend has process id `backendPid`, when that
+ * server runs on this machine (its backend is in /proc, and is a postgres process); else null.
+ */
+export function postmasterOf(backendPid: number): string | null {
+  const backend = readStat(String(backendPid));
+  if (!backend || !/^postgres|^postmaster/.test(backend.comm)) return null;
+  const postmaster = backend.fields[PPID]!;
+  return readStat(postmaster) ? postmaster : null;
 }
 
 /**
- * Processor time per reply over one or more stretches: this process's (every thread: JavaScript,
- * garbage collection, compilation, the thread pool) and, when PostgreSQL runs on this machine,
- * its processes'. Latency on a shared machine drifts with everything else running; the processor
- * time a reply costs says where the work is (decision 0038). `postgresHere`: the benchmark's
- * PostgreSQL is this machine's (with PGlite the database's work is in this process's figure).
+ * CPU milliseconds used so far by one PostgreSQL server: its postmaster and every process it
+ * started (backends, background workers), with what its exited children used (the postmaster's
+ * cutime/cstime), so a connection closed in between still counts. Whole 10 ms ticks per process.
  */
-export function cpuPerReply(options: { postgresHere: boolean }) {
+function serverCpuMs(postmaster: string): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    if (entry === postmaster) {
+      ticks += ticksOf(readStat(entry)?.fields ?? [], true);
+      continue;
+    }
+    const child = readStat(entry);
+    if (child?.fields[PPID] === postmaster) ticks += ticksOf(child.fields, false);
+  }
+  return (ticks * 1000) / USER_HZ;
+}
+
+/**
+ * Processor time per reply over one or more stretches: this process's (every thread:
+ * JavaScript, garbage collection, compilation, the thread pool; not the database's processes)
+ * and, given `postmaster` (postmasterOf), that PostgreSQL server's. Less sensitive than a latency
+ * to whatever else runs on a shared machine; it says which side a reply's work is on (decision
+ * 0038). With PGlite the database's work is in this process's figure.
+ */
+export function cpuPerReply(postmaster: string | null) {
   let processMs = 0;
-  let databaseMs: number | null = options.postgresHere ? 0 : null;
+  let postgresMs = 0;
   let replies = 0;
   return {
     async during<T>(count: number, run: () => Promise<T>): Promise<T> {
+      // The /proc scans stay outside this process's figure.
+      const postgres0 = postmaster === null ? 0 : serverCpuMs(postmaster);
       const process0 = process.cpuUsage();
-      const database0 = databaseMs === null ? null : postgresCpuMs();
       try {
         return await run();
       } finally {
         const used = process.cpuUsage(process0);
         processMs += (used.user + used.system) / 1000;
-        const database1 = database0 === null ? null : postgresCpuMs();
-        databaseMs =
-          databaseMs !== null && database0 !== null && database1 !== null
-            ? databaseMs + (database1 - database0)
-            : null;
+        if (postmaster !== null) postgresMs += serverCpuMs(postmaster) - postgres0;
         replies += count;
       }
     },
-    /** Milliseconds per reply: this process, and PostgreSQL (null: not on this machine). */
-    perReply() {
-      if (replies === 0) return { processMs: null, databaseMs: null };
+    /** Milliseconds per reply: this process, and that PostgreSQL server (null: none given). */
+    perReply(): CpuPerReply {
+      if (replies === 0) return { processMs: null, postgresMs: null };
       return {
         processMs: processMs / replies,
-        databaseMs: databaseMs === null ? null : databaseMs / replies,
+        postgresMs: postmaster === null ? null : postgresMs / replies,
       };
     },
   };
+}
+
+export interface CpuPerReply {
+  processMs: number | null;
+  postgresMs: number | null;
 }

@@ -14,6 +14,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { creditAccount } from '../src/server/db/schema';
 import { llmRequestChannel } from '../src/server/integrations/llm/event-stream';
 import type { TestClient } from '../tests/server/support/http-client';
@@ -27,7 +28,7 @@ import type { measureChatPage as MeasureChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
-import { cpuPerReply, machineCpu } from './machine-cpu';
+import { cpuPerReply, machineCpu, postmasterOf, type CpuPerReply } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
 import { fmt, stats, statsRow, type Stats } from './stats';
 
@@ -114,25 +115,26 @@ const prompts = promptSampler();
 const kilobytes = (prompt: string | undefined) => `${((prompt?.length ?? 0) / 1024).toFixed(1)} KB`;
 /** A machine CPU share as printed (n/a off Linux). */
 const percent = (value: number | null) => (value === null ? 'n/a' : `${value} %`);
-const round3 = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000);
+/** A per-reply figure for the JSON line: /proc counts whole 10 ms ticks, so 0.1 ms is plenty. */
+const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+const cpuJson = ({ processMs, postgresMs }: CpuPerReply) => ({
+  processMs: round1(processMs),
+  postgresMs: round1(postgresMs),
+});
 /** Milliseconds as printed (n/a when not measured). */
-const msOrNa = (value: number | null) => (value === null ? 'n/a' : fmt(value, 2));
+const msOrNa = (value: number | null) => (value === null ? 'n/a' : value.toFixed(1));
 
 /**
- * The benchmark's PostgreSQL runs on this machine (its processes' time can be read from /proc):
- * a loopback address or a Unix socket. Not with PGlite, whose work is the server process's.
+ * The postmaster of the benchmark's PostgreSQL when it runs on this machine (its processor time
+ * can then be read from /proc), else null: a server elsewhere, or PGlite, whose work is the
+ * server process's.
  */
-function postgresOnThisMachine(): boolean {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return false;
-  try {
-    const parsed = new URL(url);
-    const socket = parsed.searchParams.get('host');
-    if (socket?.startsWith('/')) return true;
-    return ['127.0.0.1', 'localhost', '[::1]', ''].includes(parsed.hostname);
-  } catch {
-    return false;
-  }
+async function benchPostmaster(bench: BenchApp): Promise<string | null> {
+  if (bench.database.driver !== 'postgres') return null;
+  const { rows } = await bench.database.db.execute<{ pid: number }>(
+    sql`select pg_backend_pid() as pid`,
+  );
+  return postmasterOf(Number(rows[0]?.pid));
 }
 
 const MODES = [
@@ -306,7 +308,7 @@ interface TtftRow {
   /** The whole machine's CPU busy share during the measured rounds (null off Linux). */
   machineCpuPercent: number | null;
   /** Processor ms per measured reply: this process (all threads), PostgreSQL when it runs here. */
-  cpuPerReply: { processMs: number | null; databaseMs: number | null };
+  cpuPerReply: CpuPerReply;
 }
 
 /** Part `index` of `total` split into `parts` as evenly as whole numbers allow. */
@@ -349,8 +351,8 @@ interface RelayTtftRow {
   errors: number;
   client: Stats;
   machineCpuPercent: number | null;
-  /** The relay's process ms per reply (the app idle meanwhile). */
-  processCpuMsPerReply: number | null;
+  /** The relay's processor ms per reply (PostgreSQL's: none; see measureTtft). */
+  cpuPerReply: CpuPerReply;
 }
 
 /**
@@ -383,8 +385,9 @@ async function measureTtft(
   const theirs: TtftSample[] = [];
   const oursCpu = machineCpu();
   const theirCpu = machineCpu();
-  const oursPerReply = cpuPerReply({ postgresHere: postgresOnThisMachine() });
-  const theirsPerReply = cpuPerReply({ postgresHere: false });
+  // The relay reads no database: its rounds' PostgreSQL figure would be the app's deferred work.
+  const oursPerReply = cpuPerReply(await benchPostmaster(bench));
+  const theirsPerReply = cpuPerReply(null);
   for (let round = 0; round < TTFT_ROUNDS; round++) {
     const count = shareOf(SETTINGS.replies, TTFT_ROUNDS, round);
     const label = `c${concurrency}r${round}`;
@@ -392,15 +395,15 @@ async function measureTtft(
     // A profile of the first round (BENCH_CPU_PROFILE): the profiler cannot pause between rounds.
     if (round === 0) await startProfile();
     ours.push(
-      ...(await oursCpu.during(() =>
-        oursPerReply.during(count, () => replies(bench.url, workers)),
+      ...(await oursPerReply.during(count, () =>
+        oursCpu.during(() => replies(bench.url, workers)),
       )),
     );
     if (round === 0) await stopProfile(`ttft-${concurrency}-in-flight`);
     const relayWorkers = await ttftTasks(relayTarget, `r${label}`, concurrency, count);
     theirs.push(
-      ...(await theirCpu.during(() =>
-        theirsPerReply.during(count, () => replies(relay, relayWorkers)),
+      ...(await theirsPerReply.during(count, () =>
+        theirCpu.during(() => replies(relay, relayWorkers)),
       )),
     );
   }
@@ -430,7 +433,7 @@ async function measureTtft(
       errors: theirs.length - relayOk.length,
       client: stats(relayOk.map((s) => s.ttftMs!)),
       machineCpuPercent: theirCpu.percent(),
-      processCpuMsPerReply: theirsPerReply.perReply().processMs,
+      cpuPerReply: theirsPerReply.perReply(),
     },
   };
 }
@@ -622,9 +625,9 @@ async function ttftSection(
   console.log(`   machine CPU busy (all cores) in the measured rounds, ours / relay's: ${busy}`);
   const perReply = ttft
     .map((row, i) => {
-      const { processMs, databaseMs } = row.cpuPerReply;
-      const database = databaseMs === null ? '' : ` (+ PostgreSQL ${msOrNa(databaseMs)})`;
-      const theirs = msOrNa(relay[i]!.processCpuMsPerReply);
+      const { processMs, postgresMs } = row.cpuPerReply;
+      const database = postgresMs === null ? '' : ` (+ PostgreSQL ${msOrNa(postgresMs)})`;
+      const theirs = msOrNa(relay[i]!.cpuPerReply.processMs);
       return `${rowLabel(row.concurrency)} ${msOrNa(processMs)}${database} / ${theirs}`;
     })
     .join(', ');
@@ -638,10 +641,7 @@ async function ttftSection(
       serverBeforeLlmMs: r.serverBeforeLlm,
       serverToFirstTokenMs: r.serverToFirstToken,
       machineCpuPercent: r.machineCpuPercent,
-      cpuMsPerReply: {
-        process: round3(r.cpuPerReply.processMs),
-        postgres: round3(r.cpuPerReply.databaseMs),
-      },
+      cpuMsPerReply: cpuJson(r.cpuPerReply),
     })),
     llmDoubleFirstByteMs: baseline,
     bareRelay: relay.map((r) => ({
@@ -649,7 +649,7 @@ async function ttftSection(
       errors: r.errors,
       clientMs: r.client,
       machineCpuPercent: r.machineCpuPercent,
-      cpuMsPerReply: { process: round3(r.processCpuMsPerReply) },
+      cpuMsPerReply: cpuJson(r.cpuPerReply),
     })),
   };
 }
