@@ -105,12 +105,10 @@ function serverCpuMs(postmaster: string): number {
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    if (entry === postmaster) {
-      ticks += ticksOf(readStat(entry)?.fields ?? [], true);
-      continue;
-    }
-    const child = readStat(entry);
-    if (child?.fields[PPID] === postmaster) ticks += ticksOf(child.fields, false);
+    const stat = readStat(entry);
+    if (!stat) continue; // gone meanwhile
+    if (entry === postmaster) ticks += ticksOf(stat.fields, true);
+    else if (stat.fields[PPID] === postmaster) ticks += ticksOf(stat.fields, false);
   }
   return (ticks * 1000) / USER_HZ;
 }
