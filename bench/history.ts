@@ -48,7 +48,14 @@ export interface HistoryResult {
 const PAGE = 50;
 /** The rows the target is about: history pages through the HTTP endpoint. */
 const PAGE_ROWS = ['first page', 'older page across the gap', 'older page at a random depth'];
-const TARGET_P99_MS = 5;
+/** Issue 16 item 1 (and issue 12 on PostgreSQL at 1M messages): every page p99 at most this. */
+export const HISTORY_TARGET_P99_MS = 5;
+
+/** The slowest history page's p99 (ms): what the target is about. */
+export function worstPageP99(result: HistoryResult): number {
+  const pages = result.rows.filter((r) => PAGE_ROWS.includes(r.label));
+  return Math.max(...pages.map((r) => r.ms.p99));
+}
 /** Alternatives added off the long conversation's main line. */
 const BRANCHES = 50;
 /** The linear and the branched conversation compared (issue 13). */
@@ -271,10 +278,9 @@ export function printHistory(result: HistoryResult, settings: HistorySettings) {
         `${linear.ms.p50.toFixed(2)} ms, p99 ${branched.ms.p99.toFixed(1)} vs ${linear.ms.p99.toFixed(1)} ms`,
     );
   }
-  const pages = result.rows.filter((r) => PAGE_ROWS.includes(r.label));
-  const worst = Math.max(...pages.map((r) => r.ms.p99));
+  const worst = worstPageP99(result);
   console.log(
-    `   target: every page p99 ≤ ${TARGET_P99_MS} ms — ` +
-      `${worst <= TARGET_P99_MS ? 'met' : 'NOT met'} (worst page p99 ${worst.toFixed(1)} ms)`,
+    `   target: every page p99 ≤ ${HISTORY_TARGET_P99_MS} ms — ` +
+      `${worst <= HISTORY_TARGET_P99_MS ? 'met' : 'NOT met'} (worst page p99 ${worst.toFixed(1)} ms)`,
   );
 }

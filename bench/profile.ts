@@ -4,7 +4,9 @@
  * <folder>/<name>.cpuprofile (open it in Chrome's DevTools or VS Code).
  * BENCH_ALLOC_PROFILE=<folder>: instead, a sampled profile of everything the server allocates in
  * those windows, collected or not (<folder>/<name>.heapprofile, DevTools' Memory tab): where the
- * young generation's churn comes from.
+ * young generation's churn comes from. With BENCH_ALLOC_LIVE=1 as well, only what is still live at
+ * the window's end, after a full collection: what a stream in flight keeps (compare a streams
+ * step with the relay's).
  * The profilers are the inspector's, in this process, so set-up and warm-up are left out.
  * Profiling slows the server a little: figures from a profiled run are for finding where time
  * goes, not for comparing with other runs.
@@ -26,8 +28,8 @@ export async function startProfile() {
     await session.post('HeapProfiler.enable');
     await session.post('HeapProfiler.startSampling', {
       samplingInterval: 2048,
-      includeObjectsCollectedByMinorGC: true,
-      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: !process.env.BENCH_ALLOC_LIVE,
+      includeObjectsCollectedByMajorGC: !process.env.BENCH_ALLOC_LIVE,
     });
     return;
   }
@@ -39,6 +41,9 @@ export async function startProfile() {
 /** Stops profiling and writes the profile as `<name>.cpuprofile` or `<name>.heapprofile`. */
 export async function stopProfile(name: string) {
   if (!session) return;
+  // What is still live: a full collection first, or the young generation's garbage would count.
+  if (allocFolder && process.env.BENCH_ALLOC_LIVE)
+    await session.post('HeapProfiler.collectGarbage');
   const { profile } = allocFolder
     ? await session.post('HeapProfiler.stopSampling')
     : await session.post('Profiler.stop');

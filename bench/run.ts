@@ -30,6 +30,7 @@ import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
 import { cpuPerReply, machineCpu, postmasterOf, type CpuPerReply } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
+import { printTargets, targetRows } from './targets';
 import { fmt, stats, statsRow, type Stats } from './stats';
 
 // ---------------------------------------------------------------------------------------------
@@ -948,22 +949,29 @@ async function main() {
       console.log(`   (total ${seconds()} s)\n`);
     }
 
+    const figures = {
+      database: process.env.BENCH_DATABASE_URL ? ('postgres' as const) : ('pglite' as const),
+      ttft: ttft?.ttft ?? null,
+      llmDoubleFirstByteMs: ttft?.llmDoubleFirstByteMs ?? null,
+      ttftBareRelay: ttft?.bareRelay ?? null,
+      streaming,
+      history,
+      idleStreams: idle,
+      restart,
+      api,
+      page,
+    };
+    const targets = targetRows(figures);
+    // A smoke run's tiny sizes measure nothing: no verdicts in CI's log (the JSON keeps them).
+    if (!process.env.BENCH_SMOKE) printTargets(targets);
     console.log(
       JSON.stringify({
         bench: 'reverie',
         date: new Date().toISOString(),
         node: process.version,
         cpus: os.cpus().length,
-        database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
-        ttft: ttft?.ttft ?? null,
-        llmDoubleFirstByteMs: ttft?.llmDoubleFirstByteMs ?? null,
-        ttftBareRelay: ttft?.bareRelay ?? null,
-        streaming,
-        history,
-        idleStreams: idle,
-        restart,
-        api,
-        page,
+        ...figures,
+        targets,
         totalSeconds: Number(seconds()),
       }),
     );
