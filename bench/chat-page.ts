@@ -18,6 +18,7 @@ import { startLlmDouble } from '../tests/doubles/llm-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser';
 import { startBenchApp } from './harness';
 import { fmt } from './stats';
+import { PAGE_TARGETS } from './targets';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../dist/web');
 
@@ -25,9 +26,6 @@ const VIEWPORTS: Record<string, BrowserContextOptions> = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
 };
-
-/** Issue 16 item 6's targets. */
-export const PAGE_TARGETS = { cls: 0.02, lcpMs: 500, jsGzipKb: 120 };
 
 export interface PageRow {
   page: string;

@@ -4,9 +4,9 @@
  * <folder>/<name>.cpuprofile (open it in Chrome's DevTools or VS Code).
  * BENCH_ALLOC_PROFILE=<folder>: instead, a sampled profile of everything the server allocates in
  * those windows, collected or not (<folder>/<name>.heapprofile, DevTools' Memory tab): where the
- * young generation's churn comes from. With BENCH_ALLOC_LIVE=1 as well, only what is still live at
- * the window's end, after a full collection: what a stream in flight keeps (compare a streams
- * step with the relay's).
+ * young generation's churn comes from. With BENCH_ALLOC_LIVE=1 as well, only what the window
+ * allocated that is still live at its end, after a full collection: what the streams in flight
+ * keep (compare a streams step with the relay's).
  * The profilers are the inspector's, in this process, so set-up and warm-up are left out.
  * Profiling slows the server a little: figures from a profiled run are for finding where time
  * goes, not for comparing with other runs.
@@ -17,6 +17,8 @@ import path from 'node:path';
 
 const cpuFolder = process.env.BENCH_CPU_PROFILE;
 const allocFolder = process.env.BENCH_ALLOC_PROFILE;
+/** With BENCH_ALLOC_PROFILE: only what the window allocated that is still live at its end. */
+const allocLive = process.env.BENCH_ALLOC_LIVE === '1';
 let session: Session | undefined;
 
 /** Starts profiling (nothing without BENCH_CPU_PROFILE or BENCH_ALLOC_PROFILE). */
@@ -28,8 +30,8 @@ export async function startProfile() {
     await session.post('HeapProfiler.enable');
     await session.post('HeapProfiler.startSampling', {
       samplingInterval: 2048,
-      includeObjectsCollectedByMinorGC: !process.env.BENCH_ALLOC_LIVE,
-      includeObjectsCollectedByMajorGC: !process.env.BENCH_ALLOC_LIVE,
+      includeObjectsCollectedByMinorGC: !allocLive,
+      includeObjectsCollectedByMajorGC: !allocLive,
     });
     return;
   }
