@@ -56,6 +56,12 @@ export function worstPageP99(result: HistoryResult): number {
   const pages = result.rows.filter((r) => PAGE_ROWS.includes(r.label));
   return Math.max(...pages.map((r) => r.ms.p99));
 }
+
+/** The target's verdict: every page within it, measured without a failed request. */
+export function historyTargetMet(result: HistoryResult): boolean {
+  const worst = worstPageP99(result);
+  return Number.isFinite(worst) && result.errors === 0 && worst <= HISTORY_TARGET_P99_MS;
+}
 /** Alternatives added off the long conversation's main line. */
 const BRANCHES = 50;
 /** The linear and the branched conversation compared (issue 13). */
@@ -278,9 +284,9 @@ export function printHistory(result: HistoryResult, settings: HistorySettings) {
         `${linear.ms.p50.toFixed(2)} ms, p99 ${branched.ms.p99.toFixed(1)} vs ${linear.ms.p99.toFixed(1)} ms`,
     );
   }
-  const worst = worstPageP99(result);
   console.log(
     `   target: every page p99 ≤ ${HISTORY_TARGET_P99_MS} ms — ` +
-      `${worst <= HISTORY_TARGET_P99_MS ? 'met' : 'NOT met'} (worst page p99 ${worst.toFixed(1)} ms)`,
+      `${historyTargetMet(result) ? 'met' : 'NOT met'} (worst page p99 ` +
+      `${worstPageP99(result).toFixed(1)} ms${result.errors > 0 ? `, ${result.errors} failed` : ''})`,
   );
 }

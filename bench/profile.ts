@@ -44,8 +44,7 @@ export async function startProfile() {
 export async function stopProfile(name: string) {
   if (!session) return;
   // What is still live: a full collection first, or the young generation's garbage would count.
-  if (allocFolder && process.env.BENCH_ALLOC_LIVE)
-    await session.post('HeapProfiler.collectGarbage');
+  if (allocFolder && allocLive) await session.post('HeapProfiler.collectGarbage');
   const { profile } = allocFolder
     ? await session.post('HeapProfiler.stopSampling')
     : await session.post('Profiler.stop');

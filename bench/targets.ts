@@ -4,12 +4,19 @@
  * glance where the work stands on the machine it ran on (a slower machine moves the figures and
  * their references together). Targets that belong to one database appear only in a run on it (the
  * PostgreSQL ones need BENCH_DATABASE_URL); section 4's restart runs on PGlite in either run. A
- * row whose figure is missing (every request of it failed) or that ran at a smaller size than the
- * target names says so and is not met. The JSON line carries the same rows.
+ * row whose figure is missing (every request of it failed), that had failures behind it or that
+ * ran at a smaller size than the target names says so and is not met; issue 12's history target
+ * (1,000,000 messages) is left out of a smaller run, whose pages count for issue 16 only. The
+ * JSON line carries the same rows.
  */
 import type { ApiResult } from './api';
 import type { PageResult } from './chat-page';
-import { HISTORY_TARGET_P99_MS, worstPageP99, type HistoryResult } from './history';
+import {
+  HISTORY_TARGET_P99_MS,
+  historyTargetMet,
+  worstPageP99,
+  type HistoryResult,
+} from './history';
 import type { IdleStreamsResult } from './idle-streams';
 import type { RestartFigures } from './restart';
 import type { Stats } from './stats';
@@ -18,7 +25,7 @@ import type { Stats } from './stats';
 export const PAGE_TARGETS = { cls: 0.02, lcpMs: 500, jsGzipKb: 120 };
 
 export interface TargetRow {
-  /** Where the target is written: `12` or `16.5` (issue 16, item 5). */
+  /** Where the target is written: `12`, `16.5` (issue 16, item 5), or both: `16.1, 12`. */
   issue: string;
   target: string;
   figure: string;
@@ -53,10 +60,16 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms`
 const count = (value: number) => value.toLocaleString('en-US');
 /** Every value measured (none NaN or infinite): a verdict needs its figures. */
 const measured = (...values: number[]) => values.every(Number.isFinite);
-/** Issue 16 item 5's load, and the 1,000 streams and 1M messages issues 12 and 16 name. */
+/** Issue 16 item 5: replies in flight. */
 const CROWD = 16;
+/** Issue 12: concurrent streams on each database. */
+const STREAMS_GOAL = { postgres: 1000, pglite: 300 };
+/** Issue 16 item 4 (and issue 12): open idle streams the memory is measured at. */
 const IDLE_STREAMS = 1000;
+/** Issue 12: the history target's database size (issue 16's holds at any size). */
 const LONG_HISTORY = 1_000_000;
+/** KiB per stream, or n/a when nothing was measured. */
+const kib = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} KiB` : 'n/a');
 
 export function targetRows(run: BenchFigures): TargetRow[] {
   const postgres = run.database === 'postgres';
@@ -92,7 +105,7 @@ export function targetRows(run: BenchFigures): TargetRow[] {
   }
   if (run.streaming) {
     const { sustainedStreams, firstFailingStreams, stopReason, lagLimitMs } = run.streaming;
-    const goal = postgres ? 1000 : 300;
+    const goal = STREAMS_GOAL[run.database];
     // Stepping that ended before the goal without a failing step measured nothing above it.
     const stoppedShort = firstFailingStreams === null && sustainedStreams < goal;
     add({
@@ -107,7 +120,7 @@ export function targetRows(run: BenchFigures): TargetRow[] {
     });
   }
   if (run.history) {
-    const worst = worstPageP99(run.history);
+    const slowest = worstPageP99(run.history);
     const bare = run.history.rows.find((r) => r.label.startsWith('bare Fastify route'));
     // Issue 12's target is the PostgreSQL run at a million messages; issue 16's any length.
     const alsoIssue12 = postgres && run.history.messages >= LONG_HISTORY;
@@ -115,10 +128,10 @@ export function targetRows(run: BenchFigures): TargetRow[] {
       issue: alsoIssue12 ? '16.1, 12' : '16.1',
       target: `history page p99 ≤ ${HISTORY_TARGET_P99_MS} ms (${count(run.history.messages)} messages)`,
       figure:
-        `${ms(worst)} (slowest page)` +
+        `${ms(slowest)} (slowest page)` +
         (run.history.errors > 0 ? `, ${run.history.errors} requests failed` : ''),
       reference: bare ? `bare route ${ms(bare.ms.p99)}` : '',
-      met: measured(worst) && run.history.errors === 0 && worst <= HISTORY_TARGET_P99_MS,
+      met: historyTargetMet(run.history),
     });
   }
   if (run.idleStreams) {
@@ -129,15 +142,15 @@ export function targetRows(run: BenchFigures): TargetRow[] {
     add({
       issue: '16.4',
       target: `idle open stream ≤ 16 KiB of heap each, at ${count(IDLE_STREAMS)} streams`,
-      figure: `${app.heapKiB.toFixed(1)} KiB (${size} of ${count(streams)})`,
-      reference: `bare relay ${bareRelay.heapKiB.toFixed(1)} KiB`,
+      figure: `${kib(app.heapKiB)} (${size} of ${count(streams)})`,
+      reference: `bare relay ${kib(bareRelay.heapKiB)}`,
       met: held && measured(app.heapKiB) && app.heapKiB <= 16,
     });
     add({
       issue: '12',
       target: `idle open stream ≤ 16 KiB of resident memory each, at ${count(IDLE_STREAMS)} streams`,
-      figure: `${app.rssKiB.toFixed(1)} KiB (${size} of ${count(streams)})`,
-      reference: `bare relay ${bareRelay.rssKiB.toFixed(1)} KiB`,
+      figure: `${kib(app.rssKiB)} (${size} of ${count(streams)})`,
+      reference: `bare relay ${kib(bareRelay.rssKiB)}`,
       met: held && measured(app.rssKiB) && app.rssKiB <= 16,
     });
   }
@@ -189,16 +202,16 @@ export function targetRows(run: BenchFigures): TargetRow[] {
     const { rows: pages, reference } = run.page;
     // Every row's loads must have succeeded: a row without loads has no figures to judge.
     const loaded = pages.every((r) => r.errors === 0 && r.loads > 0);
-    const worst = (pick: (row: PageResult['rows'][number]) => number) =>
+    const worstOf = (pick: (row: PageResult['rows'][number]) => number) =>
       Math.max(...pages.map(pick));
-    const lcp = worst((r) => r.lcpMedianMs);
-    const cls = worst((r) => r.clsWorst);
-    const js = worst((r) => r.jsGzipKb);
+    const lcp = worstOf((r) => r.lcpMedianMs);
+    const cls = worstOf((r) => r.clsWorst);
+    const js = worstOf((r) => r.jsGzipKb);
     const failed = loaded ? '' : ' (some loads failed)';
     add({
       issue: '16.6',
       target: `the chat page: LCP p50 ≤ ${PAGE_TARGETS.lcpMs} ms on every row`,
-      figure: `${ms(lcp)} (slowest row; its worst load ${ms(worst((r) => r.lcpWorstMs))})${failed}`,
+      figure: `${ms(lcp)} (slowest row; its worst load ${ms(worstOf((r) => r.lcpWorstMs))})${failed}`,
       reference: `static page ${ms(Math.max(...reference.map((r) => r.lcpMedianMs)))}`,
       met: loaded && measured(lcp) && lcp <= PAGE_TARGETS.lcpMs,
     });
