@@ -62,6 +62,7 @@ export function historyTargetMet(result: HistoryResult): boolean {
   const worst = worstPageP99(result);
   return Number.isFinite(worst) && result.errors === 0 && worst <= HISTORY_TARGET_P99_MS;
 }
+
 /** Alternatives added off the long conversation's main line. */
 const BRANCHES = 50;
 /** The linear and the branched conversation compared (issue 13). */

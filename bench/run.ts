@@ -31,7 +31,7 @@ import { measureRestart, printRestart } from './restart';
 import { cpuPerReply, machineCpu, postmasterOf, type CpuPerReply } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
 import { printTargets, targetRows } from './targets';
-import { fmt, stats, statsRow, type Stats } from './stats';
+import { figure, fmt, stats, statsRow, type Stats } from './stats';
 
 // ---------------------------------------------------------------------------------------------
 // Settings (environment overrides are for quick smoke runs; the defaults are the real benchmark)
@@ -122,8 +122,6 @@ const cpuJson = ({ processMs, postgresMs }: CpuPerReply) => ({
   processMs: round1(processMs),
   postgresMs: round1(postgresMs),
 });
-/** Milliseconds as printed (n/a when not measured). */
-const msOrNa = (value: number | null) => (value === null ? 'n/a' : value.toFixed(1));
 
 /**
  * The postmaster of the benchmark's PostgreSQL when it runs on this machine (its processor time
@@ -627,9 +625,9 @@ async function ttftSection(
   const perReply = ttft
     .map((row, i) => {
       const { processMs, postgresMs } = row.cpuPerReply;
-      const database = postgresMs === null ? '' : ` (+ PostgreSQL ${msOrNa(postgresMs)})`;
-      const theirs = msOrNa(relay[i]!.cpuPerReply.processMs);
-      return `${rowLabel(row.concurrency)} ${msOrNa(processMs)}${database} / ${theirs}`;
+      const database = postgresMs === null ? '' : ` (+ PostgreSQL ${figure(postgresMs)})`;
+      const theirs = figure(relay[i]!.cpuPerReply.processMs);
+      return `${rowLabel(row.concurrency)} ${figure(processMs)}${database} / ${theirs}`;
     })
     .join(', ');
   console.log(`   processor ms per reply, server process (all threads) / relay's: ${perReply}`);
@@ -950,7 +948,7 @@ async function main() {
     }
 
     const figures = {
-      database: process.env.BENCH_DATABASE_URL ? ('postgres' as const) : ('pglite' as const),
+      database: bench.database.driver,
       ttft: ttft?.ttft ?? null,
       llmDoubleFirstByteMs: ttft?.llmDoubleFirstByteMs ?? null,
       ttftBareRelay: ttft?.bareRelay ?? null,

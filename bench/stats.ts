@@ -22,6 +22,9 @@ export function stats(values: number[]): Stats {
   };
 }
 
+/** A figure to one decimal with its unit, or n/a when it was not measured (null, NaN, infinite). */
+export const figure = (value: number | null, unit = '') =>
+  value === null || !Number.isFinite(value) ? 'n/a' : `${value.toFixed(1)}${unit}`;
 export const fmt = (v: number, width = 7) =>
   (Number.isNaN(v) ? 'n/a' : v.toFixed(1)).padStart(width);
 export const statsRow = (label: string, s: Stats) =>

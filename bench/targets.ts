@@ -19,7 +19,7 @@ import {
 } from './history';
 import type { IdleStreamsResult } from './idle-streams';
 import type { RestartFigures } from './restart';
-import type { Stats } from './stats';
+import { figure, type Stats } from './stats';
 
 /** Issue 16 item 6's targets for the chat page (bench/chat-page.ts marks its rows by them too). */
 export const PAGE_TARGETS = { cls: 0.02, lcpMs: 500, jsGzipKb: 120 };
@@ -55,8 +55,8 @@ export interface BenchFigures {
   page: PageResult | null;
 }
 
-/** A figure in ms, or n/a when it could not be measured. */
-const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
+const ms = (value: number) => figure(value, ' ms');
+const kib = (value: number) => figure(value, ' KiB');
 const count = (value: number) => value.toLocaleString('en-US');
 /** Every value measured (none NaN or infinite): a verdict needs its figures. */
 const measured = (...values: number[]) => values.every(Number.isFinite);
@@ -68,8 +68,6 @@ const STREAMS_GOAL = { postgres: 1000, pglite: 300 };
 const IDLE_STREAMS = 1000;
 /** Issue 12: the history target's database size (issue 16's holds at any size). */
 const LONG_HISTORY = 1_000_000;
-/** KiB per stream, or n/a when nothing was measured. */
-const kib = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} KiB` : 'n/a');
 
 export function targetRows(run: BenchFigures): TargetRow[] {
   const postgres = run.database === 'postgres';
