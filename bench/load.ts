@@ -88,7 +88,8 @@ export interface HeldTarget {
 export type FromLoad =
   | { type: 'ready'; llmUrl: string }
   | { type: 'reply-set' }
-  | { type: 'ttft-result'; samples: TtftSample[] }
+  /** `cpuMs`: this process's processor time over the replies (the double and the clients). */
+  | { type: 'ttft-result'; samples: TtftSample[]; cpuMs: number }
   | { type: 'baseline-result'; samplesMs: number[] }
   | { type: 'window-start' }
   | { type: 'window-end' }
@@ -500,11 +501,12 @@ async function main() {
         case 'reply':
           llm.setDefault({ content: command.content, chunkDelayMs: command.chunkDelayMs });
           return send({ type: 'reply-set' });
-        case 'ttft':
-          return send({
-            type: 'ttft-result',
-            samples: await runTtft(command.baseUrl, command.workers),
-          });
+        case 'ttft': {
+          const cpu = process.cpuUsage();
+          const samples = await runTtft(command.baseUrl, command.workers);
+          const used = process.cpuUsage(cpu);
+          return send({ type: 'ttft-result', samples, cpuMs: (used.user + used.system) / 1000 });
+        }
         case 'baseline':
           return send({
             type: 'baseline-result',

@@ -123,8 +123,13 @@ function serverCpuMs(postmaster: string): number {
 export function cpuPerReply(postmaster: string | null) {
   let processMs = 0;
   let postgresMs = 0;
+  let loadMs = 0;
   let replies = 0;
   return {
+    /** The load process's own processor time over a stretch (it reports it; see bench/load.ts). */
+    addLoad(ms: number) {
+      loadMs += ms;
+    },
     async during<T>(count: number, run: () => Promise<T>): Promise<T> {
       // The /proc scans stay outside this process's figure.
       const postgres0 = postmaster === null ? 0 : serverCpuMs(postmaster);
@@ -138,12 +143,16 @@ export function cpuPerReply(postmaster: string | null) {
         replies += count;
       }
     },
-    /** Milliseconds per reply: this process, and that PostgreSQL server (null: none given). */
+    /**
+     * Milliseconds per reply: this process, that PostgreSQL server (null: none given), and the
+     * load process (null: it reported nothing).
+     */
     perReply(): CpuPerReply {
-      if (replies === 0) return { processMs: null, postgresMs: null };
+      if (replies === 0) return { processMs: null, postgresMs: null, loadMs: null };
       return {
         processMs: processMs / replies,
         postgresMs: postmaster === null ? null : postgresMs / replies,
+        loadMs: loadMs > 0 ? loadMs / replies : null,
       };
     },
   };
@@ -152,4 +161,6 @@ export function cpuPerReply(postmaster: string | null) {
 export interface CpuPerReply {
   processMs: number | null;
   postgresMs: number | null;
+  /** The load process's (the LLM double and the clients): machine time that is not the server's. */
+  loadMs: number | null;
 }

@@ -118,9 +118,10 @@ const kilobytes = (prompt: string | undefined) => `${((prompt?.length ?? 0) / 10
 const percent = (value: number | null) => (value === null ? 'n/a' : `${value} %`);
 /** A per-reply figure for the JSON line: /proc counts whole 10 ms ticks, so 0.1 ms is plenty. */
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
-const cpuJson = ({ processMs, postgresMs }: CpuPerReply) => ({
+const cpuJson = ({ processMs, postgresMs, loadMs }: CpuPerReply) => ({
   processMs: round1(processMs),
   postgresMs: round1(postgresMs),
+  loadMs: round1(loadMs),
 });
 
 /**
@@ -368,8 +369,15 @@ async function measureTtft(
 ): Promise<{ ours: TtftRow; relay: RelayTtftRow }> {
   const nextTarget = () => newTarget(users);
   const relayTarget = async () => RELAY_TARGET;
-  const replies = (baseUrl: string, workers: TtftTask[][]) =>
-    load.ask({ type: 'ttft', baseUrl, workers }, 'ttft-result').then((r) => r.samples);
+  const replies = (
+    baseUrl: string,
+    workers: TtftTask[][],
+    perReply?: { addLoad(ms: number): void },
+  ) =>
+    load.ask({ type: 'ttft', baseUrl, workers }, 'ttft-result').then((r) => {
+      perReply?.addLoad(r.cpuMs);
+      return r.samples;
+    });
   const warmup = SETTINGS.warmupReplies;
   await replies(bench.url, await ttftTasks(nextTarget, `w${concurrency}`, concurrency, warmup));
   await statisticsAsRunning(bench);
@@ -395,14 +403,14 @@ async function measureTtft(
     if (round === 0) await startProfile();
     ours.push(
       ...(await oursPerReply.during(count, () =>
-        oursCpu.during(() => replies(bench.url, workers)),
+        oursCpu.during(() => replies(bench.url, workers, oursPerReply)),
       )),
     );
     if (round === 0) await stopProfile(`ttft-${concurrency}-in-flight`);
     const relayWorkers = await ttftTasks(relayTarget, `r${label}`, concurrency, count);
     theirs.push(
       ...(await theirsPerReply.during(count, () =>
-        theirCpu.during(() => replies(relay, relayWorkers)),
+        theirCpu.during(() => replies(relay, relayWorkers, theirsPerReply)),
       )),
     );
   }
@@ -631,6 +639,15 @@ async function ttftSection(
     })
     .join(', ');
   console.log(`   processor ms per reply, server process (all threads) / relay's: ${perReply}`);
+  const loadPerReply = ttft
+    .map((row, i) => {
+      const theirs = relay[i]!.cpuPerReply.loadMs;
+      return `${rowLabel(row.concurrency)} ${figure(row.cpuPerReply.loadMs)} / ${figure(theirs)}`;
+    })
+    .join(', ');
+  console.log(
+    `   processor ms per reply, load process (LLM double and clients) with ours / the relay's: ${loadPerReply}`,
+  );
   console.log(`   (${seconds()} s)\n`);
   return {
     ttft: ttft.map((r) => ({
