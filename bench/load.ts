@@ -8,6 +8,7 @@ import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { startLlmDouble } from '../tests/doubles/llm-server';
+import { cpuMsSince } from './machine-cpu';
 
 /** One conversation a client writes to, with the session cookie of its owner. */
 export interface Target {
@@ -504,8 +505,7 @@ async function main() {
         case 'ttft': {
           const cpu = process.cpuUsage();
           const samples = await runTtft(command.baseUrl, command.workers);
-          const used = process.cpuUsage(cpu);
-          return send({ type: 'ttft-result', samples, cpuMs: (used.user + used.system) / 1000 });
+          return send({ type: 'ttft-result', samples, cpuMs: cpuMsSince(cpu) });
         }
         case 'baseline':
           return send({

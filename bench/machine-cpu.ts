@@ -113,22 +113,30 @@ function serverCpuMs(postmaster: string): number {
   return (ticks * 1000) / USER_HZ;
 }
 
+/** This process's processor time (every thread) since `start`, a `process.cpuUsage()`, in ms. */
+export function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
 /**
  * Processor time per reply over one or more stretches: this process's (every thread:
- * JavaScript, garbage collection, compilation, the thread pool; not the database's processes)
- * and, given `postmaster` (postmasterOf), that PostgreSQL server's. Less sensitive than a latency
- * to whatever else runs on a shared machine; it says which side a reply's work is on (decision
- * 0038). With PGlite the database's work is in this process's figure.
+ * JavaScript, garbage collection, compilation, the thread pool; not the database's processes);
+ * given `postmaster` (postmasterOf), that PostgreSQL server's; and the load process's (the LLM
+ * double and the clients), which it reports for its own stretches (bench/load.ts). Less sensitive
+ * than a latency to whatever else runs on a shared machine; it says which side a reply's work is
+ * on (decision 0038). With PGlite the database's work is in this process's figure.
  */
 export function cpuPerReply(postmaster: string | null) {
   let processMs = 0;
   let postgresMs = 0;
-  let loadMs = 0;
   let replies = 0;
+  /** Null until the load process reports a stretch; counted with its own replies. */
+  let load: { ms: number; replies: number } | null = null;
   return {
-    /** The load process's own processor time over a stretch (it reports it; see bench/load.ts). */
-    addLoad(ms: number) {
-      loadMs += ms;
+    /** The load process's processor time over a stretch of `count` replies, as it reported it. */
+    addLoad(ms: number, count: number) {
+      load = { ms: (load?.ms ?? 0) + ms, replies: (load?.replies ?? 0) + count };
     },
     async during<T>(count: number, run: () => Promise<T>): Promise<T> {
       // The /proc scans stay outside this process's figure.
@@ -137,22 +145,22 @@ export function cpuPerReply(postmaster: string | null) {
       try {
         return await run();
       } finally {
-        const used = process.cpuUsage(process0);
-        processMs += (used.user + used.system) / 1000;
+        processMs += cpuMsSince(process0);
         if (postmaster !== null) postgresMs += serverCpuMs(postmaster) - postgres0;
         replies += count;
       }
     },
     /**
      * Milliseconds per reply: this process, that PostgreSQL server (null: none given), and the
-     * load process (null: it reported nothing).
+     * load process (null: it reported no stretch).
      */
     perReply(): CpuPerReply {
-      if (replies === 0) return { processMs: null, postgresMs: null, loadMs: null };
+      const loadMs = load && load.replies > 0 ? load.ms / load.replies : null;
+      if (replies === 0) return { processMs: null, postgresMs: null, loadMs };
       return {
         processMs: processMs / replies,
         postgresMs: postmaster === null ? null : postgresMs / replies,
-        loadMs: loadMs > 0 ? loadMs / replies : null,
+        loadMs,
       };
     },
   };

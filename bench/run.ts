@@ -28,7 +28,7 @@ import type { measureChatPage as MeasureChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
-import { cpuPerReply, machineCpu, postmasterOf, type CpuPerReply } from './machine-cpu';
+import { cpuMsSince, cpuPerReply, machineCpu, postmasterOf, type CpuPerReply } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
 import { printTargets, targetRows } from './targets';
 import { figure, fmt, stats, statsRow, type Stats } from './stats';
@@ -307,7 +307,10 @@ interface TtftRow {
   serverToFirstToken: Stats;
   /** The whole machine's CPU busy share during the measured rounds (null off Linux). */
   machineCpuPercent: number | null;
-  /** Processor ms per measured reply: this process (all threads), PostgreSQL when it runs here. */
+  /**
+   * Processor ms per measured reply: this process (all threads), PostgreSQL when it runs here, and
+   * the load process (the double and the clients) in our rounds.
+   */
   cpuPerReply: CpuPerReply;
 }
 
@@ -351,7 +354,7 @@ interface RelayTtftRow {
   errors: number;
   client: Stats;
   machineCpuPercent: number | null;
-  /** The relay's processor ms per reply (PostgreSQL's: none; see measureTtft). */
+  /** The relay's processor ms per reply, and the load process's in its rounds (PostgreSQL's: none; see measureTtft). */
   cpuPerReply: CpuPerReply;
 }
 
@@ -369,13 +372,14 @@ async function measureTtft(
 ): Promise<{ ours: TtftRow; relay: RelayTtftRow }> {
   const nextTarget = () => newTarget(users);
   const relayTarget = async () => RELAY_TARGET;
+  /** Runs `workers`' replies; a measured round gives the load process's time to `tracker`. */
   const replies = (
     baseUrl: string,
     workers: TtftTask[][],
-    perReply?: { addLoad(ms: number): void },
+    tracker?: ReturnType<typeof cpuPerReply>,
   ) =>
     load.ask({ type: 'ttft', baseUrl, workers }, 'ttft-result').then((r) => {
-      perReply?.addLoad(r.cpuMs);
+      tracker?.addLoad(r.cpuMs, r.samples.length);
       return r.samples;
     });
   const warmup = SETTINGS.warmupReplies;
@@ -490,12 +494,12 @@ async function measureStep(
   load.listeners.windowEnd = () => {
     lag.disable();
     machine.stop();
-    const used = process.cpuUsage(cpu);
+    const usedMs = cpuMsSince(cpu);
     const elapsedMs = performance.now() - started;
     const ms = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS);
     server = {
       lag: [ms(lag.percentile(50)), ms(lag.percentile(99)), ms(lag.max)],
-      cpuPercent: ((used.user + used.system) / 1000 / elapsedMs) * 100,
+      cpuPercent: (usedMs / elapsedMs) * 100,
       machinePercent: machine.percent(),
     };
     profileWritten = stopProfile(`${profileName}-${slots.length}`);
@@ -646,7 +650,8 @@ async function ttftSection(
     })
     .join(', ');
   console.log(
-    `   processor ms per reply, load process (LLM double and clients) with ours / the relay's: ${loadPerReply}`,
+    `   processor ms per reply, load process (LLM double and clients) with ours / the ` +
+      `relay's: ${loadPerReply}`,
   );
   console.log(`   (${seconds()} s)\n`);
   return {
