@@ -354,7 +354,10 @@ interface RelayTtftRow {
   errors: number;
   client: Stats;
   machineCpuPercent: number | null;
-  /** The relay's processor ms per reply, and the load process's in its rounds (PostgreSQL's: none; see measureTtft). */
+  /**
+   * The relay's processor ms per reply, and the load process's in the relay's rounds
+   * (PostgreSQL's: none; see measureTtft).
+   */
   cpuPerReply: CpuPerReply;
 }
 
