@@ -30,7 +30,7 @@ import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
 import { cpuMsSince, cpuPerReply, machineCpu, postmasterOf, type CpuPerReply } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
-import { printTargets, targetRows } from './targets';
+import { CROWD, IDLE_STREAMS, LONG_HISTORY, printTargets, targetRows } from './targets';
 import { figure, fmt, stats, statsRow, type Stats } from './stats';
 
 // ---------------------------------------------------------------------------------------------
@@ -51,7 +51,7 @@ const SETTINGS = {
    */
   warmupReplies: intEnv('BENCH_WARMUP_REPLIES', 2000),
   /** Replies in flight for the second time-to-first-token row. */
-  ttftConcurrency: 16,
+  ttftConcurrency: CROWD,
   /** A worker starts a new conversation after this many replies, so history stays 0–100. */
   repliesPerConversation: 50,
   /** Direct requests to the LLM double, for its own time to first byte. */
@@ -81,14 +81,14 @@ const SETTINGS = {
   history: {
     messages: intEnv(
       'BENCH_HISTORY_MESSAGES',
-      process.env.BENCH_DATABASE_URL ? 1_000_000 : 200_000,
+      process.env.BENCH_DATABASE_URL ? LONG_HISTORY : 200_000,
     ),
     rounds: intEnv('BENCH_HISTORY_REQUESTS', 1000),
     warmupRounds: 50,
     otherConversations: 100,
   },
   /** Section 6: idle streaming replies held open at once. */
-  idleStreams: intEnv('BENCH_IDLE_STREAMS', 1000),
+  idleStreams: intEnv('BENCH_IDLE_STREAMS', IDLE_STREAMS),
   /** Section 5: seconds per throughput run and interleaved (bare, app) rounds. */
   api: { seconds: intEnv('BENCH_API_SECONDS', 5), rounds: 2 },
   /** Section 7: cold browser loads per page and viewport. */

@@ -60,14 +60,17 @@ const kib = (value: number) => figure(value, ' KiB');
 const count = (value: number) => value.toLocaleString('en-US');
 /** Every value measured (none NaN or infinite): a verdict needs its figures. */
 const measured = (...values: number[]) => values.every(Number.isFinite);
-/** Issue 16 item 5: replies in flight. */
-const CROWD = 16;
+/**
+ * The sizes the issues name, which the benchmark's settings (bench/run.ts) run at by default.
+ * Issue 16 item 5: replies in flight.
+ */
+export const CROWD = 16;
 /** Issue 12: concurrent streams on each database. */
 const STREAMS_GOAL = { postgres: 1000, pglite: 300 };
 /** Issue 16 item 4 (and issue 12): open idle streams the memory is measured at. */
-const IDLE_STREAMS = 1000;
+export const IDLE_STREAMS = 1000;
 /** Issue 12: the history target's database size (issue 16's holds at any size). */
-const LONG_HISTORY = 1_000_000;
+export const LONG_HISTORY = 1_000_000;
 
 export function targetRows(run: BenchFigures): TargetRow[] {
   const postgres = run.database === 'postgres';
