@@ -19,6 +19,7 @@ import { creditAccount } from '../src/server/db/schema';
 import { llmRequestChannel } from '../src/server/integrations/llm/event-stream';
 import type { TestClient } from '../tests/server/support/http-client';
 import { RELAY_PATH, startBareRelay } from './bare-relay';
+import { PLAIN_SSE_PATH, startPlainSse } from './plain-sse';
 import { promptSampler } from './prompt-sample';
 import { startBenchApp, statisticsAsRunning, type BenchApp } from './harness';
 import { seedHistories } from './seeded-history';
@@ -320,6 +321,8 @@ const shareOf = (total: number, parts: number, index: number) =>
 
 /** Every request to the bare relay: no session, no conversation. */
 const RELAY_TARGET: Target = { cookie: '', conversationId: 0, path: RELAY_PATH };
+/** Every request to the plain SSE writer (section 2's second reference). */
+const PLAIN_SSE_TARGET: Target = { cookie: '', conversationId: 0, path: PLAIN_SSE_PATH };
 
 /**
  * `total` replies split over `workers` lists, each moving to a new target (`nextTarget`) every
@@ -834,9 +837,36 @@ async function streamsSection(
     await relay.close();
   }
   summary('bare relay', reference);
+
+  // The issue's own reference: plain SSE writes from a timer, no model behind them.
   console.log(
-    `   our reply route sustains ${Math.round((app.sustained / Math.max(1, reference.sustained)) * 100)} % ` +
-      `of the bare relay's streams\n   (total ${seconds()} s)\n`,
+    '   plain SSE writes (reference), same steps: the same tokens from a timer, no model:',
+  );
+  const plain = await startPlainSse(REPLY_TEXT.split(' '), STREAM_CHUNK_DELAY_MS);
+  let plainWrites: StepSearch;
+  try {
+    plainWrites = await searchSteps(
+      async (n, note = '') => {
+        const row = await measureStep(
+          load,
+          plain.baseUrl,
+          Array.from({ length: n }, () => PLAIN_SSE_TARGET),
+          'plain',
+        );
+        printRow(row, note);
+        return row;
+      },
+      failure,
+      performance.now(),
+    );
+  } finally {
+    await plain.close();
+  }
+  summary('plain SSE writes', plainWrites);
+  const share = (of: StepSearch) => Math.round((app.sustained / Math.max(1, of.sustained)) * 100);
+  console.log(
+    `   our reply route sustains ${share(reference)} % of the bare relay's streams and ` +
+      `${share(plainWrites)} % of plain SSE writes'\n   (total ${seconds()} s)\n`,
   );
   const figures = (search: StepSearch) => ({
     steps: search.steps.map(({ errorSamples: _e, ...row }) => row),
@@ -851,6 +881,7 @@ async function streamsSection(
     minTokensPerSecondPerStream: minPerStream,
     ...figures(app),
     bareRelay: figures(reference),
+    plainSse: figures(plainWrites),
   };
 }
 
@@ -1003,7 +1034,9 @@ async function main() {
       const failures =
         (ttft?.ttft ?? []).reduce((sum, row) => sum + row.errors, 0) +
         (ttft?.bareRelay ?? []).reduce((sum, row) => sum + row.errors, 0) +
-        (streaming?.steps ?? []).reduce((sum, row) => sum + row.errors, 0) +
+        [streaming?.steps, streaming?.bareRelay.steps, streaming?.plainSse.steps]
+          .flatMap((steps) => steps ?? [])
+          .reduce((sum, row) => sum + row.errors, 0) +
         (idle ? idle.app.errors + idle.bareRelay.errors : 0) +
         (history?.errors ?? 0) +
         (api ? [...api.app, ...api.bare].reduce((sum, run) => sum + run.failures, 0) : 0) +

@@ -47,6 +47,7 @@ export interface BenchFigures {
     firstFailingStreams: number | null;
     stopReason: string;
     bareRelay: { sustainedStreams: number };
+    plainSse: { sustainedStreams: number };
   } | null;
   history: HistoryResult | null;
   idleStreams: IdleStreamsResult | null;
@@ -116,7 +117,9 @@ export function targetRows(run: BenchFigures): TargetRow[] {
         count(sustainedStreams) +
         (firstFailingStreams !== null ? ` (${count(firstFailingStreams)} fail)` : '') +
         (stoppedShort ? ` (not measured higher: ${stopReason})` : ''),
-      reference: `bare relay ${count(run.streaming.bareRelay.sustainedStreams)}`,
+      reference:
+        `bare relay ${count(run.streaming.bareRelay.sustainedStreams)}, ` +
+        `plain SSE writes ${count(run.streaming.plainSse.sustainedStreams)}`,
       met: sustainedStreams >= goal,
     });
   }
