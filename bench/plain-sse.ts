@@ -2,9 +2,10 @@
  * Section 2's second reference, the one issue 12 names beside its target ("plain Node SSE writes
  * reach about 4,000"): a Fastify route that writes a reply's tokens as Server-Sent Events on a
  * timer of its own, one `event: token` block every `delayMs` — no model behind it, no session, no
- * database, each block made once (decision 0040). The benchmark's clients read it as they read the app. Its answer
- * is what this machine sustains when writing the streams is all a server does; the bare relay's
- * adds reading the model's stream (and the LLM double's work in the load process).
+ * database, each block made once (decision 0040). The benchmark's clients read it as they read
+ * the app. Its answer is what this machine sustains when writing the streams is all a server
+ * does; the bare relay's adds reading the model's stream (and the LLM double's work in the load
+ * process).
  */
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
