@@ -31,20 +31,19 @@ export async function startPlainSse(text: string, delayMs: number) {
     // a timer that fires late (a busy process) writes every block then due, in one write, rather
     // than slowing the pace.
     const startedAt = performance.now();
+    const dueAt = (block: number) => startedAt + delayMs * (block + 1);
     let next = 0;
     let timer: NodeJS.Timeout;
     const writeDue = () => {
       if (res.destroyed) return; // the client left before its close could clear the timer
       let due = '';
-      while (next < blocks.length && startedAt + delayMs * (next + 1) <= performance.now()) {
-        due += blocks[next++];
-      }
+      while (next < blocks.length && dueAt(next) <= performance.now()) due += blocks[next++];
       if (next === blocks.length) {
         res.end(`${due}event: done\ndata: {}\n\n`);
         return;
       }
       if (due) res.write(due);
-      timer = setTimeout(writeDue, startedAt + delayMs * (next + 1) - performance.now());
+      timer = setTimeout(writeDue, dueAt(next) - performance.now());
     };
     timer = setTimeout(writeDue, delayMs);
     res.on('close', () => clearTimeout(timer));
