@@ -59,6 +59,8 @@ export interface BenchFigures {
 const ms = (value: number) => figure(value, ' ms');
 const kib = (value: number) => figure(value, ' KiB');
 const count = (value: number) => value.toLocaleString('en-US');
+/** A share as a percentage, to a tenth where it has one (7.5 %, 25 %). */
+const percent = (share: number) => `${Number((share * 100).toFixed(1))} %`;
 /** A stepped search's answer; "≥" when every step it tried passed (the limit is higher). */
 const reached = (search: { sustainedStreams: number; firstFailingStreams: number | null }) =>
   `${search.firstFailingStreams === null ? '≥ ' : ''}${count(search.sustainedStreams)}`;
@@ -69,8 +71,14 @@ const measured = (...values: number[]) => values.every(Number.isFinite);
  * Issue 16 item 5: replies in flight.
  */
 export const CROWD = 16;
-/** Issue 12: concurrent streams on each database. */
-const STREAMS_GOAL = { postgres: 1000, pglite: 300 };
+/**
+ * Issue 12: concurrent streams on each database. Its table's targets are "measured as ratios in
+ * one run", and it set these beside plain Node SSE writes at about 4,000 streams on the machine it
+ * was measured on: 25 % and 7.5 % of that reference. A run meets the target with the number itself
+ * or with that share of the plain SSE writes it measured (decision 0041).
+ */
+export const STREAMS_GOAL = { postgres: 1000, pglite: 300 };
+export const PLAIN_SSE_IN_ISSUE = 4000;
 /** Issue 16 item 4 (and issue 12): open idle streams the memory is measured at. */
 export const IDLE_STREAMS = 1000;
 /** Issue 12: the history target's database size (issue 16's holds at any size). */
@@ -109,21 +117,36 @@ export function targetRows(run: BenchFigures): TargetRow[] {
     });
   }
   if (run.streaming) {
-    const { sustainedStreams, firstFailingStreams, stopReason, lagLimitMs } = run.streaming;
+    const { sustainedStreams, firstFailingStreams, stopReason, lagLimitMs, plainSse } =
+      run.streaming;
     const goal = STREAMS_GOAL[run.database];
+    const goalShare = goal / PLAIN_SSE_IN_ISSUE;
     // Stepping that ended before the goal without a failing step measured nothing above it.
     const stoppedShort = firstFailingStreams === null && sustainedStreams < goal;
+    // A share needs the reference's own limit: one that passed every step it tried sustains more
+    // than it says, so ours would be a smaller share than the division shows.
+    const plainLimit = plainSse.firstFailingStreams !== null ? plainSse.sustainedStreams : NaN;
+    const share = sustainedStreams / plainLimit;
+    const shareText = measured(share)
+      ? `${percent(share)} of plain SSE writes`
+      : plainSse.firstFailingStreams === null
+        ? 'no share: plain SSE writes passed every step'
+        : 'no share: plain SSE writes sustained none';
     add({
       issue: '12',
-      target: `concurrent 50 tokens/s streams, lag p99 < ${lagLimitMs} ms: ≥ ${count(goal)}`,
+      target:
+        `concurrent 50 tokens/s streams, lag p99 < ${lagLimitMs} ms: ≥ ${count(goal)}, ` +
+        `or ≥ ${percent(goalShare)} of plain SSE writes (the issue's ${count(goal)} of ` +
+        `${count(PLAIN_SSE_IN_ISSUE)})`,
       figure:
         count(sustainedStreams) +
         (firstFailingStreams !== null ? ` (${count(firstFailingStreams)} fail)` : '') +
-        (stoppedShort ? ` (not measured higher: ${stopReason})` : ''),
+        (stoppedShort ? ` (not measured higher: ${stopReason})` : '') +
+        `, ${shareText}`,
       reference:
         `bare relay ${reached(run.streaming.bareRelay)}, ` +
-        `plain SSE writes ${reached(run.streaming.plainSse)}`,
-      met: sustainedStreams >= goal,
+        `plain SSE writes ${reached(plainSse)}`,
+      met: sustainedStreams >= goal || (measured(share) && share >= goalShare),
     });
   }
   if (run.history) {
