@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import type { BenchApp } from './harness';
 import type { ThroughputResult } from './load';
 import { startProfile, stopProfile } from './profile';
-import { fmt } from './stats';
+import { fmt, sharePercent } from './stats';
 
 export interface ApiSettings {
   /** Seconds of each measured run (after a 1 s unmeasured warm-up of the same URL). */
@@ -104,5 +104,5 @@ export function printApi(result: ApiResult, settings: ApiSettings) {
     row(`bare Fastify route, round ${i + 1}`, r);
     row(`GET /api/characters, round ${i + 1}`, result.app[i]!);
   });
-  console.log(`   our route answers ${(result.ratio * 100).toFixed(1)} % of the bare route's rate`);
+  console.log(`   our route answers ${sharePercent(result.ratio)} of the bare route's rate`);
 }

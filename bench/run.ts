@@ -32,7 +32,7 @@ import { measureRestart, printRestart } from './restart';
 import { cpuMsSince, cpuPerReply, machineCpu, postmasterOf, type CpuPerReply } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
 import { CROWD, IDLE_STREAMS, LONG_HISTORY, printTargets, targetRows } from './targets';
-import { figure, fmt, stats, statsRow, type Stats } from './stats';
+import { figure, fmt, sharePercent, stats, statsRow, type Stats } from './stats';
 
 // ---------------------------------------------------------------------------------------------
 // Settings (environment overrides are for quick smoke runs; the defaults are the real benchmark)
@@ -865,11 +865,12 @@ async function streamsSection(
   // A search that passed every step it tried sustains more than it says, so the share is then a
   // bound (or unknown, when both did).
   const share = (of: StepSearch) => {
-    const percent = `${Math.round((app.sustained / Math.max(1, of.sustained)) * 100)} %`;
     const oursHigher = app.firstFail === undefined;
     const theirsHigher = of.firstFail === undefined;
     if (oursHigher && theirsHigher) return 'an unknown share (both passed every step)';
-    return oursHigher ? `≥ ${percent}` : theirsHigher ? `≤ ${percent}` : percent;
+    if (of.sustained === 0) return 'an unknown share (the reference sustained none)';
+    const part = sharePercent(app.sustained / of.sustained);
+    return oursHigher ? `≥ ${part}` : theirsHigher ? `≤ ${part}` : part;
   };
   console.log(
     `   our reply route sustains ${share(relay)} of the bare relay's streams and ` +

@@ -25,6 +25,12 @@ export function stats(values: number[]): Stats {
 /** A figure to one decimal with its unit, or n/a when it was not measured (null, NaN, infinite). */
 export const figure = (value: number | null, unit = '') =>
   value === null || !Number.isFinite(value) ? 'n/a' : `${value.toFixed(1)}${unit}`;
+/**
+ * A share as a percentage, rounded down to a tenth (7.5 %, 24.9 %, 33 %): a share just under a
+ * target's line never prints as the line itself. The epsilon keeps binary fractions (0.29 * 1000 =
+ * 289.99…) from losing a tenth they have.
+ */
+export const sharePercent = (share: number) => `${Math.floor(share * 1000 + 1e-9) / 10} %`;
 export const fmt = (v: number, width = 7) =>
   (Number.isNaN(v) ? 'n/a' : v.toFixed(1)).padStart(width);
 export const statsRow = (label: string, s: Stats) =>

@@ -6,8 +6,9 @@
  * PostgreSQL ones need BENCH_DATABASE_URL); section 4's restart runs on PGlite in either run. A
  * row whose figure is missing (every request of it failed), that had failures behind it or that
  * ran at a smaller size than the target names says so and is not met; issue 12's history target
- * (1,000,000 messages) is left out of a smaller run, whose pages count for issue 16 only. The
- * JSON line carries the same rows.
+ * (1,000,000 messages) is left out of a smaller run, whose pages count for issue 16 only. Issue
+ * 12's streams target is also met by the issue's own share of the same run's plain SSE writes
+ * (decision 0041). The JSON line carries the same rows.
  */
 import type { ApiResult } from './api';
 import type { PageResult } from './chat-page';
@@ -19,7 +20,7 @@ import {
 } from './history';
 import type { IdleStreamsResult } from './idle-streams';
 import type { RestartFigures } from './restart';
-import { figure, type Stats } from './stats';
+import { figure, sharePercent, type Stats } from './stats';
 
 /** Issue 16 item 6's targets for the chat page (bench/chat-page.ts marks its rows by them too). */
 export const PAGE_TARGETS = { cls: 0.02, lcpMs: 500, jsGzipKb: 120 };
@@ -59,8 +60,6 @@ export interface BenchFigures {
 const ms = (value: number) => figure(value, ' ms');
 const kib = (value: number) => figure(value, ' KiB');
 const count = (value: number) => value.toLocaleString('en-US');
-/** A share as a percentage, to a tenth where it has one (7.5 %, 25 %). */
-const percent = (share: number) => `${Number((share * 100).toFixed(1))} %`;
 /** A stepped search's answer; "≥" when every step it tried passed (the limit is higher). */
 const reached = (search: { sustainedStreams: number; firstFailingStreams: number | null }) =>
   `${search.firstFailingStreams === null ? '≥ ' : ''}${count(search.sustainedStreams)}`;
@@ -77,8 +76,9 @@ export const CROWD = 16;
  * was measured on: 25 % and 7.5 % of that reference. A run meets the target with the number itself
  * or with that share of the plain SSE writes it measured (decision 0041).
  */
-export const STREAMS_GOAL = { postgres: 1000, pglite: 300 };
-export const PLAIN_SSE_IN_ISSUE = 4000;
+const STREAMS_GOAL = { postgres: 1000, pglite: 300 };
+/** Issue 12: the streams plain Node SSE writes reached in the run that set STREAMS_GOAL. */
+const PLAIN_SSE_IN_ISSUE = 4000;
 /** Issue 16 item 4 (and issue 12): open idle streams the memory is measured at. */
 export const IDLE_STREAMS = 1000;
 /** Issue 12: the history target's database size (issue 16's holds at any size). */
@@ -127,16 +127,17 @@ export function targetRows(run: BenchFigures): TargetRow[] {
     // than it says, so ours would be a smaller share than the division shows.
     const plainLimit = plainSse.firstFailingStreams !== null ? plainSse.sustainedStreams : NaN;
     const share = sustainedStreams / plainLimit;
+    // Ours passing every step it tried sustains more: its share is then a lower bound.
     const shareText = measured(share)
-      ? `${percent(share)} of plain SSE writes`
+      ? `${firstFailingStreams === null ? '≥ ' : ''}${sharePercent(share)} of plain SSE writes`
       : plainSse.firstFailingStreams === null
-        ? 'no share: plain SSE writes passed every step'
+        ? `no share: plain SSE writes' limit not found (${reached(plainSse)})`
         : 'no share: plain SSE writes sustained none';
     add({
       issue: '12',
       target:
         `concurrent 50 tokens/s streams, lag p99 < ${lagLimitMs} ms: ≥ ${count(goal)}, ` +
-        `or ≥ ${percent(goalShare)} of plain SSE writes (the issue's ${count(goal)} of ` +
+        `or ≥ ${sharePercent(goalShare)} of plain SSE writes (the issue's ${count(goal)} of ` +
         `${count(PLAIN_SSE_IN_ISSUE)})`,
       figure:
         count(sustainedStreams) +
@@ -197,7 +198,7 @@ export function targetRows(run: BenchFigures): TargetRow[] {
       add({
         issue: '12',
         target: 'GET /api/characters at ≥ 10 % of a bare Fastify route (all rounds together)',
-        figure: `${(run.api.ratio * 100).toFixed(1)} % (${range(rates)}${failed})`,
+        figure: `${sharePercent(run.api.ratio)} (${range(rates)}${failed})`,
         reference: `bare route ${range(bareRates)}`,
         met: clean && run.api.ratio >= 0.1,
       });
