@@ -31,7 +31,14 @@ import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
 import { cpuMsSince, cpuPerReply, machineCpu, postmasterOf, type CpuPerReply } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
-import { CROWD, IDLE_STREAMS, LONG_HISTORY, printTargets, targetRows } from './targets';
+import {
+  CROWD,
+  IDLE_STREAMS,
+  LONG_HISTORY,
+  printTargets,
+  shareOfReference,
+  targetRows,
+} from './targets';
 import { figure, fmt, sharePercent, stats, statsRow, type Stats } from './stats';
 
 // ---------------------------------------------------------------------------------------------
@@ -862,26 +869,25 @@ async function streamsSection(
     plainSteps,
   );
   summary('plain SSE writes', plain);
-  // A search that passed every step it tried sustains more than it says, so the share is then a
-  // bound (or unknown, when both did).
-  const share = (of: StepSearch) => {
-    const oursHigher = app.firstFail === undefined;
-    const theirsHigher = of.firstFail === undefined;
-    if (oursHigher && theirsHigher) return 'an unknown share (both passed every step)';
-    if (of.sustained === 0) return 'an unknown share (the reference sustained none)';
-    const part = sharePercent(app.sustained / of.sustained);
-    return oursHigher ? `≥ ${part}` : theirsHigher ? `≤ ${part}` : part;
-  };
-  console.log(
-    `   our reply route sustains ${share(relay)} of the bare relay's streams and ` +
-      `${share(plain)} of the plain SSE writes' streams\n   (total ${seconds()} s)\n`,
-  );
   const figures = (search: StepSearch) => ({
     steps: search.steps.map(({ errorSamples: _e, ...row }) => row),
     sustainedStreams: search.sustained,
     firstFailingStreams: search.firstFail ?? null,
     stopReason: search.stopReason,
   });
+  // A search that passed every step it tried sustains more than it says, so the share is then a
+  // bound (or unknown, when both did).
+  const share = (of: StepSearch) => {
+    const known = shareOfReference(figures(app), figures(of));
+    if (known) return `${known.bound === '=' ? '' : `${known.bound} `}${sharePercent(known.share)}`;
+    return app.firstFail === undefined && of.firstFail === undefined
+      ? 'an unknown share (both passed every step)'
+      : 'an unknown share (the reference sustained none)';
+  };
+  console.log(
+    `   our reply route sustains ${share(relay)} of the bare relay's streams and ` +
+      `${share(plain)} of the plain SSE writes' streams\n   (total ${seconds()} s)\n`,
+  );
   return {
     tokensPerSecondPerStream: 1000 / STREAM_CHUNK_DELAY_MS,
     windowSeconds: windowS,

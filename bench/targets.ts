@@ -35,6 +35,26 @@ export interface TargetRow {
   met: boolean;
 }
 
+/** A stepped search's answer (section 2): the most streams that passed, the first that failed. */
+export interface SearchAnswer {
+  sustainedStreams: number;
+  /** null when every step it tried passed: the search then sustains more than it says. */
+  firstFailingStreams: number | null;
+}
+
+/**
+ * Our streams as a share of a reference's, and which side of it the truth lies on: "≥" when our
+ * search passed every step it tried, "≤" when the reference's did, "=" when both found their
+ * limit. null when nothing can be said (both passed every step, or the reference sustained none).
+ */
+export function shareOfReference(ours: SearchAnswer, reference: SearchAnswer) {
+  const oursHigher = ours.firstFailingStreams === null;
+  const theirsHigher = reference.firstFailingStreams === null;
+  const share = ours.sustainedStreams / reference.sustainedStreams;
+  if ((oursHigher && theirsHigher) || !Number.isFinite(share)) return null;
+  return { share, bound: oursHigher ? '≥' : theirsHigher ? '≤' : '=' } as const;
+}
+
 /** What the targets read of a run: the fields of the benchmark's JSON line they need. */
 export interface BenchFigures {
   database: 'postgres' | 'pglite';
@@ -47,8 +67,8 @@ export interface BenchFigures {
     sustainedStreams: number;
     firstFailingStreams: number | null;
     stopReason: string;
-    bareRelay: { sustainedStreams: number; firstFailingStreams: number | null };
-    plainSse: { sustainedStreams: number; firstFailingStreams: number | null };
+    bareRelay: SearchAnswer;
+    plainSse: SearchAnswer;
   } | null;
   history: HistoryResult | null;
   idleStreams: IdleStreamsResult | null;
@@ -61,7 +81,7 @@ const ms = (value: number) => figure(value, ' ms');
 const kib = (value: number) => figure(value, ' KiB');
 const count = (value: number) => value.toLocaleString('en-US');
 /** A stepped search's answer; "≥" when every step it tried passed (the limit is higher). */
-const reached = (search: { sustainedStreams: number; firstFailingStreams: number | null }) =>
+const reached = (search: SearchAnswer) =>
   `${search.firstFailingStreams === null ? '≥ ' : ''}${count(search.sustainedStreams)}`;
 /** Every value measured (none NaN or infinite): a verdict needs its figures. */
 const measured = (...values: number[]) => values.every(Number.isFinite);
@@ -124,12 +144,12 @@ export function targetRows(run: BenchFigures): TargetRow[] {
     // Stepping that ended before the goal without a failing step measured nothing above it.
     const stoppedShort = firstFailingStreams === null && sustainedStreams < goal;
     // A share needs the reference's own limit: one that passed every step it tried sustains more
-    // than it says, so ours would be a smaller share than the division shows.
-    const plainLimit = plainSse.firstFailingStreams !== null ? plainSse.sustainedStreams : NaN;
-    const share = sustainedStreams / plainLimit;
-    // Ours passing every step it tried sustains more: its share is then a lower bound.
+    // than it says, so ours would be a smaller share than the division shows ("≤"). A lower bound
+    // ("≥", ours passed every step) can meet the target.
+    const ofPlain = shareOfReference(run.streaming, plainSse);
+    const share = ofPlain && ofPlain.bound !== '≤' ? ofPlain.share : NaN;
     const shareText = measured(share)
-      ? `${firstFailingStreams === null ? '≥ ' : ''}${sharePercent(share)} of plain SSE writes`
+      ? `${ofPlain!.bound === '≥' ? '≥ ' : ''}${sharePercent(share)} of plain SSE writes`
       : plainSse.firstFailingStreams === null
         ? `no share: plain SSE writes' limit not found (${reached(plainSse)})`
         : 'no share: plain SSE writes sustained none';
