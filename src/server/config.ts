@@ -2,6 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  AI_NOTICE_MAX_MINUTES,
+  DEFAULT_CRISIS_RESOURCES,
+  type CrisisResource,
+} from '../shared/safety/rules';
 import { trustProxySchema, type TrustProxy } from './trust-proxy';
 
 const optionalString = z
@@ -65,7 +70,51 @@ const envSchema = z.object({
   STRIPE_PRICE_BASIC: optionalString,
   STRIPE_PRICE_PRO: optionalString,
   STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AI_NOTICE_EVERY_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .positive('must be more than 0 minutes')
+    .max(
+      AI_NOTICE_MAX_MINUTES,
+      `may only shorten the law's interval: at most ${AI_NOTICE_MAX_MINUTES} minutes`,
+    )
+    .default(AI_NOTICE_MAX_MINUTES),
+  CRISIS_RESOURCES: optionalString,
 });
+
+/** A crisis service in CRISIS_RESOURCES: a name, a web address, and numbers to call or text. */
+const crisisResourceSetting = z.object({
+  name: z.string().trim().min(1, 'each resource needs a name').max(120),
+  phone: z.string().trim().min(1).max(40).regex(/[0-9]/, 'phone must hold digits').optional(),
+  text: z.string().trim().min(1).max(40).regex(/[0-9]/, 'text must hold digits').optional(),
+  url: z.url({ protocol: /^https?$/, error: 'each resource needs an http(s) url' }),
+  country: z.string().trim().min(2).max(60).optional(),
+});
+const crisisResourcesSetting = z
+  .array(crisisResourceSetting)
+  .min(1, 'list at least one crisis service')
+  .max(20, 'list at most 20 crisis services');
+
+/** CRISIS_RESOURCES (a JSON list) parsed, or the defaults: 988 for the US, a directory elsewhere. */
+function crisisResourcesOf(raw: string | undefined): CrisisResource[] {
+  if (raw === undefined) return DEFAULT_CRISIS_RESOURCES.map((r) => ({ ...r }));
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(
+      'Invalid configuration:\n  CRISIS_RESOURCES: must be a JSON list of ' +
+        '{ "name", "phone"?, "text"?, "url", "country"? }',
+    );
+  }
+  const parsed = crisisResourcesSetting.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  CRISIS_RESOURCES${i.path.map((p) => `[${String(p)}]`).join('')}: ${i.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
 
 /** Every setting billing needs; with any of them missing, billing answers 503. */
 export const STRIPE_SETTINGS = [
@@ -131,6 +180,13 @@ export interface Config {
     | undefined;
   /** The STRIPE_SETTINGS variables that are absent (for the start-up notice). */
   missingStripeSettings: string[];
+  /** The companion-app law's protocol (decision 0042). */
+  safety: {
+    /** The "not a human" notice comes back after this many minutes (at most 180). */
+    aiNoticeEveryMinutes: number;
+    /** The crisis services the crisis notice and /safety refer to. */
+    crisisResources: CrisisResource[];
+  };
 }
 
 export class ConfigError extends Error {}
@@ -185,6 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     image: imageConfig(e),
     stripe: stripeConfig(e),
     missingStripeSettings: STRIPE_SETTINGS.filter((name) => !e[name]),
+    safety: {
+      aiNoticeEveryMinutes: e.AI_NOTICE_EVERY_MINUTES,
+      crisisResources: crisisResourcesOf(e.CRISIS_RESOURCES),
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

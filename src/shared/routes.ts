@@ -14,6 +14,7 @@ export const CLIENT_ROUTES = [
   '/contact',
   '/terms-and-conditions',
   '/privacy-policy',
+  '/safety',
   '/account',
   '/reset-password',
 ] as const;
@@ -52,6 +53,7 @@ export const ROUTE_PAGES: Record<ClientRoute, string> = {
   '/contact': 'ContactPage',
   '/terms-and-conditions': 'TermsPage',
   '/privacy-policy': 'PrivacyPage',
+  '/safety': 'SafetyPage',
   '/account': 'AccountPage',
   '/reset-password': 'ResetPasswordPage',
 };

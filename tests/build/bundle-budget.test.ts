@@ -76,3 +76,28 @@ describe('landing page JavaScript budget', () => {
     }
   });
 });
+
+describe('/safety JavaScript', () => {
+  const manifest = loadManifest();
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const safetyKey = Object.keys(manifest).find((k) => k.endsWith('pages/SafetyPage.tsx'))!;
+
+  it('is a route chunk of its own, as light as the landing page and free of zod', () => {
+    // Someone in distress may open it on a slow phone: the crisis services must not wait for
+    // form validation or the sign-in dialog (the page reads its answer without parsing it).
+    expect(safetyKey).toBeDefined();
+    expect(manifest[entryKey]!.dynamicImports).toContain(safetyKey);
+    const keys = new Set([
+      ...staticClosure(manifest, entryKey),
+      ...staticClosure(manifest, safetyKey),
+    ]);
+    const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+    const total = files.reduce((sum, f) => sum + gzippedSize(f), 0);
+    console.log(`/safety JS: ${(total / 1024).toFixed(1)} KB gzipped in ${files.length} files`);
+    expect(total).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+    const code = files.map((f) => readFileSync(path.join(webDir, f), 'utf8')).join('\n');
+    expect(code).not.toContain('ZodError');
+    const dialogKey = Object.keys(manifest).find((k) => k.endsWith('features/auth/AuthDialog.tsx'));
+    expect(keys.has(dialogKey!)).toBe(false);
+  });
+});

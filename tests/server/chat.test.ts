@@ -321,7 +321,9 @@ describe('streaming replies (Server-Sent Events)', () => {
     expect(tokens.length).toBeGreaterThan(3);
     expect(events.at(-1)!.event).toBe('done');
     expect(events[0]!.event).toBe('accepted');
-    expect(events.slice(1, -1).every((e) => e.event === 'token')).toBe(true);
+    // A new conversation's first reply opens with the "not a human" notice, before any token.
+    expect(events[1]).toMatchObject({ event: 'notice', data: { kind: 'ai-disclosure' } });
+    expect(events.slice(2, -1).every((e) => e.event === 'token')).toBe(true);
     const done = events.at(-1)!.data;
     expect(events[0]!.data).toEqual({ userMessageId: done.userMessageId });
     expect(tokens.map((e) => e.data.text).join('')).toBe(done.message);

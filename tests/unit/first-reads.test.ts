@@ -9,6 +9,7 @@ describe('the pages paths show', () => {
     expect(pageForPath('/chat/12')).toBe('ChatPage');
     expect(pageForPath('/chat/')).toBe('ChatPage');
     expect(pageForPath('/edit/3')).toBe('EditCharacterPage');
+    expect(pageForPath('/safety')).toBe('SafetyPage');
     expect(pageForPath('/edit')).toBe('NotFoundPage');
     expect(pageForPath('/chat/1/2')).toBe('NotFoundPage');
     expect(pageForPath('/nowhere')).toBe('NotFoundPage');

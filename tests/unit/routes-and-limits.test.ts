@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryRateLimiter } from '../../src/server/plugins/rate-limit';
-import { isClientRoute } from '../../src/shared/routes';
+import { isClientRoute, pageForPath } from '../../src/shared/routes';
+import { SAFETY_PAGE_PATH } from '../../src/shared/safety/rules';
 
 describe('isClientRoute', () => {
   it('knows the app routes, with an optional conversation id on /chat', () => {
@@ -12,12 +13,17 @@ describe('isClientRoute', () => {
       '/chat',
       '/chat/42',
       '/privacy-policy/',
+      '/safety',
     ]) {
       expect(isClientRoute(path)).toBe(true);
     }
   });
+  it('serves the published crisis protocol where the crisis notice links to it', () => {
+    expect(SAFETY_PAGE_PATH).toBe('/safety');
+    expect(pageForPath(SAFETY_PAGE_PATH)).toBe('SafetyPage');
+  });
   it('treats anything else as unknown', () => {
-    for (const path of ['/nope', '/chat/1/2', '/pricing/extra', '/terms']) {
+    for (const path of ['/nope', '/chat/1/2', '/pricing/extra', '/terms', '/safety/988']) {
       expect(isClientRoute(path)).toBe(false);
     }
   });

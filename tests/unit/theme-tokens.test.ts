@@ -52,6 +52,7 @@ describe('theme tokens', () => {
       '/contact',
       '/chatter',
       '/terms-and-conditions',
+      '/safety',
     ];
     for (const p of paths) expect(check(p), p).toBe(isAppRoute(p));
   });

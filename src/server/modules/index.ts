@@ -13,6 +13,7 @@ import { registerContactRoutes } from './contact/contact.routes';
 import { registerMemoryRoutes } from './memories/memories.routes';
 import { registerHealthRoutes } from './health/health.routes';
 import { registerProfileRoutes } from './profile/profile.routes';
+import { registerSafetyRoutes } from './safety/safety.routes';
 import { registerThemeRoutes } from './themes/themes.routes';
 
 /** Each feature module adds its own routes; this list is the only place that names them all. */
@@ -31,4 +32,5 @@ export const featureModules: ((app: FastifyInstance, ctx: AppContext) => Promise
   registerThemeRoutes,
   registerMemoryRoutes,
   registerAccountRoutes,
+  registerSafetyRoutes,
 ];

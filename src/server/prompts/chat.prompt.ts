@@ -45,6 +45,11 @@ export interface PromptInput {
   contextTokens: number;
   /** Tokens kept free for the reply. */
   replyTokens?: number;
+  /**
+   * The crisis protocol's instruction for this reply (decision 0042): how to answer a user who
+   * may be thinking about suicide or self-harm. It overrides the character's style.
+   */
+  safetyInstruction?: string | null | undefined;
 }
 
 /** The fixed ground rules every prompt starts with. */
@@ -272,6 +277,8 @@ export function buildChatPrompt(input: PromptInput): ChatMessage[] {
     MODE_STYLE[input.mode],
     input.scenario ? `Scenario (the story so far began like this):\n${input.scenario}` : null,
     ...memorySections(memories),
+    // Last, where the model weighs it most: it overrides the style and the intimacy level above.
+    input.safetyInstruction ?? null,
   ].filter((s): s is string => Boolean(s));
   const system: ChatMessage = { role: 'system', content: sections.join('\n\n') };
 

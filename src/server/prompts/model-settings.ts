@@ -23,4 +23,6 @@ export const MODEL_SETTINGS = {
   character: { temperature: 0.9 },
   /** The second opinion on a character's age: deterministic and short. */
   ageReview: { temperature: 0, maxTokens: 200 },
+  /** The second opinion on an unclear message (crisis protocol): deterministic and short. */
+  safetyReview: { temperature: 0, maxTokens: 120 },
 } as const satisfies Record<string, ModelSettings>;

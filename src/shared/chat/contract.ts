@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, idParams } from '../id-params';
 import { decodeConversationCursor } from './conversation-cursor';
+import { noticeSchema } from '../safety/contract';
 import { CHAT_LIMITS, CHAT_MODES, CONVERSATION_PAGES } from './rules';
 
 /**
@@ -204,11 +205,28 @@ export const replyResponse = z.object({
 });
 export type ReplyResult = z.infer<typeof replyResponse>;
 
+/**
+ * The JSON answer of a reply (no event stream): the stored reply and the notices shown with it
+ * (the "not a human" notice, a crisis notice; decision 0042), which a stream sends as events.
+ */
+export const replyJsonResponse = replyResponse.extend({ notices: z.array(noticeSchema) });
+export type ReplyJsonResult = z.infer<typeof replyJsonResponse>;
+
 /** A streamed reply's events (`Accept: text/event-stream`); refusals come before as JSON. */
 export const replyStreamEvents = {
   /** Sent at once, before the model's first token: the message is stored, the reply is coming. */
   accepted: z.object({ userMessageId: z.number() }),
+  /**
+   * A notice shown before the reply (after `accepted`, before the first token): the "not a
+   * human" notice at the start and every few hours, a crisis notice with its resources. Never
+   * part of the reply and never sent to the model.
+   */
+  notice: noticeSchema,
   token: z.object({ text: z.string() }),
+  /**
+   * The stored reply. `message` is what was stored: when the streamed text was withheld (it gave
+   * self-harm methods or encouragement) it is the replacement, which the client shows instead.
+   */
   done: replyResponse,
   error: z.object({ status: z.number(), message: z.string() }),
 };
@@ -246,7 +264,11 @@ export const generateScenarioRequest = z.object({
   message: z.string().trim().max(CHAT_LIMITS.messageMaxLength).optional(),
 });
 export type GenerateScenarioRequest = z.input<typeof generateScenarioRequest>;
-export const generateScenarioResponse = z.object({ scenario: z.string() });
+/** The scene, and the notices shown with it (the "not a human" notice opens a story). */
+export const generateScenarioResponse = z.object({
+  scenario: z.string(),
+  notices: z.array(noticeSchema),
+});
 export type GenerateScenarioResponse = z.infer<typeof generateScenarioResponse>;
 
 /** POST /api/generate-options */

@@ -9,3 +9,4 @@ export * from './themes';
 export * from './memories';
 export * from './account';
 export * from './mail';
+export * from './safety';

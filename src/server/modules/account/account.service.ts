@@ -18,6 +18,7 @@ import * as credits from '../credits/credits.repo';
 import * as feedback from '../feedback/feedback.repo';
 import * as memories from '../memories/memories.repo';
 import * as profile from '../profile/profile.repo';
+import * as safety from '../safety/safety.repo';
 import * as themes from '../themes/themes.repo';
 import * as accountRepo from './account.repo';
 import { exportJson, exportZip } from './export-writer';
@@ -36,6 +37,7 @@ const USER_DATA: UserData[] = [
   avatars,
   memories,
   chat,
+  safety,
   feedback,
   themes,
   credits,

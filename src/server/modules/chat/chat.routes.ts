@@ -9,7 +9,7 @@ import {
   generateScenarioRequest,
   generateScenarioResponse,
   messageParams,
-  replyResponse,
+  replyJsonResponse,
   chatMessageSchema,
   sendMessageRequest,
   summarizeResponse,
@@ -35,6 +35,7 @@ import {
   prepareReply,
   type PreparedReply,
 } from './reply.service';
+import { requireChatAllowed } from '../safety/safety.service';
 import { deleteMessage } from './tree.service';
 import { generateOptions, generateScenario } from './story.service';
 
@@ -48,11 +49,13 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
   for (const url of REPLY_PATHS) {
     r.post(
       url,
-      { schema: { body: sendMessageRequest, response: { 200: replyResponse } } },
+      { schema: { body: sendMessageRequest, response: { 200: replyJsonResponse } } },
       async (request, reply) => {
         const { id } = await user(request);
         await enforce(ctx.limiter, RATE_RULES.messagesPerUser, id);
-        const prepared = await prepareReply(ctx, id, request.body);
+        // Story Mode's actions are screened as a story's (a character hurt is not the user).
+        const story = url === '/api/immersive-chat' || request.body.chatMode === 'immersive';
+        const prepared = await prepareReply(ctx, id, request.body, story ? 'story' : 'chat');
         if (wantsEventStream(request)) return streamReply(ctx, request, reply, prepared);
         return prepared.run();
       },
@@ -66,7 +69,7 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
   ] as const) {
     r.post(
       `/api/messages/:messageId/${action}`,
-      { schema: { params: messageParams, response: { 200: replyResponse } } },
+      { schema: { params: messageParams, response: { 200: replyJsonResponse } } },
       async (request, reply) => {
         const { id } = await user(request);
         await enforce(ctx.limiter, RATE_RULES.messagesPerUser, id);
@@ -138,8 +141,12 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
   );
 }
 
-/** Story helpers cost no credit, but with none left nothing may reach the model (spec). */
+/**
+ * Story helpers cost no credit, but with none left nothing may reach the model (spec); nor while
+ * the account's chatting is paused (the crisis protocol).
+ */
 async function requireSomeCredit(ctx: AppContext, userId: string) {
+  await requireChatAllowed(ctx, userId);
   if ((await getCredits(ctx, userId)) <= 0) throw new HttpError(403, OUT_OF_CREDITS_MESSAGE);
 }
 
@@ -151,9 +158,10 @@ type ReplyStreamEvent = keyof typeof replyStreamEvents;
 type ReplyStreamData<E extends ReplyStreamEvent> = z.input<(typeof replyStreamEvents)[E]>;
 
 /**
- * Server-Sent Events (the contract's replyStreamEvents): `accepted` at once, `token` events as the
- * reply grows, then `done` with the stored message, or `error`. Refusals (404, 403 out of
- * credits…) happened before, as plain JSON errors.
+ * Server-Sent Events (the contract's replyStreamEvents): `accepted` at once, the `notice` events
+ * due (the "not a human" notice, a crisis notice), `token` events as the reply grows, then `done`
+ * with the stored message, or `error`. Refusals (404, 403 out of credits or paused…) happened
+ * before, as plain JSON errors.
  */
 async function streamReply(
   ctx: AppContext,
@@ -183,7 +191,10 @@ async function streamReply(
   releaseHead(res);
   let last = '';
   try {
-    const result = await prepared.run((text) => events.token(block('token', { text })));
+    const { notices: _shown, ...result } = await prepared.run({
+      notice: (notice) => events.now(block('notice', notice)),
+      token: (text) => events.token(block('token', { text })),
+    });
     last = block('done', result);
   } catch (error) {
     const known = toHttpError(error);

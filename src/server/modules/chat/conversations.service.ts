@@ -31,6 +31,7 @@ import {
   type ThreadMessage,
 } from './chat.repo';
 import { resolveModel } from './model-policy';
+import { noticesForReply } from '../safety/safety.service';
 
 export function toSummary(row: ConversationRow): ConversationSummary {
   return {
@@ -125,12 +126,24 @@ export async function createConversation(
   const character = await findCharacter(ctx.db, userId, input.characterId);
   if (!character) throw notFound(CHARACTER_NOT_FOUND);
   const chatMode = normalizeChatMode(input.chatMode);
+  const greetings = await greetingsFor(ctx, userId, character, chatMode, input.greeting);
   const row = await insertConversation(
     ctx.db,
     userId,
     { characterId: character.id, chatMode, model: resolveModel(ctx, input.model, null) },
-    await greetingsFor(ctx, userId, character, chatMode, input.greeting),
+    greetings,
   );
+  // A character that speaks first is an AI speaking: the "not a human" notice comes before its
+  // greeting (other conversations show it before the first reply).
+  if (greetings.texts.length > 0) {
+    await noticesForReply(ctx, {
+      userId,
+      conversationId: row.id,
+      characterName: character.name,
+      afterMessageId: null,
+      crisis: false,
+    });
+  }
   return { id: row.id };
 }
 

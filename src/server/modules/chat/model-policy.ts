@@ -2,6 +2,7 @@ import type { ModelChoice } from '../../../shared/chat/contract';
 import type { AppContext } from '../../context';
 import { badRequest, serviceUnavailable } from '../../errors';
 import { LLM_NOT_CONFIGURED, UNKNOWN_MODEL } from '../../integrations/llm';
+import { isStaff } from '../auth/staff';
 import type { ConversationRow } from './chat.repo';
 
 /**
@@ -31,13 +32,9 @@ export function resolveModel(
 export const modelOf = (ctx: AppContext, conversation: ConversationRow) =>
   resolveModel(ctx, undefined, conversation.model) ?? undefined;
 
-/** Staff are verified addresses in STAFF_EMAILS: they may pick a model per conversation. */
-const isStaff = (ctx: AppContext, user: { email: string; emailVerified: boolean }) =>
-  user.emailVerified && ctx.config.staffEmails.includes(user.email.toLowerCase());
-
 /**
  * Whether replies can be made at all (a model is configured), and the hidden model picker:
- * staff get the allow-list; others nothing.
+ * staff (who may pick a model per conversation) get the allow-list; others nothing.
  */
 export function modelChoiceFor(
   ctx: AppContext,

@@ -6,6 +6,7 @@ import type { PromptMemory } from '../../prompts/chat.prompt';
 import { promptMemoriesJson } from '../memories/memories.repo';
 import { profileJson } from '../profile/profile.repo';
 import { takeCreditSteps } from '../credits/credits.repo';
+import { chatNotPaused, recentCrisisJson } from '../safety/safety.repo';
 import {
   conversationWithCharacterFromJson,
   conversationIsReplyable,
@@ -24,6 +25,8 @@ export interface PromptContext {
   history: { id: number; sender: 'user' | 'ai'; content: string }[];
   profile: UserProfile | null;
   memories: PromptMemory[];
+  /** A crisis notice was shown in this conversation lately (the crisis protocol's care goes on). */
+  recentCrisis: boolean;
 }
 
 /** The prompt's read: its context, and the conversation with its character as read with it. */
@@ -95,10 +98,12 @@ const storeAndReadStatement = statementOnce<
   },
   PromptRow
 >((p) => {
+  // Paid for only in the user's own conversation with its character, and while their chatting is
+  // not paused (the crisis protocol's adults-only pause).
   const paid = takeCreditSteps(
     p.userId,
     p.conversationId,
-    conversationIsReplyable(p.userId, p.conversationId),
+    sql`${conversationIsReplyable(p.userId, p.conversationId)} and ${chatNotPaused(p.userId)}`,
   );
   const { steps, result } = storeMessageSteps(
     p.userId,
@@ -123,18 +128,27 @@ const storeAndReadStatement = statementOnce<
 const extrasJson = (userId: Bound<string>, conversationId: Bound<number>, more: SQL = sql``) =>
   sql`json_build_object('profile', ${profileJson(userId)},
                     'memories', ${promptMemoriesJson(userId, conversationId)},
-                    'target', ${conversationWithCharacterJson(userId, conversationId)}${more})::text`;
+                    'target', ${conversationWithCharacterJson(userId, conversationId)},
+                    'recentCrisis', ${recentCrisisJson(conversationId)}${more})::text`;
 
 function promptReadOf(rows: PromptRow[]): { read: PromptRead; stored?: RawStored } {
   const extrasRow = rows[rows.length - 1]!;
-  const { profile, memories, target, stored } = JSON.parse(extrasRow.content) as PromptExtras;
+  const { profile, memories, target, stored, recentCrisis } = JSON.parse(
+    extrasRow.content,
+  ) as PromptExtras;
   const history: PromptContext['history'] = new Array(rows.length - 1);
   for (let i = 0; i < rows.length - 1; i++) {
     const row = rows[i]!;
     // PostgreSQL gives a bigint as a string (ids stay far below 2^53).
     history[i] = { id: Number(row.id), sender: row.sender!, content: row.content };
   }
-  const read = { history, profile, memories, target: conversationWithCharacterFromJson(target) };
+  const read = {
+    history,
+    profile,
+    memories,
+    recentCrisis,
+    target: conversationWithCharacterFromJson(target),
+  };
   return { read, stored };
 }
 

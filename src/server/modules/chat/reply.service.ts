@@ -1,4 +1,5 @@
-import { MESSAGE_NOT_FOUND, type ReplyResult } from '../../../shared/chat/contract';
+import { MESSAGE_NOT_FOUND, type ReplyJsonResult } from '../../../shared/chat/contract';
+import type { Notice } from '../../../shared/safety/contract';
 import {
   CHAT_LIMITS,
   continuationJoin,
@@ -15,6 +16,17 @@ import {
   takeCredit,
 } from '../credits/credits.service';
 import type { CharacterRow } from '../characters/characters.repo';
+import type { ReplyGuard } from '../safety/reply-guard';
+import type { ScreenMode } from '../safety/message-screen';
+import {
+  noticesForReply,
+  noticesForWithheldReply,
+  replyCare,
+  requireChatAllowed,
+  screenForCrisis,
+  screenUserMessage,
+  withheldReplyText,
+} from '../safety/safety.service';
 import { buildChatPrompt, CONTINUE_INSTRUCTION } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS } from '../../prompts/model-settings';
 import {
@@ -36,11 +48,12 @@ import { storeReplyAndSettle } from './reply.repo';
 import { resolveModel } from './model-policy';
 
 /**
- * A reply is a pipeline of named steps: find what it answers (refusing early), charge one
- * credit, store the user's message, generate, and store the reply with its bookkeeping and the
- * charge's settlement in one transaction. A reply that fails anywhere after the charge gives the
- * credit back. Regenerating or continuing a reply are the same steps without storing a new user
- * message.
+ * A reply is a pipeline of named steps: screen the user's message (the crisis protocol, decision
+ * 0042), find what it answers (refusing early), charge one credit, store the user's message,
+ * show the notices that are due, generate (steered and checked by the protocol), and store the
+ * reply with its bookkeeping and the charge's settlement in one transaction. A reply that fails
+ * anywhere after the charge, or that the protocol withheld, gives the credit back. Regenerating
+ * or continuing a reply are the same steps without storing a new user message.
  */
 
 /** How many recent messages are read to fill the prompt (the budget then trims further). */
@@ -53,11 +66,19 @@ export interface ReplyTarget {
   model: string;
 }
 
+/** What a streamed reply tells its client as it goes. */
+export interface ReplyListener {
+  /** A notice shown before the reply (all of them come before the first token). */
+  notice?(notice: Notice): void;
+  /** Text of the reply as the protocol's guard releases it. */
+  token?(text: string): void;
+}
+
 export interface PreparedReply {
   /** The user's message, stored before any reply starts. */
   userMessageId: number;
-  /** Calls the model (streaming deltas to `onToken`) and stores the reply. */
-  run(onToken?: (text: string) => void): Promise<ReplyResult>;
+  /** Calls the model (telling `listener` the notices, then the text as it grows) and stores the reply. */
+  run(listener?: ReplyListener): Promise<ReplyJsonResult>;
 }
 
 /**
@@ -74,8 +95,18 @@ export async function prepareReply(
     model?: string | undefined;
     parentId?: number | null | undefined;
   },
+  mode: ScreenMode = 'chat',
 ): Promise<PreparedReply> {
-  if (input.parentId === undefined) return prepareReplyAtEnd(ctx, userId, input);
+  // Screened before anything is charged or stored: a self-declared minor is refused here (403).
+  const { crisis } = await screenUserMessage(
+    ctx,
+    userId,
+    input.conversationId,
+    input.message,
+    mode,
+  );
+  if (input.parentId === undefined) return prepareReplyAtEnd(ctx, userId, input, crisis);
+  await requireChatAllowed(ctx, userId);
   // The prompt's reads depend neither on the checks nor on the credit or the stored message.
   const context = promptContext(ctx, userId, input.conversationId, input.parentId);
   const target = await targetOf(ctx, userId, input.conversationId, input.model, context);
@@ -83,7 +114,16 @@ export async function prepareReply(
   if (input.parentId) await requireMessageIn(ctx, userId, target, input.parentId);
   const chargeId = await takeCredit(ctx, userId, target.conversation.id);
   const userMessageId = await storeUserMessageOrRefund(ctx, userId, target, input, chargeId);
-  return replyAfterUserMessage(ctx, userId, target, chargeId, userMessageId, input, context);
+  return replyAfterUserMessage(
+    ctx,
+    userId,
+    target,
+    chargeId,
+    userMessageId,
+    input,
+    context,
+    crisis,
+  );
 }
 
 /**
@@ -98,6 +138,7 @@ async function prepareReplyAtEnd(
   ctx: AppContext,
   userId: string,
   input: { message: string; conversationId: number; model?: string | undefined },
+  crisis: boolean,
 ): Promise<PreparedReply> {
   // The model refusals come first: nothing may be charged or stored for a reply that cannot be.
   resolveModel(ctx, input.model, null);
@@ -128,10 +169,21 @@ async function prepareReplyAtEnd(
   }
   let { chargeId, id: userMessageId } = (await both).stored;
   if (chargeId === null) {
+    // No credit was taken: none left, a period to renew, a new account, or a paused account.
+    await requireChatAllowed(ctx, userId);
     chargeId = await takeCredit(ctx, userId, target.conversation.id);
     userMessageId = await storeUserMessageOrRefund(ctx, userId, target, input, chargeId);
   }
-  return replyAfterUserMessage(ctx, userId, target, chargeId, userMessageId, input, context);
+  return replyAfterUserMessage(
+    ctx,
+    userId,
+    target,
+    chargeId,
+    userMessageId,
+    input,
+    context,
+    crisis,
+  );
 }
 
 async function storeUserMessageOrRefund(
@@ -158,16 +210,19 @@ function replyAfterUserMessage(
   userMessageId: number,
   input: { message: string },
   context: Promise<PromptContext>,
+  crisis: boolean,
 ) {
   const newMessage = { id: userMessageId, sender: 'user' as const, content: input.message };
   return preparedRun(ctx, userId, target, chargeId, userMessageId, {
     // The read may have seen the new message or not; either way it ends the thread once.
-    thread: context.then(({ history, profile, memories }) => ({
-      profile,
-      memories,
-      history: [...history.filter((m) => m.id !== userMessageId), newMessage],
+    thread: context.then((read) => ({
+      ...read,
+      history: [...read.history.filter((m) => m.id !== userMessageId), newMessage],
     })),
-    store: (reply, record) => storeReply(ctx, userId, record, chargeId, reply, userMessageId),
+    crisis,
+    noticesAfter: userMessageId,
+    store: (reply, record, paid) =>
+      storeReply(ctx, userId, record, chargeId, reply, userMessageId, paid),
   });
 }
 
@@ -193,8 +248,24 @@ export async function prepareRegenerate(
   const answered = original.parentId!;
   return preparedRun(ctx, userId, target, chargeId, answered, {
     thread: context,
-    store: (reply, record) => storeReply(ctx, userId, record, chargeId, reply, answered),
+    crisis: context.then((read) => crisisOfLastMessage(ctx, userId, read, target)),
+    noticesAfter: answered,
+    store: (reply, record, paid) =>
+      storeReply(ctx, userId, record, chargeId, reply, answered, paid),
   });
+}
+
+/** A new reply to an earlier message: that message screened again for its crisis part. */
+function crisisOfLastMessage(
+  ctx: AppContext,
+  userId: string,
+  read: PromptContext,
+  target: ReplyTarget,
+): Promise<boolean> | boolean {
+  const last = read.history.findLast((m) => m.sender === 'user' && m.id !== 0);
+  if (!last) return false;
+  const mode = normalizeChatMode(target.conversation.chatMode) === 'immersive' ? 'story' : 'chat';
+  return screenForCrisis(ctx, userId, last.content, mode);
 }
 
 /** More of the AI message `messageId`, appended to it (a reply that stopped short). */
@@ -210,17 +281,19 @@ export async function prepareContinue(
     (m) => (m.sender !== 'ai' ? 'Only a reply can be continued.' : null),
     (m) => m.id,
   );
-  return preparedRun(ctx, userId, target, chargeId, original.parentId ?? messageId, {
-    thread: context.then(({ history, profile, memories }) => ({
-      profile,
-      memories,
-      history: [...history, { id: 0, sender: 'user' as const, content: CONTINUE_INSTRUCTION }],
+  const answered = original.parentId ?? messageId;
+  return preparedRun(ctx, userId, target, chargeId, answered, {
+    thread: context.then((read) => ({
+      ...read,
+      history: [...read.history, { id: 0, sender: 'user' as const, content: CONTINUE_INSTRUCTION }],
     })),
-    store: async (addition) => {
+    crisis: context.then((read) => crisisOfLastMessage(ctx, userId, read, target)),
+    noticesAfter: original.parentId,
+    store: async (addition, _record, paid) => {
       const joined = continuationJoin(original.content, addition);
       const row = await appendToMessage(ctx.db, userId, messageId, joined);
       if (!row) throw notFound(MESSAGE_NOT_FOUND); // deleted while the model wrote
-      await settleCharge(ctx, chargeId);
+      if (paid) await settleCharge(ctx, chargeId);
       return { messageId, message: row.content };
     },
   });
@@ -244,6 +317,7 @@ async function chargeForReply(
   if (refusal) throw badRequest(refusal);
   const context = promptContext(ctx, userId, original.conversationId, threadEnd(original));
   const target = await targetOf(ctx, userId, original.conversationId, undefined, context);
+  await requireChatAllowed(ctx, userId);
   const chargeId = await takeCredit(ctx, userId, target.conversation.id);
   return { original, target, chargeId, context };
 }
@@ -271,11 +345,19 @@ interface ReplyRecord {
   conversationModel: string | null;
   model: string;
   summarizedAt: Date | null;
+  /** For the notices ("Mira is an AI…"). */
+  characterName: string;
+  /** The message the notices follow: the one the reply answers (null: the top). */
+  noticesAfter: number | null;
+  /** Whether the message answered showed a crisis (known now, or once the thread is read). */
+  crisis: boolean | Promise<boolean>;
 }
 
+/** Stores the reply; `paid` is false for a reply the protocol withheld (its credit goes back). */
 type StoreStep = (
   reply: string,
   record: ReplyRecord,
+  paid: boolean,
 ) => Promise<{ messageId: number; message: string; messageCount?: number }>;
 
 /** What a prepared reply does when run: generate from `thread`, then `store` what came. */
@@ -285,13 +367,22 @@ function preparedRun(
   target: ReplyTarget,
   chargeId: number,
   userMessageId: number,
-  steps: { thread: Promise<PromptContext>; store: StoreStep },
+  steps: {
+    thread: Promise<PromptContext>;
+    crisis: boolean | Promise<boolean>;
+    noticesAfter: number | null;
+    store: StoreStep;
+  },
 ): PreparedReply {
+  if (steps.crisis instanceof Promise) steps.crisis.catch(() => undefined); // awaited in run()
   const record: ReplyRecord = {
     conversationId: target.conversation.id,
     conversationModel: target.conversation.model,
     model: target.model,
     summarizedAt: target.conversation.summarizedAt,
+    characterName: target.character.name,
+    noticesAfter: steps.noticesAfter,
+    crisis: steps.crisis,
   };
   const { store } = steps;
   // The rows and the thread are needed only to build the prompt: handed over once, then let go.
@@ -305,8 +396,8 @@ function preparedRun(
   return {
     userMessageId,
     // Not an async function: a reply waiting for the model keeps as few suspended frames as can be.
-    run: (onToken) =>
-      answer(ctx, userId, record, chargeId, takePrompt, onToken, store, userMessageId),
+    run: (listener) =>
+      answer(ctx, userId, record, chargeId, takePrompt, listener, store, userMessageId),
   };
 }
 
@@ -408,8 +499,10 @@ async function storeUserMessage(
 }
 
 /**
- * Steps 3 and 4 for a charged reply: generate it from the thread as stored, then store it. Any
- * failure gives the credit back: no reply, no charge.
+ * Steps 3 and 4 for a charged reply: the notices that are due (recorded alongside the model's
+ * call, told before the first token), the reply generated from the thread as stored and checked
+ * as it grows, then stored. Any failure gives the credit back: no reply, no charge; so does a
+ * reply the protocol withheld.
  */
 async function answer(
   ctx: AppContext,
@@ -417,43 +510,119 @@ async function answer(
   record: ReplyRecord,
   chargeId: number,
   takePrompt: () => PromptParts,
-  onToken: ((text: string) => void) | undefined,
+  listener: ReplyListener | undefined,
   store: StoreStep,
   userMessageId: number,
-): Promise<ReplyResult> {
+): Promise<ReplyJsonResult> {
+  const relay = new NoticesFirst(listener);
   try {
-    const reply = await generateReply(ctx, takePrompt, onToken);
-    const { messageId, message, messageCount } = await store(reply, record);
+    const crisis = await record.crisis;
+    const due = noticesForReply(ctx, {
+      userId,
+      conversationId: record.conversationId,
+      characterName: record.characterName,
+      afterMessageId: record.noticesAfter,
+      crisis,
+    });
+    due.then(
+      (notices) => relay.open(notices),
+      () => undefined, // awaited below: the reply fails without its notices
+    );
+    const { text, withheld } = await generateReply(ctx, takePrompt, crisis, relay);
+    const notices = await due;
+    let stored = text;
+    if (withheld) {
+      stored = withheldReplyText(ctx.config.safety.crisisResources);
+      for (const notice of await noticesForWithheldReply(ctx, {
+        userId,
+        conversationId: record.conversationId,
+        characterName: record.characterName,
+        afterMessageId: record.noticesAfter,
+      })) {
+        relay.notice(notice);
+        notices.push(notice);
+      }
+    }
+    const { messageId, message, messageCount } = await store(stored, record, !withheld);
+    if (withheld) await refundCharge(ctx, chargeId);
     if (messageCount !== undefined) {
       // Never throws: the reply is stored whatever happens to its summary.
       const { conversationId: id, summarizedAt } = record;
       await queueSummaryIfDue(ctx, userId, { id, summarizedAt, messageCount });
     }
-    return { messageId, message, userMessageId };
+    return { messageId, message, userMessageId, notices };
   } catch (error) {
     await refundCharge(ctx, chargeId);
     throw error;
   }
 }
 
-/** Step 3: the model's answer to the thread, streamed to `onToken` as it grows. */
+/**
+ * Tells a listener the notices first, then the reply's text: text that the guard released
+ * before the notices were recorded waits for them. A listener that fails (a closed socket) must
+ * not stop the reply.
+ */
+class NoticesFirst {
+  private opened = false;
+  private held = '';
+
+  constructor(private readonly listener: ReplyListener | undefined) {}
+
+  open(notices: readonly Notice[]) {
+    for (const notice of notices) this.notice(notice);
+    this.opened = true;
+    if (this.held) this.send(this.held);
+    this.held = '';
+  }
+
+  notice(notice: Notice) {
+    try {
+      this.listener?.notice?.(notice);
+    } catch {
+      /* a closed socket */
+    }
+  }
+
+  token(text: string) {
+    if (this.opened) this.send(text);
+    else this.held += text;
+  }
+
+  private send(text: string) {
+    try {
+      this.listener?.token?.(text);
+    } catch {
+      /* a closed socket */
+    }
+  }
+}
+
+/**
+ * Step 3: the model's answer to the thread, steered and checked by the crisis protocol, its text
+ * told to `relay` as the guard releases it. `withheld`: it gave self-harm methods or
+ * encouragement, and none of that was told.
+ */
 function generateReply(
   ctx: AppContext,
   takePrompt: () => PromptParts,
-  onToken: ((text: string) => void) | undefined,
-): Promise<string> {
+  crisis: boolean,
+  relay: NoticesFirst,
+): Promise<{ text: string; withheld: boolean }> {
   // The reply is produced to the end even if the client goes away: it is stored either way. It
   // must end well before the charge sweeper would take its pending credit for a dead reply;
   // past the time limit the model's call fails as a timeout (LLM_TIMEOUT).
   const timeLimitMs = STALE_CHARGE_MS(ctx.config) - 30_000;
+  const checked: { guard?: ReplyGuard } = {};
   const onDelta = (delta: string) => {
-    try {
-      onToken?.(delta);
-    } catch {
-      /* a listener that failed (closed socket) must not stop the reply */
-    }
+    const shown = checked.guard!.push(delta);
+    if (shown) relay.token(shown);
   };
-  return askModel(ctx, takePrompt, timeLimitMs, onDelta).then(replyText);
+  return askModel(ctx, takePrompt, crisis, checked, timeLimitMs, onDelta).then((completion) => {
+    const end = checked.guard!.finish();
+    if (end.withheld) return { text: '', withheld: true };
+    if (end.rest) relay.token(end.rest);
+    return { text: replyText(completion), withheld: false };
+  });
 }
 
 /** What is stored of the model's answer: trimmed, not empty, not absurdly long. */
@@ -472,20 +641,26 @@ function replyText(completion: Completion): string {
 async function askModel(
   ctx: AppContext,
   takePrompt: () => PromptParts,
+  crisis: boolean,
+  checked: { guard?: ReplyGuard },
   timeLimitMs: number,
   onDelta: (text: string) => void,
 ) {
   const { target, thread } = takePrompt();
-  return startReplyStream(ctx, target, await thread, timeLimitMs, onDelta);
+  return startReplyStream(ctx, target, await thread, crisis, checked, timeLimitMs, onDelta);
 }
 
 function startReplyStream(
   ctx: AppContext,
   { conversation, character, model }: ReplyTarget,
-  { history, profile, memories }: PromptContext,
+  { history, profile, memories, recentCrisis }: PromptContext,
+  crisis: boolean,
+  checked: { guard?: ReplyGuard },
   timeLimitMs: number,
   onDelta: (text: string) => void,
 ) {
+  const care = replyCare(ctx, character.name, { crisis, recentCrisis });
+  checked.guard = care.guard;
   const messages = buildChatPrompt({
     character,
     profile,
@@ -494,6 +669,7 @@ function startReplyStream(
     memories,
     history: history.map((m) => ({ sender: m.sender, content: m.content })),
     contextTokens: contextTokensOf(ctx),
+    safetyInstruction: care.steering,
   });
   return ctx.llm.stream({ messages, model, ...MODEL_SETTINGS.reply, timeLimitMs }, onDelta);
 }
@@ -510,7 +686,18 @@ async function storeReply(
   chargeId: number,
   reply: string,
   answers: number,
+  paid: boolean,
 ) {
+  if (!paid) {
+    // Withheld by the protocol: stored unpaid; the caller gives the credit back.
+    const stored = await storeMessage(ctx.db, userId, conversationId, {
+      sender: 'ai',
+      content: reply,
+      parentId: answers,
+      model: conversationModel !== model ? model : null,
+    });
+    return { messageId: stored.id, message: reply, messageCount: stored.messageCount };
+  }
   const stored = await storeReplyAndSettle(
     ctx.db,
     userId,

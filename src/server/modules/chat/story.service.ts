@@ -4,6 +4,14 @@ import { completeJson, LLM_EMPTY, LlmError } from '../../integrations/llm';
 import { readThread, storeStoryOptions, updateConversationFields } from './chat.repo';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
 import { modelOf } from './model-policy';
+import { isHarmfulReply } from '../safety/reply-guard';
+import {
+  noticesForReply,
+  noticesForWithheldReply,
+  replyCare,
+  screenUserMessage,
+  withheldReplyText,
+} from '../safety/safety.service';
 import { buildChatPrompt, estimateTokens, newestWithin } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS, REPLY_TOKENS } from '../../prompts/model-settings';
 import {
@@ -13,14 +21,22 @@ import {
   storyOptionsSchema,
 } from '../../prompts/story.prompt';
 
-/** Writes the opening scene of a story from the user's idea and keeps it on the conversation. */
+/**
+ * Writes the opening scene of a story from the user's idea and keeps it on the conversation. The
+ * idea is screened like any message the user sends (the crisis protocol, decision 0042), the
+ * scene checked like any reply, and the story opens with the "not a human" notice.
+ */
 export async function generateScenario(
   ctx: AppContext,
   userId: string,
   id: number,
   idea: string | undefined,
 ) {
+  const { crisis } = idea
+    ? await screenUserMessage(ctx, userId, id, idea, 'story')
+    : { crisis: false };
   const { conversation, character } = await loadConversationWithCharacter(ctx, userId, id);
+  const care = replyCare(ctx, character.name, { crisis, recentCrisis: false });
   const [system] = buildChatPrompt({
     character,
     profile: null,
@@ -29,17 +45,44 @@ export async function generateScenario(
     memories: [],
     history: [],
     contextTokens: contextTokensOf(ctx),
+    safetyInstruction: care.steering,
   });
+  const notices = noticesForReply(ctx, {
+    userId,
+    conversationId: id,
+    characterName: character.name,
+    afterMessageId: null,
+    crisis,
+  });
+  notices.catch(() => undefined); // awaited below
   const completion = await ctx.llm.complete({
     model: modelOf(ctx, conversation),
     ...MODEL_SETTINGS.scenario,
     messages: [system!, scenarioRequest(idea)],
   });
-  const scenario = completion.content.trim();
+  care.guard.push(completion.content);
+  const withheld = care.guard.finish().withheld;
+  const scenario = withheld
+    ? withheldReplyText(ctx.config.safety.crisisResources)
+    : completion.content.trim();
   if (!scenario) throw new LlmError('upstream', LLM_EMPTY, 'empty scenario');
+  const shown = await notices;
+  if (withheld) {
+    shown.push(
+      ...(await noticesForWithheldReply(ctx, {
+        userId,
+        conversationId: id,
+        characterName: character.name,
+        afterMessageId: null,
+      })),
+    );
+  }
   await updateConversationFields(ctx.db, userId, id, { scenario });
-  return { scenario };
+  return { scenario, notices: shown };
 }
+
+/** Stands in for a suggested action the crisis protocol would not show. */
+const SAFE_OPTION = 'Take a slow breath and tell them how you really feel.';
 
 /** Four suggested next actions for the story, stored as the conversation's current options. */
 export async function generateOptions(
@@ -75,7 +118,12 @@ export async function generateOptions(
     },
     storyOptionsSchema,
   );
+  // A suggested action is the user's to pick, but the model wrote it: one that gives self-harm
+  // methods or encouragement is replaced by a harmless one (the crisis protocol).
+  const safe = options.map((o) =>
+    isHarmfulReply(o.option, true) ? { ...o, option: SAFE_OPTION } : o,
+  );
   // Kept with the message they follow: each branch of the story keeps its own.
-  await storeStoryOptions(ctx.db, userId, id, recent.at(-1)?.id ?? null, options);
-  return { options };
+  await storeStoryOptions(ctx.db, userId, id, recent.at(-1)?.id ?? null, safe);
+  return { options: safe };
 }

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { requireUser } from '../../plugins/session';
+import { requireChatAllowed } from '../safety/safety.service';
 import { getCredits, topUp } from './credits.service';
 
 export async function registerCreditRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -26,7 +27,10 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: AppContext
     '/api/credit-check',
     { schema: { response: { 200: creditCheckResponse, 403: outOfCreditsResponse } } },
     async (request) => {
-      const creditsLeft = await getCredits(ctx, (await user(request)).id);
+      const { id } = await user(request);
+      // A paused account (the crisis protocol's adults-only pause) can get no reply either.
+      await requireChatAllowed(ctx, id);
+      const creditsLeft = await getCredits(ctx, id);
       // Lets the client show the Out of Credits dialog before anything reaches the model.
       if (creditsLeft <= 0) throw new HttpError(403, OUT_OF_CREDITS_MESSAGE);
       return { creditsLeft };

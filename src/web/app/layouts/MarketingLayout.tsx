@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { COPYRIGHT_YEAR, APP_NAME } from '../../../shared/brand';
+import { SAFETY_PAGE_PATH } from '../../../shared/safety/rules';
 import { Logo } from '../../components/brand/Logo';
 import { buttonClass } from '../../components/ui/button';
 import { useAuthDialog } from '../../features/auth/auth-dialog-context';
@@ -12,7 +13,7 @@ export function MarketingLayout({
   nav = 'default',
 }: {
   children: ReactNode;
-  /** Legal pages link to Contact, Pricing and Home. */
+  /** Legal pages link to Contact, Pricing and Home, and from tablet width up to Safety. */
   nav?: 'default' | 'legal';
 }) {
   return (
@@ -52,6 +53,13 @@ function TopBar({ nav }: { nav: 'default' | 'legal' }) {
           <Link href="/pricing" className={link}>
             Pricing
           </Link>
+          {/* A fifth link does not fit beside the button at phone width; there the footer's
+              'Safety & Crisis Protocol' link is the way to it. */}
+          {nav === 'legal' && (
+            <Link href={SAFETY_PAGE_PATH} className={`${link} max-sm:hidden`}>
+              Safety
+            </Link>
+          )}
           {isLoading ? (
             <span className="h-9 w-20" aria-hidden />
           ) : user ? (
@@ -115,6 +123,11 @@ function Footer() {
             <li>
               <Link href="/privacy-policy" className={link}>
                 Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link href={SAFETY_PAGE_PATH} className={link}>
+                Safety &amp; Crisis Protocol
               </Link>
             </li>
           </ul>

@@ -1,9 +1,18 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { MarketingLayout } from '../../app/layouts/MarketingLayout';
 import { usePageTitle } from '../../lib/use-page-title';
 import type { LegalDocument } from './legal-types';
 
 /** Renders a legal text with a table of contents; the words live in the *-content.ts files. */
-export function LegalPage({ document: doc }: { document: LegalDocument }) {
+export function LegalPage({
+  document: doc,
+  lead,
+}: {
+  document: LegalDocument;
+  /** Shown right under the title, before anything else (the safety page's crisis services). */
+  lead?: ReactNode;
+}) {
   usePageTitle(doc.title);
   return (
     <MarketingLayout nav="legal">
@@ -11,6 +20,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
         <h1 id="legal-title" className="text-4xl font-extrabold">
           {doc.title}
         </h1>
+        {lead}
         <p className="mt-2 text-sm text-muted">Last updated: {doc.lastUpdated}</p>
         {doc.intro.map((p) => (
           <p key={p} className="mt-4 leading-relaxed text-fg/90">
@@ -44,6 +54,13 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
                 ))}
               </ul>
             )}
+            {s.links?.map((l) => (
+              <p key={l.href} className="mt-3">
+                <Link href={l.href} className="font-semibold text-accent underline">
+                  {l.label}
+                </Link>
+              </p>
+            ))}
           </section>
         ))}
       </article>

@@ -7,6 +7,14 @@ export interface LegalSection {
   paragraphs: string[];
   /** Optional bullet list shown after the paragraphs. */
   bullets?: string[];
+  /** Pages of this site the section points to, shown as links after its text. */
+  links?: LegalLink[];
+}
+
+/** A link to one of our own pages (a client route, e.g. '/safety'). */
+export interface LegalLink {
+  href: string;
+  label: string;
 }
 
 export interface LegalDocument {

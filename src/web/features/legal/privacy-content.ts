@@ -1,8 +1,9 @@
+import { SAFETY_PAGE_PATH } from '../../../shared/safety/rules';
 import type { LegalDocument } from './legal-types';
 
 export const privacyDocument: LegalDocument = {
   title: 'Privacy Policy',
-  lastUpdated: 'November 21, 2026',
+  lastUpdated: 'November 28, 2026',
   intro: [
     'This Privacy Policy explains what personal data the operator of Reverie (“Reverie”, “we”, ' +
       '“us” or “our”) collects when you use the Reverie website, web app and related services ' +
@@ -51,6 +52,9 @@ export const privacyDocument: LegalDocument = {
           'us. Card details are handled by Stripe and are never stored by us.',
         'Contact form messages: the name, e-mail address and message you send us through the ' +
           'Contact page, and our replies.',
+        'Safety records: that a safety notice was shown in one of your conversations, or that ' +
+          'chatting on your account was paused, and when. These records never contain the text ' +
+          'of your messages.',
         'Technical logs: IP address, request times, the pages and features requested, browser ' +
           'type, and error details, collected automatically when you use the Service.',
       ],
@@ -125,13 +129,20 @@ export const privacyDocument: LegalDocument = {
       paragraphs: [
         'To generate a reply, we send the relevant part of your conversation, together with your ' +
           'character’s details and the profile preferences needed for the reply, to the AI ' +
-          'language-model provider we use. This data is sent only to generate replies and for no ' +
-          'other purpose. We do not authorise the provider to use it for advertising or to build ' +
+          'language-model provider we use. This data is sent only to generate replies and to run ' +
+          'the automated safety checks described below, and for no other purpose. We do not authorise the provider to use it for advertising or to build ' +
           'profiles of you.',
         'The provider processes this data on our behalf under a data processing agreement or ' +
           'equivalent contractual terms. The Service may also apply automated safety measures to ' +
           'requests and replies, for example to refuse sexual content involving minors.',
+        'Every message you send to a character is checked automatically for signs of suicide or ' +
+          'self-harm, as our Safety & Crisis Protocol describes; a message that is unclear is ' +
+          'sent to the same provider for a second automatic opinion. When a safety notice is ' +
+          'shown, we store that it was shown and when, never the words of your message. For the ' +
+          'yearly report that California law requires, we keep monthly counts of the notices ' +
+          'shown and of paused accounts, which contain no personal data.',
       ],
+      links: [{ href: SAFETY_PAGE_PATH, label: 'Read our Safety & Crisis Protocol' }],
     },
     {
       id: 'sharing',

@@ -1,8 +1,10 @@
+import { APP_NAME, MINIMUM_AGE } from '../../../shared/brand';
+import { SAFETY_PAGE_PATH } from '../../../shared/safety/rules';
 import type { LegalDocument } from './legal-types';
 
 export const termsDocument: LegalDocument = {
   title: 'Terms & Conditions',
-  lastUpdated: 'November 21, 2026',
+  lastUpdated: 'November 28, 2026',
   intro: [
     'Welcome to Reverie. These Terms & Conditions (the “Terms”) are a binding agreement between ' +
       'you and the operator of Reverie (“Reverie”, “we”, “us” or “our”). They govern your access ' +
@@ -150,8 +152,26 @@ export const termsDocument: LegalDocument = {
       ],
     },
     {
+      id: 'ai-notice-and-crisis-protocol',
+      heading: '8. AI Notice and Crisis Protocol',
+      paragraphs: [
+        'Each conversation shows a notice that the character is an AI, not a person, before its ' +
+          'first reply and again at least every three hours while you keep chatting.',
+        'Every message you send to a character is checked automatically for signs that you may ' +
+          'be thinking about suicide or self-harm. When the check finds them, the conversation ' +
+          'shows a notice with crisis services you can contact right away, and the character is ' +
+          'instructed to respond with care and to point you to those services. If you tell a ' +
+          `character that you are under ${MINIMUM_AGE}, chatting on your account is paused until ` +
+          'we have reviewed it.',
+        'Automated checks can miss or misread things. They do not replace professional help or ' +
+          `emergency services. Our Safety & Crisis Protocol describes what ${APP_NAME} does in ` +
+          'full and lists the crisis services.',
+      ],
+      links: [{ href: SAFETY_PAGE_PATH, label: 'Read our Safety & Crisis Protocol' }],
+    },
+    {
       id: 'plans-and-credits',
-      heading: '8. Plans, Credits and Allowances',
+      heading: '9. Plans, Credits and Allowances',
       paragraphs: [
         'We offer three plans: Free ($0, with 20 AI replies per month), Basic ($4 per month, ' +
           'with 1,000 AI replies per month) and Pro ($20 per month, with 10,000 AI replies per ' +
@@ -171,7 +191,7 @@ export const termsDocument: LegalDocument = {
     },
     {
       id: 'subscriptions-and-billing',
-      heading: '9. Subscriptions, Billing and Cancellation',
+      heading: '10. Subscriptions, Billing and Cancellation',
       paragraphs: [
         'Paid plans are monthly subscriptions. When you subscribe, you authorise us, through our ' +
           'payment provider Stripe, to charge your payment card the plan price plus any ' +
@@ -195,7 +215,7 @@ export const termsDocument: LegalDocument = {
     },
     {
       id: 'refunds',
-      heading: '10. Refunds',
+      heading: '11. Refunds',
       paragraphs: [
         'We do not offer refunds. Subscription fees are charged in advance and are ' +
           'non-refundable, including for partially used billing periods, unused messages, ' +
@@ -211,7 +231,7 @@ export const termsDocument: LegalDocument = {
     },
     {
       id: 'intellectual-property',
-      heading: '11. Our Intellectual Property',
+      heading: '12. Our Intellectual Property',
       paragraphs: [
         'The Service, including its software, design, text, graphics, logos and the Reverie ' +
           'name, belongs to us or our licensors and is protected by intellectual property laws. ' +
@@ -223,7 +243,7 @@ export const termsDocument: LegalDocument = {
     },
     {
       id: 'reports-and-enforcement',
-      heading: '12. Reports, Takedown and Enforcement',
+      heading: '13. Reports, Takedown and Enforcement',
       paragraphs: [
         'If you believe content on Reverie infringes your rights, depicts you without your ' +
           'consent, involves a minor, or is otherwise unlawful, please report it through the ' +
@@ -238,7 +258,7 @@ export const termsDocument: LegalDocument = {
     },
     {
       id: 'termination',
-      heading: '13. Suspension and Termination',
+      heading: '14. Suspension and Termination',
       paragraphs: [
         'You may stop using the Service and close your account at any time. If you have a paid ' +
           'subscription, cancel it first; closing your account does not entitle you to a refund.',
@@ -256,7 +276,7 @@ export const termsDocument: LegalDocument = {
     },
     {
       id: 'disclaimers',
-      heading: '14. Disclaimers',
+      heading: '15. Disclaimers',
       paragraphs: [
         'The Service is provided “as is” and “as available”. To the fullest extent permitted by ' +
           'law, we make no warranties of any kind, whether express or implied, including ' +
@@ -272,7 +292,7 @@ export const termsDocument: LegalDocument = {
     },
     {
       id: 'limitation-of-liability',
-      heading: '15. Limitation of Liability and Indemnity',
+      heading: '16. Limitation of Liability and Indemnity',
       paragraphs: [
         'To the fullest extent permitted by law, we will not be liable for any indirect, ' +
           'incidental, special, consequential or punitive damages, or for any loss of profits, ' +
@@ -291,7 +311,7 @@ export const termsDocument: LegalDocument = {
     },
     {
       id: 'changes-to-terms',
-      heading: '16. Changes to These Terms',
+      heading: '17. Changes to These Terms',
       paragraphs: [
         'We may update these Terms from time to time, for example to reflect changes to the ' +
           'Service or to the law. The “Last updated” date at the top of this page shows when ' +
@@ -304,7 +324,7 @@ export const termsDocument: LegalDocument = {
     },
     {
       id: 'governing-law',
-      heading: '17. Governing Law and Disputes',
+      heading: '18. Governing Law and Disputes',
       paragraphs: [
         'These Terms and any dispute arising out of or related to them or the Service are ' +
           'governed by the laws of the jurisdiction where the operator is established, without ' +
@@ -324,7 +344,7 @@ export const termsDocument: LegalDocument = {
     },
     {
       id: 'contact',
-      heading: '18. Contact Us',
+      heading: '19. Contact Us',
       paragraphs: [
         'If you have questions about these Terms, want to report content or a user, or need help ' +
           'with your account or subscription, please reach us through the Contact page at ' +
