@@ -29,6 +29,7 @@ import type { measureChatPage as MeasureChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
 import { measureRestart, printRestart } from './restart';
+import { measureScreening, printScreening } from './screening';
 import { cpuMsSince, cpuPerReply, machineCpu, postmasterOf, type CpuPerReply } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
 import {
@@ -603,6 +604,8 @@ async function ttftSection(
     await started?.close();
   }
   const prompt = prompts.median();
+  // In this process, the server's, right after the rounds: the same machine state as the rows.
+  const screening = measureScreening(process.env.BENCH_SMOKE ? 2 : 40);
   const baseline = stats(
     (await load.ask({ type: 'baseline', count: SETTINGS.baselineRequests }, 'baseline-result'))
       .samplesMs,
@@ -623,6 +626,7 @@ async function ttftSection(
     console.log(statsRow(`  server: arrival → first token written`, row.serverToFirstToken));
     if (row.errors) console.log(`    ${row.errors} errors, e.g. ${row.errorSamples.join(' | ')}`);
   }
+  printScreening(screening);
   console.log(statsRow('LLM double alone (direct, first byte)', baseline));
   console.log(
     `  bare relay (reference), same load process, its rounds taking turns with ours, sending a ` +
@@ -678,6 +682,7 @@ async function ttftSection(
       cpuMsPerReply: cpuJson(r.cpuPerReply),
     })),
     llmDoubleFirstByteMs: baseline,
+    screening,
     bareRelay: relay.map((r) => ({
       concurrency: r.concurrency,
       errors: r.errors,
@@ -1021,6 +1026,7 @@ async function main() {
       database: bench.database.driver,
       ttft: ttft?.ttft ?? null,
       llmDoubleFirstByteMs: ttft?.llmDoubleFirstByteMs ?? null,
+      screening: ttft?.screening ?? null,
       ttftBareRelay: ttft?.bareRelay ?? null,
       streaming,
       history,

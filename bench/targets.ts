@@ -20,6 +20,7 @@ import {
 } from './history';
 import type { IdleStreamsResult } from './idle-streams';
 import type { RestartFigures } from './restart';
+import type { ScreeningFigures } from './screening';
 import { figure, sharePercent, type Stats } from './stats';
 
 /** Issue 16 item 6's targets for the chat page (bench/chat-page.ts marks its rows by them too). */
@@ -62,6 +63,7 @@ export interface BenchFigures {
     { concurrency: number; errors: number; clientMs: Stats; serverToFirstTokenMs: Stats }[] | null;
   ttftBareRelay: { concurrency: number; clientMs: Stats }[] | null;
   llmDoubleFirstByteMs: Stats | null;
+  screening: ScreeningFigures | null;
   streaming: {
     lagLimitMs: number;
     sustainedStreams: number;
@@ -134,6 +136,17 @@ export function targetRows(run: BenchFigures): TargetRow[] {
       figure: `server ${ms(server)} (arrival → first token written), client less the double ${ms(user)}`,
       reference: relayCrowded ? `bare relay, client ${ms(relayCrowded.clientMs.p50)}` : '',
       met: measured(server, user) && crowded.errors === 0 && server <= 15 && user <= 15,
+    });
+  }
+  if (run.screening && sequential) {
+    // Issue 41: a message that does not trigger the crisis protocol waits this long for its rule.
+    const { p99 } = run.screening.messageMs;
+    add({
+      issue: '41',
+      target: 'crisis screening of a message that does not trigger it adds ≤ 1 ms p99',
+      figure: `${figure(p99, ' ms')} p99 (longest messages ${figure(run.screening.longestMessageMs.p99, ' ms')})`,
+      reference: `same run's server time to first token ${ms(sequential.serverToFirstTokenMs.p50)} p50`,
+      met: measured(p99) && p99 <= 1,
     });
   }
   if (run.streaming) {

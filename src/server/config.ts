@@ -89,8 +89,10 @@ const crisisResourceSetting = z.object({
   url: z.url({ protocol: /^https?$/, error: 'each resource needs an http(s) url' }),
   country: z.string().trim().min(2).max(60).optional(),
 });
+const CRISIS_RESOURCES_SHAPE =
+  'must be a JSON list of { "name", "phone"?, "text"?, "url", "country"? }';
 const crisisResourcesSetting = z
-  .array(crisisResourceSetting)
+  .array(crisisResourceSetting, { error: CRISIS_RESOURCES_SHAPE })
   .min(1, 'list at least one crisis service')
   .max(20, 'list at most 20 crisis services');
 
@@ -101,10 +103,7 @@ function crisisResourcesOf(raw: string | undefined): CrisisResource[] {
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new ConfigError(
-      'Invalid configuration:\n  CRISIS_RESOURCES: must be a JSON list of ' +
-        '{ "name", "phone"?, "text"?, "url", "country"? }',
-    );
+    throw new ConfigError(`Invalid configuration:\n  CRISIS_RESOURCES: ${CRISIS_RESOURCES_SHAPE}`);
   }
   const parsed = crisisResourcesSetting.safeParse(json);
   if (!parsed.success) {

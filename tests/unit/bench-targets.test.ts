@@ -17,6 +17,7 @@ function streamsRun(database: BenchFigures['database'], ours: Search, plain: Sea
     ttft: null,
     ttftBareRelay: null,
     llmDoubleFirstByteMs: null,
+    screening: null,
     streaming: {
       lagLimitMs: 20,
       ...ours,
@@ -100,5 +101,27 @@ describe("the benchmark's verdict on issue 12's streams target", () => {
       expect(row.met).toBe(false);
       expect(row.figure).toContain('no share: plain SSE writes sustained none');
     }
+  });
+});
+
+describe('the crisis screening target (issue 41)', () => {
+  const statsOf = (p99: number) => ({ n: 100, p50: p99 / 4, p90: p99 / 2, p99, max: p99 * 2 });
+  const run = (p99: number): BenchFigures => ({
+    ...streamsRun('pglite', limit(300), limit(4000)),
+    streaming: null,
+    ttft: [{ concurrency: 1, errors: 0, clientMs: statsOf(8), serverToFirstTokenMs: statsOf(4) }],
+    screening: {
+      messageMs: statsOf(p99),
+      longestMessageMs: statsOf(p99),
+      worstCaseMs: statsOf(p99),
+      replyMs: statsOf(1),
+    },
+  });
+  const row = (p99: number) => targetRows(run(p99)).find((r) => r.issue === '41')!;
+
+  it('is met at 1 ms p99 and not above, beside the same run’s time to first token', () => {
+    expect(row(1).met).toBe(true);
+    expect(row(1.01).met).toBe(false);
+    expect(row(0.4).reference).toContain('first token');
   });
 });

@@ -68,14 +68,6 @@ export const ADULTS_ONLY_PAUSED_MESSAGE =
   'chatting on this account is paused until our team reviews it. You can still download or ' +
   'delete your data in Account. If you are an adult, contact us and we will review the pause.';
 
-/**
- * What a reply that gave self-harm methods or encouragement is replaced with, before anyone
- * sees or stores it.
- */
-export const WITHHELD_REPLY_TEXT =
-  '(This reply was withheld because it could have encouraged self-harm. If you are struggling, ' +
-  'please reach out to one of the services listed below: you deserve support from a real person.)';
-
 /** The public page that publishes the protocol (CA SB 243). */
 export const SAFETY_PAGE_PATH = '/safety';
 

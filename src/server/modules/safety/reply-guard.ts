@@ -8,6 +8,7 @@
  * ever released; an ordinary reply's first token leaves at once.
  */
 import { normalizeForScreening } from './message-screen';
+import { pattern as re, type Pattern } from './patterns';
 
 /** How long text after a risk word is held back, in characters (longer than any pattern's risky part). */
 export const HOLD_CHARS = 72;
@@ -126,6 +127,9 @@ const RISK_STEMS = [
 
 const STEM_PATTERN = new RegExp(String.raw`\b(?:${RISK_STEMS.join('|')})`, 'giu');
 
+const ANY_STEM = new RegExp(STEM_PATTERN.source, 'iu');
+const LONGEST_STEM = Math.max(...RISK_STEMS.map((stem) => stem.length));
+
 /** A half-written last word that could still become a risk word. */
 function couldBecomeRiskWord(tail: string): boolean {
   if (!tail) return false;
@@ -133,7 +137,6 @@ function couldBecomeRiskWord(tail: string): boolean {
   return RISK_STEMS.some((stem) => stem.startsWith(word));
 }
 
-const re = (source: string) => new RegExp(source, 'u');
 /** A negation shortly before: "please don't hurt yourself" is care, not encouragement. */
 const NOT_NEGATED = String.raw`(?<!\b(?:don'?t|do not|never|not|won'?t|wouldn'?t|shouldn'?t|stop|no|please don'?t|want you to not|instead of|rather than|without|refuse to|can'?t)\s(?:[a-z']+\s){0,3})`;
 /** An instruction's start: the beginning of a sentence or a nudge ("just", "then", "you should"). */
@@ -143,7 +146,7 @@ const IMPERATIVE = String.raw`(?:^|[.!?;:*,]\s*|\b(?:just|then|and|so|you should
  * Methods, means and plain encouragement: withheld in any reply. Each pattern's risky part
  * starts at a risk stem and is shorter than HOLD_CHARS (see RISK_STEMS).
  */
-const HARMFUL_ALWAYS: RegExp[] = [
+const HARMFUL_ALWAYS: Pattern[] = [
   re(String.raw`${NOT_NEGATED}\b(?:kill (?:your ?self|urself|yourself)|kys)\b`),
   re(
     String.raw`${NOT_NEGATED}\b(?:you should|you could|you might as well|why don'?t you|just|go ahead and|you need to|you ought to|you deserve to)\s(?:just\s)?(?:end (?:it all|your life)|die|end your suffering|take your (?:own )?life|hurt yourself|cut yourself|cut deeper|swallow them|take them all)\b`,
@@ -252,7 +255,7 @@ const HARMFUL_ALWAYS: RegExp[] = [
  * Encouragement that only reads as such when the user has just expressed a crisis ("just do
  * it", "nobody will stop you", "go through with it"): withheld in a crisis turn's reply.
  */
-const HARMFUL_IN_CRISIS: RegExp[] = [
+const HARMFUL_IN_CRISIS: Pattern[] = [
   re(String.raw`${NOT_NEGATED}\b(?:you should|just|go ahead and|then|now) (?:just )?do it\b`),
   re(
     String.raw`\b(?:nobody|no one|no1)(?:'s| is)? (?:going to|gonna|will|can|would) (?:stop|see|find|notice) you\b`,
@@ -309,13 +312,16 @@ export class ReplyGuard {
   push(delta: string): string {
     if (this.withheldFlag) return '';
     this.text += delta;
+    // A crisis turn's reply is checked whole at its end: nothing is shown before.
+    if (this.crisisTurn) return '';
     // Only the newest part can complete a phrase: the window reaches back past what was held.
+    // Every phrase holds a risk word, so a window without one needs no closer look.
     const from = Math.max(0, Math.min(this.released, this.text.length - delta.length) - HOLD_CHARS);
-    if (isHarmfulReply(this.text.slice(from), this.crisisTurn)) {
+    const recent = this.text.slice(from);
+    if (ANY_STEM.test(recent) && isHarmfulReply(recent)) {
       this.withheldFlag = true;
       return '';
     }
-    if (this.crisisTurn) return '';
     const limit = this.safeEnd();
     if (limit <= this.released) return '';
     const out = this.text.slice(this.released, limit);
@@ -327,8 +333,9 @@ export class ReplyGuard {
   private safeEnd(): number {
     const text = this.text;
     let limit = text.length;
-    const tail = /[\p{L}']+$/u.exec(text);
-    if (tail && couldBecomeRiskWord(tail[0])) limit = tail.index;
+    const last = text.slice(-LONGEST_STEM);
+    const tail = /[\p{L}']+$/u.exec(last);
+    if (tail && couldBecomeRiskWord(tail[0])) limit = text.length - last.length + tail.index;
     const windowStart = Math.max(this.released, text.length - HOLD_CHARS);
     STEM_PATTERN.lastIndex = windowStart;
     const stem = STEM_PATTERN.exec(text);
