@@ -112,3 +112,15 @@ test('No, Leave goes to a public search site as a last resort', async ({ page, c
   await tab.getByRole('button', { name: 'No, Leave' }).click();
   await expect(tab).toHaveURL('https://www.google.com/');
 });
+
+test('the published crisis protocol opens without the age gate, and the rest of the site stays behind it', async ({
+  page,
+}) => {
+  await page.goto('/safety');
+  await expect(page.getByRole('dialog', { name: 'Adults only' })).toHaveCount(0);
+  await expect(page.locator('a[href="tel:988"]').first()).toBeVisible();
+  // Leaving it for any other page meets the gate.
+  await page.goto('/pricing');
+  await expect(page.getByRole('dialog', { name: 'Adults only' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toHaveCount(0);
+});

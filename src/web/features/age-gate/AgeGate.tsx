@@ -1,4 +1,6 @@
 import { Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { SAFETY_PAGE_PATH } from '../../../shared/safety/rules';
 import { preloadable } from '../../lib/preloadable';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 
@@ -37,12 +39,15 @@ function confirmAge() {
 /**
  * The 18+ gate. Until this browser has a stored confirmation, the app itself is not rendered at
  * all — only the gate — so no key (Escape), click, cached page or removed element can reveal it.
+ * The one exception is /safety, the published crisis protocol: it holds no adult content, and
+ * whoever needs a crisis line must not be asked their age or sent away first (decision 0042).
  */
 export function AgeGate({ children }: { children: ReactNode }) {
   // Storage may be blocked (private modes): the confirmation then lives for this page only.
   const [confirmedHere, setConfirmedHere] = useState(false);
   const stored = useSyncExternalStore(subscribe, isConfirmed, () => false);
-  if (stored || confirmedHere) return children;
+  const [location] = useLocation();
+  if (stored || confirmedHere || location === SAFETY_PAGE_PATH) return children;
   return (
     // While the gate loads (only if its early fetch failed) nothing of the app shows either.
     <Suspense fallback={<main className="fixed inset-0 z-[200] bg-main" />}>
