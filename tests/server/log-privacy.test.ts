@@ -26,6 +26,10 @@ const SECRETS = {
   summary: 'pewter-nightingale-3307',
   memory: 'cobalt-harpsichord-6642',
   character: 'velvet-orrery-1185',
+  crisis: 'lilac-aqueduct-2290',
+  unclear: 'amber-carousel-8814',
+  withheld: 'ochre-telescope-5173',
+  minor: 'indigo-bellflower-6602',
   newPassword: 'juniper avalanche cathedral',
   resetPassword: 'periwinkle monsoon bazaar',
 };
@@ -124,6 +128,28 @@ describe('the technical log', () => {
       )
       .toBeGreaterThan(0);
     await user.post(`/api/characters/${character.json.id}/memories`, { content: SECRETS.memory });
+
+    // The crisis protocol logs its events (screened positive, a reply withheld, a pause, a failed
+    // second opinion), never the words.
+    await user.post('/api/chat', {
+      message: `i want to kill myself ${SECRETS.crisis}`,
+      conversationId,
+    });
+    llm.answerSchema('safety_review', { status: 500 });
+    await user.post('/api/chat', {
+      message: `what's the point anymore ${SECRETS.unclear}`,
+      conversationId,
+    });
+    llm.answerSchema('safety_review', undefined);
+    llm.script({ content: `you should just kill yourself ${SECRETS.withheld}` });
+    await user.post('/api/chat', { message: 'rough day', conversationId });
+    const paused = await user.post('/api/chat', {
+      message: `I'm 15 ${SECRETS.minor}`,
+      conversationId,
+    });
+    expect(paused.status).toBe(403);
+    expect(logLines.join('')).toContain('chat paused: self-declared minor');
+
 
     await user.post('/api/auth/change-password', {
       currentPassword: TEST_PASSWORD,
