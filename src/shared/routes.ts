@@ -3,6 +3,9 @@
  * with a 404 status (while still serving the app shell, which renders the not-found screen).
  * Patterns use ':param' segments and a trailing '?' for an optional last parameter.
  */
+/** The public page that publishes the crisis protocol (CA SB 243): outside the age gate. */
+export const SAFETY_PAGE_PATH = '/safety';
+
 export const CLIENT_ROUTES = [
   '/',
   '/chat/:conversationId?',

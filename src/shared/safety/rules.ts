@@ -69,7 +69,7 @@ export const ADULTS_ONLY_PAUSED_MESSAGE =
   'delete your data in Account. If you are an adult, contact us and we will review the pause.';
 
 /** The public page that publishes the protocol (CA SB 243). */
-export const SAFETY_PAGE_PATH = '/safety';
+export { SAFETY_PAGE_PATH } from '../routes';
 
 /** A phone number as a tel:/sms: link target (digits and a leading +). */
 export function dialable(number: string): string {

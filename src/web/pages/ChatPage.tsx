@@ -13,7 +13,7 @@ import { useConversation, useMessages } from '../features/chat/api';
 import { prefetchFirstReads } from '../features/chat/first-reads';
 import { useTopUp } from '../features/chat/mutations';
 import { ChatSplash, useChatSplash } from '../features/chat/ChatSplash';
-import { CharacterMissing } from '../features/chat/ChatNotices';
+import { CharacterMissing } from '../features/chat/lazy-parts';
 import { ChatView } from '../features/chat/ChatView';
 import { RecentChats } from '../features/chat/RecentChats';
 import { CharacterList } from '../features/dashboard/CharacterList';

@@ -1,6 +1,6 @@
 import { Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { SAFETY_PAGE_PATH } from '../../../shared/safety/rules';
+import { SAFETY_PAGE_PATH } from '../../../shared/routes';
 import { preloadable } from '../../lib/preloadable';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 

@@ -1,6 +1,5 @@
 import { GitBranch } from 'lucide-react';
 import { useRef } from 'react';
-import { excerpt } from '../../../shared/chat/rules';
 import { Menu } from '../../components/ui/menu';
 import type { DisplayMessage } from './MessageView';
 
@@ -9,7 +8,14 @@ import type { DisplayMessage } from './MessageView';
  * (of those loaded). Choosing one brings that message's ‹ › into view, focused, to move to
  * another branch from there.
  */
-export function BranchSwitcher({ messages }: { messages: DisplayMessage[] }) {
+export function BranchSwitcher({
+  messages,
+  excerpt,
+}: {
+  messages: DisplayMessage[];
+  /** chat rules' excerpt, handed in: this lazy part shares no chunk with the first load. */
+  excerpt: (text: string, length: number) => string;
+}) {
   // The fork chosen: the focus goes there when the menu closes, not back to the menu's button.
   const chosen = useRef<number | null>(null);
   const forks = messages.filter(

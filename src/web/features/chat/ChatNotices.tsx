@@ -1,13 +1,14 @@
 import { ServerOff } from 'lucide-react';
 import { Link } from 'wouter';
-import { LLM_SETUP_EXAMPLE } from '../../../shared/chat/rules';
 import { buttonClass } from '../../components/ui/button';
 
 /**
  * Shown in the chat when the server has no language model: nobody can get a reply, so say so
- * before anyone types. Staff also learn what the operator has to set.
+ * before anyone types. Staff also learn what the operator has to set (`example`: chat rules'
+ * LLM_SETUP_EXAMPLE, handed in rather than imported, so this lazy chunk shares nothing with the
+ * first load that would split a chunk out of it; see lazy-parts.ts).
  */
-export function NoModelNotice({ staff }: { staff: boolean }) {
+export function NoModelNotice({ staff, example }: { staff: boolean; example: string }) {
   return (
     <div
       role="status"
@@ -24,7 +25,7 @@ export function NoModelNotice({ staff }: { staff: boolean }) {
           <p className="mt-2 text-muted">
             Set <code className="text-fg">LLM_BASE_URL</code> and{' '}
             <code className="text-fg">LLM_MODELS</code> in the server’s environment and restart it,
-            for example for Ollama: <code className="break-all text-fg">{LLM_SETUP_EXAMPLE}</code>
+            for example for Ollama: <code className="break-all text-fg">{example}</code>
           </p>
         )}
       </div>

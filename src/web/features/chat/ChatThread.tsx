@@ -1,18 +1,18 @@
 import { GitBranch } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import type { Character } from '../../../shared/characters/contract';
-import type { ChatMode } from '../../../shared/chat/rules';
+import { excerpt, type ChatMode } from '../../../shared/chat/rules';
+import type { Notice } from '../../../shared/safety/contract';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import type { useMessages } from './api';
 import { LoadEarlierButton, MessageView, type DisplayMessage } from './MessageView';
 import { useDeleteMessage, useEditMessage, useSwitchBranch } from './mutations';
-import { BranchSwitcher } from './BranchSwitcher';
-import { StoryStart } from './StoryParts';
+import { BranchSwitcher, FocusMessage, NoticeCard, StoryStart } from './lazy-parts';
+import { threadNotices } from './notices';
 import { ScenarioCard, StreamingReply } from './StreamingReply';
 import { useMessageScroll } from './use-message-scroll';
 import { memoryTextOf, useAddMemory } from '../memories/api';
-import { useFocusMessage } from './use-focus-message';
 import type { useSendMessage } from './use-send-message';
 
 // The confirmation loads when it opens: Radix Dialog is not part of the chat's first load.
@@ -22,7 +22,7 @@ const Dialog = lazy(() =>
 
 /**
  * The scrolling list of one conversation: earlier pages on demand, a story's scenario, the
- * messages, and the reply on its way.
+ * messages with the notices that follow them, and the reply on its way.
  */
 export function ChatThread({
   character,
@@ -31,6 +31,8 @@ export function ChatThread({
   history,
   scenario,
   messages,
+  notices,
+  paused,
   sending,
   storyDraft,
   onStoryDraft,
@@ -45,6 +47,10 @@ export function ChatThread({
   history: ReturnType<typeof useMessages>;
   scenario: string | null | undefined;
   messages: DisplayMessage[];
+  /** The conversation's stored notices (decision 0042). */
+  notices: Notice[];
+  /** The account is paused: nothing that asks for a reply is offered. */
+  paused: boolean;
   sending: ReturnType<typeof useSendMessage>;
   storyDraft: string;
   onStoryDraft: (text: string) => void;
@@ -102,18 +108,21 @@ export function ChatThread({
     const parentId = m.parentId ?? null;
     const stored = { id, parentId, content: m.content };
     const ai = m.sender === 'ai';
+    const asks = !paused; // a paused account's reply requests are refused
     return {
       busy: treeBusy,
       onSwitch: (messageId: number) =>
         switchBranch
           .mutateAsync({ conversationId: activeId, messageId })
           .then(onBranchChanged, failed),
-      onRegenerate: ai && parentId !== null ? () => void rework('regenerate', stored) : undefined,
-      onContinue: ai && newest ? () => void rework('continue', stored) : undefined,
+      onRegenerate:
+        asks && ai && parentId !== null ? () => void rework('regenerate', stored) : undefined,
+      onContinue: asks && ai && newest ? () => void rework('continue', stored) : undefined,
       onDelete: () => setDeleting(id),
-      onEditAsBranch: ai ? undefined : (text: string) => send(text, undefined, { parentId }),
+      onEditAsBranch:
+        asks && !ai ? (text: string) => send(text, undefined, { parentId }) : undefined,
       onRemember: () => void remember(id, m.content),
-      onBranchFrom: ai && !newest ? () => onBranchFrom(id) : undefined,
+      onBranchFrom: asks && ai && !newest ? () => onBranchFrom(id) : undefined,
     };
   };
   const removeMessage = async () => {
@@ -128,18 +137,22 @@ export function ChatThread({
     setDeleting(null);
   };
 
-  const focused = useFocusMessage({
-    messageId: focusMessageId,
-    conversationId: activeId,
-    messages,
-    history,
-  });
+  // The message a memory's link names, once found (marked while the address names it).
+  const [found, setFound] = useState<number | null>(null);
+  const focused = focusMessageId === null ? null : found;
 
   // Branching from a reply: the thread shows the path up to it until the next message is sent.
   const cut = branchFrom === null ? -1 : messages.findIndex((m) => m.id === branchFrom);
   const shown = cut >= 0 ? messages.slice(0, cut + 1) : messages;
   const bubbles = mode === 'texting' || mode === 'message';
   const empty = (activeId === null || history.isSuccess) && messages.length === 0;
+  // Each notice after the message it follows, if that message is shown (null: the top); one
+  // sent with the reply on its way, while the message it follows is not shown yet, above it.
+  const placed = threadNotices(notices, sending.notices);
+  const at = (id: number | string | null) => placed.filter((n) => n.afterMessageId === id);
+  const incoming = sending.notices.filter(
+    (n) => n.afterMessageId !== null && !shown.some((m) => m.id === n.afterMessageId),
+  );
   return (
     <div
       ref={scroller}
@@ -149,37 +162,52 @@ export function ChatThread({
       onScroll={onScroll}
     >
       <div className="mx-auto flex max-w-3xl flex-col gap-4">
-        <BranchSwitcher messages={shown} />
+        {/* Forks are rare: their menu is a part of its own (lazy-parts.ts). */}
+        {shown.some((m) => (m.siblingIds?.length ?? 0) > 1) && (
+          <Suspense fallback={null}>
+            <BranchSwitcher messages={shown} excerpt={excerpt} />
+          </Suspense>
+        )}
         {history.hasNextPage && (
           <LoadEarlierButton loading={history.isFetchingNextPage} onClick={loadOlder} />
         )}
+        {/* The top of the conversation is on screen only once its oldest page is. */}
+        {!history.hasNextPage && <NoticeList notices={at(null)} />}
         {scenario && !history.hasNextPage && <ScenarioCard text={scenario} />}
-        {empty && mode === 'immersive' && !starting && (
-          <StoryStart
-            text={storyDraft}
-            onChange={onStoryDraft}
-            disabled={busy}
-            onStart={(text) => void send(text)}
-          />
+        {empty && mode === 'immersive' && !starting && !paused && (
+          <Suspense fallback={null}>
+            <StoryStart
+              text={storyDraft}
+              onChange={onStoryDraft}
+              disabled={busy}
+              onStart={(text) => void send(text)}
+            />
+          </Suspense>
         )}
         {empty && mode !== 'immersive' && !starting && (
           <p className="py-10 text-center text-muted">Say hello to {character.name}!</p>
         )}
         {shown.map((m) => (
-          <MessageView
-            key={m.id}
-            message={m}
-            asBubbles={bubbles && m.sender === 'ai'}
-            fresh={sending.fresh === m.id}
-            onEdit={
-              m.sender === 'user' && typeof m.id === 'number'
-                ? (text) => edit(m.id as number, text)
-                : undefined
-            }
-            onRetry={m.unanswered && !busy ? () => void send(m.content, String(m.id)) : undefined}
-            tree={treeActions(m, m.id === messages.at(-1)?.id)}
-            highlighted={m.id === focused}
-          />
+          <Fragment key={m.id}>
+            <MessageView
+              message={m}
+              asBubbles={bubbles && m.sender === 'ai'}
+              fresh={sending.fresh === m.id}
+              onEdit={
+                m.sender === 'user' && typeof m.id === 'number'
+                  ? (text) => edit(m.id as number, text)
+                  : undefined
+              }
+              onRetry={
+                m.unanswered && !busy && !paused
+                  ? () => void send(m.content, String(m.id))
+                  : undefined
+              }
+              tree={treeActions(m, m.id === messages.at(-1)?.id)}
+              highlighted={m.id === focused}
+            />
+            <NoticeList notices={at(m.id)} />
+          </Fragment>
         ))}
         {cut >= 0 && (
           <p
@@ -196,6 +224,20 @@ export function ChatThread({
               Cancel
             </button>
           </p>
+        )}
+        {/* Sent before the reply, while the message they follow is still on its way. */}
+        <NoticeList notices={incoming} />
+        {focusMessageId !== null && (
+          <Suspense fallback={null}>
+            <FocusMessage
+              messageId={focusMessageId}
+              conversationId={activeId}
+              messages={messages}
+              history={history}
+              switchBranch={switchBranch}
+              onFound={setFound}
+            />
+          </Suspense>
         )}
         <StreamingReply streaming={streaming} starting={starting} bubbles={bubbles} />
         <div ref={bottom} />
@@ -229,4 +271,13 @@ export function ChatThread({
       )}
     </div>
   );
+}
+
+/** Notices in their place in the thread; each card's chunk is fetched ahead (lazy-parts.ts). */
+function NoticeList({ notices }: { notices: Notice[] }) {
+  return notices.map((notice) => (
+    <Suspense key={`notice-${notice.id}`} fallback={null}>
+      <NoticeCard notice={notice} />
+    </Suspense>
+  ));
 }

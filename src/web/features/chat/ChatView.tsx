@@ -2,14 +2,14 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Character } from '../../../shared/characters/contract';
 import { greetsFirst } from '../../../shared/characters/greetings';
-import { normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
+import { LLM_SETUP_EXAMPLE, normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
 import { PageLoader } from '../../app/PageLoader';
 import { flattenPages, useConversation, useMessages } from './api';
 import { ChatThread } from './ChatThread';
-import { ConversationMissing, NoModelNotice } from './ChatNotices';
 import { MessageBox } from './MessageBox';
 import { ModeChooser } from './ModeChooser';
-import { StoryOptions } from './StoryParts';
+import { ConversationMissing, NoModelNotice, PausedBanner, StoryOptions } from './lazy-parts';
+import { useChatPause, useNotices } from './safety-hooks';
 import { unansweredKey, useUnanswered, withUnanswered } from './unanswered';
 import { useModelSelection } from './use-model-selection';
 import { useSendMessage } from './use-send-message';
@@ -44,6 +44,10 @@ export function ChatView({
   }, [activeId]);
   const conversation = useConversation(activeId);
   const history = useMessages(activeId);
+  const notices = useNotices(activeId);
+  // A paused account (a self-declared minor): why, in the message box's place.
+  const pause = useChatPause();
+  const paused = pause !== null;
   const [chosenMode, setChosenMode] = useState<ChatMode | null>(null);
   const mode: ChatMode | null = conversation.data
     ? normalizeChatMode(conversation.data.chatMode)
@@ -96,11 +100,15 @@ export function ChatView({
   const stored = allStored.filter((m) => shownUpTo === null || m.id <= shownUpTo);
   const messages = withUnanswered(stored, unanswered);
   if (sending.pending) messages.push(sending.pending);
-  const notice = !model.available && <NoModelNotice staff={model.staff} />;
+  const notice = !model.available && (
+    <Suspense fallback={null}>
+      <NoModelNotice staff={model.staff} example={LLM_SETUP_EXAMPLE} />
+    </Suspense>
+  );
   const chooseMode = (chosen: ChatMode) => {
     setChosenMode(chosen);
     // A character with greetings speaks first: the conversation starts with its greeting.
-    if (greetsFirst(chosen, character.greetings) && model.available) {
+    if (greetsFirst(chosen, character.greetings) && model.available && !paused) {
       void sending.start(chosen);
     }
   };
@@ -145,6 +153,8 @@ export function ChatView({
         history={history}
         scenario={conversation.data?.scenario}
         messages={messages}
+        notices={notices.data ?? []}
+        paused={paused}
         sending={sending}
         storyDraft={storyDraft}
         onStoryDraft={setStoryDraft}
@@ -154,16 +164,22 @@ export function ChatView({
         onBranchChanged={story.reset}
         focusMessageId={conversationId === activeId ? focusMessageId : null}
       />
-      {mode === 'immersive' ? (
+      {paused ? (
+        <Suspense fallback={null}>
+          <PausedBanner message={pause.message} />
+        </Suspense>
+      ) : mode === 'immersive' ? (
         activeId !== null && (
-          <StoryOptions
-            options={story.options}
-            loading={story.loadingFor === activeId}
-            waiting={busy}
-            disabled={busy}
-            onChoose={sendNext}
-            onReroll={() => void story.load(activeId)}
-          />
+          <Suspense fallback={null}>
+            <StoryOptions
+              options={story.options}
+              loading={story.loadingFor === activeId}
+              waiting={busy}
+              disabled={busy}
+              onChoose={sendNext}
+              onReroll={() => void story.load(activeId)}
+            />
+          </Suspense>
         )
       ) : (
         <MessageBox

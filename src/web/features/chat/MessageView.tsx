@@ -12,14 +12,13 @@ import {
   ThumbsUp,
   Trash2,
 } from 'lucide-react';
-import { Component, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { bubbleRevealDelay, CHAT_LIMITS, splitIntoBubbles } from '../../../shared/chat/rules';
-import { Button } from '../../components/ui/button';
-import { Textarea } from '../../components/ui/form';
 import { IconButton } from '../../components/ui/icon-button';
 import { MarkdownText } from './MarkdownText';
 import { toast } from '../../components/ui/toast';
 import { useSendFeedback } from './mutations';
+import { MessageEditor } from './lazy-parts';
 
 /** A new version or more of a reply is a reply like any other: the toolbar says what it costs. */
 const REWORK_COST = 'costs 1 message';
@@ -170,7 +169,6 @@ export function MessageView({
   const [toolbar, setToolbar] = useState(false);
   const [copied, setCopied] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(message.content);
   const [rated, setRated] = useState<'GOOD' | 'BAD' | null>(null);
   const feedback = useSendFeedback();
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -181,6 +179,8 @@ export function MessageView({
   const show = () => {
     if (hideTimer.current) clearTimeout(hideTimer.current);
     setToolbar(true);
+    // Edit is one press away now: its editor's chunk is fetched before it is pressed.
+    if (onEdit) void MessageEditor.preload();
   };
   const hideSoon = () => {
     hideTimer.current = setTimeout(() => setToolbar(false), CHAT_LIMITS.hoverToolbarMs);
@@ -205,14 +205,6 @@ export function MessageView({
         (error: unknown) => console.warn('feedback failed', error),
       );
   };
-  const unchanged = !draft.trim() || draft.trim() === message.content.trim();
-  // The same text as a new branch asks again from here; an edit in place needs a change.
-  const canBranch = Boolean(draft.trim());
-  const save = async (as: 'edit' | 'branch') => {
-    const submit = as === 'edit' ? onEdit : tree.onEditAsBranch;
-    if (!submit || (as === 'edit' ? unchanged : !canBranch)) return;
-    if (await submit(draft.trim())) setEditing(false);
-  };
   const siblings = message.siblingIds ?? [];
   const place = typeof message.id === 'number' ? siblings.indexOf(message.id) : -1;
 
@@ -233,32 +225,15 @@ export function MessageView({
       data-message-id={saved ? message.id : undefined}
     >
       {editing ? (
-        <div className="w-full max-w-xl space-y-2">
-          <Textarea
-            aria-label="Edit message"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            className="min-h-20"
+        <Suspense fallback={null}>
+          <MessageEditor
+            text={message.content}
+            onEdit={onEdit}
+            onEditAsBranch={tree.onEditAsBranch}
+            busy={tree.busy}
+            onClose={() => setEditing(false)}
           />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-              Cancel
-            </Button>
-            {tree.onEditAsBranch && (
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={!canBranch || tree.busy}
-                onClick={() => void save('branch')}
-              >
-                Save as new branch
-              </Button>
-            )}
-            <Button size="sm" disabled={unchanged} onClick={() => void save('edit')}>
-              Save
-            </Button>
-          </div>
-        </div>
+        </Suspense>
       ) : mine ? (
         <div
           className={`max-w-[85%] rounded-2xl rounded-tr-sm bg-bubble-user px-4 py-2 text-fg ${message.unanswered ? 'opacity-70' : ''}`}
@@ -328,13 +303,7 @@ export function MessageView({
             </>
           )}
           {mine && onEdit && (
-            <IconButton
-              label="Edit message"
-              onClick={() => {
-                setDraft(message.content);
-                setEditing(true);
-              }}
-            >
+            <IconButton label="Edit message" onClick={() => setEditing(true)}>
               <Pencil className="size-3.5" />
             </IconButton>
           )}

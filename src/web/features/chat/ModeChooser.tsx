@@ -1,7 +1,10 @@
 import { BookOpen, Bot, MessageCircle, MessagesSquare } from 'lucide-react';
+import { useEffect } from 'react';
 import type { Character } from '../../../shared/characters/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
+import { AiBadge } from '../characters/components/AiBadge';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
+import { StoryStart } from './lazy-parts';
 
 /** Before the first message: Chat Mode (Texting or Assistant) or Story Mode. */
 export function ModeChooser({
@@ -11,6 +14,8 @@ export function ModeChooser({
   character: Character;
   onChoose: (mode: ChatMode) => void;
 }) {
+  // Story Mode's parts are a chunk of their own: here before 'Start a story' can be pressed.
+  useEffect(() => void StoryStart.preload(), []);
   const card = 'rounded-2xl border border-border bg-surface p-5 text-left';
   const choice =
     'flex flex-1 items-center justify-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-semibold hover:border-accent';
@@ -22,7 +27,10 @@ export function ModeChooser({
         avatarColor={character.avatarColor}
         size="lg"
       />
-      <h2 className="mt-4 text-2xl font-bold">{character.name}</h2>
+      <div className="mt-4 flex items-center gap-2">
+        <h2 className="text-2xl font-bold">{character.name}</h2>
+        <AiBadge />
+      </div>
       <p className="mt-2 max-w-md text-muted">{character.description}</p>
       <div className="mt-8 grid w-full max-w-xl gap-4 sm:grid-cols-2">
         <section className={card} aria-labelledby="chat-mode">

@@ -1,13 +1,11 @@
 import { Loader2, RefreshCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { StoryOption } from '../../../shared/chat/contract';
-import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 import { useComposerInset } from '../../lib/composer-inset';
 import { CostHint } from './CostHint';
 import { isSendKey } from './enter-to-send';
-import { TypingIndicator } from './MessageView';
 
 /**
  * Four suggested actions in a 2×2 grid, free text behind 'Custom', and a reroll. While a reply
@@ -168,40 +166,5 @@ export function StoryStart({
         Start
       </Button>
     </form>
-  );
-}
-
-const SPLASH_STEPS = [
-  'Initializing user profile',
-  'Preparing your character',
-  'Generating scenario',
-  'Sending message',
-];
-
-/**
- * 'Starting your fantasy': four steps, one every 2 s, while a new conversation starts. It ends
- * after 8 s; a start that takes longer goes on behind the typing indicator.
- */
-export function StartingSplash() {
-  const [step, setStep] = useState(0);
-  const [over, setOver] = useState(false);
-  useEffect(() => {
-    const timer = setInterval(
-      () => setStep((s) => Math.min(s + 1, SPLASH_STEPS.length - 1)),
-      CHAT_LIMITS.splashStepMs,
-    );
-    const end = setTimeout(() => setOver(true), CHAT_LIMITS.splashTotalMs);
-    return () => {
-      clearInterval(timer);
-      clearTimeout(end);
-    };
-  }, []);
-  if (over) return <TypingIndicator />;
-  return (
-    <div role="status" className="flex flex-col items-center gap-3 py-10 text-center">
-      <Loader2 className="size-10 animate-spin text-accent" aria-hidden />
-      <p className="text-lg font-bold">Starting your fantasy</p>
-      <p className="text-sm text-muted">{SPLASH_STEPS[step]}</p>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { MessageText, ReplyBubble, TypingIndicator } from './MessageView';
-import { StartingSplash } from './StoryParts';
+import { StartingSplash } from './StartingSplash';
 
 /**
  * The reply on its way: the opening splash while a conversation starts, then the text as it

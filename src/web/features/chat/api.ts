@@ -103,13 +103,20 @@ export const useCredits = () => useQuery(creditsQuery);
 /** Every visit to the chat page applies a due monthly reset (idempotent on the server). */
 export const topUp = () => api<TopUpResponse>('/api/topup', 'POST');
 
-/** True when the user has credits left; false on the 403 "none left". */
-export async function hasCredits(): Promise<boolean> {
+/**
+ * True when the user has credits left; false on the 403 "none left". A paused account's 403 is
+ * no lack of credits: `isPaused` (the chat page's, safety-hooks.ts) tells it apart, and it is
+ * thrown as it came.
+ */
+export async function hasCredits(isPaused: (error: ApiError) => Promise<boolean>) {
   try {
     await api('/api/credit-check', 'POST');
     return true;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return false;
+    if (error instanceof ApiError && error.status === 403) {
+      if (await isPaused(error)) throw error;
+      return false;
+    }
     throw new Error('Unexpected error during credit check.');
   }
 }
@@ -118,6 +125,7 @@ export async function createConversation(body: CreateConversationRequest) {
   return (await api<CreateConversationResponse>('/api/conversations', 'POST', body)).id;
 }
 
+/** The scene, and the notices shown with it (the "not a human" notice of a new story). */
 export const generateScenario = (id: number, message: string) =>
   api<GenerateScenarioResponse>(`/api/conversations/${id}/generate-scenario`, 'POST', {
     message,

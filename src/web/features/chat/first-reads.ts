@@ -3,6 +3,7 @@ import { queryClient } from '../../lib/query-client';
 import { signedInUser } from '../auth/session';
 import { characterQuery, charactersQuery, readLastCharacterId } from '../characters/api';
 import { profileQuery } from '../profile/profile-api';
+import { StoryOptions } from './lazy-parts';
 import {
   conversationQuery,
   conversationsQuery,
@@ -19,7 +20,12 @@ const prefetch: Record<FirstRead['read'], (id: number) => Promise<void>> = {
   conversations: () => queryClient.prefetchInfiniteQuery(conversationsQuery),
   models: () => queryClient.prefetchQuery(modelChoiceQuery),
   character: (id) => queryClient.prefetchQuery(characterQuery(id)),
-  conversation: (id) => queryClient.prefetchQuery(conversationQuery(id)),
+  // A story's options bar is a chunk of its own (lazy-parts.ts): it comes with the story.
+  conversation: async (id) => {
+    await queryClient.prefetchQuery(conversationQuery(id));
+    const opened = queryClient.getQueryData(conversationQuery(id).queryKey);
+    if (opened?.chatMode === 'immersive') await StoryOptions.preload();
+  },
   messages: (id) => queryClient.prefetchInfiniteQuery(messagesQuery(id)),
 };
 

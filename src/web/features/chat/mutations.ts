@@ -22,6 +22,8 @@ import {
   withoutConversations,
 } from './conversation-list';
 import { addReplyToCache, refreshLists, reloadMessages } from './message-cache';
+import { addNotices } from './notices';
+import type { Notice } from '../../../shared/safety/contract';
 
 /** Every chat write, each with what it changes in the cache. */
 
@@ -30,7 +32,11 @@ export const useCreditCheck = () => useMutation({ mutationFn: hasCredits });
 /** Every visit to the chat page applies a due monthly reset (idempotent on the server). */
 export const useTopUp = () => useMutation({ mutationFn: topUp });
 
-/** A new conversation joins the list at once (with no messages yet). */
+/**
+ * A new conversation joins the list at once (with no messages yet). One that starts with a
+ * greeting has the "not a human" notice already: its notices are read when it opens (a new
+ * query, nothing cached to refresh).
+ */
 export function useCreateConversation() {
   const client = useQueryClient();
   return useMutation({
@@ -39,8 +45,14 @@ export function useCreateConversation() {
   });
 }
 
-export const useGenerateScenario = () =>
-  useMutation({ mutationFn: (v: { id: number; text: string }) => generateScenario(v.id, v.text) });
+/** A story's opening scene; the notices shown with it (decision 0042) join the thread. */
+export function useGenerateScenario() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; text: string }) => generateScenario(v.id, v.text),
+    onSuccess: (answer, v) => addNotices(client, v.id, answer.notices),
+  });
+}
 
 export interface ReplyRequest {
   conversationId: number;
@@ -53,6 +65,8 @@ export interface ReplyRequest {
     | { kind: 'send'; text: string; parentId?: number | null; after: number }
     | { kind: 'regenerate' | 'continue'; messageId: number };
   onAccepted: () => void;
+  /** A notice shown before the reply (the "not a human" or a crisis notice). */
+  onNotice?: (notice: Notice) => void;
   onToken: (text: string) => void;
 }
 
@@ -69,21 +83,30 @@ export function useReply() {
       // with the chat page (decision 0018); it is cached after that.
       const { continuePath, regeneratePath, replyPath, streamReply } =
         await import('./stream-reply');
-      const on = { onAccepted: v.onAccepted, onToken: v.onToken };
+      const notices: Notice[] = [];
+      const on = {
+        onAccepted: v.onAccepted,
+        onToken: v.onToken,
+        onNotice: (notice: Notice) => {
+          notices.push(notice);
+          v.onNotice?.(notice);
+        },
+      };
       const { action } = v;
-      if (action.kind === 'send') {
-        const body = {
-          message: action.text,
-          conversationId: v.conversationId,
-          parentId: action.parentId,
-        };
-        return streamReply(replyPath(v.mode), body, on);
-      }
-      const path = action.kind === 'regenerate' ? regeneratePath : continuePath;
-      return streamReply(path(action.messageId), undefined, on);
+      const path =
+        action.kind === 'send'
+          ? replyPath(v.mode)
+          : (action.kind === 'regenerate' ? regeneratePath : continuePath)(action.messageId);
+      const body =
+        action.kind === 'send'
+          ? { message: action.text, conversationId: v.conversationId, parentId: action.parentId }
+          : undefined;
+      return { ...(await streamReply(path, body, on)), notices };
     },
     onSuccess: async (done, v) => {
       const { action } = v;
+      // The notices first: they follow the user's message, which the pair below brings.
+      await addNotices(client, v.conversationId, done.notices);
       if (action.kind === 'send' && action.parentId === undefined) {
         const createdAt = new Date().toISOString();
         const base = {

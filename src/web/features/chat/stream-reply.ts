@@ -4,20 +4,27 @@ import type {
   ReplyStreamError,
   SendMessageRequest,
 } from '../../../shared/chat/contract';
+import type { Notice } from '../../../shared/safety/contract';
 import { ApiError } from '../../lib/api';
 
 /**
  * Sends a message and streams the reply (Server-Sent Events): `onAccepted` runs once the server
  * has taken the message (it is stored from then on; the server answers at once with its headers
- * and an `accepted` event, before the model's first token), `onToken` gets the text as it grows;
- * resolves with the stored reply. Refusals before streaming (403 no credits, 503 no model…)
- * reject with an ApiError carrying the server's status and message.
+ * and an `accepted` event, before the model's first token), `onNotice` gets each notice shown
+ * before the reply (the "not a human" and crisis notices, decision 0042), `onToken` the text as
+ * it grows; resolves with the stored reply, whose text replaces what streamed (a reply withheld
+ * for safety is stored as its replacement). Refusals before streaming (403 no credits, 503 no
+ * model…) reject with an ApiError carrying the server's status and message.
  */
 export async function streamReply(
   path: string,
   /** The message sent; none for a regenerate or a continue (the path names the reply). */
   body: SendMessageRequest | undefined,
-  on: { onAccepted?: () => void; onToken: (text: string) => void },
+  on: {
+    onAccepted?: () => void;
+    onNotice?: (notice: Notice) => void;
+    onToken: (text: string) => void;
+  },
 ): Promise<ReplyResult> {
   const response = await fetch(path, {
     method: 'POST',
@@ -45,6 +52,7 @@ export async function streamReply(
     // The server shapes each event with the contract's replyStreamEvents.
     const data: unknown = JSON.parse(message.data || 'null');
     if (message.event === 'token') on.onToken((data as { text: string }).text);
+    if (message.event === 'notice') on.onNotice?.(data as Notice);
     if (message.event === 'done') return data as ReplyResult;
     if (message.event === 'error') {
       const failure = data as Partial<ReplyStreamError>;

@@ -2,25 +2,27 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import type { useMessages } from './api';
 import type { DisplayMessage } from './MessageView';
-import { useSwitchBranch } from './mutations';
+import type { useSwitchBranch } from './mutations';
 
 /**
  * Brings one message of the conversation into view (a memory's link names it): loads earlier
- * pages until it is there, or, when it is on another branch, moves to that branch. Returns the
- * message to mark, once found.
+ * pages until it is there, or, when it is on another branch, moves to that branch (with the
+ * thread's own `switchBranch`: this hook's chunk imports nothing of the chat's shared chunks,
+ * see lazy-parts.ts). Returns the message to mark, once found.
  */
 export function useFocusMessage({
   messageId,
   conversationId,
   messages,
   history,
+  switchBranch,
 }: {
   messageId: number | null;
   conversationId: number | null;
   messages: DisplayMessage[];
   history: ReturnType<typeof useMessages>;
+  switchBranch: ReturnType<typeof useSwitchBranch>;
 }) {
-  const switchBranch = useSwitchBranch();
   const [found, setFound] = useState<number | null>(null);
   const handled = useRef<number | null>(null);
   const switched = useRef<number | null>(null);

@@ -1,11 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { continuationJoin, type ChatMode } from '../../../shared/chat/rules';
+import type { Notice } from '../../../shared/safety/contract';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { reloadMessages } from './message-cache';
 import type { DisplayMessage } from './MessageView';
 import { useCreateConversation, useCreditCheck, useGenerateScenario, useReply } from './mutations';
+import { NoticeCard } from './lazy-parts';
+import { refreshAfterPause } from './notices';
+import { isChatPaused } from './safety-hooks';
 import { addUnanswered, moveUnanswered, removeUnanswered, unansweredKey } from './unanswered';
 
 const FRESH_MS = 5000;
@@ -40,9 +44,11 @@ export interface SendContext {
 
 /**
  * The send protocol: credit check, conversation (and story scene) on first send, then the reply
- * streamed in. While it runs the user's message shows as `pending` and the reply grows in
- * `streaming`. Without credits the message stays in the thread, unanswered (the model is never
- * called); a message the server refused goes back to where it was typed.
+ * streamed in. While it runs the user's message shows as `pending`, the notices sent before the
+ * reply in `notices`, and the reply grows in `streaming`. Without credits the message stays in
+ * the thread, unanswered (the model is never called); a message the server refused goes back to
+ * where it was typed. A paused account's refusal is no lack of credits: the pause is read again
+ * (the banner replaces the box) and the thread's notices with it.
  */
 export function useSendMessage(ctx: SendContext) {
   const client = useQueryClient();
@@ -59,6 +65,10 @@ export function useSendMessage(ctx: SendContext) {
   // a second time.
   const [shownUpTo, setShownUpTo] = useState<number | null>(null);
   const [streaming, setStreaming] = useState<string | null>(null);
+  // Notices sent before this reply: shown above it until the stored ones take their place.
+  const [notices, setNotices] = useState<Notice[]>([]);
+  // (A self-declared minor's message is refused with a 403, never streamed: see isChatPaused.)
+  const onNotice = (notice: Notice) => setNotices((shown) => [...shown, notice]);
   const [starting, setStarting] = useState(false);
   // The newest reply is 'new' for 5 s: its texting bubbles are revealed one by one.
   const [fresh, setFresh] = useState<number | null>(null);
@@ -78,14 +88,17 @@ export function useSendMessage(ctx: SendContext) {
     const { characterId, newestStoredId } = ctx;
     const key = unansweredKey(ctx.activeId, characterId);
     try {
-      if (!(await creditCheck.mutateAsync())) {
+      // A notice can come before the reply: its card is fetched beside the stream reader.
+      void NoticeCard.preload();
+      if (!(await creditCheck.mutateAsync(isChatPaused))) {
         // Nothing goes to the model, but the user's words stay in the thread.
         if (!retryOf) addUnanswered(key, text, newestStoredId);
         ctx.onOutOfCredits();
         return 'kept';
       }
     } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      if (await isChatPaused(error)) refreshAfterPause(client, ctx.activeId);
+      else toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
       return 'failed';
     }
     let id = ctx.activeId;
@@ -118,6 +131,7 @@ export function useSendMessage(ctx: SendContext) {
           // 'Typing…' on the server's word: it has stored the message and a reply is coming.
           setStreaming((s) => s ?? '');
         },
+        onNotice,
         onToken: (t) => {
           setStarting(false);
           setStreaming((s) => (s ?? '') + t);
@@ -127,6 +141,10 @@ export function useSendMessage(ctx: SendContext) {
       if (ctx.shownId.current === id) setFresh(done.messageId);
       return 'sent';
     } catch (error) {
+      if (await isChatPaused(error)) {
+        refreshAfterPause(client, id);
+        return accepted ? 'sent' : 'failed';
+      }
       if (error instanceof ApiError && error.status === 403) {
         if (!retryOf && id !== null)
           addUnanswered(unansweredKey(id, characterId), text, newestStoredId);
@@ -144,6 +162,7 @@ export function useSendMessage(ctx: SendContext) {
     } finally {
       setStarting(false);
       setStreaming(null);
+      setNotices([]);
       setPending(null);
       setShownUpTo(null);
     }
@@ -176,7 +195,8 @@ export function useSendMessage(ctx: SendContext) {
     if (busy || !ctx.mode || id === null || inFlight.current) return;
     inFlight.current = true;
     try {
-      if (!(await creditCheck.mutateAsync())) return ctx.onOutOfCredits();
+      void NoticeCard.preload();
+      if (!(await creditCheck.mutateAsync(isChatPaused))) return ctx.onOutOfCredits();
       setShownUpTo(target.parentId ?? 0);
       setStarting(true);
       const before = kind === 'continue' ? target.content : '';
@@ -185,6 +205,7 @@ export function useSendMessage(ctx: SendContext) {
         mode: ctx.mode,
         action: { kind, messageId: target.id },
         onAccepted: () => setStreaming((s) => s ?? before),
+        onNotice,
         onToken: (t) => {
           setStarting(false);
           // The server joins a continuation to the reply the same way when it stores it.
@@ -196,6 +217,7 @@ export function useSendMessage(ctx: SendContext) {
       ctx.onReplied(id);
       if (ctx.shownId.current === id) setFresh(done.messageId);
     } catch (error) {
+      if (await isChatPaused(error)) return refreshAfterPause(client, id);
       if (error instanceof ApiError && error.status === 403) return ctx.onOutOfCredits();
       toast({
         title: 'Error',
@@ -206,6 +228,7 @@ export function useSendMessage(ctx: SendContext) {
     } finally {
       setStarting(false);
       setStreaming(null);
+      setNotices([]);
       setShownUpTo(null);
       inFlight.current = false;
     }
@@ -236,9 +259,22 @@ export function useSendMessage(ctx: SendContext) {
   /** Another conversation opened: nothing of this one's send stays on screen. */
   const reset = () => {
     setPending(null);
+    setNotices([]);
     setShownUpTo(null);
     setFresh(null);
   };
 
-  return { send, rework, start, reset, pending, shownUpTo, streaming, starting, busy, fresh };
+  return {
+    send,
+    rework,
+    start,
+    reset,
+    pending,
+    notices,
+    shownUpTo,
+    streaming,
+    starting,
+    busy,
+    fresh,
+  };
 }

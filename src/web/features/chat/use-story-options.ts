@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
 import type { StoryOption } from '../../../shared/chat/contract';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useGenerateOptions } from './mutations';
+import { refreshAfterPause } from './notices';
+import { isChatPaused } from './safety-hooks';
 
 /**
  * A story's four suggested actions: made after every reply and on reroll, stored on the
@@ -18,6 +21,7 @@ export function useStoryOptions({
   stored: StoryOption[] | undefined;
   onOutOfCredits: () => void;
 }) {
+  const client = useQueryClient();
   const generate = useGenerateOptions();
   const [options, setOptions] = useState<StoryOption[] | null>(null);
   // The conversation whose options are being generated (replies can finish after a switch).
@@ -32,6 +36,8 @@ export function useStoryOptions({
       // The last turn's options must not stay clickable as if they followed this one.
       if (shownId.current !== id) return;
       setOptions([]);
+      // A paused account: the banner takes the options' place (no credits are missing).
+      if (await isChatPaused(error)) return refreshAfterPause(client, id);
       if (error instanceof ApiError && error.status === 403) {
         onOutOfCredits(); // the reply just used the last credit
         return;

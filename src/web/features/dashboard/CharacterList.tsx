@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CharacterListItem } from '../../../shared/characters/contract';
 import { buttonClass } from '../../components/ui/button';
+import { AiBadge } from '../characters/components/AiBadge';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { CharacterMenu } from '../characters/components/CharacterMenu';
 
@@ -52,10 +53,15 @@ export function CharacterList({
                   avatarColor={c.avatarColor}
                   size="sm"
                 />
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-semibold">{c.name}</span>
-                  <span className="block text-xs text-muted">
+                {/* The badge is read last ("Selene, 3 chats, AI character") but shown beside
+                    the name: the grid places it there. */}
+                <span className="grid min-w-0 grid-cols-[minmax(0,max-content)_1fr] items-center gap-x-1.5">
+                  <span className="truncate text-sm font-semibold">{c.name}</span>
+                  <span className="col-span-2 text-xs text-muted">
                     {chatCountLabel(c.conversationCount)}
+                  </span>
+                  <span className="col-start-2 row-start-1 flex">
+                    <AiBadge />
                   </span>
                 </span>
               </button>

@@ -1,4 +1,5 @@
 import type { Character } from '../../../shared/characters/contract';
+import { AiBadge } from '../characters/components/AiBadge';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { CharacterMenu } from '../characters/components/CharacterMenu';
 import { useModelChoice } from '../chat/api';
@@ -21,7 +22,10 @@ export function ChatHeader({
         size="sm"
       />
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-base font-semibold">{character.name}</h1>
+        <div className="flex min-w-0 items-center gap-1.5">
+          <h1 className="truncate text-base font-semibold">{character.name}</h1>
+          <AiBadge />
+        </div>
         <p className="flex items-center gap-1.5 text-xs text-muted">
           <span
             className={`size-2 rounded-full ${online ? 'bg-online' : 'bg-offline'}`}

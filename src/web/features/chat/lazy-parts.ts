@@ -1,0 +1,53 @@
+import { preloadable } from '../../lib/preloadable';
+
+/**
+ * Parts of the chat that few visits show, in chunks of their own: the chat's first load has no
+ * room to spare (tests/build/chat-budget.test.ts, decision 0018), and the safety notices had to
+ * fit in it (decision 0042). Where it matters, a part is fetched ahead by what says it will be
+ * shown, so it is drawn at once; the others appear a moment after the chat (their Suspense
+ * shows nothing meanwhile). A part takes from the chat's shared modules only what is already a
+ * chunk of its own (button, form): a module that one more chunk imports is split out of the
+ * chunk it was in, and costs the first load more than the part saves (see ChatNotices' and
+ * BranchSwitcher's props, handed in rather than imported).
+ */
+
+const safety = () => import('./safety-parts');
+
+/** The safety notices' cards: with the stream reader, or with a conversation's notices. */
+export const NoticeCard = preloadable(() => safety().then((m) => m.NoticeCard));
+
+/** In the message box's place while the account is paused. */
+export const PausedBanner = preloadable(() => safety().then((m) => m.PausedBanner));
+
+/** The 403 message of a paused account (ADULTS_ONLY_PAUSED_MESSAGE), read when a 403 comes. */
+export const pausedMessage = () => safety().then((m) => m.ADULTS_ONLY_PAUSED_MESSAGE);
+
+const notices = () => import('./ChatNotices');
+
+/** Without a language model (a new operator's first run). */
+export const NoModelNotice = preloadable(() => notices().then((m) => m.NoModelNotice));
+
+/** A conversation or character that is not there (deleted elsewhere, a stale link). */
+export const ConversationMissing = preloadable(() => notices().then((m) => m.ConversationMissing));
+export const CharacterMissing = preloadable(() => notices().then((m) => m.CharacterMissing));
+
+/** Brings a memory's message into view (only with `?message=` in the address). */
+export const FocusMessage = preloadable(() => import('./FocusMessage').then((m) => m.FocusMessage));
+
+/** Where a branched conversation forks (only when the history shown has alternatives). */
+export const BranchSwitcher = preloadable(() =>
+  import('./BranchSwitcher').then((m) => m.BranchSwitcher),
+);
+
+/** A message being edited: fetched when its toolbar shows, before Edit can be pressed. */
+export const MessageEditor = preloadable(() =>
+  import('./MessageEditor').then((m) => m.MessageEditor),
+);
+
+/**
+ * Story Mode's parts: fetched when the mode chooser shows (before Story Mode can be chosen) and
+ * with a story conversation's first read (first-reads.ts).
+ */
+const story = () => import('./StoryParts');
+export const StoryOptions = preloadable(() => story().then((m) => m.StoryOptions));
+export const StoryStart = preloadable(() => story().then((m) => m.StoryStart));

@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Notice } from '../../../shared/safety/contract';
+
+/**
+ * The companion-app law's data in the chat's cache (decision 0042): a conversation's notices
+ * (the "not a human", crisis and adults-only notices shown in its thread) and whether this
+ * account may chat at all (the reads themselves: safety-hooks.ts). The notices live under the
+ * conversation's key, so reloading a conversation (a branch change, a delete, a failed reply)
+ * asks for them again too.
+ */
+export const noticesKey = (id: number) => ['/api/conversations', id, 'notices'] as const;
+export const SAFETY_STATUS_KEY = ['/api/safety/status'] as const;
+
+/** The notices to place: the stored ones, then those sent with the reply on its way (each once). */
+export const threadNotices = (stored: Notice[], streamed: Notice[]) => [
+  ...stored.filter((n) => !streamed.some((s) => s.id === n.id)),
+  ...streamed,
+];
+
+/**
+ * Notices that came with an answer (a reply's events, a story's scene) join the conversation's
+ * list. When it was never loaded, the whole list is asked for: it may hold older ones.
+ */
+export async function addNotices(client: QueryClient, id: number, added: Notice[]) {
+  const key = noticesKey(id);
+  // A load started before these were stored must not overwrite them.
+  await client.cancelQueries({ queryKey: key });
+  const known = client.getQueryData<Notice[]>(key);
+  if (known) client.setQueryData(key, threadNotices(known, added));
+  else await client.invalidateQueries({ queryKey: key });
+}
+
+/**
+ * The account was paused: the banner takes the message box's place, and the adults-only notice
+ * joins the thread (with the conversation's messages, in case the one it follows was stored).
+ */
+export function refreshAfterPause(client: QueryClient, id: number | null) {
+  void client.invalidateQueries({ queryKey: SAFETY_STATUS_KEY });
+  if (id !== null) void client.invalidateQueries({ queryKey: ['/api/conversations', id] });
+}
