@@ -150,7 +150,6 @@ describe('the technical log', () => {
     expect(paused.status).toBe(403);
     expect(logLines.join('')).toContain('chat paused: self-declared minor');
 
-
     await user.post('/api/auth/change-password', {
       currentPassword: TEST_PASSWORD,
       newPassword: SECRETS.newPassword,
