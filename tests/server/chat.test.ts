@@ -306,7 +306,12 @@ describe('sending a message (JSON)', () => {
 describe('streaming replies (Server-Sent Events)', () => {
   it('sends token events, then done with the stored message', async () => {
     const id = await newConversation('immersive');
-    llm.script({ content: 'The rain taps on the lighthouse glass as you climb the stairs.' });
+    // Paced like a model: a new conversation's first reply waits for its "not a human" notice to
+    // be recorded, so an instant answer could arrive whole behind it.
+    llm.script({
+      content: 'The rain taps on the lighthouse glass as you climb the stairs.',
+      chunkDelayMs: 60,
+    });
     const response = await postForEvents('/api/immersive-chat', {
       message: 'I climb the stairs',
       conversationId: id,

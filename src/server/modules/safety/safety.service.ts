@@ -113,8 +113,10 @@ export async function noticesForReply(
   },
 ): Promise<Notice[]> {
   const everyMs = ctx.config.safety.aiNoticeEveryMinutes * 60_000;
+  let shown = aiNoticeShown.get(ctx.db);
+  if (!shown) aiNoticeShown.set(ctx.db, (shown = new Map()));
   // Nothing can be due: this server showed the "not a human" notice here lately.
-  if (!n.crisis && (aiNoticeShown.get(n.conversationId) ?? 0) > Date.now()) return [];
+  if (!n.crisis && (shown.get(n.conversationId) ?? 0) > Date.now()) return [];
   const notices = await repo.recordNotices(ctx.db, {
     userId: n.userId,
     conversationId: n.conversationId,
@@ -124,9 +126,9 @@ export async function noticesForReply(
     crisis: n.crisis ? crisisNotice(ctx, n.characterName) : null,
   });
   if (notices.some((notice) => notice.kind === 'ai-disclosure')) {
-    if (aiNoticeShown.size >= AI_NOTICES_REMEMBERED) aiNoticeShown.clear();
+    if (shown.size >= AI_NOTICES_REMEMBERED) shown.clear();
     // A tenth of the interval early, so the database (whose clock decides) is asked in time.
-    aiNoticeShown.set(n.conversationId, Date.now() + everyMs * 0.9);
+    shown.set(n.conversationId, Date.now() + everyMs * 0.9);
   }
   return notices;
 }
@@ -134,9 +136,10 @@ export async function noticesForReply(
 /**
  * Conversations where this server showed the "not a human" notice, and until when none can be
  * due there: most replies then need no statement for the notices. Another server, or this one
- * after a restart, asks the database, which decides.
+ * after a restart, asks the database, which decides. Per database: one process may serve more
+ * than one (tests, the browser tests' two apps).
  */
-const aiNoticeShown = new Map<number, number>();
+const aiNoticeShown = new WeakMap<AppContext['db'], Map<number, number>>();
 const AI_NOTICES_REMEMBERED = 100_000;
 
 function crisisNotice(ctx: AppContext, characterName: string) {
