@@ -197,8 +197,13 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    // One bad setting is one line (what a process manager's status shows); more, one line each.
+    throw new ConfigError(
+      lines.length === 1
+        ? `Invalid configuration: ${lines[0]}`
+        : `Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`,
+    );
   }
   const e = parsed.data;
   // A shared database means several servers may share it, and each would otherwise sign

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError, lockDataDir, type DataDirLock } from './data-dir-lock';
 import { openDatabase } from './db/client';
 
 /**
@@ -34,6 +35,22 @@ async function main() {
     }
     throw error;
   }
+  // The embedded database is held by one process at a time: taken before PGlite opens anything.
+  let dataDirLock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    try {
+      dataDirLock = await lockDataDir(config.dataDir, (error) => {
+        console.error(`Reverie lost the lock on its data directory (${error.message}); stopping.`);
+        process.exit(1);
+      });
+    } catch (error) {
+      if (error instanceof DataDirInUseError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
   const [database, { buildApp }, { JobQueue }, { logMissingSettings }] = await Promise.all([
     openDatabase({
       databaseUrl: config.databaseUrl,
@@ -61,6 +78,7 @@ async function main() {
       await app.close(); // stops accepting, waits for in-flight requests, runs onClose hooks
       await jobs.stop(); // running jobs get a few seconds; the rest run again elsewhere or later
       await database.close();
+      await dataDirLock?.release();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

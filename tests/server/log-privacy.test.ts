@@ -4,7 +4,10 @@
  * changes and resets, the captured log — at its most talkative level — is scanned for every
  * message, reply, prompt and password used.
  */
+import { sql } from 'drizzle-orm';
+import { pino, type LoggerOptions } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../src/server/logger';
 import { creditAccount } from '../../src/server/db/schema';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import { answerAgeReviewsAsAdult } from './support/llm';
@@ -29,6 +32,8 @@ const SECRETS = {
   crisis: 'lilac-aqueduct-2290',
   unclear: 'amber-carousel-8814',
   withheld: 'ochre-telescope-5173',
+  unstored: 'russet-planetarium-3356',
+  unstoredReply: 'mauve-funicular-7409',
   minor: 'indigo-bellflower-6602',
   newPassword: 'juniper avalanche cathedral',
   resetPassword: 'periwinkle monsoon bazaar',
@@ -183,4 +188,154 @@ describe('the technical log', () => {
     }
     expect(log.includes(token), 'a reset token in the log').toBe(false);
   }, 60_000);
+
+  it('holds no text when a reply cannot be stored (its message, conversation or account deleted while the model writes), which is told as a 404', async () => {
+    const email = 'vanishing-person@example.com';
+    const user = await signUp(email);
+    await user.get('/api/get-credits');
+    await t.database.db.update(creditAccount).set({ credits: 100 });
+    const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+    const character = await user.post('/api/characters', {
+      name: 'Wren',
+      description: 'A lighthouse keeper with a dry wit and a fondness for storms.',
+      gender: 'female',
+      personality: 'Dry, warm underneath, curious about the user.',
+    });
+    const newConversation = async () =>
+      (
+        await user.post('/api/conversations', {
+          characterId: character.json.id,
+          chatMode: 'texting',
+        })
+      ).json.id as number;
+    const streamed = (path: string, body: unknown) =>
+      fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: {
+          cookie: user.cookieHeader,
+          origin: t.url,
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+        },
+        body: JSON.stringify(body),
+      }).then((r) => r.text());
+    const lastEvent = (text: string) => {
+      const block = text.trim().split('\n\n').at(-1)!;
+      return {
+        event: /^event: (.*)$/m.exec(block)?.[1],
+        data: JSON.parse(/^data: (.*)$/m.exec(block)![1]!),
+      };
+    };
+    /** A reply the model holds back until `then` has run. */
+    const whileTheModelWrites = async (send: () => Promise<string>, then: () => Promise<void>) => {
+      let release!: () => void;
+      const seen = llm.requests.length;
+      llm.script({
+        content: `Of course ${SECRETS.unstoredReply}`,
+        waitFor: new Promise<void>((r) => (release = r)),
+      });
+      const answer = send();
+      try {
+        await expect.poll(() => llm.requests.length > seen).toBe(true);
+        await then();
+      } finally {
+        release();
+      }
+      return answer;
+    };
+
+    // Chat: the user's message deleted while its reply is written.
+    const first = await newConversation();
+    const before = await credits();
+    const chat = await whileTheModelWrites(
+      () => streamed('/api/chat', { message: SECRETS.unstored, conversationId: first }),
+      async () => {
+        const thread = (await user.get(`/api/conversations/${first}/messages`)).json;
+        const mine = thread.findLast((m: { sender: string }) => m.sender === 'user');
+        expect((await user.delete(`/api/messages/${mine.id}`)).status).toBe(200);
+      },
+    );
+    expect(lastEvent(chat)).toEqual({
+      event: 'error',
+      data: { status: 404, message: 'Message not found' },
+    });
+    expect(await credits()).toBe(before);
+
+    // Regenerate: the conversation deleted meanwhile.
+    const second = await newConversation();
+    llm.script({ content: 'A first answer.' });
+    const answered = await user.post('/api/chat', {
+      message: SECRETS.unstored,
+      conversationId: second,
+    });
+    expect(answered.status).toBe(200);
+    const afterFirst = await credits();
+    const regenerate = await whileTheModelWrites(
+      () => streamed(`/api/messages/${answered.json.messageId}/regenerate`, {}),
+      async () => {
+        expect((await user.delete(`/api/conversations/${second}`)).status).toBe(200);
+      },
+    );
+    expect(lastEvent(regenerate)).toEqual({
+      event: 'error',
+      data: { status: 404, message: 'Message not found' },
+    });
+    expect(await credits()).toBe(afterFirst);
+
+    // A plain (JSON) reply whose account is deleted while the model writes.
+    const third = await newConversation();
+    let status = 0;
+    await whileTheModelWrites(
+      async () => {
+        const res = await user.post('/api/chat', {
+          message: SECRETS.unstored,
+          conversationId: third,
+        });
+        status = res.status;
+        return '';
+      },
+      async () => {
+        expect((await user.post('/api/account/delete', { password: TEST_PASSWORD })).status).toBe(
+          200,
+        );
+      },
+    );
+    expect([401, 404]).toContain(status);
+
+    const log = logLines.join('');
+    expect(log).not.toContain('streamed reply failed');
+    for (const secret of [SECRETS.unstored, SECRETS.unstoredReply]) {
+      expect(log.includes(secret), 'an unstored message in the log').toBe(false);
+    }
+  }, 60_000);
+
+  it("logs a failed statement's code and SQL, never its values", async () => {
+    const lines: string[] = [];
+    // The options the app's logger is made with (Fastify takes the stream among them).
+    const options = loggerOptions('info') as LoggerOptions;
+    const log = pino(options, { write: (line: string) => void lines.push(line) });
+    const failures = [
+      // A missing row referenced (a reply whose conversation is gone), with the text it carried.
+      () =>
+        t.database.db.execute(sql`insert into message (conversation_id, user_id, sender, content)
+          values (-1, 'nobody', 'ai', ${`Failed to keep ${SECRETS.unstoredReply}`})`),
+      // A value of the wrong type: the database quotes it in its message.
+      () => t.database.db.execute(sql`select ${`${SECRETS.unstored} here`}::int`),
+    ];
+    for (const fail of failures) {
+      const error = await fail().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(Error);
+      log.error({ err: error }, 'request failed');
+    }
+    const written = lines.join('');
+    expect(written).toContain('Failed query: insert into message');
+    expect(written).toContain('23503');
+    expect(written).toContain('22P02');
+    for (const secret of [SECRETS.unstored, SECRETS.unstoredReply]) {
+      expect(written.includes(secret), 'a value of a failed statement in the log').toBe(false);
+    }
+  });
 });

@@ -109,4 +109,20 @@ describe('the server process', () => {
     expect(code).toBe(1);
     expect(output).toMatch(/Invalid configuration:[\s\S]*PORT/);
   }, 30_000);
+
+  it('stops on a TRUST_PROXY that trusts every client with one clear line, no stack trace', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, TRUST_PROXY: '0.0.0.0/0', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output.trim().split('\n')).toEqual([
+      expect.stringMatching(/^Invalid configuration: TRUST_PROXY: 0\.0\.0\.0\/0 trusts more/),
+    ]);
+  }, 30_000);
 });

@@ -108,6 +108,40 @@ describe('loadConfig', () => {
     expect(() => trust('99')).toThrow(/1 to 10/);
   });
 
+  it('refuses an address list that trusts more than a private or loopback range would', () => {
+    const dataDir = tempDir();
+    const trust = (value: string) =>
+      loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
+    // Every client, in one range or in pieces, in either family or through IPv4-mapped IPv6.
+    for (const everyone of [
+      '0.0.0.0/0',
+      '0.0.0.0/1,128.0.0.0/1',
+      '::/0',
+      '::/1,8000::/1',
+      '::ffff:0:0/96',
+      '::/7',
+      // Wider than any private range, or more of them than the private ranges hold together.
+      '1.0.0.0/7',
+      '2000::/3',
+      '10.0.0.0/8,11.0.0.0/8,12.0.0.0/8',
+    ]) {
+      expect(() => trust(everyone), everyone).toThrow(
+        /^Invalid configuration: TRUST_PROXY: .* trusts more addresses than a private or loopback range would.*TRUST_PROXY=1\)\.$/,
+      );
+    }
+    // One clear line.
+    expect(() => trust('0.0.0.0/0')).toThrow(/^[^\n]*$/);
+    expect(() => trust('fe80::1%eth0')).toThrow(/not a proxy count, IP address or CIDR range/);
+    // What operators do name: private ranges, named ones, a proxy's public range.
+    expect(
+      trust('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,127.0.0.1,fc00::/7,fe80::/10'),
+    ).toHaveLength(6);
+    expect(trust('loopback,linklocal,uniquelocal')).toHaveLength(3);
+    expect(trust('173.245.48.0/20,2400:cb00::/32,::ffff:10.0.0.0/104')).toHaveLength(3);
+    // "Whoever is in front" is a count.
+    expect(trust('1')).toBe(1);
+  });
+
   it('enables billing only with every Stripe setting, and says which are missing', () => {
     const dataDir = tempDir();
     const all = {

@@ -7,6 +7,7 @@ import {
   normalizeChatMode,
 } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
+import { isMissingReference } from '../../db/sql-errors';
 import { badRequest, notFound, serviceUnavailable } from '../../errors';
 import { LLM_EMPTY, LLM_NOT_CONFIGURED, LlmError, type Completion } from '../../integrations/llm';
 import {
@@ -688,25 +689,25 @@ async function storeReply(
   answers: number,
   paid: boolean,
 ) {
-  if (!paid) {
-    // Withheld by the protocol: stored unpaid; the caller gives the credit back.
-    const stored = await storeMessage(ctx.db, userId, conversationId, {
-      sender: 'ai',
-      content: reply,
-      parentId: answers,
-      model: conversationModel !== model ? model : null,
-    });
-    return { messageId: stored.id, message: reply, messageCount: stored.messageCount };
-  }
-  const stored = await storeReplyAndSettle(
-    ctx.db,
-    userId,
-    conversationId,
-    // The model it was made with, remembered if the conversation had another (an operator's
-    // LLM_MODELS no longer listing it); a requested one was stored with the user's message.
-    { content: reply, parentId: answers, model: conversationModel !== model ? model : null },
-    chargeId,
-  );
+  // The model it was made with, remembered if the conversation had another (an operator's
+  // LLM_MODELS no longer listing it); a requested one was stored with the user's message.
+  const value = {
+    content: reply,
+    parentId: answers,
+    model: conversationModel !== model ? model : null,
+  };
+  const stored = await (
+    paid
+      ? storeReplyAndSettle(ctx.db, userId, conversationId, value, chargeId)
+      : // Withheld by the protocol: stored unpaid; the caller gives the credit back.
+        storeMessage(ctx.db, userId, conversationId, { sender: 'ai', ...value })
+  ).catch((error: unknown) => {
+    // The message it answers (or its conversation, or the account) was deleted while the model
+    // wrote: told as a continue tells it, the charge refunded by the caller.
+    if (isMissingReference(error)) throw notFound(MESSAGE_NOT_FOUND);
+    throw error;
+  });
+  if (!paid) return { messageId: stored.id, message: reply, messageCount: stored.messageCount };
   if (stored.alongsideRows === 0)
     ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');
   return { messageId: stored.id, message: reply, messageCount: stored.messageCount };
