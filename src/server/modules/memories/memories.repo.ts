@@ -1,7 +1,8 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { Bound } from '../../db/prepared';
-import { conversation, memory } from '../../db/schema';
+import { rowFromJson } from '../../db/json-row';
+import { character, conversation, memory, message } from '../../db/schema';
 import type { ExportParts } from '../account/user-data';
 
 export type MemoryRow = typeof memory.$inferSelect;
@@ -34,20 +35,70 @@ export async function findMemory(db: Database, userId: string, id: number) {
   return row ?? null;
 }
 
-export async function countMemories(db: Database, userId: string, characterId: number) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(memory)
-    .where(and(eq(memory.userId, userId), eq(memory.characterId, characterId)));
-  return row?.n ?? 0;
-}
+/** What a new memory names, as found under its character's lock (null: not the user's). */
+export type MemoryReferences = {
+  /** The conversation of the named message. */
+  messageConversationId: number | null;
+  /** The conversation the memory would come from (the message's, else the one named). */
+  conversationId: number | null;
+  /** That conversation's character (null also when its character was deleted). */
+  conversationCharacterId: number | null;
+};
 
-export async function insertMemory(
+export type NewMemory = Pick<
+  typeof memory.$inferInsert,
+  'source' | 'conversationId' | 'messageId' | 'content' | 'pinned'
+>;
+
+/**
+ * Stores a memory of a character unless the character already remembers `limit` things: the
+ * character's row is locked first (which also finds it, and what the memory names), then the
+ * count and the insert are one statement, so parallel adds are counted one after another and
+ * none gets past the limit. Under READ COMMITTED the count must be a statement after the lock's
+ * (a statement sees what was committed when it began), hence the transaction: begin, lock,
+ * insert, commit. The character's row is locked FOR NO KEY UPDATE, which new conversations and
+ * summaries (foreign keys: FOR KEY SHARE) do not wait for.
+ * `decide` holds the rules (it throws to refuse) and must not query the database.
+ * Answers the stored memory with its conversation's title, 'no-character' when the character
+ * is not the user's, or 'full'.
+ */
+export function insertMemoryWithinLimit(
   db: Database,
-  value: Omit<typeof memory.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
-) {
-  const [row] = await db.insert(memory).values(value).returning();
-  return row!;
+  userId: string,
+  characterId: number,
+  names: { conversationId: number | null; messageId: number | null },
+  limit: number,
+  decide: (found: MemoryReferences) => NewMemory,
+): Promise<MemoryWithTitle | 'no-character' | 'full'> {
+  return db.transaction(async (tx) => {
+    const { rows: found } = await tx.execute<MemoryReferences>(sql`
+      select m.conversation_id as "messageConversationId", c.id as "conversationId",
+             c.character_id as "conversationCharacterId"
+        from ${character} ch
+        left join ${message} m on m.id = ${names.messageId} and m.user_id = ${userId}
+        left join ${conversation} c
+               on c.id = coalesce(m.conversation_id, ${names.conversationId}) and c.user_id = ${userId}
+       where ch.id = ${characterId} and ch.user_id = ${userId}
+         for no key update of ch`);
+    if (!found[0]) return 'no-character' as const;
+    const value = decide(found[0]);
+    const { rows } = await tx.execute<{
+      memory: Record<string, unknown>;
+      title: string | null;
+    }>(sql`
+      with added as (
+        insert into ${memory} (user_id, character_id, source, conversation_id, message_id, content, pinned)
+        select ${userId}, ${characterId}::int, ${value.source}, ${value.conversationId ?? null}::int,
+               ${value.messageId ?? null}::bigint, ${value.content}, ${value.pinned ?? false}::boolean
+         where (select count(*) from ${memory}
+                 where user_id = ${userId} and character_id = ${characterId}) < ${limit}
+        returning *)
+      select to_json(added) as memory, c.title
+        from added left join ${conversation} c on c.id = added.conversation_id`);
+    const row = rows[0];
+    if (!row) return 'full' as const;
+    return { ...rowFromJson(memory, row.memory), conversationTitle: row.title };
+  });
 }
 
 export async function updateMemory(

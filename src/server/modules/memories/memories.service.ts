@@ -10,12 +10,10 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
 import { findCharacter } from '../characters/characters.repo';
-import { findConversation, findMessage } from '../chat/chat.repo';
 import {
-  countMemories,
   deleteMemory,
   findMemory,
-  insertMemory,
+  insertMemoryWithinLimit,
   listMemories,
   updateMemory,
   type MemoryWithTitle,
@@ -48,6 +46,7 @@ export async function listCharacterMemories(ctx: AppContext, userId: string, cha
 /**
  * A fact the user typed, or 'Remember this' on a message: the message must be in the named
  * conversation (or names it), and the conversation must be the user's with this character.
+ * The limit holds however many adds arrive at once (insertMemoryWithinLimit).
  */
 export async function addMemory(
   ctx: AppContext,
@@ -59,36 +58,44 @@ export async function addMemory(
     messageId?: number | undefined;
   },
 ) {
-  await requireCharacter(ctx, userId, characterId);
-  let conversationId = input.conversationId ?? null;
   const messageId = input.messageId ?? null;
-  if (messageId !== null) {
-    const found = await findMessage(ctx.db, userId, messageId);
-    if (!found || (conversationId !== null && found.conversationId !== conversationId)) {
-      throw notFound(MESSAGE_NOT_FOUND);
-    }
-    conversationId = found.conversationId;
-  }
-  if (conversationId !== null) {
-    const found = await findConversation(ctx.db, userId, conversationId);
-    if (!found) throw notFound(CONVERSATION_NOT_FOUND);
-    if (found.characterId !== characterId) {
-      throw badRequest('That conversation is with another character.');
-    }
-  }
-  if ((await countMemories(ctx.db, userId, characterId)) >= MEMORY_LIMITS.perCharacter) {
-    throw conflict(MEMORIES_FULL);
-  }
-  const row = await insertMemory(ctx.db, {
+  const named = { conversationId: input.conversationId ?? null, messageId };
+  const added = await insertMemoryWithinLimit(
+    ctx.db,
     userId,
     characterId,
-    source: messageId !== null ? 'message' : 'manual',
-    conversationId,
-    messageId,
-    content: input.content,
-    pinned: input.pinned ?? true,
-  });
-  return { memory: toMemory((await findMemory(ctx.db, userId, row.id))!) };
+    named,
+    MEMORY_LIMITS.perCharacter,
+    (found) => {
+      let conversationId = named.conversationId;
+      if (messageId !== null) {
+        const inConversation = found.messageConversationId;
+        if (
+          inConversation === null ||
+          (conversationId !== null && inConversation !== conversationId)
+        ) {
+          throw notFound(MESSAGE_NOT_FOUND);
+        }
+        conversationId = inConversation;
+      }
+      if (conversationId !== null) {
+        if (found.conversationId === null) throw notFound(CONVERSATION_NOT_FOUND);
+        if (found.conversationCharacterId !== characterId) {
+          throw badRequest('That conversation is with another character.');
+        }
+      }
+      return {
+        source: messageId !== null ? 'message' : 'manual',
+        conversationId,
+        messageId,
+        content: input.content,
+        pinned: input.pinned ?? true,
+      };
+    },
+  );
+  if (added === 'no-character') throw notFound(CHARACTER_NOT_FOUND);
+  if (added === 'full') throw conflict(MEMORIES_FULL);
+  return { memory: toMemory(added) };
 }
 
 export async function changeMemory(
