@@ -8,6 +8,7 @@ export const creditAccount = pgTable('credit_account', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   plan: text('plan').notNull().default('free'),
+  /** Allowance − used this period; below 0 after a downgrade past use, read as 0 (decision 0044). */
   credits: integer('credits').notNull(),
   /**
    * Start of the current allowance period. On the free plan the next starts one month later; on a

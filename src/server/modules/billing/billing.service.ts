@@ -105,14 +105,34 @@ function shownSubscription(ctx: BillingContext, rows: repo.SubscriptionRow[]) {
   );
 }
 
+/**
+ * A subscription that no longer keeps a plan and stopped before its period was over: cancelled
+ * at once, unpaid, paused, gone from Stripe. One cancelled at the period end did not (Stripe's
+ * `cancel_at_period_end` says so on a canceled subscription); one Stripe moved to a later period
+ * before it stopped (a renewal unpaid) names that period, which the credit account never had.
+ */
+const endedEarly = (row: repo.SubscriptionRow) =>
+  !PLAN_KEEPING_STATUSES.includes(row.status) &&
+  !(row.status === 'canceled' && row.cancelAtPeriodEnd);
+
 async function planTarget(ctx: BillingContext, db: Database, userId: string): Promise<PlanTarget> {
-  const row = planSubscription(ctx, await repo.listSubscriptions(db, userId));
-  if (!row) return { plan: 'free', periodStart: null, periodEnd: null, grantsNewPeriod: false };
+  const rows = await repo.listSubscriptions(db, userId);
+  const row = planSubscription(ctx, rows);
+  if (!row) {
+    return {
+      plan: 'free',
+      periodStart: null,
+      periodEnd: null,
+      grantsNewPeriod: false,
+      periodsEndedEarly: rows.filter(endedEarly).map((r) => r.currentPeriodStart),
+    };
+  }
   return {
     plan: allowancePlan(planForPrice(ctx.config.stripe?.prices, row.priceId)),
     periodStart: row.currentPeriodStart,
     periodEnd: row.currentPeriodEnd,
     grantsNewPeriod: RENEWING_STATUSES.includes(row.status),
+    periodsEndedEarly: [],
   };
 }
 

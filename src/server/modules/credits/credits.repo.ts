@@ -8,6 +8,7 @@ import { pagesOf, type ExportParts } from '../account/user-data';
 
 export interface CreditAccountRow {
   plan: string;
+  /** What is left, never below 0 (see applyPlan). */
   credits: number;
   periodStart: Date;
   /** When the next period starts, computed by PostgreSQL's own month arithmetic. */
@@ -85,6 +86,12 @@ export interface PlanTarget {
   periodEnd: Date | null;
   /** False while a payment is overdue: the plan is kept, but a new period is not granted yet. */
   grantsNewPeriod: boolean;
+  /**
+   * On the free plan: the starts of the paid periods whose subscription ended before the period
+   * was over (cancelled at once, unpaid, paused, gone from Stripe). A plan ended within the
+   * account's period keeps that period and what was used in it (decision 0044).
+   */
+  periodsEndedEarly: readonly Date[];
 }
 
 export type PlanChange = 'unchanged' | 'new-period' | 'same-period' | 'back-to-free';
@@ -93,12 +100,20 @@ const allowance = (plan: string) => (PLANS[plan as PlanId] ?? PLANS.free).monthl
 
 /**
  * Brings the account in line with the plan, under the account's row lock (so it queues with
- * debits, refunds and other plan changes, and a second identical call changes nothing):
- * - a paid period the account has not seen yet starts with the plan's full allowance (a renewal
- *   restores it exactly once: the period start is remembered);
- * - a plan change within the same period keeps what was used: remaining = new allowance − used
- *   (an upgrade adds the difference at once, a downgrade takes it away, never below 0);
- * - the end of every paid plan starts a free period now, with the free allowance.
+ * debits, refunds and other plan changes). Decision 0044: within one period the balance is the
+ * current plan's allowance minus what was used in the period. The row keeps that exactly — below
+ * 0 when more was used than the current plan allows (a downgrade after heavy use; every read
+ * shows such a debt as 0 and no credit can be taken) — so what was used is never forgotten and
+ * comes back on no path of plan changes. The result depends only on what was used and the plan
+ * now, not on the changes seen on the way: replayed, reordered or concurrent events agree.
+ * - A paid period the account has not seen yet starts with the plan's full allowance (a renewal
+ *   restores it exactly once: the period start is remembered).
+ * - A plan change within the period: remaining = new allowance − used. An upgrade adds the
+ *   difference, a downgrade takes it away; while a payment is overdue an upgrade waits for it.
+ * - The end of every paid plan moves the account to the free plan: within the paid period (the
+ *   plan ended early) it keeps the period and what was used (free allowance − used; the free
+ *   month restarts when the period's month is over); once the period is over, a free period
+ *   starts now with the free allowance.
  */
 export async function applyPlan(
   db: Database,
@@ -109,7 +124,13 @@ export async function applyPlan(
   await ensureAccount(db, userId);
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select()
+      .select({
+        plan: creditAccount.plan,
+        credits: creditAccount.credits,
+        periodStart: creditAccount.periodStart,
+        periodEnd: creditAccount.periodEnd,
+        now: sql`now()`.mapWith(creditAccount.periodStart),
+      })
       .from(creditAccount)
       .where(eq(creditAccount.userId, userId))
       .for('update');
@@ -120,15 +141,26 @@ export async function applyPlan(
         .update(creditAccount)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(creditAccount.userId, userId));
+    /** Used in this period; more than the current allowance after a downgrade. */
+    const used = allowance(row.plan) - row.credits;
 
     if (target.plan === 'free' || !target.periodStart || !target.periodEnd) {
       if (row.plan === 'free' && row.periodEnd === null) return 'unchanged';
-      await set({
-        plan: 'free',
-        credits: PLANS.free.monthlyMessages,
-        periodStart: sql`now()`,
-        periodEnd: null,
-      });
+      const endedEarly =
+        row.periodEnd !== null &&
+        row.now.getTime() < row.periodEnd.getTime() &&
+        target.periodsEndedEarly.some((start) => start.getTime() === row.periodStart.getTime());
+      await set(
+        endedEarly
+          ? // The same period goes on, on the free plan: a downgrade adds nothing.
+            { plan: 'free', credits: PLANS.free.monthlyMessages - used, periodEnd: null }
+          : {
+              plan: 'free',
+              credits: PLANS.free.monthlyMessages,
+              periodStart: sql`now()`,
+              periodEnd: null,
+            },
+      );
       return 'back-to-free';
     }
     const newPeriod =
@@ -142,24 +174,33 @@ export async function applyPlan(
       });
       return 'new-period';
     }
-    const credits = Math.max(0, row.credits + allowance(target.plan) - allowance(row.plan));
+    // The same period (or a new one whose payment is overdue: it waits, what is left stays).
+    // An upgrade while a payment is overdue waits for it too: its invoice may be the unpaid one.
+    const waits = !target.grantsNewPeriod && allowance(target.plan) > allowance(row.plan);
+    const plan = waits ? row.plan : target.plan;
+    // A free account whose paid plan came back overdue: nothing changes until it is paid.
+    if (plan === 'free') return 'unchanged';
+    const credits = allowance(plan) - used;
     if (
-      row.plan === target.plan &&
+      row.plan === plan &&
       row.credits === credits &&
       row.periodEnd?.getTime() === target.periodEnd.getTime()
     ) {
       return 'unchanged';
     }
-    await set({ plan: target.plan, credits, periodEnd: target.periodEnd });
+    await set({ plan, credits, periodEnd: target.periodEnd });
     return 'same-period';
   });
 }
+
+/** The balance a user sees: a debt after a downgrade (see applyPlan) is no credit left. */
+const creditsLeft = () => sql`greatest(${creditAccount.credits}, 0)`.mapWith(creditAccount.credits);
 
 export async function readAccount(db: Database, userId: string): Promise<CreditAccountRow | null> {
   const [row] = await db
     .select({
       plan: creditAccount.plan,
-      credits: creditAccount.credits,
+      credits: creditsLeft(),
       periodStart: creditAccount.periodStart,
       nextResetAt:
         sql`coalesce(${creditAccount.periodEnd}, ${creditAccount.periodStart} + interval '1 month')`.mapWith(
@@ -174,7 +215,7 @@ export async function readAccount(db: Database, userId: string): Promise<CreditA
 
 export async function readCredits(db: Database, userId: string): Promise<number | null> {
   const [row] = await db
-    .select({ credits: creditAccount.credits })
+    .select({ credits: creditsLeft() })
     .from(creditAccount)
     .where(eq(creditAccount.userId, userId))
     .limit(1);
@@ -345,7 +386,7 @@ export function exportForUser(db: Database, userId: string): ExportParts {
       const [row] = await db
         .select({
           plan: creditAccount.plan,
-          credits: creditAccount.credits,
+          credits: creditsLeft(),
           periodStart: creditAccount.periodStart,
           periodEnd: creditAccount.periodEnd,
           updatedAt: creditAccount.updatedAt,
