@@ -4,10 +4,10 @@ import { registerBillingReconcile } from './billing-reconcile.job';
 import { registerChargeSweep } from './charge-sweep.job';
 import { registerConversationSummary } from './conversation-summary.job';
 import { registerDeadRowVacuum } from './dead-row-vacuum.job';
+import { registerFileRemoval } from './file-removal.job';
 import { registerMailDelivery } from './mail-delivery.job';
 import { registerPlannerStatistics } from './planner-statistics.job';
 import { registerRetentionPurge } from './retention-purge.job';
-import { registerStoredFileDelete } from './stored-file-delete.job';
 import type { JobQueue } from './queue';
 
 export { JobQueue, type JobEnqueuer } from './queue';
@@ -25,7 +25,7 @@ export const jobs: ((queue: JobQueue, ctx: AppContext) => void)[] = [
   registerDeadRowVacuum,
   registerRetentionPurge,
   registerMailDelivery,
-  registerStoredFileDelete,
+  registerFileRemoval,
 ];
 
 /** Registers every job's handler with `ctx`; nothing runs until the queue starts. */

@@ -8,6 +8,4 @@ export interface JobPayloads {
   'conversation-summary': { userId: string; conversationId: number };
   /** See mail-delivery.job.ts: a row of mail_queue. */
   'mail-delivery': { mailId: number };
-  /** See stored-file-delete.job.ts: stored files (avatars) whose owner is gone. */
-  'stored-file-delete': { fileNames: string[] };
 }

@@ -43,6 +43,11 @@ export interface JobEnqueuer {
     data: JobPayloads[N],
     options?: EnqueueOptions,
   ): Promise<boolean>;
+  /**
+   * Queues one run of a scheduled job now; false when one is already waiting or running. Throws
+   * when the queue is not running. Same rule as enqueue: never inside a transaction on PGlite.
+   */
+  runNow(name: string): Promise<boolean>;
 }
 
 type Registration =

@@ -10,3 +10,4 @@ export * from './memories';
 export * from './account';
 export * from './mail';
 export * from './safety';
+export * from './files';

@@ -9,6 +9,7 @@ import { badRequest, unauthorized } from '../../errors';
 import { GOOGLE_PROVIDER_ID } from '../auth/auth';
 import { isCurrentPassword } from '../auth/password-check';
 import * as avatars from '../avatars/avatars.repo';
+import { removeRecordedFiles } from '../avatars/file-removal.service';
 import * as billing from '../billing/billing.repo';
 import { cancelBillingForDeletion } from '../billing/billing.service';
 import * as characters from '../characters/characters.repo';
@@ -98,8 +99,9 @@ export async function exportAccount(ctx: AppContext, userId: string) {
  * 'Delete my account': confirmed by the password (or, for an account that signs in only with
  * Google, its e-mail typed again). Cancels live subscriptions at once, then deletes every row of
  * the user's in one transaction, keeping only an anonymous record that a deletion happened; the
- * image files go after it commits. Another user's data is never touched: every statement is
- * scoped to this user.
+ * image files are recorded for removal in that transaction and go after it commits, or, if they
+ * cannot (or the server dies first), by the file-removal job (decision 0043). Another user's data
+ * is never touched: every statement is scoped to this user.
  */
 export async function deleteAccount(
   ctx: AppContext,
@@ -133,21 +135,6 @@ export async function deleteAccount(
   });
   // Every remembered session check must go: this user's sessions no longer exist.
   ctx.sessions.forgetAll();
-  await removeFiles(ctx, files);
+  await removeRecordedFiles(ctx, files);
   ctx.log.info({ cancelledSubscriptions: cancelled }, 'account deleted');
-}
-
-/** The deleted account's images; one that cannot be removed now is left to the job queue. */
-async function removeFiles(ctx: AppContext, fileNames: string[]) {
-  const failed: string[] = [];
-  for (const name of fileNames) {
-    await ctx.avatarStorage.delete(name).catch(() => failed.push(name));
-  }
-  if (failed.length === 0) return;
-  const key = `files-${failed[0]}`;
-  await ctx.jobs
-    .enqueue('stored-file-delete', { fileNames: failed }, { singletonKey: key })
-    .catch((err: unknown) => {
-      ctx.log.error({ err, fileNames: failed }, 'deleted account: files left in storage');
-    });
 }

@@ -28,8 +28,3 @@ export async function purgeOperationalRows(
   ctx.log.info({ purged }, 'retention purge');
   return purged;
 }
-
-/** Removes stored files of a deleted account; throws (the job retries) if one cannot go. */
-export async function deleteStoredFiles(ctx: Pick<AppContext, 'avatarStorage'>, names: string[]) {
-  for (const name of names) await ctx.avatarStorage.delete(name);
-}

@@ -16,7 +16,9 @@ export interface UserData {
   exportForUser(db: Database, userId: string): ExportParts;
   /**
    * Deletes every row of the user's in this feature; runs inside the deletion's transaction.
-   * May answer stored files (keys in the avatar storage) to remove once it has committed.
+   * A feature whose rows point at stored files (keys in the avatar storage) records them for
+   * removal in that transaction (recordFileRemovals, decision 0043) and answers them, to be
+   * removed once it has committed.
    */
   deleteAllForUser(tx: Executor, userId: string): Promise<void | { storedFiles: string[] }>;
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor as DbExecutor } from '../../db/client';
 import { avatar, character } from '../../db/schema';
 import type { ExportParts } from '../account/user-data';
+import { recordFileRemovals } from './file-removal.repo';
 
 export async function insertAvatar(
   db: Database,
@@ -43,24 +44,26 @@ export async function ownsAvatar(tx: Executor, userId: string, fileName: string)
 }
 
 /**
- * Forgets an avatar no character of the user shows any more. Returns true when the record was
- * removed (the caller then deletes the file), false when it is still in use or already gone.
+ * Forgets an avatar no character of the user shows any more, inside the transaction that stopped
+ * showing it (a character's update or deletion), which holds the user's avatar lock: the row goes
+ * and its file is recorded for removal with that change (decision 0043), so the caller removes
+ * it after the commit (removeRecordedFiles) or the file-removal job does. Returns true when the
+ * record was removed, false when a character still shows it or it is already gone.
  */
-export async function releaseAvatarRecord(db: Database, userId: string, fileName: string) {
-  return db.transaction(async (tx) => {
-    await lockUserAvatars(tx, userId);
-    const inUse = await tx
-      .select({ id: character.id })
-      .from(character)
-      .where(and(eq(character.userId, userId), eq(character.avatarImage, fileName)))
-      .limit(1);
-    if (inUse.length > 0) return false;
-    const deleted = await tx
-      .delete(avatar)
-      .where(and(eq(avatar.fileName, fileName), eq(avatar.userId, userId)))
-      .returning({ fileName: avatar.fileName });
-    return deleted.length > 0;
-  });
+export async function releaseUnusedAvatar(tx: DbExecutor, userId: string, fileName: string) {
+  const inUse = await tx
+    .select({ id: character.id })
+    .from(character)
+    .where(and(eq(character.userId, userId), eq(character.avatarImage, fileName)))
+    .limit(1);
+  if (inUse.length > 0) return false;
+  const deleted = await tx
+    .delete(avatar)
+    .where(and(eq(avatar.fileName, fileName), eq(avatar.userId, userId)))
+    .returning({ fileName: avatar.fileName });
+  const names = deleted.map((row) => row.fileName);
+  await recordFileRemovals(tx, names);
+  return names.length > 0;
 }
 
 /** Avatars none of their owner's characters shows, stored more than `olderThanMs` ago. */
@@ -86,9 +89,9 @@ export async function findUnusedAvatars(db: Database, olderThanMs: number, limit
 
 /**
  * Deletes those of the user's `fileNames` that are still unused and still old enough, under the
- * user's avatar lock (a character cannot start showing one meanwhile); returns the deleted names,
- * whose files the caller then removes. With several sweeps at once each row is deleted, and
- * returned, by one of them only.
+ * user's avatar lock (a character cannot start showing one meanwhile), recording their files for
+ * removal in the same transaction; returns the deleted names, whose files the caller then
+ * removes. With several sweeps at once each row is deleted, and returned, by one of them only.
  */
 export async function deleteUnusedAvatars(
   db: Database,
@@ -109,7 +112,9 @@ export async function deleteUnusedAvatars(
         ),
       )
       .returning({ fileName: avatar.fileName });
-    return deleted.map((row) => row.fileName);
+    const names = deleted.map((row) => row.fileName);
+    await recordFileRemovals(tx, names);
+    return names;
   });
 }
 
@@ -141,13 +146,16 @@ export function exportForUser(db: Database, userId: string): ExportParts {
 }
 
 /**
- * The avatar rows, answering their files (removed once the deletion commits, account.service):
- * read as they are deleted, so an image uploaded meanwhile is not missed.
+ * The avatar rows, their files recorded for removal in the deletion's own transaction (decision
+ * 0043) and answered, to be removed once it commits (account.service): read as they are
+ * deleted, so an image uploaded meanwhile is not missed.
  */
 export async function deleteAllForUser(tx: DbExecutor, userId: string) {
   const rows = await tx
     .delete(avatar)
     .where(eq(avatar.userId, userId))
     .returning({ fileName: avatar.fileName });
-  return { storedFiles: rows.map((r) => r.fileName) };
+  const storedFiles = rows.map((r) => r.fileName);
+  await recordFileRemovals(tx, storedFiles);
+  return { storedFiles };
 }

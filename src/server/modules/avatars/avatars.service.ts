@@ -6,9 +6,9 @@ import {
   findUnusedAvatars,
   insertAvatar,
   isAvatarOwnedBy,
-  releaseAvatarRecord,
   UNKNOWN_AVATAR,
 } from './avatars.repo';
+import { removeRecordedFiles } from './file-removal.service';
 import { processAvatarImage } from './image-processing';
 
 /** Cleans an untrusted image, stores it under a random name and records who owns it. */
@@ -19,32 +19,26 @@ export async function storeAvatar(
 ): Promise<StoredAvatar> {
   const image = await processAvatarImage(bytes);
   await ctx.avatarStorage.put(image.fileName, image.data, image.contentType);
-  await insertAvatar(ctx.db, userId, {
-    fileName: image.fileName,
-    contentType: image.contentType,
-    byteSize: image.data.length,
-  });
+  try {
+    await insertAvatar(ctx.db, userId, {
+      fileName: image.fileName,
+      contentType: image.contentType,
+      byteSize: image.data.length,
+    });
+  } catch (error) {
+    // No row points at the file (the account was deleted meanwhile, or the database failed) and
+    // its name was never handed out: it must not stay in storage.
+    await ctx.avatarStorage.delete(image.fileName).catch((err: unknown) => {
+      ctx.log.warn({ err }, 'could not remove the file of an avatar that was not recorded');
+    });
+    throw error;
+  }
   return { fileName: image.fileName, url: ctx.avatarStorage.publicUrl(image.fileName) };
 }
 
 export async function assertAvatarOwned(ctx: AppContext, userId: string, fileName: string) {
   if (!(await isAvatarOwnedBy(ctx.db, userId, fileName))) {
     throw new HttpError(400, UNKNOWN_AVATAR);
-  }
-}
-
-/**
- * Removes an avatar a character no longer shows, unless one of the user's characters still uses
- * it (checked after the change is committed). Storage failures are logged, never surfaced: the
- * character change already happened.
- */
-export async function releaseAvatar(ctx: AppContext, userId: string, fileName: string) {
-  try {
-    if (await releaseAvatarRecord(ctx.db, userId, fileName)) {
-      await ctx.avatarStorage.delete(fileName);
-    }
-  } catch (err) {
-    ctx.log.warn({ err, fileName }, 'could not delete a replaced avatar');
   }
 }
 
@@ -67,7 +61,8 @@ export type AvatarSweepContext = Pick<AppContext, 'db' | 'log' | 'avatarStorage'
  * Deletes the rows, then the files, of avatars no character shows that are older than
  * UNUSED_AVATAR_GRACE_MS; returns how many. Safe with several servers sweeping at once (a row is
  * deleted by one of them only, and only that one removes its file). A file already missing is
- * fine; one that cannot be removed is logged and left in storage.
+ * fine; each file is recorded for removal with its row's deletion, so one that cannot be removed
+ * now (or a crash before it) is left to the file-removal job (decision 0043).
  */
 export async function sweepUnusedAvatars(ctx: AvatarSweepContext): Promise<number> {
   let removed = 0;
@@ -79,13 +74,7 @@ export async function sweepUnusedAvatars(ctx: AvatarSweepContext): Promise<numbe
     }
     for (const [userId, fileNames] of byUser) {
       const deleted = await deleteUnusedAvatars(ctx.db, userId, fileNames, UNUSED_AVATAR_GRACE_MS);
-      for (const fileName of deleted) {
-        try {
-          await ctx.avatarStorage.delete(fileName);
-        } catch (err) {
-          ctx.log.warn({ err, fileName }, 'could not delete the file of an unused avatar');
-        }
-      }
+      await removeRecordedFiles(ctx, deleted);
       removed += deleted.length;
     }
     if (candidates.length < SWEEP_BATCH) break;

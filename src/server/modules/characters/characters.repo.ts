@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { character, conversation } from '../../db/schema';
 import { forgetLearnedBy } from '../memories/memories.repo';
-import { lockUserAvatars, ownsAvatar } from '../avatars/avatars.repo';
+import { lockUserAvatars, ownsAvatar, releaseUnusedAvatar } from '../avatars/avatars.repo';
 import type { ExportParts } from '../account/user-data';
 
 export type CharacterRow = typeof character.$inferSelect;
@@ -93,16 +93,24 @@ export async function updateCharacterLocked(
       .set({ ...changes, updatedAt: new Date() })
       .where(and(eq(character.id, id), eq(character.userId, userId)))
       .returning();
+    // The replaced avatar goes with this change, its file recorded for removal (decision 0043).
+    const old = current.avatarImage;
+    if (old && old !== updated!.avatarImage) await releaseUnusedAvatar(tx, userId, old);
     return { before: current, after: updated! };
   });
 }
 
+/** Deletes a character; its avatar goes with it, its file recorded for removal (decision 0043). */
 export async function deleteCharacterReturning(db: Database, userId: string, id: number) {
-  const [row] = await db
-    .delete(character)
-    .where(and(eq(character.id, id), eq(character.userId, userId)))
-    .returning();
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    await lockUserAvatars(tx, userId);
+    const [row] = await tx
+      .delete(character)
+      .where(and(eq(character.id, id), eq(character.userId, userId)))
+      .returning();
+    if (row?.avatarImage) await releaseUnusedAvatar(tx, userId, row.avatarImage);
+    return row ?? null;
+  });
 }
 
 /**

@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
 import { UNKNOWN_AVATAR } from '../avatars/avatars.repo';
-import { assertAvatarOwned, avatarUrl, releaseAvatar } from '../avatars/avatars.service';
+import { assertAvatarOwned, avatarUrl } from '../avatars/avatars.service';
+import { removeRecordedFiles } from '../avatars/file-removal.service';
 import {
   deleteCharacterReturning,
   deleteConversationsOf,
@@ -156,14 +157,14 @@ export async function updateCharacter(
   if (!result) throw notFound(CHARACTER_NOT_FOUND);
   if (result === 'unknown-avatar') throw badRequest(UNKNOWN_AVATAR);
   const old = result.before.avatarImage;
-  if (old && old !== result.after.avatarImage) await releaseAvatar(ctx, userId, old);
+  if (old && old !== result.after.avatarImage) await removeRecordedFiles(ctx, [old]);
   return toCharacter(ctx, result.after);
 }
 
 export async function deleteCharacter(ctx: AppContext, userId: string, id: number) {
   const deleted = await deleteCharacterReturning(ctx.db, userId, id);
   if (!deleted) throw notFound(CHARACTER_NOT_FOUND);
-  if (deleted.avatarImage) await releaseAvatar(ctx, userId, deleted.avatarImage);
+  if (deleted.avatarImage) await removeRecordedFiles(ctx, [deleted.avatarImage]);
 }
 
 /** Deletes the character's conversations; fine when there are none. */

@@ -1,0 +1,326 @@
+/**
+ * Files whose rows are deleted leave storage through the `file_removal` outbox (decision 0043):
+ * recorded in the deleting transaction, removed right after its commit, and otherwise by the
+ * `file-removal` job — so a server dying after the commit, or storage refusing, never leaves a
+ * deleted user's or character's picture served.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAvatarStorage } from '../../src/server/integrations/storage';
+import {
+  sweepUnusedAvatars,
+  type AvatarSweepContext,
+} from '../../src/server/modules/avatars/avatars.service';
+import { startS3Double } from '../doubles/s3-server';
+import type { TestClient } from './support/http-client';
+import { makeImage } from './support/images';
+import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
+
+const character = {
+  name: 'Nova',
+  description: 'A starship engineer with a warm laugh.',
+  gender: 'female',
+  personality: 'Curious, practical, flirts through technical jargon.',
+};
+
+/**
+ * A bucket that can refuse deletions: a real HTTP hop in front of the S3 stand-in that answers
+ * DeleteObject with 403 AccessDenied while `refuseDeletes` is set (a bucket policy that forbids
+ * it, or a key without the permission), and passes everything else through.
+ */
+async function startRefusingBucket() {
+  const s3 = await startS3Double();
+  const state = { refuseDeletes: false, refused: 0, deleted: 0 };
+  const server = createServer((req, res) => {
+    if (state.refuseDeletes && req.method === 'DELETE') {
+      state.refused++;
+      req.resume();
+      res
+        .writeHead(403, { 'content-type': 'application/xml' })
+        .end('<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
+      return;
+    }
+    if (req.method === 'DELETE') state.deleted++;
+    const upstream = request(
+      new URL(req.url ?? '/', s3.endpoint),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', (err) => res.destroy(err));
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    state,
+    objects: s3.objects,
+    env: { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${port}` },
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await s3.stop();
+    },
+  };
+}
+type RefusingBucket = Awaited<ReturnType<typeof startRefusingBucket>>;
+
+/** Uploads an image; answers its key and the public address browsers load it from. */
+async function upload(user: TestClient) {
+  const res = await user.upload('/api/avatars', await makeImage('png'));
+  expect(res.status, res.text).toBe(200);
+  return { key: res.json.fileName as string, url: new URL(res.json.url, user.baseUrl).href };
+}
+
+const status = async (url: string) => (await fetch(url)).status;
+
+/** The `file_removal` rows: key and failed attempts. */
+const outboxRows = async (app: TestApp) =>
+  (
+    await app.database.db.execute<{ key: string; attempts: number }>(
+      sql`select key, attempts from file_removal`,
+    )
+  ).rows;
+const outbox = async (app: TestApp) => (await outboxRows(app)).map((row) => row.key).sort();
+
+/** What the jobs get from the app: its database, a logger and the configured storage. */
+const jobContext = (app: TestApp): AvatarSweepContext => ({
+  db: app.database.db,
+  log: pino({ level: 'silent' }),
+  avatarStorage: createAvatarStorage(app.config),
+});
+
+/** A user with an avatar on a character and one uploaded but not (yet) used. */
+async function userWithAvatars(app: TestApp) {
+  const user = await app.signedInUser();
+  const shown = await upload(user);
+  const spare = await upload(user);
+  const created = await user.post('/api/characters', { ...character, avatarImage: shown.key });
+  expect(created.status, created.text).toBe(201);
+  expect(await status(shown.url)).toBe(200);
+  expect(await status(spare.url)).toBe(200);
+  return { user, characterId: created.json.id as number, files: [shown, spare] };
+}
+
+describe('the normal path', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({}, { jobs: true });
+  });
+  afterAll(() => t.close());
+
+  it('removes the files with each deletion at once and leaves nothing recorded', async () => {
+    // Account deletion.
+    const leaving = await userWithAvatars(t);
+    const done = await leaving.user.post('/api/account/delete', { password: TEST_PASSWORD });
+    expect(done.status, done.text).toBe(200);
+    for (const { url } of leaving.files) expect(await status(url)).toBe(404);
+
+    // Avatar replacement and character deletion, for a user who stays.
+    const staying = await userWithAvatars(t);
+    const [first, second] = staying.files;
+    const replaced = await staying.user.put(`/api/characters/${staying.characterId}`, {
+      avatarImage: second!.key,
+    });
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(await status(first!.url)).toBe(404);
+    expect(await status(second!.url)).toBe(200);
+    const deleted = await staying.user.delete(`/api/characters/${staying.characterId}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await status(second!.url)).toBe(404);
+
+    expect(await outbox(t)).toEqual([]);
+  });
+
+  it('schedules the file-removal job every minute', async () => {
+    expect(await t.jobs.schedules()).toContainEqual({ name: 'file-removal', cron: '* * * * *' });
+  });
+});
+
+describe('a crash between the deletion’s commit and the files’ removal', () => {
+  let bucket: RefusingBucket;
+  let t: TestApp;
+  beforeAll(async () => {
+    bucket = await startRefusingBucket();
+    // The job queue is not running: like a server killed right after the commit, nothing after
+    // the request gets to the files, and nothing the request asks the queue for happens.
+    t = await startTestApp(bucket.env);
+  });
+  afterAll(async () => {
+    await t.close();
+    await bucket.stop();
+  });
+
+  it('leaves the files recorded, and the next server start removes them', async () => {
+    const { user, files } = await userWithAvatars(t);
+    bucket.state.refuseDeletes = true;
+    const done = await user.post('/api/account/delete', { password: TEST_PASSWORD });
+    expect(done.status, done.text).toBe(200);
+    expect((await user.get('/api/characters')).status).toBe(401);
+    // The rows are gone, the pictures are not: storage took no deletion.
+    expect(bucket.state.refused).toBeGreaterThanOrEqual(files.length);
+    for (const { url } of files) expect(await status(url)).toBe(200);
+
+    // The server comes back (storage is fine again): its job queue starts.
+    bucket.state.refuseDeletes = false;
+    await t.jobs.start(t.app.log as unknown as Logger);
+    for (const { url } of files) {
+      await expect.poll(() => status(url), { timeout: 20_000, interval: 250 }).toBe(404);
+    }
+    for (const { key } of files) expect(bucket.objects.has(`avatars/${key}`)).toBe(false);
+    expect(await outbox(t)).toEqual([]);
+  });
+});
+
+describe('storage refusing deletions while the servers run', () => {
+  let bucket: RefusingBucket;
+  let t: TestApp;
+  beforeAll(async () => {
+    bucket = await startRefusingBucket();
+    t = await startTestApp(bucket.env, { jobs: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    await bucket.stop();
+  });
+
+  it('keeps every file recorded until the job removes it, for each kind of deletion', async () => {
+    const leaving = await userWithAvatars(t);
+    const staying = await userWithAvatars(t);
+    const [first, second] = staying.files;
+    const abandoned = await upload(staying.user);
+    await t.database.db.execute(
+      sql`update avatar set created_at = now() - interval '25 hours' where file_name = ${abandoned.key}`,
+    );
+    bucket.state.refuseDeletes = true;
+
+    expect(
+      (await leaving.user.post('/api/account/delete', { password: TEST_PASSWORD })).status,
+    ).toBe(200);
+    const put = `/api/characters/${staying.characterId}`;
+    expect((await staying.user.put(put, { avatarImage: second!.key })).status).toBe(200);
+    expect((await staying.user.delete(put)).status).toBe(200);
+    expect(await sweepUnusedAvatars(jobContext(t))).toBe(1);
+
+    const gone = [...leaving.files, first!, second!, abandoned];
+    for (const { url } of gone) expect(await status(url)).toBe(200);
+    // Recorded with the deletions, each with the failed removal counted.
+    const rows = await outboxRows(t);
+    expect(rows.map((row) => row.key).sort()).toEqual(gone.map((f) => f.key).sort());
+    for (const row of rows) expect(row.attempts).toBeGreaterThanOrEqual(1);
+
+    bucket.state.refuseDeletes = false;
+    for (const { url } of gone) {
+      await expect
+        .poll(
+          async () => {
+            // Queues a run unless one is already waiting or running (e.g. one a request asked for).
+            await t.jobs.runNow('file-removal');
+            return status(url);
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBe(404);
+    }
+    await expect.poll(() => outbox(t), { timeout: 10_000 }).toEqual([]);
+  });
+});
+
+describe('several servers draining the outbox', () => {
+  let bucket: RefusingBucket;
+  let t: TestApp;
+  beforeAll(async () => {
+    bucket = await startRefusingBucket();
+    // No job queue here: the three runs below are the only ones.
+    t = await startTestApp(bucket.env);
+  });
+  afterAll(async () => {
+    await t.close();
+    await bucket.stop();
+  });
+
+  it('removes each file once when several servers drain the outbox at once', async () => {
+    const users = [await userWithAvatars(t), await userWithAvatars(t), await userWithAvatars(t)];
+    bucket.state.refuseDeletes = true;
+    for (const { user } of users) {
+      expect((await user.post('/api/account/delete', { password: TEST_PASSWORD })).status).toBe(
+        200,
+      );
+    }
+    const files = users.flatMap((u) => u.files);
+    expect(await outbox(t)).toEqual(files.map((f) => f.key).sort());
+    bucket.state.deleted = 0;
+    bucket.state.refuseDeletes = false;
+    const { drainFileRemovals } =
+      await import('../../src/server/modules/avatars/file-removal.service');
+    const runs = await Promise.all([
+      drainFileRemovals(jobContext(t)),
+      drainFileRemovals(jobContext(t)),
+      drainFileRemovals(jobContext(t)),
+    ]);
+    for (const run of runs) expect(run.failed).toBe(0);
+    expect(runs.reduce((sum, run) => sum + run.removed, 0)).toBe(files.length);
+    for (const { url } of files) expect(await status(url)).toBe(404);
+    expect(await outbox(t)).toEqual([]);
+    // Each batch is claimed by one server: no file was deleted twice.
+    expect(bucket.state.deleted).toBe(files.length);
+  });
+});
+
+describe('migration 0011', () => {
+  const folder = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const index = journal.entries.findIndex((e) => e.tag === '0011_file_removal');
+  async function migrate(db: PGlite, from: number, to: number) {
+    for (const { tag } of journal.entries.slice(from, to)) {
+      const text = readFileSync(path.join(folder, `${tag}.sql`), 'utf8');
+      for (const statement of text.split('--> statement-breakpoint')) {
+        if (statement.trim()) await db.exec(statement);
+      }
+    }
+  }
+
+  it('records the files the old stored-file-delete jobs were still to remove', async () => {
+    expect(index).toBeGreaterThan(0);
+    const db = new PGlite('memory://');
+    try {
+      await migrate(db, 0, index);
+      // The columns of pg-boss's job table that the migration reads.
+      await db.exec(`
+        CREATE SCHEMA pgboss;
+        CREATE TABLE pgboss.job (name text NOT NULL, data jsonb, state text NOT NULL);
+        INSERT INTO pgboss.job (name, data, state) VALUES
+          ('stored-file-delete', '{"fileNames": ["a.png", "b.webp"]}', 'retry'),
+          ('stored-file-delete', '{"fileNames": ["c.jpg"]}', 'failed'),
+          ('stored-file-delete', '{"fileNames": ["done.png"]}', 'completed'),
+          ('stored-file-delete', '{"other": 1}', 'created'),
+          ('mail-delivery', '{"mailId": 7}', 'created');
+      `);
+      await migrate(db, index, index + 1);
+      const { rows } = await db.query<{ key: string }>('select key from file_removal order by key');
+      expect(rows.map((r) => r.key)).toEqual(['a.png', 'b.webp', 'c.jpg']);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('applies to a new database, before the job queue made its tables', async () => {
+    const db = new PGlite('memory://');
+    try {
+      await migrate(db, 0, journal.entries.length);
+      const { rows } = await db.query('select * from file_removal');
+      expect(rows).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
