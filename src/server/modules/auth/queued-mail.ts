@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mailQueue } from '../../db/schema';
 import type { MailMessage, Mailer } from '../../integrations/mail';
@@ -25,6 +25,33 @@ export async function deliverQueuedMail(
   if (!row) return;
   await ctx.mailer.send(row.message);
   await ctx.db.delete(mailQueue).where(eq(mailQueue.id, mailId));
+}
+
+/**
+ * Mail whose job was never queued: the row commits before its job is asked for, so a server
+ * that stopped between the two (a crash, kill -9) left a mail no job will send (issue 42: a
+ * crash between a commit and its side effect). Asks again for the job of each mail queued more
+ * than a minute ago and still within its job's half hour of retries; a mail whose job is waiting
+ * or running is not queued twice (one job per mail's key). Returns how many were asked for anew.
+ */
+export async function requeueStrandedMail(db: Database, jobs: JobEnqueuer): Promise<number> {
+  const rows = await db
+    .select({ id: mailQueue.id })
+    .from(mailQueue)
+    .where(
+      and(
+        lt(mailQueue.createdAt, sql`now() - interval '1 minute'`),
+        gt(mailQueue.createdAt, sql`now() - interval '30 minutes'`),
+      ),
+    )
+    .limit(500);
+  let queued = 0;
+  for (const { id } of rows) {
+    if (await jobs.enqueue('mail-delivery', { mailId: id }, { singletonKey: `mail-${id}` })) {
+      queued++;
+    }
+  }
+  return queued;
 }
 
 /** Retention: a mail still queued after its job gave up (days) will never go; it is dropped. */
