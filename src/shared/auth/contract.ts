@@ -10,6 +10,10 @@ import { z } from 'zod';
  *   POST /api/auth/sign-in/email             authEmailBody (then better-auth) → better-auth's
  *                                            answer, or 403 emailNotVerifiedResponse
  *   POST /api/auth/send-verification-email   authEmailBody → better-auth's answer
+ *   GET  /api/auth/verify-email              the mailed link (better-auth): to its page; a change
+ *                                            of address to one another account took meanwhile
+ *                                            goes to the page with ?error=EMAIL_IN_USE, or, with
+ *                                            no page named, 409 { code: EMAIL_IN_USE, message }
  *   POST /api/logout                         → successResponse, also when signed out already
  *   GET  /api/auth-config                    → authConfigResponse
  */
@@ -73,7 +77,12 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   mustAcceptTerms: 'You must accept the Terms & Conditions and the Privacy Policy',
   googleNotConfigured: 'Google sign-in is not configured on this server.',
+  /** A change of address confirmed after another account took the new address. */
+  emailInUse: 'That email address is already in use.',
 } as const;
+
+/** The `error` (and `code`) of a change-of-address link whose new address is taken. */
+export const EMAIL_IN_USE = 'EMAIL_IN_USE';
 
 /** Sign-in and resending the verification mail: we check the address; better-auth the rest. */
 export const authEmailBody = z.object({ email: emailSchema }).loose();

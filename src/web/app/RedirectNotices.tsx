@@ -3,6 +3,7 @@ import { toast } from '../components/ui/toast';
 import { useAuthDialog } from '../features/auth/auth-dialog-context';
 import { RESET_PASSWORD_PAGE } from '../../shared/account/rules';
 import { NOTE_PARAMS } from './redirect-notices';
+import { AUTH_MESSAGES, EMAIL_IN_USE } from '../../shared/auth/contract';
 
 /**
  * Reads the notes the server leaves in the URL after a redirect (e-mail verification, Google
@@ -23,6 +24,14 @@ export function RedirectNotices() {
 
     if (emailChanged && !error) {
       toast({ title: 'Email changed', description: 'Your account now uses its new address.' });
+    } else if (emailChanged && error === EMAIL_IN_USE) {
+      // Another account took the new address after the link was mailed: the account keeps its
+      // address, and a change to another one can be asked for on the Account page.
+      toast({
+        title: 'Email not changed',
+        description: `${AUTH_MESSAGES.emailInUse} Your account keeps its address; choose another one.`,
+        variant: 'destructive',
+      });
     } else if (emailChanged && error) {
       toast({
         title: 'Email not changed',

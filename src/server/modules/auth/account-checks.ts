@@ -9,7 +9,6 @@ import {
   resetPasswordRequest,
   revokeSessionRequest,
   type AccountSession,
-  type PasswordResetResponse,
 } from '../../../shared/account/contract';
 import type { AppContext } from '../../context';
 import { findSessionToken, signInMethods } from '../account/account.repo';
@@ -82,10 +81,10 @@ export async function beforeAccountCall(
 }
 
 /**
- * better-auth's answers for these paths as we send them on: a reset request answers alike for
- * every address, and the list of sessions carries ids and which one is this browser's, never
- * tokens or addresses. True when it answered (a reply is thenable: never return it from an async
- * function), false for other paths.
+ * better-auth's answers for these paths as we send them on: the list of sessions carries ids and
+ * which one is this browser's, never tokens or addresses (a reset request is answered before
+ * better-auth sees it: auth.routes.ts). True when it answered (a reply is thenable: never return
+ * it from an async function), false for other paths.
  */
 export async function afterAccountCall(
   path: string,
@@ -105,13 +104,6 @@ export async function afterAccountCall(
       await ctx.limiter.hit(RATE_RULES.passwordConfirmFailuresPerUser, user.id);
     }
     return false;
-  }
-  if (path === '/request-password-reset' && response.ok) {
-    reply.send({
-      status: true,
-      message: ACCOUNT_MESSAGES.resetRequested,
-    } satisfies PasswordResetResponse);
-    return true;
   }
   if (path === '/list-sessions' && response.ok) {
     const sessions = (await response.json()) as {

@@ -7,6 +7,7 @@ import {
   signUpSchema,
   type EmailNotVerifiedResponse,
 } from '../../../shared/auth/contract';
+import { ACCOUNT_MESSAGES, type PasswordResetResponse } from '../../../shared/account/contract';
 import { successResponse, type SuccessResponse } from '../../../shared/responses';
 import type { AppContext } from '../../context';
 import { notFound, parseOr400, serviceUnavailable, validationError } from '../../errors';
@@ -14,6 +15,7 @@ import { enforce, tooManyRequests } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
 import { AUTH_BASE_PATH, GOOGLE_PROVIDER_ID } from './auth';
 import { afterAccountCall, beforeAccountCall } from './account-checks';
+import { afterAnswers } from './after-answer';
 import { deviceCookie, knownDevice } from './known-devices';
 import { passwordProblem } from './password-check';
 
@@ -28,6 +30,8 @@ const VERIFIED_CALLBACK = '/?verified=1';
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const { auth, limiter, config } = ctx;
   const sessionCookieName = (await auth.$context).authCookies.sessionToken.name;
+  const later = afterAnswers();
+  app.addHook('onClose', () => later.settle());
 
   app.route({
     method: ['GET', 'POST'],
@@ -55,6 +59,23 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       if (request.method === 'POST') {
         const checked = await beforeAccountCall(path, request, ctx);
         if (checked) body = checked.body;
+      }
+      // 'Forgot password?' answers before anything depends on the address (the checks above are
+      // the same for every address): better-auth looks it up, stores a token and queues the mail
+      // after the answer has gone, so the answer's timing cannot tell an account from none.
+      if (path === '/request-password-reset' && request.method === 'POST') {
+        const forwarded = toFetchRequest(request, config.publicUrl, body);
+        later.run(reply, async () => {
+          const response = await auth.handler(forwarded);
+          if (!response.ok) {
+            request.log.error({ status: response.status }, 'password reset request failed');
+          }
+        });
+        reply.send({
+          status: true,
+          message: ACCOUNT_MESSAGES.resetRequested,
+        } satisfies PasswordResetResponse);
+        return reply;
       }
 
       const response = await auth.handler(toFetchRequest(request, config.publicUrl, body));

@@ -1,7 +1,7 @@
 // The minimal build leaves out Kysely, which the Drizzle adapter below does not use.
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Logger } from 'pino';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth/contract';
@@ -17,8 +17,10 @@ import {
 } from './auth.emails';
 import type { JobEnqueuer } from '../../jobs/queue';
 import { findUser } from '../account/account.repo';
+import { addressChangeOf, refuseTakenNewAddress } from './email-change';
 import { refuseWeakNewPassword } from './password-policy';
 import { queueMail } from './queued-mail';
+import { voidResetLinks } from './reset-links';
 
 const DAY_SECONDS = 60 * 60 * 24;
 /** How long a 'Forgot password?' link works. */
@@ -99,6 +101,10 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       // 'Forgot password?': a one-time link, valid for an hour (better-auth deletes it when used).
       resetPasswordTokenExpiresIn: PASSWORD_RESET_SECONDS,
+      // The account's other reset links end with it: an older mail cannot set a password again.
+      onPasswordReset: async ({ user }) => {
+        await voidResetLinks(db, user.id);
+      },
       // Queued, not sent here: an unknown address gets no mail, and the answer must not take
       // longer for a known one.
       sendResetPassword: async ({ user, url }) => {
@@ -125,6 +131,11 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
         if (changing) await queueMail(db, jobs, changeEmailMail(user.email, user.name, url));
         else await mailer.send(verificationMail(user.email, user.name, url));
       },
+      // A new address in use: reset links mailed to the old one no longer reach the account.
+      afterEmailVerification: async (user, request) => {
+        const token = request ? new URL(request.url).searchParams.get('token') : null;
+        if (await addressChangeOf(token, config.authSecret)) await voidResetLinks(db, user.id);
+      },
     },
     databaseHooks: {
       user: {
@@ -146,6 +157,16 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
           body.revokeOtherSessions = body.revokeOtherSessions !== false;
         }
         await refuseWeakNewPassword(ctx);
+        await refuseTakenNewAddress(ctx);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A changed password voids the reset links asked for before it (a reset does the same,
+        // in onPasswordReset above).
+        if (ctx.path === '/change-password') {
+          const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
+          const userId = returned && !isAPIError(returned) ? returned.user?.id : undefined;
+          if (typeof userId === 'string') await voidResetLinks(db, userId);
+        }
       }),
     },
     plugins: config.google
