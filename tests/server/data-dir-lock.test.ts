@@ -9,10 +9,10 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/test-app';
 import { lockDataDir } from '../../src/server/data-dir-lock';
 
 /**
@@ -28,15 +28,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -126,9 +126,8 @@ describe('reset-password', () => {
   const email = 'ingrid.vasquez@example.com';
 
   /**
-   * Reverie sends no reset mails yet (better-auth's sendResetPassword is not configured), so no
-   * request makes a token; this writes one the way better-auth's request-password-reset does.
-   * The reset endpoint itself is reachable, and the rule must hold there too.
+   * A token written the way better-auth's request-password-reset does (without waiting for the
+   * mail): the reset endpoint's own password rule is under test here, not the mail.
    */
   async function resetToken() {
     const [row] = await t.database.db.select().from(user).where(eq(user.email, email));

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/test-app';
 import { buildServer } from '../../scripts/server-build.mjs';
 import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
 
@@ -15,15 +15,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the server process', () => {
   it('starts compiled (as npm start runs it) on an empty DATA_DIR, logs its URL, serves sign-up and runs its jobs, and stops cleanly on SIGTERM', async () => {

@@ -34,7 +34,8 @@ export interface TestApp {
 
 export const TEST_PASSWORD = 'velvet harbour lantern';
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, on 127.0.0.1 (for a server a test starts). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
