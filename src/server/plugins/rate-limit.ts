@@ -1,10 +1,14 @@
 import type { Redis } from 'ioredis';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
+import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js';
 import { HttpError } from '../errors';
 
 /** A named allowance: at most `limit` hits per `windowMs` for one key. */
 export interface RateRule {
   name: string;
   limit: number;
+  /** A whole number of seconds: rate-limiter-flexible keeps its windows in seconds. */
   windowMs: number;
   message: string;
 }
@@ -39,62 +43,79 @@ export async function enforce(limiter: RateLimiter, rule: RateRule, key: string)
   if (state.count > rule.limit) throw tooManyRequests(rule, state);
 }
 
-export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const sweep = setInterval(() => {
-    const t = now();
-    for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-  }, 60_000);
-  sweep.unref();
-  const read = (rule: RateRule, key: string) => {
-    const id = `${rule.name}:${key}`;
-    const w = windows.get(id);
-    return w && w.resetAt > now() ? { id, w } : { id, w: undefined };
+/**
+ * Our interface over rate-limiter-flexible, one of its limiters per rule: `hit` is `penalty` (it
+ * counts and never refuses, so callers can count failures only), `peek` is `get`, `reset` is
+ * `delete`.
+ */
+function flexibleLimiter(
+  create: (rule: RateRule) => RateLimiterAbstract,
+  close: () => Promise<void>,
+): RateLimiter {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiterFor = (rule: RateRule) => {
+    const id = `${rule.name}/${rule.windowMs}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      if (rule.windowMs < 1000 || rule.windowMs % 1000 !== 0) {
+        throw new Error(`Rate rule ${rule.name}: the window must be whole seconds`);
+      }
+      limiter = create(rule);
+      limiters.set(id, limiter);
+    }
+    return limiter;
   };
   return {
     async hit(rule, key) {
-      const { id, w } = read(rule, key);
-      const t = now();
-      const next = w
-        ? { count: w.count + 1, resetAt: w.resetAt }
-        : { count: 1, resetAt: t + rule.windowMs };
-      windows.set(id, next);
-      return { count: next.count, resetInMs: next.resetAt - t };
+      const res = await limiterFor(rule).penalty(key, 1);
+      return {
+        count: res.consumedPoints,
+        resetInMs: res.msBeforeNext > 0 ? res.msBeforeNext : rule.windowMs,
+      };
     },
     async peek(rule, key) {
-      const { w } = read(rule, key);
-      return w ? { count: w.count, resetInMs: w.resetAt - now() } : { count: 0, resetInMs: 0 };
+      const res = await limiterFor(rule).get(key);
+      // No window, or an expired one the store has not dropped yet: nothing counted.
+      return res && res.msBeforeNext > 0
+        ? { count: res.consumedPoints, resetInMs: res.msBeforeNext }
+        : { count: 0, resetInMs: 0 };
     },
     async reset(rule, key) {
-      windows.delete(`${rule.name}:${key}`);
+      await limiterFor(rule).delete(key);
     },
-    async close() {
-      clearInterval(sweep);
-    },
+    close,
   };
 }
 
+export function createMemoryRateLimiter(): RateLimiter {
+  // Each key's window is a timer in the library's store (unref'd): nothing to stop on close.
+  return flexibleLimiter(
+    (rule) =>
+      new RateLimiterMemory({
+        keyPrefix: rule.name,
+        points: rule.limit,
+        duration: rule.windowMs / 1000,
+      }),
+    async () => {},
+  );
+}
+
+/**
+ * Keys stay `${prefix}${rule.name}:${key}` (the library joins its keyPrefix and the key with ':'),
+ * as before the library, and hold the same INCR counter with an expiry: counters carry over a
+ * deploy instead of starting again.
+ */
 export function createRedisRateLimiter(redis: Redis, prefix = 'reverie:rl:'): RateLimiter {
-  const id = (rule: RateRule, key: string) => `${prefix}${rule.name}:${key}`;
-  return {
-    async hit(rule, key) {
-      const k = id(rule, key);
-      // INCR and PEXPIRE NX in one round trip: the first hit opens the window.
-      const result = await redis.multi().incr(k).pexpire(k, rule.windowMs, 'NX').pttl(k).exec();
-      const count = Number(result?.[0]?.[1] ?? 1);
-      const ttl = Number(result?.[2]?.[1] ?? rule.windowMs);
-      return { count, resetInMs: ttl > 0 ? ttl : rule.windowMs };
-    },
-    async peek(rule, key) {
-      const k = id(rule, key);
-      const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
-      return { count: Number(count ?? 0), resetInMs: ttl > 0 ? ttl : 0 };
-    },
-    async reset(rule, key) {
-      await redis.del(id(rule, key));
-    },
-    async close() {
+  return flexibleLimiter(
+    (rule) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${prefix}${rule.name}`,
+        points: rule.limit,
+        duration: rule.windowMs / 1000,
+      }),
+    async () => {
       await redis.quit().catch(() => undefined);
     },
-  };
+  );
 }

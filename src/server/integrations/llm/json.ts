@@ -1,64 +1,74 @@
+import { jsonrepair } from 'jsonrepair';
 import { z } from 'zod';
 import { upstreamError, type ChatMessage, type CompletionRequest, type LlmGateway } from './llm';
 
 export const INVALID_ANSWER = 'The model returned an invalid answer. Please try again.';
 
-/** How many `{` / `[` starts are tried before giving up, so a long prose answer stays cheap. */
+/** How many top-level `{` / `[` spans are tried before giving up, so a long prose answer stays cheap. */
 const MAX_CANDIDATES = 8;
 
 /**
- * Parses JSON out of a model's answer, which may wrap it in ```json fences or prose and leave
- * trailing commas (models ignore response_format more often than one would like). Takes the first
- * fenced block or the outermost {...} / [...] that parses. Throws a SyntaxError when none does.
+ * Parses JSON out of a model's answer, which may wrap it in ```json fences or prose and be sloppy
+ * (models ignore response_format more often than one would like). Only the picking of the JSON out
+ * of the answer is ours; the repair (trailing commas, single or curly quotes, unquoted keys,
+ * comments, Python literals, missing commas) is `jsonrepair`'s. Throws a SyntaxError when no
+ * reading gives JSON.
+ *
+ * JSON whose outer bracket never closes is refused, not completed: it was cut off, and jsonrepair
+ * would fill in what is missing (`{"a": ` becomes `{"a": null}`, a cut list looks whole).
  */
 export function parseJsonLoosely(text: string): unknown {
-  for (const candidate of candidates(text)) {
-    try {
-      return JSON.parse(candidate);
-    } catch {
-      // Try the next reading.
-    }
-    const cleaned = removeTrailingCommas(candidate);
-    if (cleaned === candidate) continue;
-    try {
-      return JSON.parse(cleaned);
-    } catch {
-      // Try the next reading.
+  const trimmed = text.trim();
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    // Pick the JSON out of the answer below.
+  }
+  const fenced = /```[^\n`]*\n([\s\S]*?)```/.exec(trimmed)?.[1];
+  for (const source of fenced === undefined ? [trimmed] : [fenced, trimmed]) {
+    for (const span of spans(source)) {
+      try {
+        return JSON.parse(span);
+      } catch {
+        // Repair it below.
+      }
+      try {
+        const value: unknown = JSON.parse(jsonrepair(span));
+        // Only a structure: jsonrepair reads stray prose as a string.
+        if (typeof value === 'object' && value !== null) return value;
+      } catch {
+        // Try the next span.
+      }
     }
   }
   throw new SyntaxError('The answer contains no valid JSON.');
 }
 
-function* candidates(text: string): Generator<string> {
-  const trimmed = text.trim();
-  yield trimmed;
-  const fenced = /```[^\n`]*\n([\s\S]*?)```/.exec(trimmed);
-  if (fenced?.[1] !== undefined) {
-    yield fenced[1].trim();
-    yield* enclosed(fenced[1]);
-  }
-  yield* enclosed(trimmed);
-}
-
-/** The bracketed spans of `text`, from the first `{` or `[` on, each to its matching end. */
-function* enclosed(text: string): Generator<string> {
+/**
+ * The top-level bracketed spans of `text` in order: from a `{` or `[` to its matching end (brackets
+ * in "strings" skipped), so a span nested in an earlier one is never read on its own. When the
+ * brackets do not pair up (a quote jsonrepair will mend), the span runs to the last closer of its
+ * kind. Stops at a bracket that is still open at the end of the text: the JSON was cut off.
+ */
+function* spans(text: string): Generator<string> {
   let tried = 0;
   for (let start = 0; start < text.length && tried < MAX_CANDIDATES; start++) {
     const c = text[start];
     if (c !== '{' && c !== '[') continue;
     tried++;
-    const end = matchingEnd(text, start);
-    if (end !== -1) {
-      yield text.slice(start, end + 1);
-    } else {
-      // Unbalanced (a stray bracket in a string the model mangled): fall back to the last closer.
-      const last = text.lastIndexOf(c === '{' ? '}' : ']');
-      if (last > start) yield text.slice(start, last + 1);
-    }
+    let end = matchingEnd(text, start);
+    if (end === CUT_OFF) return;
+    if (end === MISMATCH) end = text.lastIndexOf(c === '{' ? '}' : ']');
+    if (end <= start) continue;
+    yield text.slice(start, end + 1);
+    start = end;
   }
 }
 
-/** The index of the bracket closing the one at `start`, or -1; brackets in strings are skipped. */
+const CUT_OFF = -1;
+const MISMATCH = -2;
+
+/** The index of the bracket closing the one at `start`, CUT_OFF or MISMATCH. */
 function matchingEnd(text: string, start: number): number {
   const expected: string[] = [];
   let inString = false;
@@ -74,33 +84,11 @@ function matchingEnd(text: string, start: number): number {
     } else if (c === '{' || c === '[') {
       expected.push(c === '{' ? '}' : ']');
     } else if (c === '}' || c === ']') {
-      if (expected.pop() !== c) return -1;
+      if (expected.pop() !== c) return MISMATCH;
       if (expected.length === 0) return i;
     }
   }
-  return -1;
-}
-
-/** Drops commas that directly precede `}` or `]`, leaving string contents alone. */
-function removeTrailingCommas(text: string): string {
-  let out = '';
-  let inString = false;
-  let escaped = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c === '\\') escaped = true;
-      else if (c === '"') inString = false;
-    } else if (c === '"') {
-      inString = true;
-    } else if (c === ',') {
-      const next = /\S/.exec(text.slice(i + 1));
-      if (next && (next[0] === '}' || next[0] === ']')) continue;
-    }
-    out += c;
-  }
-  return out;
+  return CUT_OFF;
 }
 
 /**
@@ -136,8 +124,8 @@ export async function completeJson<T>(
   const retries = Math.max(0, options.retries ?? 1);
   let messages: ChatMessage[] = request.messages;
   for (let attempt = 0; ; attempt++) {
-    const { content } = await llm.complete({ ...request, messages });
-    const result = check(content, schema);
+    const { content, finishReason } = await llm.complete({ ...request, messages });
+    const result = check(content, finishReason, schema);
     if (result.ok) return result.value;
     if (attempt >= retries) throw upstreamError(INVALID_ANSWER, `invalid JSON: ${result.problem}`);
     // Only the latest bad answer is shown, so the context does not grow with every retry.
@@ -156,8 +144,13 @@ export async function completeJson<T>(
 
 function check<T>(
   content: string,
+  finishReason: string | null,
   schema: z.ZodType<T>,
 ): { ok: true; value: T } | { ok: false; problem: string } {
+  // Refused before any repair: jsonrepair would complete a cut-off object with nulls.
+  if (finishReason === 'length') {
+    return { ok: false, problem: 'it was cut off by the length limit, so make it shorter' };
+  }
   let value: unknown;
   try {
     value = parseJsonLoosely(content);
