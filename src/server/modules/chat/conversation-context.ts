@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { CONVERSATION_NOT_FOUND } from '../../../shared/chat/contract';
 import { conflict, notFound } from '../../errors';
 import type { CharacterRow } from '../characters/characters.repo';
-import { findConversationWithCharacter, type ConversationRow } from './chat.repo';
+import { findConversationWithCharacter, type ConversationRow } from './conversations.repo';
 
 export const CHARACTER_GONE = "This conversation's character was deleted, so it can't continue.";
 

@@ -24,12 +24,11 @@ import {
   findConversation,
   insertConversation,
   listConversations,
-  readHistoryPage,
   updateConversationFields,
   type ConversationRow,
-  type MessageRow,
-  type ThreadMessage,
-} from './chat.repo';
+} from './conversations.repo';
+import type { MessageRow } from './messages.repo';
+import { readHistoryPage, type ThreadMessage } from './thread-read.repo';
 import { resolveModel } from './model-policy';
 import { noticesForReply } from '../safety/safety.service';
 

@@ -1,7 +1,7 @@
 import { MESSAGE_NOT_FOUND } from '../../../shared/chat/contract';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { findMessage, refreshLastMessage, updateMessageContent } from './chat.repo';
+import { findMessage, refreshLastMessage, updateMessageContent } from './messages.repo';
 import { toMessageView } from './conversations.service';
 
 /** Only the user's own messages can be edited, and only into a different text. */

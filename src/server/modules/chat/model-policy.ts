@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { badRequest, serviceUnavailable } from '../../errors';
 import { LLM_NOT_CONFIGURED, UNKNOWN_MODEL } from '../../integrations/llm';
 import { isStaff } from '../auth/staff';
-import type { ConversationRow } from './chat.repo';
+import type { ConversationRow } from './conversations.repo';
 
 /**
  * The one model policy: which model a call uses and who may choose one. The gateway also refuses

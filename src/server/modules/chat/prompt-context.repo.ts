@@ -11,13 +11,14 @@ import {
   conversationWithCharacterFromJson,
   conversationIsReplyable,
   conversationWithCharacterJson,
+} from './conversations.repo';
+import {
   storedFromRow,
   storeMessageSteps,
-  threadPath,
-  threadPathStep,
   type RawStored,
   type StoredMessage,
-} from './chat.repo';
+} from './message-store.repo';
+import { threadPath, threadPathStep } from './thread-read.repo';
 
 /** What a reply's prompt is built from, besides the conversation and its character. */
 export interface PromptContext {
@@ -44,6 +45,11 @@ export interface PromptRead extends PromptContext {
  * database escape every message's text again on every reply, about as much as the walk itself
  * (decision 0031). Each part is scoped to the user; a conversation that is not theirs reads an
  * empty thread, no memories and no target.
+ *
+ * A second reader of the thread beside readThread (thread-read.repo.ts), on purpose: it reads the
+ * same walk (threadPath) but in the statement that reads everything else a prompt needs, and, for
+ * a message at the end of the history, stores and pays for it too: one statement and one round
+ * trip before the model is called, where readThread would add one of each to every reply.
  */
 export async function readPromptContext(
   db: Database,

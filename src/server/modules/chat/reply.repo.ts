@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { statementOnce } from '../../db/prepared';
 import { settleChargeStatement } from '../credits/credits.repo';
-import { storedFromRow, storeMessageSteps, type RawStored, type StoredMessage } from './chat.repo';
+import {
+  storedFromRow,
+  storeMessageSteps,
+  type RawStored,
+  type StoredMessage,
+} from './message-store.repo';
 
 /**
  * A reply's last statement: storeMessage of the model's answer `content` after the message

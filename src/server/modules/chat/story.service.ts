@@ -1,7 +1,9 @@
 import type { StoryOption } from '../../../shared/chat/contract';
 import type { AppContext } from '../../context';
 import { completeJson, LLM_EMPTY, LlmError } from '../../integrations/llm';
-import { readThread, storeStoryOptions, updateConversationFields } from './chat.repo';
+import { updateConversationFields } from './conversations.repo';
+import { storeStoryOptions } from './story.repo';
+import { readThread } from './thread-read.repo';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
 import { modelOf } from './model-policy';
 import { isHarmfulReply } from '../safety/reply-guard';

@@ -3,15 +3,15 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { conversationTitle } from '../../../shared/chat/rules';
 import type { Executor } from '../../db/client';
+import { findMessage } from './messages.repo';
 import {
   branchStart,
   deleteSubtree,
   existingActiveLeaf,
-  findMessage,
   newestDescendant,
   newestInConversation,
   setActiveLeaf,
-} from './chat.repo';
+} from './tree.repo';
 import { requireConversation } from './conversations.service';
 
 /**

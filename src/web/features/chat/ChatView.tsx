@@ -1,27 +1,20 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Character } from '../../../shared/characters/contract';
 import { greetsFirst } from '../../../shared/characters/greetings';
-import { LLM_SETUP_EXAMPLE, normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
+import { normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
 import { PageLoader } from '../../app/PageLoader';
 import { flattenPages, useConversation, useMessages } from './api';
+import { ChatComposer } from './ChatComposer';
+import { ChatModelBar, ChatStart } from './ChatModelBar';
 import { ChatThread } from './ChatThread';
-import { MessageBox } from './MessageBox';
-import { ModeChooser } from './ModeChooser';
-import { ConversationMissing, NoModelNotice, PausedBanner, StoryOptions } from './lazy-parts';
+import { shownMessages, useRouteChange, useShownId } from './chat-view-hooks';
+import { ConversationMissing } from './lazy-parts';
 import { useChatPause, useNotices } from './safety-hooks';
-import { unansweredKey, useUnanswered, withUnanswered } from './unanswered';
+import { unansweredKey, useUnanswered } from './unanswered';
 import { useModelSelection } from './use-model-selection';
 import { useSendMessage } from './use-send-message';
 import { useStoryOptions } from './use-story-options';
-
-// Staff only (STAFF_EMAILS): everyone else never needs it.
-const ModelPicker = lazy(() => import('./ModelPicker').then((m) => ({ default: m.ModelPicker })));
-
-// Dialogs load when they open, not with the page (decision 0018).
-const OutOfCreditsDialog = lazy(() =>
-  import('./OutOfCreditsDialog').then((m) => ({ default: m.OutOfCreditsDialog })),
-);
 
 /** The conversation area for one character: mode choice, messages, message box or options. */
 export function ChatView({
@@ -38,10 +31,7 @@ export function ChatView({
   const [createdId, setCreatedId] = useState<number | null>(null);
   const activeId = conversationId ?? createdId;
   // The conversation on screen, for replies that finish after the user moved on.
-  const shownId = useRef(activeId);
-  useEffect(() => {
-    shownId.current = activeId;
-  }, [activeId]);
+  const shownId = useShownId(activeId);
   const conversation = useConversation(activeId);
   const history = useMessages(activeId);
   const notices = useNotices(activeId);
@@ -82,29 +72,19 @@ export function ChatView({
     onOutOfCredits: noCredits,
   });
   // Another conversation opened (not the one this view just created): start from a clean slate.
-  const [seenRoute, setSeenRoute] = useState(conversationId);
-  if (conversationId !== seenRoute) {
-    setSeenRoute(conversationId);
-    if (conversationId !== createdId) {
-      setCreatedId(null);
-      setChosenMode(null);
-      story.reset();
-      sending.reset();
-      model.reset();
-      setStoryDraft('');
-      setBranchFrom(null);
-    }
-  }
+  useRouteChange(conversationId, () => {
+    if (conversationId === createdId) return;
+    setCreatedId(null);
+    setChosenMode(null);
+    story.reset();
+    sending.reset();
+    model.reset();
+    setStoryDraft('');
+    setBranchFrom(null);
+  });
 
-  const { shownUpTo, busy } = sending;
-  const stored = allStored.filter((m) => shownUpTo === null || m.id <= shownUpTo);
-  const messages = withUnanswered(stored, unanswered);
-  if (sending.pending) messages.push(sending.pending);
-  const notice = !model.available && (
-    <Suspense fallback={null}>
-      <NoModelNotice staff={model.staff} example={LLM_SETUP_EXAMPLE} />
-    </Suspense>
-  );
+  const { busy } = sending;
+  const messages = shownMessages(allStored, sending, unanswered);
   const chooseMode = (chosen: ChatMode) => {
     setChosenMode(chosen);
     // A character with greetings speaks first: the conversation starts with its greeting.
@@ -123,29 +103,11 @@ export function ChatView({
   const opened = conversationId !== null && conversationId !== createdId;
   if (opened && conversation.isError) return <ConversationMissing characterId={character.id} />;
   if (opened && !conversation.data) return <PageLoader />;
-  if (mode === null) {
-    return (
-      <div className="flex h-full flex-col">
-        {notice}
-        <div className="min-h-0 flex-1">
-          <ModeChooser character={character} onChoose={chooseMode} />
-        </div>
-      </div>
-    );
-  }
+  if (mode === null) return <ChatStart character={character} model={model} onChoose={chooseMode} />;
 
   return (
     <div className="flex h-full flex-col">
-      {notice}
-      {model.canChoose && (
-        <Suspense fallback={null}>
-          <ModelPicker
-            models={model.models}
-            value={model.value}
-            onChange={(m) => void model.change(m)}
-          />
-        </Suspense>
-      )}
+      <ChatModelBar model={model} picker />
       <ChatThread
         character={character}
         mode={mode}
@@ -164,38 +126,17 @@ export function ChatView({
         onBranchChanged={story.reset}
         focusMessageId={conversationId === activeId ? focusMessageId : null}
       />
-      {paused ? (
-        <Suspense fallback={null}>
-          <PausedBanner message={pause.message} />
-        </Suspense>
-      ) : mode === 'immersive' ? (
-        activeId !== null && (
-          <Suspense fallback={null}>
-            <StoryOptions
-              options={story.options}
-              loading={story.loadingFor === activeId}
-              waiting={busy}
-              disabled={busy}
-              onChoose={sendNext}
-              onReroll={() => void story.load(activeId)}
-            />
-          </Suspense>
-        )
-      ) : (
-        <MessageBox
-          characterId={character.id}
-          name={character.name}
-          directness={character.directnessLevel}
-          showIntimacy={mode !== 'assistant'}
-          disabled={busy}
-          onSend={sendNext}
-        />
-      )}
-      {outOfCredits && (
-        <Suspense fallback={null}>
-          <OutOfCreditsDialog open onOpenChange={setOutOfCredits} />
-        </Suspense>
-      )}
+      <ChatComposer
+        character={character}
+        mode={mode}
+        activeId={activeId}
+        pause={pause}
+        story={story}
+        busy={busy}
+        onSend={sendNext}
+        outOfCredits={outOfCredits}
+        onOutOfCredits={setOutOfCredits}
+      />
     </div>
   );
 }

@@ -1,0 +1,94 @@
+import { MESSAGE_NOT_FOUND } from '../../../shared/chat/contract';
+import { continuationJoin } from '../../../shared/chat/rules';
+import type { AppContext } from '../../context';
+import { isMissingReference } from '../../db/sql-errors';
+import { notFound } from '../../errors';
+import { settleCharge } from '../credits/credits.service';
+import { storeMessage, type StoredMessage } from './message-store.repo';
+import { appendToMessage } from './messages.repo';
+import { storeReplyAndSettle } from './reply.repo';
+
+/**
+ * Step 8 of a reply (reply.service.ts): what the model wrote, stored with the conversation's
+ * preview and count, and the charge settled; `paid` is false for a reply the protocol withheld
+ * (stored unpaid; the caller gives its credit back).
+ */
+
+/** What storing a reply needs of its record. */
+export interface ReplyKeeping {
+  conversationId: number;
+  /** The model the conversation had, and the one this reply is made with. */
+  conversationModel: string | null;
+  model: string;
+  chargeId: number;
+  /** A new reply to the message `answers`, or more of the reply `continues` (appended to it). */
+  keep: { answers: number } | { continues: { messageId: number; content: string } };
+}
+
+export function storeAnswer(
+  ctx: AppContext,
+  userId: string,
+  record: ReplyKeeping,
+  text: string,
+  paid: boolean,
+): Promise<{ messageId: number; message: string; messageCount?: number }> {
+  const { keep } = record;
+  if ('continues' in keep)
+    return storeContinuation(ctx, userId, record, keep.continues, text, paid);
+  return storeReply(ctx, userId, record, text, keep.answers, paid);
+}
+
+/**
+ * The reply, the conversation's preview and count, and the charge settled, in one statement. A
+ * charge the sweeper already refunded (the reply took too long) is not taken again: the user gets
+ * that reply free, the safe side.
+ */
+async function storeReply(
+  ctx: AppContext,
+  userId: string,
+  { conversationId, conversationModel, model, chargeId }: ReplyKeeping,
+  reply: string,
+  answers: number,
+  paid: boolean,
+) {
+  // The model it was made with, remembered if the conversation had another (an operator's
+  // LLM_MODELS no longer listing it); a requested one was stored with the user's message.
+  const value = {
+    content: reply,
+    parentId: answers,
+    model: conversationModel !== model ? model : null,
+  };
+  let stored: StoredMessage;
+  try {
+    stored = await (paid
+      ? storeReplyAndSettle(ctx.db, userId, conversationId, value, chargeId)
+      : // Withheld by the protocol: stored unpaid; the caller gives the credit back.
+        storeMessage(ctx.db, userId, conversationId, { sender: 'ai', ...value }));
+  } catch (error) {
+    // The message it answers (or its conversation, or the account) was deleted while the model
+    // wrote: told as a continue tells it, the charge refunded by the caller.
+    if (isMissingReference(error)) throw notFound(MESSAGE_NOT_FOUND);
+    throw error;
+  }
+  if (!paid) return { messageId: stored.id, message: reply, messageCount: stored.messageCount };
+  if (stored.alongsideRows === 0)
+    ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');
+  return { messageId: stored.id, message: reply, messageCount: stored.messageCount };
+}
+
+/** A continue: the addition appended to the reply it continues, then the charge settled. */
+async function storeContinuation(
+  ctx: AppContext,
+  userId: string,
+  { chargeId }: ReplyKeeping,
+  continued: { messageId: number; content: string },
+  addition: string,
+  paid: boolean,
+) {
+  const { messageId } = continued;
+  const joined = continuationJoin(continued.content, addition);
+  const row = await appendToMessage(ctx.db, userId, messageId, joined);
+  if (!row) throw notFound(MESSAGE_NOT_FOUND); // deleted while the model wrote
+  if (paid) await settleCharge(ctx, chargeId);
+  return { messageId, message: row.content };
+}

@@ -1,0 +1,153 @@
+import type { Notice } from '../../../shared/safety/contract';
+import { CHAT_LIMITS, normalizeChatMode } from '../../../shared/chat/rules';
+import type { AppContext } from '../../context';
+import { LLM_EMPTY, LlmError, type Completion } from '../../integrations/llm';
+import { STALE_CHARGE_MS } from '../credits/credits.service';
+import type { ReplyGuard } from '../safety/reply-guard';
+import { replyCare } from '../safety/safety.service';
+import { buildChatPrompt } from '../../prompts/chat.prompt';
+import { MODEL_SETTINGS } from '../../prompts/model-settings';
+import { contextTokensOf } from './conversation-context';
+import type { PromptContext } from './prompt-context.repo';
+import type { ReplyTarget } from './reply-target';
+
+/**
+ * Step 6 of a reply (reply.service.ts): the prompt built and streamed to the model, every delta
+ * passing the crisis protocol's guard, the text told to the client as the guard releases it,
+ * after the notices.
+ */
+
+/** What a streamed reply tells its client as it goes. */
+export interface ReplyListener {
+  /** A notice shown before the reply (all of them come before the first token). */
+  notice?(notice: Notice): void;
+  /** Text of the reply as the protocol's guard releases it. */
+  token?(text: string): void;
+}
+
+/** What the prompt is built from: handed over once (takePrompt), then let go. */
+export interface PromptParts {
+  target: ReplyTarget;
+  thread: PromptContext;
+}
+
+export interface PromptSource {
+  /** The prompt's parts; a second call throws (a prepared reply runs once). */
+  takePrompt(): PromptParts;
+}
+
+/**
+ * The model's answer to the thread, steered and checked by the crisis protocol, its text told to
+ * `relay` as the guard releases it. `withheld`: it gave self-harm methods or encouragement, and
+ * none of that was told.
+ */
+export function generateReply(
+  ctx: AppContext,
+  source: PromptSource,
+  crisis: boolean,
+  relay: NoticesFirst,
+): Promise<{ text: string; withheld: boolean }> {
+  // The reply is produced to the end even if the client goes away: it is stored either way. It
+  // must end well before the charge sweeper would take its pending credit for a dead reply;
+  // past the time limit the model's call fails as a timeout (LLM_TIMEOUT).
+  const timeLimitMs = STALE_CHARGE_MS(ctx.config) - 30_000;
+  const checked: { guard?: ReplyGuard } = {};
+  const onDelta = (delta: string) => {
+    const shown = checked.guard!.push(delta);
+    if (shown) relay.token(shown);
+  };
+  return askModel(ctx, source, crisis, checked, timeLimitMs, onDelta).then((completion) => {
+    const end = checked.guard!.finish();
+    if (end.withheld) return { text: '', withheld: true };
+    if (end.rest) relay.token(end.rest);
+    return { text: replyText(completion), withheld: false };
+  });
+}
+
+/**
+ * Tells a listener the notices first, then the reply's text: text that the guard released
+ * before the notices were recorded waits for them. A listener that fails (a closed socket) must
+ * not stop the reply.
+ */
+export class NoticesFirst {
+  private opened = false;
+  private held = '';
+
+  constructor(private readonly listener: ReplyListener | undefined) {}
+
+  open(notices: readonly Notice[]) {
+    for (const notice of notices) this.notice(notice);
+    this.opened = true;
+    if (this.held) this.send(this.held);
+    this.held = '';
+  }
+
+  notice(notice: Notice) {
+    try {
+      this.listener?.notice?.(notice);
+    } catch {
+      /* a closed socket */
+    }
+  }
+
+  token(text: string) {
+    if (this.opened) this.send(text);
+    else this.held += text;
+  }
+
+  private send(text: string) {
+    try {
+      this.listener?.token?.(text);
+    } catch {
+      /* a closed socket */
+    }
+  }
+}
+
+/** What is stored of the model's answer: trimmed, not empty, not absurdly long. */
+function replyText(completion: Completion): string {
+  const text = completion.content.trim();
+  if (!text) throw new LlmError('upstream', LLM_EMPTY, 'empty reply');
+  return text.slice(0, CHAT_LIMITS.messageMaxLength * 4);
+}
+
+/**
+ * The prompt, built and sent to the model, in a function of its own: once it has sent it, nothing
+ * that waits for the model's answer keeps the prompt, the thread or the rows it was built from
+ * (they can be large, and a model may think for seconds).
+ */
+function askModel(
+  ctx: AppContext,
+  source: PromptSource,
+  crisis: boolean,
+  checked: { guard?: ReplyGuard },
+  timeLimitMs: number,
+  onDelta: (text: string) => void,
+) {
+  const { target, thread } = source.takePrompt();
+  return startReplyStream(ctx, target, thread, crisis, checked, timeLimitMs, onDelta);
+}
+
+function startReplyStream(
+  ctx: AppContext,
+  { conversation, character, model }: ReplyTarget,
+  { history, profile, memories, recentCrisis }: PromptContext,
+  crisis: boolean,
+  checked: { guard?: ReplyGuard },
+  timeLimitMs: number,
+  onDelta: (text: string) => void,
+) {
+  const care = replyCare(ctx, character.name, { crisis, recentCrisis });
+  checked.guard = care.guard;
+  const messages = buildChatPrompt({
+    character,
+    profile,
+    mode: normalizeChatMode(conversation.chatMode),
+    scenario: conversation.scenario,
+    memories,
+    history: history.map((m) => ({ sender: m.sender, content: m.content })),
+    contextTokens: contextTokensOf(ctx),
+    safetyInstruction: care.steering,
+  });
+  return ctx.llm.stream({ messages, model, ...MODEL_SETTINGS.reply, timeLimitMs }, onDelta);
+}

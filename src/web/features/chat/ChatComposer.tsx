@@ -1,0 +1,75 @@
+import { lazy, Suspense } from 'react';
+import type { Character } from '../../../shared/characters/contract';
+import type { ChatMode } from '../../../shared/chat/rules';
+import { MessageBox } from './MessageBox';
+import { PausedBanner, StoryOptions } from './lazy-parts';
+import type { useChatPause } from './safety-hooks';
+import type { useStoryOptions } from './use-story-options';
+
+// Dialogs load when they open, not with the page (decision 0018).
+const OutOfCreditsDialog = lazy(() =>
+  import('./OutOfCreditsDialog').then((m) => ({ default: m.OutOfCreditsDialog })),
+);
+
+/**
+ * Below the thread: the message box, a story's options in its place, or, while the account is
+ * paused, why (`pause`); and the out-of-credits dialog when a message found no credit.
+ */
+export function ChatComposer({
+  character,
+  mode,
+  activeId,
+  pause,
+  story,
+  busy,
+  onSend,
+  outOfCredits,
+  onOutOfCredits,
+}: {
+  character: Character;
+  mode: ChatMode;
+  activeId: number | null;
+  pause: ReturnType<typeof useChatPause>;
+  story: ReturnType<typeof useStoryOptions>;
+  busy: boolean;
+  onSend: (text: string) => Promise<boolean>;
+  outOfCredits: boolean;
+  onOutOfCredits: (open: boolean) => void;
+}) {
+  return (
+    <>
+      {pause !== null ? (
+        <Suspense fallback={null}>
+          <PausedBanner message={pause.message} />
+        </Suspense>
+      ) : mode === 'immersive' ? (
+        activeId !== null && (
+          <Suspense fallback={null}>
+            <StoryOptions
+              options={story.options}
+              loading={story.loadingFor === activeId}
+              waiting={busy}
+              disabled={busy}
+              onChoose={onSend}
+              onReroll={() => void story.load(activeId)}
+            />
+          </Suspense>
+        )
+      ) : (
+        <MessageBox
+          characterId={character.id}
+          name={character.name}
+          directness={character.directnessLevel}
+          showIntimacy={mode !== 'assistant'}
+          disabled={busy}
+          onSend={onSend}
+        />
+      )}
+      {outOfCredits && (
+        <Suspense fallback={null}>
+          <OutOfCreditsDialog open onOpenChange={onOutOfCredits} />
+        </Suspense>
+      )}
+    </>
+  );
+}

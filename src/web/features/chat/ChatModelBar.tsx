@@ -1,0 +1,60 @@
+import { lazy, Suspense } from 'react';
+import type { Character } from '../../../shared/characters/contract';
+import { LLM_SETUP_EXAMPLE, type ChatMode } from '../../../shared/chat/rules';
+import { NoModelNotice } from './lazy-parts';
+import { ModeChooser } from './ModeChooser';
+import type { useModelSelection } from './use-model-selection';
+
+// Staff only (STAFF_EMAILS): everyone else never needs it.
+const ModelPicker = lazy(() => import('./ModelPicker').then((m) => ({ default: m.ModelPicker })));
+
+/**
+ * Above the conversation: the notice that no language model is set up (when none is), and the
+ * staff's model picker (`picker`, once a mode is chosen).
+ */
+export function ChatModelBar({
+  model,
+  picker,
+}: {
+  model: ReturnType<typeof useModelSelection>;
+  picker: boolean;
+}) {
+  return (
+    <>
+      {!model.available && (
+        <Suspense fallback={null}>
+          <NoModelNotice staff={model.staff} example={LLM_SETUP_EXAMPLE} />
+        </Suspense>
+      )}
+      {picker && model.canChoose && (
+        <Suspense fallback={null}>
+          <ModelPicker
+            models={model.models}
+            value={model.value}
+            onChange={(m) => void model.change(m)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Before a mode is chosen: the model notice (no picker yet) and the mode chooser. */
+export function ChatStart({
+  character,
+  model,
+  onChoose,
+}: {
+  character: Character;
+  model: ReturnType<typeof useModelSelection>;
+  onChoose: (mode: ChatMode) => void;
+}) {
+  return (
+    <div className="flex h-full flex-col">
+      <ChatModelBar model={model} picker={false} />
+      <div className="min-h-0 flex-1">
+        <ModeChooser character={character} onChoose={onChoose} />
+      </div>
+    </div>
+  );
+}

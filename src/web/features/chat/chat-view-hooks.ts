@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ThreadMessageView } from '../../../shared/chat/contract';
+import type { DisplayMessage } from './MessageView';
+import { withUnanswered, type UnansweredMessage } from './unanswered';
+
+/**
+ * ChatView's small hooks. `useShownId`: the conversation on screen, read by replies that finish
+ * after the user moved on.
+ */
+export function useShownId(activeId: number | null) {
+  const shownId = useRef(activeId);
+  useEffect(() => {
+    shownId.current = activeId;
+  }, [activeId]);
+  return shownId;
+}
+
+/**
+ * Calls `onChange` in the render where `route` (the conversation in the address) changed, so the
+ * view's own state is adjusted before anything of the old conversation is drawn.
+ */
+export function useRouteChange(route: number | null, onChange: () => void) {
+  const [seenRoute, setSeenRoute] = useState(route);
+  if (route !== seenRoute) {
+    setSeenRoute(route);
+    onChange();
+  }
+}
+
+/**
+ * The messages on screen: the stored ones (up to `shownUpTo` while a reply's end is not yet
+ * shown), the user's unanswered ones in their places, and the message being sent.
+ */
+export function shownMessages(
+  allStored: ThreadMessageView[],
+  sending: { shownUpTo: number | null; pending: DisplayMessage | null },
+  unanswered: UnansweredMessage[],
+) {
+  const { shownUpTo } = sending;
+  const stored = allStored.filter((m) => shownUpTo === null || m.id <= shownUpTo);
+  const messages = withUnanswered(stored, unanswered);
+  if (sending.pending) messages.push(sending.pending);
+  return messages;
+}
