@@ -2,7 +2,13 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/browser';
 import { E2E_URL } from './tests/e2e/ports';
 
-/** Browser tests: Debian's Chromium, at desktop and phone widths, against a local server. */
+/**
+ * Browser tests: Debian's Chromium, at desktop and phone widths, against a local server.
+ *
+ * A failing test keeps its screenshot and trace (test-results/e2e). The screenshots the tests
+ * take for a person to look at (snap() in tests/e2e/support.ts) are saved only when asked:
+ * `SNAPSHOTS=1 npx playwright test` (to test-results/screenshots).
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',

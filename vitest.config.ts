@@ -23,6 +23,9 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // The database is migrated once per run; each file gets a copy of it (a template
+          // database on PostgreSQL, a dumped data directory on PGlite).
+          globalSetup: ['tests/support/database-template.ts'],
           // Each file starts its own app and database; two at a time suits a 2-core machine.
           maxWorkers: 2,
           testTimeout: 30_000,

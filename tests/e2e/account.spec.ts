@@ -7,7 +7,9 @@ import {
   mailTo,
   openAuthDialog,
   openSidebarOnPhone,
+  signInDirectly,
   signUpAndSignIn,
+  skipChatSplash,
   snap,
   test,
   uniqueEmail,
@@ -100,6 +102,7 @@ test('the account page: devices, and a download that holds the conversation', as
   page,
 }, info) => {
   const email = uniqueEmail(info, 'downloader');
+  await skipChatSplash(page);
   await signUpAndSignIn(page, email, PASSWORD);
   await chatOnce(page, 'Tell me about the lighthouse keeper');
 
@@ -154,7 +157,8 @@ test('delete my account: signed out, cannot sign in again, and another user keep
   // Another user, in a browser of their own.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signUpAndSignIn(other, uniqueEmail(info, 'staying'), PASSWORD);
+  // (Their sign-up is not what is tested: signed in directly.)
+  await signInDirectly(other, uniqueEmail(info, 'staying'), PASSWORD);
   const theirs = await chatOnce(other, 'I am staying right here');
 
   await page.goto('/account');

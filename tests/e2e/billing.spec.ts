@@ -1,6 +1,16 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_NO_MODEL_DATA_DIR, E2E_NO_MODEL_URL } from './ports';
-import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
+import {
+  expectAccessible,
+  signInDirectly,
+  skipChatSplash,
+  snap,
+  test,
+  uniqueEmail,
+} from './support';
+
+// The chat's loading splash has its own tests (chat.spec.ts).
+test.beforeEach(({ page }) => skipChatSplash(page));
 
 /**
  * Buying a plan: the pricing page sends the browser to Stripe's hosted Checkout (here the local
@@ -23,7 +33,7 @@ async function buy(page: Page, plan: 'Basic' | 'Pro') {
 }
 
 test('pricing → Stripe Checkout → back on /membership with the plan', async ({ page }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'buyer'));
+  await signInDirectly(page, uniqueEmail(info, 'buyer'));
   await page.goto('/pricing');
   await page
     .getByRole('article', { name: 'Basic' })
@@ -70,7 +80,7 @@ test('pricing → Stripe Checkout → back on /membership with the plan', async 
 test('Manage Subscription opens the billing portal, and a cancellation shows on return', async ({
   page,
 }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'manager'));
+  await signInDirectly(page, uniqueEmail(info, 'manager'));
   await buy(page, 'Pro');
   // Keyboard only: Tab to the button, Enter.
   const manage = page.getByRole('button', { name: 'Manage Subscription' });
@@ -93,7 +103,7 @@ test('membership without a subscription, and signed out', async ({ page }, info)
   await page.goto('/membership');
   await expect(page.getByText('Please sign in to view your membership.')).toBeVisible();
 
-  await signUpAndSignIn(page, uniqueEmail(info, 'browser'));
+  await signInDirectly(page, uniqueEmail(info, 'browser'));
   await page.goto('/membership');
   await expect(page.getByText("You don't have an active subscription yet.")).toBeVisible();
   await expect(page.getByTestId('membership-credits')).toHaveText('20 messages left this month');
@@ -107,7 +117,7 @@ test('membership without a subscription, and signed out', async ({ page }, info)
 test('leaving Checkout without paying returns to the plans and says nothing was charged', async ({
   page,
 }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'hesitant'));
+  await signInDirectly(page, uniqueEmail(info, 'hesitant'));
   await page.goto('/pricing');
   await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Go Pro' }).click();
   await expect(page).toHaveURL(CHECKOUT_PAGE);
@@ -119,7 +129,7 @@ test('leaving Checkout without paying returns to the plans and says nothing was 
 });
 
 test('the user menu leads to Billing', async ({ page }) => {
-  await signUpAndSignIn(page, uniqueEmail(test.info(), 'menu'));
+  await signInDirectly(page, uniqueEmail(test.info(), 'menu'));
   await page.goto('/chat');
   if ((page.viewportSize()?.width ?? 1280) < 768) {
     await page.getByRole('button', { name: 'Open sidebar' }).click();
@@ -135,7 +145,7 @@ test('the user menu leads to Billing', async ({ page }) => {
 test('without Stripe settings the plans say billing is not configured', async ({ page }, info) => {
   const server = { url: E2E_NO_MODEL_URL, dataDir: E2E_NO_MODEL_DATA_DIR };
   await page.addInitScript(() => window.localStorage.setItem('reverie.ageConfirmed', '1'));
-  await signUpAndSignIn(page, uniqueEmail(info, 'early'), undefined, server);
+  await signInDirectly(page, uniqueEmail(info, 'early'), undefined, server);
   await page.goto(`${E2E_NO_MODEL_URL}/pricing`);
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {

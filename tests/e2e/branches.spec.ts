@@ -5,7 +5,8 @@ import {
   expectAccessible,
   openChatWith,
   sendMessage as send,
-  signUpAndSignIn,
+  signInDirectly,
+  skipChatSplash,
   snap,
   test,
   uniqueEmail,
@@ -16,7 +17,8 @@ const versionOf = (message: Locator) => message.getByTestId('versions');
 const tale = (text: string) => new RegExp(`^${text}$`);
 
 async function openAssistantChat(page: Page, email: string) {
-  await signUpAndSignIn(page, email);
+  await skipChatSplash(page);
+  await signInDirectly(page, email);
   await openChatWith(page, await createCharacter(page), 'Assistant');
 }
 

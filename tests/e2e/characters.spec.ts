@@ -5,7 +5,18 @@ import sharp from 'sharp';
 import { E2E_CONTROL_URL } from './ports';
 import { LAST_CHARACTER_COOKIE } from '../../src/shared/first-reads';
 import { E2E_CHARACTER, E2E_READS_AS_MINOR } from './llm-fixtures';
-import { expectAccessible, signUpAndSignIn, snap, test, uniqueEmail } from './support';
+import {
+  dismissToasts,
+  expectAccessible,
+  signInDirectly,
+  skipChatSplash,
+  snap,
+  test,
+  uniqueEmail,
+} from './support';
+
+// The chat's loading splash has its own tests (chat.spec.ts).
+test.beforeEach(({ page }) => skipChatSplash(page));
 
 const MANUAL = {
   name: 'Selene',
@@ -42,6 +53,8 @@ async function createManually(page: Page, name = MANUAL.name) {
   await page.getByLabel('Personality & instructions').fill(MANUAL.personality);
   await page.getByRole('button', { name: 'Create Character' }).click();
   await expect(page).toHaveURL(/\/chat\?character=\d+$/);
+  // Out of the way of the chat header's menu and the form buttons (see dismissToasts).
+  await dismissToasts(page, `${name} has been added to your collection.`);
   return Number(new URL(page.url()).searchParams.get('character'));
 }
 
@@ -51,7 +64,7 @@ test('create a character by hand: avatar, gradient, preferences, directness and 
   // The whole creation flow in one test takes about 35 s alone here, too close to the default
   // 45 s when two browsers share the machine's two cores.
   test.setTimeout(90_000);
-  await signUpAndSignIn(page, uniqueEmail(info, 'creator'));
+  await signInDirectly(page, uniqueEmail(info, 'creator'));
   await page.goto('/chat');
   const side = await sidebar(page);
   await side.getByRole('link', { name: 'Create Character' }).click();
@@ -138,7 +151,7 @@ test('create a character by hand: avatar, gradient, preferences, directness and 
 test('the adults-only rule and its second opinion explain refusals in the form', async ({
   page,
 }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'adults-only'));
+  await signInDirectly(page, uniqueEmail(info, 'adults-only'));
   await page.goto('/create');
   await page.getByRole('button', { name: 'Create manually' }).click();
   await page.getByLabel('Name').fill('Mara');
@@ -159,6 +172,7 @@ test('the adults-only rule and its second opinion explain refusals in the form',
 
   // The model's second opinion, for what the rule cannot see.
   await description.fill(E2E_READS_AS_MINOR);
+  await dismissToasts(page);
   await create.click();
   await expect(
     page.getByText(
@@ -172,12 +186,13 @@ test('the adults-only rule and its second opinion explain refusals in the form',
 
   // Children in another role are fine: a kindergarten teacher is saved.
   await description.fill('A 35-year-old kindergarten teacher.');
+  await dismissToasts(page);
   await create.click();
   await expect(page).toHaveURL(/\/chat\?character=\d+$/);
 });
 
 test('create a character with AI', async ({ page }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'ai-creator'));
+  await signInDirectly(page, uniqueEmail(info, 'ai-creator'));
   await page.goto('/create');
   await page.getByLabel(/Describe your character/).fill('a sky pirate captain');
   await page.getByRole('button', { name: 'Generate with AI' }).click();
@@ -199,7 +214,7 @@ test('create a character with AI', async ({ page }, info) => {
 });
 
 test('edit a character', async ({ page }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'editor'));
+  await signInDirectly(page, uniqueEmail(info, 'editor'));
   const id = await createManually(page);
   // The open character's menu in the chat header.
   await page
@@ -228,7 +243,7 @@ test('edit a character', async ({ page }, info) => {
 });
 
 test('character settings with the role picker limit', async ({ page }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'settings'));
+  await signInDirectly(page, uniqueEmail(info, 'settings'));
   const id = await createManually(page);
   await page.goto(`/settings/${id}`);
   await expect(page.getByRole('heading', { name: 'Character Settings' })).toBeVisible();
@@ -254,6 +269,7 @@ test('character settings with the role picker limit', async ({ page }, info) => 
   await page.getByRole('button', { name: 'Remove Siren' }).click();
   await expect(page.getByRole('button', { name: 'Select roles (4/5)' })).toBeVisible();
   await snap(page, info, 'settings');
+  await dismissToasts(page);
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Character settings updated successfully.')).toBeVisible();
   await expect(page).toHaveURL(`/chat?character=${id}`);
@@ -265,7 +281,7 @@ test('character settings with the role picker limit', async ({ page }, info) => 
 
 test('delete characters with and without their conversations', async ({ page }, info) => {
   const email = uniqueEmail(info, 'deleter');
-  await signUpAndSignIn(page, email);
+  await signInDirectly(page, email);
   const keepId = await createManually(page, 'Keeper');
   const dropId = await createManually(page, 'Dropper');
   const seed = (characterId: number, count: number) =>

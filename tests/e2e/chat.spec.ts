@@ -18,7 +18,8 @@ import {
   openSidebarOnPhone,
   SELENE,
   sendMessage,
-  signUpAndSignIn,
+  signInDirectly,
+  skipChatSplash,
   snap,
   test,
   uniqueEmail,
@@ -30,12 +31,18 @@ async function setup(
   page: Page,
   label: string,
   info: Parameters<typeof uniqueEmail>[0],
-  email = uniqueEmail(info, label),
+  {
+    email = uniqueEmail(info, label),
+    // The tests of the loading splash see it; the others start past it (see skipChatSplash).
+    splash = false,
+  }: { email?: string; splash?: boolean } = {},
 ) {
-  await signUpAndSignIn(page, email);
+  if (!splash) await skipChatSplash(page);
+  await signInDirectly(page, email);
   const id = await createCharacter(page, CHARACTER);
   await page.goto(`/chat?character=${id}`);
-  // A first chat load in a tab shows the 2 s splash first; a busy machine adds to it.
+  // A first chat load in a tab shows the 2 s splash first (where the test keeps it); a busy
+  // machine adds to it.
   await expect(page.getByText('Select a mode to start chatting with your character!')).toBeVisible({
     timeout: 20_000,
   });
@@ -240,7 +247,7 @@ test('long-press shows the message toolbar on touch screens', async ({ page }, i
 test('staff pick the model of a conversation, and the conversation keeps it', async ({
   page,
 }, info) => {
-  await setup(page, 'staff', info, `staff.${info.project.name}@example.com`);
+  await setup(page, 'staff', info, { email: `staff.${info.project.name}@example.com` });
   await page.getByRole('button', { name: 'Assistant' }).click();
   const picker = page.getByLabel('Model', { exact: true });
   await expect(picker).toHaveValue('big-405b');
@@ -264,7 +271,7 @@ test('staff pick the model of a conversation, and the conversation keeps it', as
 });
 
 test('the chat screen opens behind a loading splash the first time', async ({ page }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'splash'));
+  await signInDirectly(page, uniqueEmail(info, 'splash'));
   await page.goto('/chat');
   const splash = page.getByTestId('chat-splash');
   await expect(splash).toBeVisible();
@@ -274,7 +281,7 @@ test('the chat screen opens behind a loading splash the first time', async ({ pa
 });
 
 test('a long conversation loads older messages as the user scrolls up', async ({ page }, info) => {
-  const { email, characterId } = await setup(page, 'historian', info);
+  const { email, characterId } = await setup(page, 'historian', info, { splash: true });
   const seeded = await page.request.post(`${E2E_CONTROL_URL}/history`, {
     data: { email, characterId, count: 120 },
   });
@@ -466,7 +473,7 @@ test('a story whose opening scene failed can be started again', async ({ page },
 test('a conversation kept after its character was deleted opens read-only', async ({
   page,
 }, info) => {
-  const { email, characterId } = await setup(page, 'keeper', info);
+  const { email, characterId } = await setup(page, 'keeper', info, { splash: true });
   const seeded = await page.request.post(`${E2E_CONTROL_URL}/history`, {
     data: { email, characterId, count: 4 },
   });
@@ -654,7 +661,7 @@ test('toasts stay clear of the message box and do not pile up', async ({ page },
 test('the chat splash shows on the first load only; switching characters is instant', async ({
   page,
 }, info) => {
-  const { characterId } = await setup(page, 'switcher', info);
+  const { characterId } = await setup(page, 'switcher', info, { splash: true });
   const id = await createCharacter(page, { ...CHARACTER, name: 'Mira' });
   await page.reload();
   await expect(

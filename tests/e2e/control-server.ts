@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
 import { conversation, creditAccount, message, user } from '../../src/server/db/schema';
+import type { Auth } from '../../src/server/modules/auth/auth';
 import { linkIntoLines } from '../server/support/message-tree';
+import { signInDirectly } from '../support/direct-sign-in';
 
 async function readJson<T>(req: IncomingMessage): Promise<T> {
   const chunks: Buffer[] = [];
@@ -10,14 +12,27 @@ async function readJson<T>(req: IncomingMessage): Promise<T> {
   return JSON.parse(Buffer.concat(chunks).toString()) as T;
 }
 
+/** One app of the harness, as the control server reaches it. */
+export interface ControlledApp {
+  db: Database;
+  auth: Auth;
+}
+
 /**
  * Test-harness endpoints (not part of the app) for data the UI cannot create yet:
+ * POST /sign-in { email, name?, password?, app?: 'main' | 'no-model' } creates a verified user
+ * with a session, without the sign-up, the mail and the sign-in (tests/support/direct-sign-in.ts),
+ * and answers { userId, cookie } (the session cookie's `name=value`);
  * POST /conversations { email, characterId, count } adds conversations for a user's character;
  * GET /conversations?characterId=N counts them; POST /credits { email, credits } sets a balance;
  * POST /history { email, characterId, count } adds one conversation with `count` messages
  * ('Message 1' … oldest first, alternating user and reply) and answers { id }.
  */
-export async function startControlServer(db: Database, port: number) {
+export async function startControlServer(
+  apps: { main: ControlledApp; noModel: ControlledApp },
+  port: number,
+) {
+  const { db } = apps.main;
   const userIdOf = async (email: string) => {
     const [owner] = await db
       .select({ id: user.id })
@@ -38,6 +53,19 @@ export async function startControlServer(db: Database, port: number) {
           .from(conversation)
           .where(eq(conversation.characterId, characterId));
         return void res.writeHead(200).end(JSON.stringify({ count: Number(row!.n) }));
+      }
+      if (route === 'POST /sign-in') {
+        const input = await readJson<{
+          email: string;
+          name?: string;
+          password?: string;
+          app?: 'main' | 'no-model';
+        }>(req);
+        const signedIn = await signInDirectly(
+          input.app === 'no-model' ? apps.noModel : apps.main,
+          input,
+        );
+        return void res.writeHead(200).end(JSON.stringify(signedIn));
       }
       if (!['POST /credits', 'POST /conversations', 'POST /history'].includes(route)) {
         return void res.writeHead(404).end();

@@ -4,16 +4,20 @@ import {
   expectAccessible,
   openChatWith,
   sendMessage,
-  signUpAndSignIn,
+  signInDirectly,
+  skipChatSplash,
   snap,
   test,
   uniqueEmail,
 } from './support';
 
+// The chat's loading splash has its own tests (chat.spec.ts).
+test.beforeEach(({ page }) => skipChatSplash(page));
+
 test('a character’s greetings: written in the edit form, sent first in Chat Mode, swiped through', async ({
   page,
 }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'greeted'));
+  await signInDirectly(page, uniqueEmail(info, 'greeted'));
   const id = await createCharacter(page);
 
   // The edit form: a greeting and one alternative ({{user}} is the user's name).
@@ -62,7 +66,7 @@ test('a character’s greetings: written in the edit form, sent first in Chat Mo
 });
 
 test('without greetings the user speaks first, as before', async ({ page }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'ungreeted'));
+  await signInDirectly(page, uniqueEmail(info, 'ungreeted'));
   const id = await createCharacter(page, {
     name: 'Nova',
     description: 'A retired starship pilot, forty and fearless.',

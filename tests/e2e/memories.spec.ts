@@ -1,22 +1,27 @@
 import { expect, type Page } from '@playwright/test';
 import {
   createCharacter,
+  dismissToasts,
   expectAccessible,
   openChatWith,
   openSidebarOnPhone,
   sendMessage as send,
-  signUpAndSignIn,
+  signInDirectly,
+  skipChatSplash,
   snap,
   test,
   uniqueEmail,
 } from './support';
 
 async function openChat(page: Page, email: string) {
-  await signUpAndSignIn(page, email);
+  await skipChatSplash(page);
+  await signInDirectly(page, email);
   await openChatWith(page, await createCharacter(page), 'Assistant');
 }
 
 async function openMemories(page: Page) {
+  // The toast of what was just done sits over the header's menu button on a desktop.
+  await dismissToasts(page);
   await page.getByRole('banner').getByRole('button', { name: 'Options for Selene' }).click();
   await page.getByRole('menuitem', { name: 'Memories' }).click();
   const dialog = page.getByRole('dialog', { name: 'What Selene remembers' });
@@ -54,6 +59,8 @@ test('remember a message, see it in the panel with its link, edit, pin, open it 
 
   // Edit the remembered message; Escape leaves the editor, not the panel.
   const maya = item.filter({ hasText: 'Maya' });
+  // On a phone the toasts sit over the panel's buttons.
+  await dismissToasts(page, 'Memory saved');
   await maya.getByRole('button', { name: 'Edit memory' }).click();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
@@ -66,11 +73,13 @@ test('remember a message, see it in the panel with its link, edit, pin, open it 
 
   // Unpin and pin again.
   const edited = item.filter({ hasText: 'Maya, Riley’s sister' });
+  await dismissToasts(page, 'Memory updated');
   await edited.getByRole('button', { name: 'Unpin memory' }).click();
   await expect(edited.getByRole('button', { name: 'Pin memory' })).toHaveAttribute(
     'aria-pressed',
     'false',
   );
+  await dismissToasts(page, 'Memory unpinned');
   await edited.getByRole('button', { name: 'Pin memory' }).click();
   await expect(edited.getByRole('button', { name: 'Unpin memory' })).toBeVisible();
   await expectAccessible(page);

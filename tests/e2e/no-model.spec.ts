@@ -4,7 +4,8 @@ import {
   createCharacter,
   expectAccessible,
   SELENE,
-  signUpAndSignIn,
+  signInDirectly,
+  skipChatSplash,
   snap,
   test,
   uniqueEmail,
@@ -18,7 +19,8 @@ const noModelServer = { url: E2E_NO_MODEL_URL, dataDir: E2E_NO_MODEL_DATA_DIR };
 
 async function openChat(page: Page, email: string) {
   await page.addInitScript(() => window.localStorage.setItem('reverie.ageConfirmed', '1'));
-  await signUpAndSignIn(page, email, undefined, noModelServer);
+  await skipChatSplash(page);
+  await signInDirectly(page, email, undefined, noModelServer);
   const id = await createCharacter(page, SELENE, E2E_NO_MODEL_URL);
   await page.goto(`${E2E_NO_MODEL_URL}/chat?character=${id}`);
   await expect(page.getByText('Select a mode to start chatting')).toBeVisible();

@@ -10,7 +10,8 @@ import {
   openSidebarOnPhone,
   SELENE,
   sendMessage,
-  signUpAndSignIn,
+  signInDirectly,
+  skipChatSplash,
   snap,
   test,
   uniqueEmail,
@@ -28,7 +29,8 @@ const MINOR_MESSAGE = "I'm 15 and in ninth grade";
 
 async function setup(page: Page, label: string, info: TestInfo) {
   const email = uniqueEmail(info, label);
-  await signUpAndSignIn(page, email);
+  await skipChatSplash(page);
+  await signInDirectly(page, email);
   const characterId = await createCharacter(page, SELENE);
   await page.goto(`/chat?character=${characterId}`);
   // A first chat load in a tab shows the 2 s splash first; a busy machine adds to it.
@@ -149,6 +151,8 @@ test('a crisis message brings the crisis services, announced, and /safety by key
   await expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
   // Thumb-sized: every link in the card is at least 44 px tall.
   for (const link of await card.getByRole('link').all()) {
+    // Measured once shown (a box is null while it is not).
+    await expect(link).toBeVisible();
     expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   }
   // The reply still comes, below the card.

@@ -3,11 +3,13 @@
  * stand-in (API, hosted Checkout and Billing Portal pages, signed webhooks), and the app on a
  * fresh embedded database whose mail goes to an outbox folder the tests read.
  */
-import { rmSync } from 'node:fs';
-import { buildApp } from '../../src/server/app';
+import { cpSync, rmSync } from 'node:fs';
+import { buildApp, DEFAULT_WEB_DIR } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
+import { createMailer } from '../../src/server/integrations/mail';
 import { JobQueue } from '../../src/server/jobs';
+import { createAuth } from '../../src/server/modules/auth/auth';
 import { ensureWebBuild } from '../../scripts/web-build';
 import { startLlmDouble } from '../doubles/llm-server';
 import { startOidcServer } from '../doubles/oidc-server';
@@ -29,6 +31,11 @@ await ensureWebBuild();
 const dataDir = E2E_DATA_DIR;
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(E2E_NO_MODEL_DATA_DIR, { recursive: true, force: true });
+// The apps serve a copy of the web build taken now: a rebuild of dist/web while the tests run
+// (another command on the same checkout) would otherwise leave pages naming assets now gone.
+const webDir = `${dataDir}-web`;
+rmSync(webDir, { recursive: true, force: true });
+cpSync(DEFAULT_WEB_DIR, webDir, { recursive: true });
 const oidc = await startOidcServer(E2E_OIDC_PORT);
 // On a free port: the browser reaches it only through the URLs the app hands out.
 const stripe = await startStripeDouble();
@@ -61,29 +68,65 @@ const database = await openDatabase({ pgliteDir: 'memory://' });
 await database.migrate();
 // Background jobs run as in production (sweeps, conversation summaries).
 const jobs = new JobQueue(database.jobConnection);
-const app = await buildApp({ config, database, jobs });
+const app = await buildApp({ config, database, jobs, webDir });
 await jobs.start(app.log as unknown as import('pino').Logger);
 await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
 stripe.setWebhookUrl(`${E2E_URL}/api/stripe/webhook`);
-const control = await startControlServer(database.db, E2E_CONTROL_PORT);
 
 // The same app as a new operator first runs it: no language model configured.
 const bareDatabase = await openDatabase({ pgliteDir: 'memory://' });
 await bareDatabase.migrate();
+const bareConfig = loadConfig({
+  NODE_ENV: 'test',
+  PORT: String(E2E_NO_MODEL_PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: E2E_NO_MODEL_URL,
+  DATA_DIR: E2E_NO_MODEL_DATA_DIR,
+  LOG_LEVEL: 'warn',
+  TRUST_PROXY: '127.0.0.1',
+  STAFF_EMAILS: 'ops.desktop@example.com,ops.phone@example.com',
+});
 const bareApp = await buildApp({
-  config: loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(E2E_NO_MODEL_PORT),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: E2E_NO_MODEL_URL,
-    DATA_DIR: E2E_NO_MODEL_DATA_DIR,
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: '127.0.0.1',
-    STAFF_EMAILS: 'ops.desktop@example.com,ops.phone@example.com',
-  }),
+  config: bareConfig,
   database: bareDatabase,
+  webDir,
 });
 await bareApp.listen({ port: E2E_NO_MODEL_PORT, host: '127.0.0.1' });
+
+/**
+ * better-auth on each app's configuration and database, for the control server's direct
+ * sign-in: the same secret and cookie names as the app's own, so the app takes its sessions.
+ */
+const authFor = (
+  appConfig: typeof config,
+  handle: typeof database,
+  log: import('pino').Logger,
+  queue: JobQueue,
+) =>
+  createAuth({
+    config: appConfig,
+    db: handle.db,
+    mailer: createMailer(appConfig, log),
+    jobs: queue,
+    log,
+  });
+const appLog = app.log as unknown as import('pino').Logger;
+const control = await startControlServer(
+  {
+    main: { db: database.db, auth: authFor(config, database, appLog, jobs) },
+    // No mail is sent by a direct sign-in: the bare app's queue is never started, as in buildApp.
+    noModel: {
+      db: bareDatabase.db,
+      auth: authFor(
+        bareConfig,
+        bareDatabase,
+        bareApp.log as unknown as import('pino').Logger,
+        new JobQueue(bareDatabase.jobConnection),
+      ),
+    },
+  },
+  E2E_CONTROL_PORT,
+);
 console.log(`e2e server on ${E2E_URL}, data in ${dataDir}`);
 
 const stop = async () => {

@@ -2,10 +2,19 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_DATA_DIR, E2E_URL } from './ports';
+import { E2E_CONTROL_URL, E2E_DATA_DIR, E2E_NO_MODEL_URL, E2E_URL } from './ports';
 
-/** Saves a screenshot as a test artifact under test-results/screenshots/. */
+/** Whether snap() saves its screenshots (SNAPSHOTS=1). */
+const SNAPSHOTS = process.env.SNAPSHOTS === '1';
+
+/**
+ * Saves a screenshot under test-results/screenshots/ for a person to look at — only when asked,
+ * with SNAPSHOTS=1 (`SNAPSHOTS=1 npx playwright test`): nothing compares them, and taking them
+ * cost every run minutes. A failing test's screenshot and trace are kept either way
+ * (playwright.config.ts).
+ */
 export async function snap(page: Page, info: TestInfo, name: string) {
+  if (!SNAPSHOTS) return;
   const dir = path.resolve('test-results/screenshots');
   mkdirSync(dir, { recursive: true });
   // With a modal open, the viewport is what the user sees; otherwise the whole page.
@@ -113,7 +122,9 @@ export const test = base.extend<{ browserProblems: string[] }>({
 
 /**
  * Signs a new user up, verifies the address through the mailed link and signs in — through the
- * page's request context, so the browser page shares the session cookie.
+ * page's request context, so the browser page shares the session cookie. The real path: for the
+ * tests of sign-up, verification, sign-in, password reset and the account page; elsewhere
+ * signInDirectly leaves the browser the same way, without the requests.
  */
 export async function signUpAndSignIn(
   page: Page,
@@ -143,6 +154,79 @@ export async function signUpAndSignIn(
   expect(signIn.status()).toBe(200);
   const profile = await page.request.post(`${server.url}/api/user-profile`, {
     headers,
+    data: { name: 'Tester', gender: 'Other' },
+  });
+  expect(profile.status()).toBe(200);
+}
+
+/**
+ * Marks the chat's loading splash as shown in this tab. The app shows it for 2 s on a tab's first
+ * chat load only; the tests of the splash (chat.spec.ts) see it, elsewhere it only held every
+ * test's first click for 2 s. As with the age gate, the browser has already been through it.
+ */
+export async function skipChatSplash(page: Page) {
+  await page.addInitScript(() => window.sessionStorage.setItem('reverie.chatSplashShown', '1'));
+}
+
+/**
+ * Closes the toasts on screen with their own buttons, as a user would who wants what is under
+ * one: a toast stays 5 s, and a click on what it covers waits for it to go. With `expected`, that
+ * toast is waited for first (one that comes after the answer to a request would still be on its
+ * way otherwise).
+ */
+export async function dismissToasts(page: Page, expected?: string | RegExp) {
+  if (expected) {
+    await expect(page.getByTestId('toast').filter({ hasText: expected })).toBeVisible();
+  }
+  // Clicked in the page, all at once, until none is left: a toast going away by itself meanwhile
+  // cannot leave a click waiting.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const buttons = document.querySelectorAll<HTMLButtonElement>(
+          '[data-testid="toast"] button[aria-label="Dismiss notification"]',
+        );
+        for (const button of buttons) button.click();
+        return buttons.length;
+      }),
+    )
+    .toBe(0);
+}
+
+/**
+ * A new user, signed in as signUpAndSignIn leaves one — verified, with a session in the page's
+ * browser context and the profile saved, on no page yet — without the sign-up, the mail and the
+ * sign-in: the control server creates the user and the session (tests/support/direct-sign-in.ts)
+ * and the session cookie goes into the browser context.
+ */
+export async function signInDirectly(
+  page: Page,
+  email: string,
+  password = 'moonlit garden stroll',
+  /** Another app of the harness; the main one by default. */
+  server: { url: string } = { url: E2E_URL },
+) {
+  const signedIn = await page.request.post(`${E2E_CONTROL_URL}/sign-in`, {
+    data: { email, name: '', password, app: server.url === E2E_NO_MODEL_URL ? 'no-model' : 'main' },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const { cookie } = (await signedIn.json()) as { cookie: string };
+  const split = cookie.indexOf('=');
+  // As the app sets it on sign-in: HttpOnly, SameSite=Lax, for the whole site, 30 days.
+  await page.context().addCookies([
+    {
+      name: cookie.slice(0, split),
+      value: cookie.slice(split + 1),
+      url: server.url,
+      httpOnly: true,
+      sameSite: 'Lax',
+      expires: Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60,
+    },
+  ]);
+  // As signUpAndSignIn: from an address of its own (see there).
+  const clientAddress = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  const profile = await page.request.post(`${server.url}/api/user-profile`, {
+    headers: { origin: server.url, 'x-forwarded-for': clientAddress },
     data: { name: 'Tester', gender: 'Other' },
   });
   expect(profile.status()).toBe(200);

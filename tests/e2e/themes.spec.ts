@@ -4,7 +4,8 @@ import { E2E_CONTROL_URL, E2E_URL } from './ports';
 import {
   createCharacter,
   expectAccessible,
-  signUpAndSignIn,
+  signInDirectly,
+  skipChatSplash,
   snap,
   test,
   uniqueEmail,
@@ -17,7 +18,8 @@ async function openConversation(
   info: Parameters<typeof uniqueEmail>[0],
 ) {
   const email = uniqueEmail(info, label);
-  await signUpAndSignIn(page, email);
+  await skipChatSplash(page);
+  await signInDirectly(page, email);
   const characterId = await createCharacter(page);
   const seeded = await page.request.post(`${E2E_CONTROL_URL}/history`, {
     data: { email, characterId, count: 4 },

@@ -38,7 +38,10 @@ let llm: LlmDouble;
 beforeAll(async () => {
   llm = await startLlmDouble();
   // Jobs run: password-reset and change-of-address mails are sent by the mail-delivery job.
-  b = await startBillingApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b' }, { jobs: true });
+  b = await startBillingApp(
+    { LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b' },
+    { jobs: true, signIn: 'sign-up' },
+  );
   t = b.t;
 });
 beforeEach(() => {
@@ -202,7 +205,7 @@ describe('the reset answer’s timing', () => {
   it('does not wait for the mail server, so a known address answers as fast as an unknown one', async () => {
     // A slow mail server: every connection waits two seconds to be accepted.
     const smtp = await startSmtpCatcher({ connectDelayMs: 2000 });
-    const slow = await startTestApp({ SMTP_URL: smtp.url }, { jobs: true });
+    const slow = await startTestApp({ SMTP_URL: smtp.url }, { jobs: true, signIn: 'sign-up' });
     try {
       const { db } = slow.database;
       const email = 'timed@example.com';

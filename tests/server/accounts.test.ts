@@ -6,7 +6,7 @@ import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { signIn: 'sign-up' });
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
+import { describe, expect } from 'vitest';
+import type { LlmDouble, LlmReply } from '../doubles/llm-server';
+import { llmAppTest } from '../support/server-fixtures';
 import type { TestClient } from './support/http-client';
 import { AGE_REVIEW, ageVerdict, requestsFor } from './support/llm';
-import { startTestApp, type TestApp } from './support/test-app';
 
-let t: TestApp;
-let llm: LlmDouble;
-let user: TestClient;
 const logs: string[] = [];
+const it = llmAppTest(
+  (llm) => ({
+    LLM_BASE_URL: llm.url,
+    LLM_MODELS: 'big-405b,rp-70b',
+    // The shortest timeout the config allows, so the stalled model below gives up quickly.
+    LLM_TIMEOUT_MS: '1000',
+    IMAGE_MODEL: 'img-1',
+    LOG_LEVEL: 'warn',
+  }),
+  { logStream: { write: (line) => void logs.push(line) } },
+);
 
 const valid = {
   name: 'Selene',
@@ -20,46 +28,32 @@ const MINOR_MESSAGE =
   'Characters must be adults (18+). This character reads as a minor; please make their adult ' +
   'age and adult life clear.';
 
-const reviews = () => requestsFor(llm, AGE_REVIEW);
-const names = async () =>
+const reviews = (llm: LlmDouble) => requestsFor(llm, AGE_REVIEW);
+const names = async (user: TestClient) =>
   ((await user.get('/api/characters')).json as { name: string }[]).map((c) => c.name);
 const warnings = () =>
   logs.map((line) => JSON.parse(line)).filter((entry) => entry.level === 40 /* warn */);
 
-beforeAll(async () => {
-  llm = await startLlmDouble();
-  t = await startTestApp(
-    {
-      LLM_BASE_URL: llm.url,
-      LLM_MODELS: 'big-405b,rp-70b',
-      // The shortest timeout the config allows, so the stalled model below gives up quickly.
-      LLM_TIMEOUT_MS: '1000',
-      IMAGE_MODEL: 'img-1',
-      LOG_LEVEL: 'warn',
-    },
-    { logStream: { write: (line) => void logs.push(line) } },
-  );
-  user = await t.signedInUser();
-});
-beforeEach(() => {
+// Asking for the user starts the app and signs in first, so neither shows in a test's logs.
+it.beforeEach(({ llm, user }) => {
+  void user;
   llm.reset();
   logs.length = 0;
 });
-afterAll(async () => {
-  await t.close();
-  await llm.stop();
-});
 
 describe('second opinion when a character is created', () => {
-  it('asks the model for a structured verdict on the definition and saves an adult', async () => {
+  it('asks the model for a structured verdict on the definition and saves an adult', async ({
+    llm,
+    user,
+  }) => {
     llm.answerSchema(AGE_REVIEW, ageVerdict('adult', 'A shopkeeper with an adult life.'));
     const credits = (await user.get('/api/get-credits')).json.credits;
     const res = await user.post('/api/characters', { ...valid, name: 'Adult Selene' });
     expect(res.status, res.text).toBe(201);
-    expect(await names()).toContain('Adult Selene');
+    expect(await names(user)).toContain('Adult Selene');
 
-    expect(reviews()).toHaveLength(1);
-    const sent = reviews()[0]!.body;
+    expect(reviews(llm)).toHaveLength(1);
+    const sent = reviews(llm)[0]!.body;
     expect(sent.model).toBe('big-405b');
     expect(sent.temperature).toBe(0);
     expect(sent.response_format.type).toBe('json_schema');
@@ -78,7 +72,10 @@ describe('second opinion when a character is created', () => {
     expect((await user.get('/api/get-credits')).json.credits).toBe(credits);
   });
 
-  it("refuses a 'minor' verdict with a 400 that gives the model's reason, and saves nothing", async () => {
+  it("refuses a 'minor' verdict with a 400 that gives the model's reason, and saves nothing", async ({
+    llm,
+    user,
+  }) => {
     llm.answerSchema(AGE_REVIEW, ageVerdict('minor', 'She is described as a middle-school pupil.'));
     const res = await user.post('/api/characters', { ...valid, name: 'Minor Selene' });
     expect(res.status).toBe(400);
@@ -86,10 +83,10 @@ describe('second opinion when a character is created', () => {
       'Characters must be adults (18+). This character reads as a minor. Reason: She is ' +
         'described as a middle-school pupil. Please make their adult age and adult life clear.',
     );
-    expect(await names()).not.toContain('Minor Selene');
+    expect(await names(user)).not.toContain('Minor Selene');
   });
 
-  it('leaves out a reason that is missing or too long to show', async () => {
+  it('leaves out a reason that is missing or too long to show', async ({ llm, user }) => {
     llm.answerSchema(AGE_REVIEW, { content: '{"verdict": "Minor"}' });
     const bare = await user.post('/api/characters', { ...valid, name: 'Bare Reason' });
     expect(bare.status).toBe(400);
@@ -97,36 +94,39 @@ describe('second opinion when a character is created', () => {
     llm.answerSchema(AGE_REVIEW, ageVerdict('minor', 'x '.repeat(200)));
     const wordy = await user.post('/api/characters', { ...valid, name: 'Wordy Reason' });
     expect(wordy.json.message).toBe(MINOR_MESSAGE);
-    expect(await names()).not.toContain('Bare Reason');
+    expect(await names(user)).not.toContain('Bare Reason');
   });
 
-  it("saves on 'unclear': the rule's answer stands, with a warning in the log", async () => {
+  it("saves on 'unclear': the rule's answer stands, with a warning in the log", async ({
+    llm,
+    user,
+  }) => {
     llm.answerSchema(AGE_REVIEW, ageVerdict('unclear', 'No age is given.'));
     const res = await user.post('/api/characters', { ...valid, name: 'Unclear Selene' });
     expect(res.status, res.text).toBe(201);
     expect(warnings().some((w) => /unclear/.test(w.msg))).toBe(true);
   });
 
-  it.each([
+  it.for<[string, LlmReply]>([
     ['answers 500', { status: 500, body: 'model crashed' }],
     ['answers something that is not the JSON asked for', { content: 'She seems fine to me.' }],
     ['answers an unknown verdict', ageVerdict('teenager' as 'adult')],
-  ])('saves when the model %s, without asking twice', async (_case, reply) => {
+  ])('saves when the model %s, without asking twice', async ([, reply], { llm, user }) => {
     llm.answerSchema(AGE_REVIEW, reply);
     const res = await user.post('/api/characters', { ...valid, name: 'Failed Review' });
     expect(res.status, res.text).toBe(201);
-    expect(reviews()).toHaveLength(1);
+    expect(reviews(llm)).toHaveLength(1);
     expect(warnings().some((w) => /age review failed/.test(w.msg))).toBe(true);
   });
 
-  it('saves when the model does not answer in time', async () => {
+  it('saves when the model does not answer in time', async ({ llm, user }) => {
     llm.answerSchema(AGE_REVIEW, { stall: true });
     const res = await user.post('/api/characters', { ...valid, name: 'Slow Review' });
     expect(res.status, res.text).toBe(201);
     expect(warnings().some((w) => /age review failed/.test(w.msg))).toBe(true);
   });
 
-  it('never asks the model when the rule already refuses', async () => {
+  it('never asks the model when the rule already refuses', async ({ llm, user }) => {
     llm.answerSchema(AGE_REVIEW, ageVerdict('adult'));
     const res = await user.post('/api/characters', {
       ...valid,
@@ -142,7 +142,7 @@ describe('second opinion when a character is created', () => {
 });
 
 describe('second opinion when a character is edited', () => {
-  async function created(name: string): Promise<number> {
+  async function created(llm: LlmDouble, user: TestClient, name: string): Promise<number> {
     llm.answerSchema(AGE_REVIEW, ageVerdict('adult'));
     const res = await user.post('/api/characters', { ...valid, name });
     expect(res.status, res.text).toBe(201);
@@ -150,8 +150,8 @@ describe('second opinion when a character is edited', () => {
     return res.json.id;
   }
 
-  it("refuses a changed definition on 'minor' and keeps the stored one", async () => {
-    const id = await created('Edited');
+  it("refuses a changed definition on 'minor' and keeps the stored one", async ({ llm, user }) => {
+    const id = await created(llm, user, 'Edited');
     llm.answerSchema(AGE_REVIEW, ageVerdict('minor'));
     const res = await user.put(`/api/characters/${id}`, {
       personality: 'Giggly and easily flustered, always asking for her mom.',
@@ -159,28 +159,31 @@ describe('second opinion when a character is edited', () => {
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(MINOR_MESSAGE);
     // The model read the merged definition: the new personality with the stored name.
-    expect(reviews()[0]!.body.messages[1].content).toContain('always asking for her mom');
-    expect(reviews()[0]!.body.messages[1].content).toContain('Edited');
+    expect(reviews(llm)[0]!.body.messages[1].content).toContain('always asking for her mom');
+    expect(reviews(llm)[0]!.body.messages[1].content).toContain('Edited');
     expect((await user.get(`/api/characters/${id}`)).json.personality).toBe(valid.personality);
   });
 
-  it('saves an adult edit and does not ask again when only settings change', async () => {
-    const id = await created('Settled');
+  it('saves an adult edit and does not ask again when only settings change', async ({
+    llm,
+    user,
+  }) => {
+    const id = await created(llm, user, 'Settled');
     llm.answerSchema(AGE_REVIEW, ageVerdict('adult'));
     const edit = await user.put(`/api/characters/${id}`, { description: 'A retired sorceress.' });
     expect(edit.status, edit.text).toBe(200);
-    expect(reviews()).toHaveLength(1);
+    expect(reviews(llm)).toHaveLength(1);
     const settings = await user.put(`/api/characters/${id}`, {
       settings: { emojis: false },
       directnessLevel: 1,
       description: 'A retired sorceress.',
     });
     expect(settings.status, settings.text).toBe(200);
-    expect(reviews()).toHaveLength(1);
+    expect(reviews(llm)).toHaveLength(1);
   });
 
-  it('refuses to combine two edits that were reviewed apart', async () => {
-    const id = await created('Racing');
+  it('refuses to combine two edits that were reviewed apart', async ({ llm, user }) => {
+    const id = await created(llm, user, 'Racing');
     let calls = 0;
     // The first review is slow (within the 1 s model timeout), so the second edit is saved while
     // the first is still waiting for its answer.
@@ -189,7 +192,7 @@ describe('second opinion when a character is edited', () => {
       delayMs: ++calls === 1 ? 800 : 0,
     }));
     const slow = user.put(`/api/characters/${id}`, { personality: 'Dry wit, endless patience.' });
-    while (reviews().length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (reviews(llm).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     const fast = await user.put(`/api/characters/${id}`, { description: 'A witch of the fens.' });
     expect(fast.status, fast.text).toBe(200);
     const late = await slow;
@@ -216,20 +219,23 @@ describe('second opinion on generated characters and avatars', () => {
     roles: [],
   };
 
-  it("refuses a generated character the model reads as a minor, with the user's request", async () => {
+  it("refuses a generated character the model reads as a minor, with the user's request", async ({
+    llm,
+    user,
+  }) => {
     llm.script({ content: JSON.stringify(generated) });
     llm.answerSchema(AGE_REVIEW, ageVerdict('minor'));
     const res = await user.post('/api/generate-character', { prompt: 'a shy apprentice' });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(MINOR_MESSAGE);
-    const asked = reviews()[0]!.body.messages[1].content;
+    const asked = reviews(llm)[0]!.body.messages[1].content;
     expect(asked).toContain(generated.personality);
     expect(asked).toContain('a shy apprentice');
     // No portrait is painted for a refused character.
     expect(llm.requests.some((r) => r.path === '/v1/images/generations')).toBe(false);
   });
 
-  it('returns a generated character when the model fails to review it', async () => {
+  it('returns a generated character when the model fails to review it', async ({ llm, user }) => {
     llm.script({ content: JSON.stringify({ ...generated, name: 'Mara' }) });
     llm.answerSchema(AGE_REVIEW, { status: 503, body: 'overloaded' });
     const res = await user.post('/api/generate-character', { prompt: 'a sorceress' });
@@ -237,18 +243,21 @@ describe('second opinion on generated characters and avatars', () => {
     expect(res.json.name).toBe('Mara');
   });
 
-  it('refuses to paint an avatar the model reads as a minor', async () => {
+  it('refuses to paint an avatar the model reads as a minor', async ({ llm, user }) => {
     llm.answerSchema(AGE_REVIEW, ageVerdict('minor'));
     const res = await user.post('/api/generate-avatar', {
       prompt: 'a girl on her first day at school',
     });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(MINOR_MESSAGE);
-    expect(reviews()[0]!.body.messages[1].content).toContain('first day at school');
+    expect(reviews(llm)[0]!.body.messages[1].content).toContain('first day at school');
     expect(llm.requests.some((r) => r.path === '/v1/images/generations')).toBe(false);
   });
 
-  it('paints an avatar for an adult and never asks about a prompt the rule refuses', async () => {
+  it('paints an avatar for an adult and never asks about a prompt the rule refuses', async ({
+    llm,
+    user,
+  }) => {
     llm.answerSchema(AGE_REVIEW, ageVerdict('adult'));
     const adult = await user.post('/api/generate-avatar', { prompt: 'a silver-haired pilot' });
     expect(adult.status, adult.text).toBe(200);

@@ -16,7 +16,7 @@ let t: TestApp;
 beforeAll(async () => {
   // Jobs run: reset and change-of-address mails are sent by the mail-delivery job. Each client
   // comes from an address of its own (TRUST_PROXY), so the per-client limits stay out of the way.
-  t = await startTestApp({ TRUST_PROXY: '127.0.0.1' }, { jobs: true });
+  t = await startTestApp({ TRUST_PROXY: '127.0.0.1' }, { jobs: true, signIn: 'sign-up' });
 });
 afterAll(() => t.close());
 

@@ -132,7 +132,7 @@ describe('checkout before billing exists', () => {
 describe('password change', () => {
   it('revokes every other session unless the user keeps them (decision 0025)', async () => {
     const email = 'changer@example.com';
-    const first = await t.signedInUser(email);
+    const first = await t.signedInUser(email, { via: 'sign-up' });
     const second = t.client();
     await second.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
     expect((await second.get('/api/auth/get-session')).json?.user.email).toBe(email);
@@ -149,7 +149,10 @@ describe('password change', () => {
 
 describe('logs', () => {
   it('never contain passwords, session tokens or verification tokens', async () => {
-    const c = await t.signedInUser('logged@example.com', 'secret-passphrase-xyz');
+    const c = await t.signedInUser('logged@example.com', {
+      password: 'secret-passphrase-xyz',
+      via: 'sign-up',
+    });
     await c.post('/api/contact', {
       name: 'L',
       email: 'l@example.com',

@@ -4,7 +4,7 @@ import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { signIn: 'sign-up' });
 });
 afterAll(() => t.close());
 
@@ -22,6 +22,10 @@ describe('failed sign-ins', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.json.message).toMatch(/too many sign-in attempts/i);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Whole seconds left in the 15-minute window (the library answers in milliseconds).
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(
+      RATE_RULES.signInFailuresPerEmail.windowMs / 1000,
+    );
     // Even the right password waits for the window to end (no oracle for the attacker)…
     expect((await signIn('target@example.com', TEST_PASSWORD)).status).toBe(429);
     // …but other addresses are not affected.
@@ -144,7 +148,7 @@ describe('account lock-out', () => {
   // Each browser comes from an address of its own, so only the per-account limits are in play.
   const browser = () => t4.client({ 'x-forwarded-for': `192.0.2.${++clientNumber}` });
   beforeAll(async () => {
-    t4 = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
+    t4 = await startTestApp({ TRUST_PROXY: '127.0.0.1' }, { signIn: 'sign-up' });
   });
   afterAll(() => t4.close());
 
@@ -172,6 +176,24 @@ describe('account lock-out', () => {
     const back = await owner.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
     expect(back.status).toBe(200);
     expect((await owner.get('/api/auth/get-session')).json?.user?.email).toBe(email);
+  }, 120_000);
+
+  it('forgets the failed sign-ins for an address once a sign-in succeeds', async () => {
+    const email = 'forgiven@example.com';
+    const owner = await t4.signedInUser(email);
+    await owner.post('/api/logout', {});
+    const limit = RATE_RULES.signInFailuresPerEmail.limit;
+    const guess = async () =>
+      (await browser().post('/api/auth/sign-in/email', { email, password: 'guess' })).status;
+    for (let i = 0; i < limit - 1; i++) expect(await guess()).toBe(401);
+    const right = await browser().post('/api/auth/sign-in/email', {
+      email,
+      password: TEST_PASSWORD,
+    });
+    expect(right.status).toBe(200);
+    // The count started again: a full allowance of failures, then 429.
+    for (let i = 0; i < limit; i++) expect(await guess()).toBe(401);
+    expect(await guess()).toBe(429);
   }, 120_000);
 
   it('still bounds guessing from a known browser, and a forged or foreign device cookie counts for nothing', async () => {

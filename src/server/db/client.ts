@@ -67,11 +67,16 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite files; 'memory://' keeps the database in memory (tests). */
   pgliteDir: string;
+  /**
+   * A PGlite data directory dumped with dumpDataDir() to start from (tests: a database migrated
+   * once per run, copied for each test file). PGlite only.
+   */
+  pgliteLoadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteLoadDataDir);
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -125,9 +130,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir, {
+    ...(loadDataDir ? { loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await client.waitReady;

@@ -50,6 +50,12 @@ export class TestClient {
     return { status: response.status, headers: response.headers, json, text };
   }
 
+  /** Keeps one `name=value` cookie pair, as if a response had set it. */
+  setCookie(pair: string) {
+    const [name, ...rest] = pair.split('=');
+    this.cookies.set(name!.trim(), rest.join('='));
+  }
+
   store(response: Response) {
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');

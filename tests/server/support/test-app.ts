@@ -3,13 +3,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
-import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client';
+import type { DatabaseHandle } from '../../../src/server/db/client';
 import { JobQueue } from '../../../src/server/jobs';
+import { createAuth, type Auth } from '../../../src/server/modules/auth/auth';
+import type { Mailer } from '../../../src/server/integrations/mail';
 import type { RateLimiter } from '../../../src/server/plugins/rate-limit';
+import { DIRECT_SIGN_IN_PASSWORD, signInDirectly } from '../../support/direct-sign-in';
+import { freshDatabase } from '../../support/test-database';
 import { TestClient } from './http-client';
 import { verificationLink } from './mail';
 
@@ -25,14 +29,35 @@ export interface TestApp {
   outbox(): { file: string; raw: string }[];
   client(headers?: Record<string, string>): TestClient;
   /**
-   * Signs up, verifies through the mailed link and signs in; returns a signed-in client. With
-   * a trusted proxy (TRUST_PROXY) each user has a client address of their own (see the sign-up rate limit).
+   * better-auth on this app's configuration and database (a second instance, made for the
+   * tests: it signs cookies with the same secret), for signInDirectly.
    */
-  signedInUser(email?: string, password?: string): Promise<TestClient>;
+  auth: Auth;
+  /**
+   * A signed-in client for a new user. By default the user is made directly in the database
+   * (tests/support/direct-sign-in.ts); with `via: 'sign-up'` it signs up over HTTP, verifies
+   * through the mailed link and signs in, for the files that test those. With a trusted proxy
+   * (TRUST_PROXY) each user has a client address of their own (see the sign-up rate limit).
+   * A string second argument is the password.
+   */
+  signedInUser(email?: string, options?: string | SignedInUserOptions): Promise<TestClient>;
   close(): Promise<void>;
 }
 
-export const TEST_PASSWORD = 'velvet harbour lantern';
+export interface SignedInUserOptions {
+  password?: string;
+  /** 'direct' (the default) or the real sign-up, mail and sign-in over HTTP. */
+  via?: 'direct' | 'sign-up';
+}
+
+export const TEST_PASSWORD = DIRECT_SIGN_IN_PASSWORD;
+
+/** The mailer of the tests' own better-auth instance, which never sends mail. */
+const noMail: Mailer = {
+  kind: 'outbox',
+  send: () => Promise.reject(new Error('the tests’ better-auth instance sends no mail')),
+  close: async () => {},
+};
 
 /** A port nothing listens on now, on 127.0.0.1 (for a server a test starts). */
 export async function freePort(): Promise<number> {
@@ -46,34 +71,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * A fresh database for one test file: in-memory PGlite by default, or a new PostgreSQL database
- * (dropped afterwards) when TEST_DATABASE_URL points at a server.
- */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    return { handle: await openDatabase({ pgliteDir: 'memory://' }), drop: async () => {} };
-  }
-  const name = `reverie_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
-  return {
-    handle,
-    drop: async () => {
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
-
 export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** Replaces the rate limiter (the benchmark uses one that never refuses). */
@@ -84,6 +81,11 @@ export interface TestAppOptions {
   jobs?: boolean;
   /** The web app served (default: the small fixture; the page benchmark serves dist/web). */
   webDir?: string;
+  /**
+   * How signedInUser makes users unless told otherwise: 'direct' (the default) or 'sign-up',
+   * for files that test sign-up, verification, sign-in, passwords and their rate limits.
+   */
+  signIn?: 'direct' | 'sign-up';
 }
 
 export async function startTestApp(
@@ -91,8 +93,8 @@ export async function startTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-test-'));
+  // Migrated once per run and copied for this file (tests/support/database-template.ts).
   const { handle: database, drop } = await freshDatabase();
-  await database.migrate();
   // The public URL must name the port before the app is built, so a free port is picked first;
   // another process may grab it in between, hence the retry.
   for (let attempt = 1; ; attempt++) {
@@ -125,7 +127,7 @@ export async function startTestApp(
       throw error;
     }
     if (options.jobs) await jobs.start(app.log as unknown as import('pino').Logger);
-    return testAppFor(app, url, config, database, jobs, dataDir, drop);
+    return testAppFor(app, url, config, database, jobs, dataDir, drop, options.signIn);
   }
 }
 
@@ -137,6 +139,7 @@ function testAppFor(
   jobs: JobQueue,
   dataDir: string,
   drop: () => Promise<void>,
+  defaultVia: 'direct' | 'sign-up' = 'direct',
 ): TestApp {
   const outbox = () => {
     const dir = path.join(dataDir, 'outbox');
@@ -150,6 +153,13 @@ function testAppFor(
   };
   let counter = 0;
   let clients = 0;
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer: noMail,
+    jobs,
+    log: app.log as unknown as Logger,
+  });
 
   return {
     app,
@@ -160,7 +170,10 @@ function testAppFor(
     dataDir,
     outbox,
     client: (headers) => new TestClient(url, headers),
-    async signedInUser(email, password = TEST_PASSWORD) {
+    auth,
+    async signedInUser(email, options = {}) {
+      const { password = TEST_PASSWORD, via = defaultVia } =
+        typeof options === 'string' ? { password: options } : options;
       const address = email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;
       // Behind a trusted proxy each user comes from an address of their own, so a file may sign
       // up more users than one client address is allowed to.
@@ -168,6 +181,14 @@ function testAppFor(
         url,
         config.trustProxy ? { 'x-forwarded-for': `10.1.${++clients >> 8}.${clients & 255}` } : {},
       );
+      if (via === 'direct') {
+        const { cookie } = await signInDirectly(
+          { auth, db: database.db },
+          { email: address, password },
+        );
+        c.setCookie(cookie);
+        return c;
+      }
       const signUp = await c.post('/api/auth/sign-up/email', {
         name: '',
         email: address,
