@@ -3,13 +3,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { unauthorized } from '../errors';
 import type { Auth } from '../modules/auth/auth';
 import { SessionCache, cookieValue } from '../modules/auth/session-cache';
+import type { SessionUser } from '../../shared/auth/contract';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-}
+export type { SessionUser };
 
 /** A checked session is trusted this long without reading the database (decision 0017). */
 export const SESSION_CACHE_TTL_MS = 5_000;

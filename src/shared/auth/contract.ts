@@ -100,3 +100,12 @@ export const authConfigResponse = z.object({
   googleProviderId: z.string(),
 });
 export type AuthConfigResponse = z.infer<typeof authConfigResponse>;
+
+/** Who is signed in, as the server's session check and `GET /api/auth/get-session` give it. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  emailVerified: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;

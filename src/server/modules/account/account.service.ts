@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../errors';
 import { GOOGLE_PROVIDER_ID } from '../auth/auth';
-import { isCurrentPassword } from '../auth/password-check';
+import { isCurrentPassword } from '../auth/current-password';
 import * as avatars from '../avatars/avatars.repo';
 import { removeRecordedFiles } from '../avatars/file-removal.service';
 import * as billing from '../billing/billing.repo';

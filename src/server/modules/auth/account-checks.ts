@@ -18,7 +18,7 @@ import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
 import { fromNodeHeaders } from 'better-auth/node';
 import { emailChangeNoticeMail } from './auth.emails';
-import { isCurrentPassword } from './password-check';
+import { isCurrentPassword } from './current-password';
 import { queueMail } from './queued-mail';
 import { cookieValue } from './session-cache';
 

@@ -1,4 +1,3 @@
-import type { Auth } from './auth';
 import type { PersonalInfo } from '../../../shared/password-rule';
 
 /**
@@ -12,12 +11,4 @@ export async function passwordProblem(
 ): Promise<string | null> {
   const rule = await import('../../../shared/password-rule');
   return rule.passwordProblem(password, personal);
-}
-
-/** Whether `password` is the current password of the session's account (better-auth checks). */
-export function isCurrentPassword(auth: Auth, headers: Headers, password: string) {
-  return auth.api.verifyPassword({ body: { password }, headers }).then(
-    () => true,
-    () => false,
-  );
 }

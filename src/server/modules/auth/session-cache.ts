@@ -14,7 +14,7 @@
  * of a revocation when its entry expires, at most `ttlMs` later, and no entry outlives the
  * session's own expiry.
  */
-import type { SessionUser } from '../../plugins/session';
+import type { SessionUser } from '../../../shared/auth/contract';
 
 export interface SessionCacheOptions {
   /** How long a checked session is trusted without asking the database again. */

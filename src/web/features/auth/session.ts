@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import type { SessionUser } from '../../../shared/auth/contract';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-}
+export type { SessionUser };
 
 export const SESSION_KEY = ['/api/auth/get-session'] as const;
 
