@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { readThread } from '../src/server/modules/chat/chat.repo';
+import { readThread } from '../src/server/modules/chat/thread-read.repo';
 import { startProfile, stopProfile } from './profile';
 import type { BenchApp } from './harness';
 import type { Target, TimedGetRow } from './load';

@@ -8,7 +8,7 @@ import {
 } from '../../src/shared/chat/contract';
 import { encodeConversationCursor } from '../../src/shared/chat/conversation-cursor';
 import { conversation } from '../../src/server/db/schema';
-import { listConversations } from '../../src/server/modules/chat/chat.repo';
+import { listConversations } from '../../src/server/modules/chat/conversations.repo';
 import type { TestClient } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
 

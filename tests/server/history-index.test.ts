@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { character, conversation, user } from '../../src/server/db/schema';
-import { readThread, threadStatement } from '../../src/server/modules/chat/chat.repo';
+import { readThread, threadStatement } from '../../src/server/modules/chat/thread-read.repo';
 import type { TestClient } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
 import { linkIntoLines } from './support/message-tree';

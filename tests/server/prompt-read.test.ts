@@ -7,10 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { character, conversation, creditAccount } from '../../src/server/db/schema';
-import {
-  findConversationWithCharacter,
-  storeMessage,
-} from '../../src/server/modules/chat/chat.repo';
+import { findConversationWithCharacter } from '../../src/server/modules/chat/conversations.repo';
+import { storeMessage } from '../../src/server/modules/chat/message-store.repo';
 import {
   readPromptContext,
   storeMessageAndReadPrompt,

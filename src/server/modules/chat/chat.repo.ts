@@ -12,12 +12,6 @@ import type { ExportParts } from '../account/user-data';
  * prompt-context.repo.ts and reply.repo.ts hold a reply's two statements.
  */
 
-// For callers outside this folder that still import them from here (feedback, tests, bench).
-export { findConversationWithCharacter, listConversations } from './conversations.repo';
-export { findRatedPair } from './messages.repo';
-export { storeMessage } from './message-store.repo';
-export { readThread, threadStatement } from './thread-read.repo';
-
 const EXPORT_PAGE = 1000;
 
 /**
