@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { stripEndpointDocs } from './scripts/vite-endpoint-strip';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/web');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -36,7 +37,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), stripEndpointDocs(), precompress()],
   resolve: {
     alias: [
       {
@@ -55,6 +56,8 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser we serve preloads modules itself (decision 0046).
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         codeSplitting: {

@@ -16,6 +16,7 @@ import { createAuth } from './modules/auth/auth';
 import { featureModules } from './modules';
 import { registerBodyGuard } from './plugins/body-guard';
 import { registerErrorHandler } from './plugins/errors';
+import { collectRoutesForOpenApi, registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import {
   createMemoryRateLimiter,
@@ -134,7 +135,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   registerOriginCheck(app, config.publicUrl);
   registerBodyGuard(app);
+  const apiRoutes = collectRoutesForOpenApi(app);
   for (const register of featureModules) await register(app, ctx);
+  await registerOpenApi(app, ctx, apiRoutes);
   await registerStatic(app, options.webDir ?? DEFAULT_WEB_DIR);
 
   app.addHook('onClose', async () => {

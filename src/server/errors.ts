@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FieldIssue } from '../shared/http/error-body';
 
 /** An error whose message is safe to show to the user, with the HTTP status to answer with. */
 export class HttpError extends Error {
@@ -7,7 +8,7 @@ export class HttpError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     /** Field errors, for forms: `{ path, message }` per invalid field. */
-    readonly issues?: { path: string; message: string }[],
+    readonly issues?: FieldIssue[],
   ) {
     super(message);
     this.name = 'HttpError';
@@ -23,7 +24,7 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const serviceUnavailable = (message: string) => new HttpError(503, message);
 
-export function validationError(issues: { path: string; message: string }[]): HttpError {
+export function validationError(issues: FieldIssue[]): HttpError {
   return new HttpError(400, issues[0]?.message ?? 'Invalid request', {}, issues);
 }
 

@@ -1,4 +1,9 @@
+import { getCharacter, listCharacters } from './characters/endpoints';
+import { getConversation, listConversations, listMessages, listModels } from './chat/endpoints';
+import { getCredits } from './credits/endpoints';
+import { getProfile } from './profile/endpoints';
 import { CONVERSATION_PAGES } from './chat/rules';
+import { urlOf as endpointUrl } from './http/endpoint';
 import { parseId } from './ids';
 import { matchClientRoute } from './routes';
 
@@ -12,24 +17,13 @@ export const LAST_CHARACTER_COOKIE = 'reverie.lastCharacter';
 /** Messages load newest page first, this many at a time. */
 export const MESSAGE_PAGE = 50;
 
-/**
- * The addresses of the API reads the chat page makes on its first render. The web app asks for
- * exactly these (its queries build them here), and the server names them in the page's HTML as
- * preloads for a browser that carries a session cookie, so they are on their way while the
- * scripts download rather than after the app has rendered (decision 0020).
- */
-export const readUrls = {
-  credits: '/api/get-credits',
-  profile: '/api/user-profile',
-  characters: '/api/characters',
-  character: (id: number) => `/api/characters/${id}`,
-  conversations: (before: string | null = null) =>
-    `/api/conversations?limit=${CONVERSATION_PAGES.size}` +
-    (before ? `&before=${encodeURIComponent(before)}` : ''),
-  conversation: (id: number) => `/api/conversations/${id}`,
-  messages: (id: number, before = 0) =>
-    `/api/conversations/${id}/messages?limit=${MESSAGE_PAGE}` + (before ? `&before=${before}` : ''),
-  models: '/api/models',
+/** The queries of the paged reads, as the app's queries send them (the same addresses). */
+export const pageQueries = {
+  conversations: (before: string | null = null) => ({
+    limit: CONVERSATION_PAGES.size,
+    before: before || undefined,
+  }),
+  messages: (before = 0) => ({ limit: MESSAGE_PAGE, before: before || undefined }),
 };
 
 /** One read of the chat page's first render: which of the app's queries, and its id if any. */
@@ -37,17 +31,30 @@ export type FirstRead =
   | { read: 'credits' | 'profile' | 'characters' | 'conversations' | 'models' }
   | { read: 'character' | 'conversation' | 'messages'; id: number };
 
-/** A first read's address (a page's first: no cursor). */
+/**
+ * A first read's address (a page's first: no cursor). The web app's queries call the same
+ * endpoints with the same queries (pageQueries), and the server names these addresses in the
+ * page's HTML as preloads for a browser that carries a session cookie, so they are on their way
+ * while the scripts download rather than after the app has rendered (decision 0020).
+ */
 export function urlOf(first: FirstRead): string {
   switch (first.read) {
+    case 'credits':
+      return endpointUrl(getCredits);
+    case 'profile':
+      return endpointUrl(getProfile);
+    case 'characters':
+      return endpointUrl(listCharacters);
+    case 'models':
+      return endpointUrl(listModels);
     case 'conversations':
-      return readUrls.conversations();
+      return endpointUrl(listConversations, null, pageQueries.conversations());
     case 'character':
+      return endpointUrl(getCharacter, { id: first.id });
     case 'conversation':
+      return endpointUrl(getConversation, { id: first.id });
     case 'messages':
-      return readUrls[first.read](first.id);
-    default:
-      return readUrls[first.read];
+      return endpointUrl(listMessages, { id: first.id }, pageQueries.messages());
   }
 }
 

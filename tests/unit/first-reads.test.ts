@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { firstReadUrls, readUrls } from '../../src/shared/first-reads';
+import { firstReadUrls, pageQueries } from '../../src/shared/first-reads';
+import { listConversations, listMessages } from '../../src/shared/chat/endpoints';
+import { urlOf } from '../../src/shared/http/endpoint';
 import { pageForPath } from '../../src/shared/routes';
 
 describe('the pages paths show', () => {
@@ -76,9 +78,12 @@ describe("the chat page's first reads", () => {
   });
 
   it('are the addresses the app asks for when it pages further', () => {
-    expect(readUrls.conversations('2026-11-01T00:00:00.000Z|9')).toBe(
-      '/api/conversations?limit=30&before=2026-11-01T00%3A00%3A00.000Z%7C9',
+    // As the web app's queries build them (features/chat/api.ts): the endpoint and pageQueries.
+    expect(
+      urlOf(listConversations, null, pageQueries.conversations('2026-11-01T00:00:00.000Z|9')),
+    ).toBe('/api/conversations?limit=30&before=2026-11-01T00%3A00%3A00.000Z%7C9');
+    expect(urlOf(listMessages, { id: 41 }, pageQueries.messages(120))).toBe(
+      '/api/conversations/41/messages?limit=50&before=120',
     );
-    expect(readUrls.messages(41, 120)).toBe('/api/conversations/41/messages?limit=50&before=120');
   });
 });

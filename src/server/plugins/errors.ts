@@ -1,12 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors';
+import type { ErrorBody, FieldIssue } from '../../shared/http/error-body';
 import { LlmError, type LlmFailure } from '../integrations/llm';
-
-interface FieldIssue {
-  path: string;
-  message: string;
-}
 
 /** The HTTP status of each way a model call can fail (the one place this is decided). */
 const LLM_FAILURE_STATUS: Record<LlmFailure, number> = {
@@ -35,7 +31,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = toHttpError(error);
     if (known) {
-      const body = known.issues
+      const body: ErrorBody = known.issues
         ? { message: known.message, issues: known.issues }
         : { message: known.message };
       return reply.status(known.statusCode).headers(known.headers).send(body);

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import type { SessionUser } from '../../shared/auth/contract';
 import { unauthorized } from '../errors';
 import type { Auth } from '../modules/auth/auth';
 import { SessionCache, cookieValue } from '../modules/auth/session-cache';
-import type { SessionUser } from '../../shared/auth/contract';
 
 export type { SessionUser };
 

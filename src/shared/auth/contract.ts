@@ -101,7 +101,10 @@ export const authConfigResponse = z.object({
 });
 export type AuthConfigResponse = z.infer<typeof authConfigResponse>;
 
-/** Who is signed in, as the server's session check and `GET /api/auth/get-session` give it. */
+/**
+ * Who is signed in, as the server reads it from the session cookie (src/server/plugins/session.ts)
+ * and as the web app holds it (`useSession`). Declared once.
+ */
 export const sessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -109,3 +112,22 @@ export const sessionUserSchema = z.object({
   emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /api/auth/get-session (better-auth): the session's user among its fields, or null. */
+export const sessionResponse = z.object({ user: sessionUserSchema }).nullable();
+
+/** POST /api/auth/sign-in/oauth2 (better-auth): where the browser goes to sign in. */
+export const oauthRedirectResponse = z.object({ url: z.string() });
+
+/** What better-auth answers where the web app reads nothing of it. */
+export const betterAuthResponse = z.unknown();
+
+/** A better-auth call that takes no fields (revoke-other-sessions): `{}`. */
+export const betterAuthEmptyBody = z.object({});
+
+/** POST /api/auth/sign-in/oauth2 (better-auth): the provider and where to land afterwards. */
+export const oauthSignInBody = z.object({
+  providerId: z.string(),
+  callbackURL: z.string(),
+  errorCallbackURL: z.string(),
+});

@@ -111,3 +111,8 @@ export const safetyHoldReviewRequest = z.object({
   note: z.string().trim().max(1000, 'Keep the note under 1,000 characters.').optional(),
 });
 export type SafetyHoldReviewRequest = z.input<typeof safetyHoldReviewRequest>;
+
+/** The paused account a review is about: a user id, or nothing that can exist (404). */
+export const safetyHoldParams = z.object({
+  userId: z.string({ error: HOLD_NOT_FOUND }).min(1, HOLD_NOT_FOUND).max(100, HOLD_NOT_FOUND),
+});

@@ -1,13 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
-import { accountResponse, deleteAccountRequest } from '../../../shared/account/contract';
-import { successResponse } from '../../../shared/responses';
+import * as endpoints from '../../../shared/account/endpoints';
 import type { AppContext } from '../../context';
-import { enforce } from '../../plugins/rate-limit';
-import { requireUser } from '../../plugins/session';
-import { RATE_RULES } from '../../rate-rules';
+import { route } from '../../http/route';
 import { AUTH_BASE_PATH } from '../auth/auth';
 import * as service from './account.service';
 
@@ -16,21 +12,12 @@ import * as service from './account.service';
  * e-mail and device changes are better-auth's endpoints under /api/auth (auth.routes.ts).
  */
 export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  await route(app, ctx, endpoints.getAccount, async (_request, reply, { id }) => {
+    reply.header('cache-control', 'no-store');
+    return service.getAccount(ctx, id);
+  });
 
-  r.get(
-    '/api/account',
-    { schema: { response: { 200: accountResponse } } },
-    async (request, reply) => {
-      const { id } = await requireUser(ctx.sessions, request);
-      reply.header('cache-control', 'no-store');
-      return service.getAccount(ctx, id);
-    },
-  );
-
-  r.get('/api/account/export', async (request, reply) => {
-    const { id } = await requireUser(ctx.sessions, request);
-    await enforce(ctx.limiter, RATE_RULES.accountExportsPerUser, id);
+  await route(app, ctx, endpoints.exportAccount, async (_request, reply, { id }) => {
     const file = await service.exportAccount(ctx, id);
     // The first piece is made before the headers go: a failure then is an ordinary error
     // answer, not an error message saved as the user's export file.
@@ -50,27 +37,21 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
       .send(body);
   });
 
-  r.post(
-    '/api/account/delete',
-    { schema: { body: deleteAccountRequest, response: { 200: successResponse } } },
-    async (request, reply) => {
-      const { id } = await requireUser(ctx.sessions, request);
-      await enforce(ctx.limiter, RATE_RULES.accountDeletionsPerUser, id);
-      await service.deleteAccount(ctx, id, request.body, fromNodeHeaders(request.headers));
-      // The session is gone with the account; this clears the browser's cookies.
-      const signOut = await ctx.auth.handler(
-        new Request(new URL(`${AUTH_BASE_PATH}/sign-out`, ctx.config.publicUrl), {
-          method: 'POST',
-          headers: {
-            cookie: request.headers.cookie ?? '',
-            origin: ctx.config.publicUrl,
-            'content-type': 'application/json',
-          },
-          body: '{}',
-        }),
-      );
-      reply.header('set-cookie', signOut.headers.getSetCookie());
-      return reply.send({ success: true });
-    },
-  );
+  await route(app, ctx, endpoints.deleteAccount, async (request, reply, { id }) => {
+    await service.deleteAccount(ctx, id, request.body, fromNodeHeaders(request.headers));
+    // The session is gone with the account; this clears the browser's cookies.
+    const signOut = await ctx.auth.handler(
+      new Request(new URL(`${AUTH_BASE_PATH}/sign-out`, ctx.config.publicUrl), {
+        method: 'POST',
+        headers: {
+          cookie: request.headers.cookie ?? '',
+          origin: ctx.config.publicUrl,
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      }),
+    );
+    reply.header('set-cookie', signOut.headers.getSetCookie());
+    return reply.send({ success: true });
+  });
 }

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
-  authConfigResponse,
   authEmailBody,
   signUpSchema,
   type EmailNotVerifiedResponse,
 } from '../../../shared/auth/contract';
 import { ACCOUNT_MESSAGES, type PasswordResetResponse } from '../../../shared/account/contract';
-import { successResponse, type SuccessResponse } from '../../../shared/responses';
+import * as endpoints from '../../../shared/auth/endpoints';
+import type { SuccessResponse } from '../../../shared/responses';
 import type { AppContext } from '../../context';
 import { notFound, parseOr400, serviceUnavailable, validationError } from '../../errors';
+import { route } from '../../http/route';
 import { enforce, tooManyRequests } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
 import { AUTH_BASE_PATH, GOOGLE_PROVIDER_ID } from './auth';
@@ -36,6 +36,17 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,
+    // For the OpenAPI document: better-auth's own endpoints, the ones the web app calls named
+    // (src/shared/auth/endpoints.ts).
+    schema: {
+      summary: 'better-auth (sign-in, sign-up, sessions, password and e-mail changes)',
+      description:
+        'Served by better-auth after our checks (validation, password rule, rate limits). ' +
+        'The web app calls: ' +
+        endpoints.betterAuthEndpoints.map((e) => `${e.method} ${e.path}`).join(', ') +
+        '.',
+      tags: ['Auth'],
+    },
     handler: async (request, reply) => {
       const path = new URL(request.url, 'http://x').pathname.slice(AUTH_BASE_PATH.length);
       let body: unknown = request.body;
@@ -95,28 +106,22 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
     },
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   /** The spec's logout call: ends the current session and clears the cookie. */
-  r.post(
-    '/api/logout',
-    { schema: { response: { 200: successResponse } } },
-    async (request, reply) => {
-      const response = await auth.handler(
-        toFetchRequest(request, config.publicUrl, {}, `${AUTH_BASE_PATH}/sign-out`),
-      );
-      ctx.sessions.forgetAll();
-      if (response.status >= 400) {
-        // Signed out already (no or expired cookie): logout is idempotent.
-        reply.header('set-cookie', response.headers.getSetCookie());
-        return reply.status(200).send({ success: true });
-      }
-      return forward(reply, response);
-    },
-  );
+  await route(app, ctx, endpoints.logout, async (request, reply) => {
+    const response = await auth.handler(
+      toFetchRequest(request, config.publicUrl, {}, `${AUTH_BASE_PATH}/sign-out`),
+    );
+    ctx.sessions.forgetAll();
+    if (response.status >= 400) {
+      // Signed out already (no or expired cookie): logout is idempotent.
+      reply.header('set-cookie', response.headers.getSetCookie());
+      return reply.status(200).send({ success: true });
+    }
+    return forward(reply, response);
+  });
 
   /** Which sign-in methods this server offers, so the UI can say when Google is not set up. */
-  r.get('/api/auth-config', { schema: { response: { 200: authConfigResponse } } }, async () => ({
+  await route(app, ctx, endpoints.authConfig, async () => ({
     google: Boolean(config.google),
     googleProviderId: GOOGLE_PROVIDER_ID,
   }));

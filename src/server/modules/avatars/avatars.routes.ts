@@ -1,18 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  avatarFileParams,
-  generateAvatarResponse,
-  uploadAvatarResponse,
-} from '../../../shared/avatars/contract';
+import * as endpoints from '../../../shared/avatars/endpoints';
 import { checkCharacterIsAdult } from '../../../shared/characters/adults-only';
-import { promptSchema } from '../../../shared/characters/contract';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../errors';
+import { route } from '../../http/route';
 import { PUBLIC_FILE_CACHE_SECONDS } from '../../integrations/storage';
 import { enforce } from '../../plugins/rate-limit';
-import { requireUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
 import { reviewCharacterAge } from '../characters/age-review';
 import { storeAvatar } from './avatars.service';
@@ -20,77 +14,56 @@ import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, contentTypeForFileName } from './ima
 import { avatarPrompt } from '../../prompts/avatar.prompt';
 
 export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { sessions, limiter } = ctx;
+  const { limiter } = ctx;
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3 },
     });
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/avatars',
-        { schema: { response: { 200: uploadAvatarResponse } } },
-        async (request) => {
-          const user = await requireUser(sessions, request);
-          await enforce(limiter, RATE_RULES.avatarUploadsPerUser, user.id);
-          if (!request.isMultipart()) throw badRequest('Send the image as multipart form data.');
-          let bytes: Buffer;
-          try {
-            const file = await request.file();
-            if (!file || file.fieldname !== 'file') throw badRequest('No file was uploaded.');
-            bytes = await file.toBuffer();
-          } catch (error) {
-            if (error instanceof HttpError) throw error;
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw new HttpError(413, AVATAR_MESSAGES.tooBig);
-            }
-            // Malformed multipart bodies (no boundary, cut off…) are the client's problem.
-            throw badRequest('The upload could not be read. Please try again.');
-          }
-          const stored = await storeAvatar(ctx, user.id, bytes);
-          return { success: true as const, ...stored };
-        },
-      );
+    await route(scope, ctx, endpoints.uploadAvatar, async (request, _reply, user) => {
+      if (!request.isMultipart()) throw badRequest('Send the image as multipart form data.');
+      let bytes: Buffer;
+      try {
+        const file = await request.file();
+        if (!file || file.fieldname !== 'file') throw badRequest('No file was uploaded.');
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, AVATAR_MESSAGES.tooBig);
+        }
+        // Malformed multipart bodies (no boundary, cut off…) are the client's problem.
+        throw badRequest('The upload could not be read. Please try again.');
+      }
+      const stored = await storeAvatar(ctx, user.id, bytes);
+      return { success: true as const, ...stored };
+    });
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/generate-avatar',
-      { schema: { body: promptSchema, response: { 200: generateAvatarResponse } } },
-      async (request) => {
-        const user = await requireUser(sessions, request);
-        const problem = checkCharacterIsAdult({ description: request.body.prompt });
-        if (problem) throw badRequest(problem);
-        // Never paint a minor: the portrait request gets the same second opinion as a character.
-        if (ctx.images.configured)
-          await reviewCharacterAge(ctx, user.id, { request: request.body.prompt });
-        await enforce(limiter, RATE_RULES.imageGenerationsPerUser, user.id);
-        const bytes = await ctx.images.generate(avatarPrompt(request.body.prompt));
-        const stored = await storeAvatar(ctx, user.id, bytes);
-        return { success: true as const, fileName: stored.fileName, imageUrl: stored.url };
-      },
-    );
+  await route(app, ctx, endpoints.generateAvatar, async (request, _reply, user) => {
+    const problem = checkCharacterIsAdult({ description: request.body.prompt });
+    if (problem) throw badRequest(problem);
+    // Never paint a minor: the portrait request gets the same second opinion as a character.
+    if (ctx.images.configured)
+      await reviewCharacterAge(ctx, user.id, { request: request.body.prompt });
+    await enforce(limiter, RATE_RULES.imageGenerationsPerUser, user.id);
+    const bytes = await ctx.images.generate(avatarPrompt(request.body.prompt));
+    const stored = await storeAvatar(ctx, user.id, bytes);
+    return { success: true as const, fileName: stored.fileName, imageUrl: stored.url };
+  });
 
   // Locally stored avatars are public (like a public bucket) and cached for an hour.
   const storage = ctx.avatarStorage;
   if (storage.read) {
     const read = storage.read.bind(storage);
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/avatars/:fileName',
-        { schema: { params: avatarFileParams } },
-        async (request, reply) => {
-          const { fileName } = request.params;
-          const data = await read(fileName);
-          if (!data) throw notFound();
-          return reply
-            .header('content-type', contentTypeForFileName(fileName))
-            .header('cache-control', `public, max-age=${PUBLIC_FILE_CACHE_SECONDS}`)
-            .send(data);
-        },
-      );
+    await route(app, ctx, endpoints.avatarFile, async (request, reply) => {
+      const { fileName } = request.params;
+      const data = await read(fileName);
+      if (!data) throw notFound();
+      return reply
+        .header('content-type', contentTypeForFileName(fileName))
+        .header('cache-control', `public, max-age=${PUBLIC_FILE_CACHE_SECONDS}`)
+        .send(data);
+    });
   }
 }

@@ -1,21 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  characterListResponse,
-  characterParams,
-  characterSchema,
-  createCharacterResponse,
-  deleteConversationsResponse,
-  generatedCharacterResponse,
-  promptSchema,
-  updateCharacterSchema,
-} from '../../../shared/characters/contract';
-import { createCharacterSchema } from '../../../shared/characters/schemas';
-import { successResponse } from '../../../shared/responses';
+import * as endpoints from '../../../shared/characters/endpoints';
 import type { AppContext } from '../../context';
-import { enforce } from '../../plugins/rate-limit';
-import { requireUser } from '../../plugins/session';
-import { RATE_RULES } from '../../rate-rules';
+import { route } from '../../http/route';
 import {
   createCharacter,
   deleteCharacter,
@@ -27,69 +13,33 @@ import {
 import { generateCharacter } from './character-generation';
 
 export async function registerCharacterRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const user = (request: Parameters<typeof requireUser>[1]) => requireUser(ctx.sessions, request);
-
-  r.get(
-    '/api/characters',
-    { schema: { response: { 200: characterListResponse } } },
-    async (request) => listUserCharacters(ctx, (await user(request)).id),
+  await route(app, ctx, endpoints.listCharacters, async (_request, _reply, user) =>
+    listUserCharacters(ctx, user.id),
   );
 
-  r.get(
-    '/api/characters/:id',
-    { schema: { params: characterParams, response: { 200: characterSchema } } },
-    async (request) => getCharacter(ctx, (await user(request)).id, request.params.id),
+  await route(app, ctx, endpoints.getCharacter, async (request, _reply, user) =>
+    getCharacter(ctx, user.id, request.params.id),
   );
 
-  r.post(
-    '/api/characters',
-    { schema: { body: createCharacterSchema, response: { 201: createCharacterResponse } } },
-    async (request, reply) => {
-      const { id } = await user(request);
-      return reply.status(201).send(await createCharacter(ctx, id, request.body));
-    },
+  await route(app, ctx, endpoints.createCharacter, async (request, reply, user) =>
+    reply.status(201).send(await createCharacter(ctx, user.id, request.body)),
   );
 
-  r.put(
-    '/api/characters/:id',
-    {
-      schema: {
-        params: characterParams,
-        body: updateCharacterSchema,
-        response: { 200: characterSchema },
-      },
-    },
-    async (request) =>
-      updateCharacter(ctx, (await user(request)).id, request.params.id, request.body),
+  await route(app, ctx, endpoints.updateCharacter, async (request, _reply, user) =>
+    updateCharacter(ctx, user.id, request.params.id, request.body),
   );
 
-  r.delete(
-    '/api/characters/:id',
-    { schema: { params: characterParams, response: { 200: successResponse } } },
-    async (request) => {
-      await deleteCharacter(ctx, (await user(request)).id, request.params.id);
-      return { success: true as const };
-    },
-  );
+  await route(app, ctx, endpoints.deleteCharacter, async (request, _reply, user) => {
+    await deleteCharacter(ctx, user.id, request.params.id);
+    return { success: true as const };
+  });
 
-  r.delete(
-    '/api/characters/:id/conversations',
-    { schema: { params: characterParams, response: { 200: deleteConversationsResponse } } },
-    async (request) => {
-      const { id } = await user(request);
-      const deleted = await deleteCharacterConversations(ctx, id, request.params.id);
-      return { success: true as const, deleted };
-    },
-  );
+  await route(app, ctx, endpoints.deleteCharacterConversations, async (request, _reply, user) => {
+    const deleted = await deleteCharacterConversations(ctx, user.id, request.params.id);
+    return { success: true as const, deleted };
+  });
 
-  r.post(
-    '/api/generate-character',
-    { schema: { body: promptSchema, response: { 200: generatedCharacterResponse } } },
-    async (request) => {
-      const { id } = await user(request);
-      await enforce(ctx.limiter, RATE_RULES.characterGenerationsPerUser, id);
-      return generateCharacter(ctx, id, request.body.prompt);
-    },
+  await route(app, ctx, endpoints.generateCharacter, async (request, _reply, user) =>
+    generateCharacter(ctx, user.id, request.body.prompt),
   );
 }

@@ -1,30 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  conversationParams,
-  deleteMessageResponse,
-  editMessageRequest,
-  generateOptionsRequest,
-  generateOptionsResponse,
-  generateScenarioRequest,
-  generateScenarioResponse,
-  messageParams,
-  replyJsonResponse,
-  chatMessageSchema,
-  sendMessageRequest,
-  summarizeResponse,
-  type ReplyStreamError,
-  type replyStreamEvents,
-} from '../../../shared/chat/contract';
+import type { ReplyStreamError, replyStreamEvents } from '../../../shared/chat/contract';
+import * as endpoints from '../../../shared/chat/endpoints';
 import type { z } from 'zod';
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { releaseHead } from '../../http-head';
 import { toHttpError } from '../../plugins/errors';
-import { enforce } from '../../plugins/rate-limit';
-import { requireUser } from '../../plugins/session';
-import { RATE_RULES } from '../../rate-rules';
+import { route } from '../../http/route';
 import { getCredits } from '../credits/credits.service';
 import { eventWriter } from './event-writer';
 import { editUserMessage } from './message-edit.service';
@@ -40,104 +23,56 @@ import { deleteMessage } from './tree.service';
 import { generateOptions, generateScenario } from './story.service';
 
 /** The spec's three reply endpoints behave alike; the conversation's mode shapes the reply. */
-const REPLY_PATHS = ['/api/chat', '/api/assistant', '/api/immersive-chat'] as const;
+const REPLY_ENDPOINTS = [
+  [endpoints.chatReply, false],
+  [endpoints.assistantReply, false],
+  // Story Mode's actions are screened as a story's (a character hurt is not the user).
+  [endpoints.immersiveReply, true],
+] as const;
 
 export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const user = (request: FastifyRequest) => requireUser(ctx.sessions, request);
-
-  for (const url of REPLY_PATHS) {
-    r.post(
-      url,
-      { schema: { body: sendMessageRequest, response: { 200: replyJsonResponse } } },
-      async (request, reply) => {
-        const { id } = await user(request);
-        await enforce(ctx.limiter, RATE_RULES.messagesPerUser, id);
-        // Story Mode's actions are screened as a story's (a character hurt is not the user).
-        const story = url === '/api/immersive-chat' || request.body.chatMode === 'immersive';
-        const prepared = await prepareReply(ctx, id, request.body, story ? 'story' : 'chat');
-        if (wantsEventStream(request)) return streamReply(ctx, request, reply, prepared);
-        return prepared.run();
-      },
-    );
+  for (const [endpoint, storyPath] of REPLY_ENDPOINTS) {
+    await route(app, ctx, endpoint, async (request, reply, { id }) => {
+      const story = storyPath || request.body.chatMode === 'immersive';
+      const prepared = await prepareReply(ctx, id, request.body, story ? 'story' : 'chat');
+      if (wantsEventStream(request)) return streamReply(ctx, request, reply, prepared);
+      return prepared.run();
+    });
   }
 
   // A new alternative of a reply, or more of it: charged and streamed like any reply.
-  for (const [action, prepare] of [
-    ['regenerate', prepareRegenerate],
-    ['continue', prepareContinue],
+  for (const [endpoint, prepare] of [
+    [endpoints.regenerateReply, prepareRegenerate],
+    [endpoints.continueReply, prepareContinue],
   ] as const) {
-    r.post(
-      `/api/messages/:messageId/${action}`,
-      { schema: { params: messageParams, response: { 200: replyJsonResponse } } },
-      async (request, reply) => {
-        const { id } = await user(request);
-        await enforce(ctx.limiter, RATE_RULES.messagesPerUser, id);
-        const prepared = await prepare(ctx, id, request.params.messageId);
-        if (wantsEventStream(request)) return streamReply(ctx, request, reply, prepared);
-        return prepared.run();
-      },
-    );
+    await route(app, ctx, endpoint, async (request, reply, { id }) => {
+      const prepared = await prepare(ctx, id, request.params.messageId);
+      if (wantsEventStream(request)) return streamReply(ctx, request, reply, prepared);
+      return prepared.run();
+    });
   }
 
-  r.delete(
-    '/api/messages/:messageId',
-    { schema: { params: messageParams, response: { 200: deleteMessageResponse } } },
-    async (request) => deleteMessage(ctx, (await user(request)).id, request.params.messageId),
+  await route(app, ctx, endpoints.deleteMessage, async (request, _reply, user) =>
+    deleteMessage(ctx, user.id, request.params.messageId),
   );
 
-  r.post(
-    '/api/conversations/:id/generate-scenario',
-    {
-      schema: {
-        params: conversationParams,
-        body: generateScenarioRequest.optional(),
-        response: { 200: generateScenarioResponse },
-      },
-    },
-    async (request) => {
-      const { id } = await user(request);
-      await enforce(ctx.limiter, RATE_RULES.storyCallsPerUser, id);
-      await requireSomeCredit(ctx, id);
-      return generateScenario(ctx, id, request.params.id, request.body?.message);
-    },
-  );
+  await route(app, ctx, endpoints.generateScenario, async (request, _reply, { id }) => {
+    await requireSomeCredit(ctx, id);
+    return generateScenario(ctx, id, request.params.id, request.body?.message);
+  });
 
-  r.post(
-    '/api/generate-options',
-    {
-      schema: { body: generateOptionsRequest, response: { 200: generateOptionsResponse } },
-    },
-    async (request) => {
-      const { id } = await user(request);
-      await enforce(ctx.limiter, RATE_RULES.storyCallsPerUser, id);
-      await requireSomeCredit(ctx, id);
-      return generateOptions(ctx, id, request.body.conversationId);
-    },
-  );
+  await route(app, ctx, endpoints.generateOptions, async (request, _reply, { id }) => {
+    await requireSomeCredit(ctx, id);
+    return generateOptions(ctx, id, request.body.conversationId);
+  });
 
-  r.post(
-    '/api/conversations/:id/summarize',
-    { schema: { params: conversationParams, response: { 200: summarizeResponse } } },
-    async (request) => {
-      const { id } = await user(request);
-      await enforce(ctx.limiter, RATE_RULES.storyCallsPerUser, id);
-      await requireSomeCredit(ctx, id);
-      return summarizeConversation(ctx, id, request.params.id);
-    },
-  );
+  await route(app, ctx, endpoints.summarizeConversation, async (request, _reply, { id }) => {
+    await requireSomeCredit(ctx, id);
+    return summarizeConversation(ctx, id, request.params.id);
+  });
 
-  r.put(
-    '/api/messages/:messageId/edit',
-    {
-      schema: {
-        params: messageParams,
-        body: editMessageRequest,
-        response: { 200: chatMessageSchema },
-      },
-    },
-    async (request) =>
-      editUserMessage(ctx, (await user(request)).id, request.params.messageId, request.body),
+  await route(app, ctx, endpoints.editMessage, async (request, _reply, user) =>
+    editUserMessage(ctx, user.id, request.params.messageId, request.body),
   );
 }
 

@@ -1,26 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { profileResponse, userProfileSchema } from '../../../shared/profile/contract';
+import * as endpoints from '../../../shared/profile/endpoints';
 import type { AppContext } from '../../context';
-import { requireUser } from '../../plugins/session';
+import { route } from '../../http/route';
 import { getProfile, saveProfile } from './profile.service';
 
-export async function registerProfileRoutes(app: FastifyInstance, { sessions, db }: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/api/user-profile', { schema: { response: { 200: profileResponse } } }, async (request) =>
-    getProfile(db, (await requireUser(sessions, request)).id),
+export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
+  await route(app, ctx, endpoints.getProfile, async (_request, _reply, user) =>
+    getProfile(ctx.db, user.id),
   );
-
-  for (const method of ['POST', 'PUT'] as const) {
-    r.route({
-      method,
-      url: '/api/user-profile',
-      schema: { body: userProfileSchema, response: { 200: profileResponse } },
-      handler: async (request) => {
-        const user = await requireUser(sessions, request);
-        return saveProfile(db, user.id, request.body);
-      },
-    });
+  for (const save of [endpoints.createProfile, endpoints.updateProfile]) {
+    await route(app, ctx, save, async (request, _reply, user) =>
+      saveProfile(ctx.db, user.id, request.body),
+    );
   }
 }

@@ -1,62 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  listThemesResponse,
-  saveThemeBody,
-  themeIdParams,
-  themeSchema,
-  themeSelectionSchema,
-} from '../../../shared/themes/contract';
-import { successResponse } from '../../../shared/responses';
+import * as endpoints from '../../../shared/themes/endpoints';
 import type { AppContext } from '../../context';
-import { enforce } from '../../plugins/rate-limit';
-import { requireUser } from '../../plugins/session';
-import { RATE_RULES } from '../../rate-rules';
+import { route } from '../../http/route';
 import * as service from './themes.service';
 
 /** The user's colour themes (spec: user_themes, user_theme_selection), always scoped to them. */
 export async function registerThemeRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const user = async (request: Parameters<typeof requireUser>[1]) =>
-    (await requireUser(ctx.sessions, request)).id;
-
-  r.get('/api/themes', { schema: { response: { 200: listThemesResponse } } }, async (request) =>
-    service.listUserThemes(ctx.db, await user(request)),
+  await route(app, ctx, endpoints.listThemes, async (_request, _reply, user) =>
+    service.listUserThemes(ctx.db, user.id),
   );
 
-  r.post(
-    '/api/themes',
-    { schema: { body: saveThemeBody, response: { 201: themeSchema } } },
-    async (request, reply) => {
-      const userId = await user(request);
-      await enforce(ctx.limiter, RATE_RULES.themeSavesPerUser, userId);
-      reply.code(201);
-      return service.saveTheme(ctx.db, userId, request.body);
-    },
+  await route(app, ctx, endpoints.saveTheme, async (request, reply, user) => {
+    reply.code(201);
+    return service.saveTheme(ctx.db, user.id, request.body);
+  });
+
+  await route(app, ctx, endpoints.activateTheme, async (request, _reply, user) =>
+    service.activateTheme(ctx.db, user.id, request.params.id),
   );
 
-  r.put(
-    '/api/themes/:id/activate',
-    { schema: { params: themeIdParams, response: { 200: successResponse } } },
-    async (request) => service.activateTheme(ctx.db, await user(request), request.params.id),
+  await route(app, ctx, endpoints.deleteTheme, async (request, _reply, user) =>
+    service.deleteTheme(ctx.db, user.id, request.params.id),
   );
 
-  r.delete(
-    '/api/themes/:id',
-    { schema: { params: themeIdParams, response: { 200: successResponse } } },
-    async (request) => service.deleteTheme(ctx.db, await user(request), request.params.id),
+  await route(app, ctx, endpoints.getThemeSelection, async (_request, _reply, user) =>
+    service.getSelection(ctx.db, user.id),
   );
 
-  r.get(
-    '/api/themes/selection',
-    { schema: { response: { 200: themeSelectionSchema } } },
-    async (request) => service.getSelection(ctx.db, await user(request)),
-  );
-
-  r.put(
-    '/api/themes/selection',
-    { schema: { body: themeSelectionSchema, response: { 200: themeSelectionSchema } } },
-    async (request) =>
-      service.setSelection(ctx.db, await user(request), request.body.selectedThemeId),
+  await route(app, ctx, endpoints.setThemeSelection, async (request, _reply, user) =>
+    service.setSelection(ctx.db, user.id, request.body.selectedThemeId),
   );
 }

@@ -1,25 +1,22 @@
-import type { AuthConfigResponse, SignInInput, SignUpInput } from '../../../shared/auth/contract';
-import { api } from '../../lib/api';
+import type { SignInInput, SignUpInput } from '../../../shared/auth/contract';
+import * as auth from '../../../shared/auth/endpoints';
+import { call } from '../../lib/api';
 
-export const AUTH_CONFIG_KEY = ['/api/auth-config'] as const;
+export const AUTH_CONFIG_KEY = [auth.authConfig.path] as const;
 
-export const fetchAuthConfig = () => api<AuthConfigResponse>('/api/auth-config');
+export const fetchAuthConfig = () => call(auth.authConfig);
 
-export const signInWithEmail = (input: SignInInput) =>
-  api('/api/auth/sign-in/email', 'POST', input);
+export const signInWithEmail = (input: SignInInput) => call(auth.signInEmail, { body: input });
 
-export const signUpWithEmail = (input: SignUpInput) =>
-  api('/api/auth/sign-up/email', 'POST', input);
+export const signUpWithEmail = (input: SignUpInput) => call(auth.signUpEmail, { body: input });
 
 export const resendVerification = (email: string) =>
-  api('/api/auth/send-verification-email', 'POST', { email });
+  call(auth.sendVerificationEmail, { body: { email } });
 
 /** Starts the OpenID Connect redirect; after Google the user lands on /chat. */
 export async function startGoogleSignIn(providerId: string) {
-  const { url } = await api<{ url: string }>('/api/auth/sign-in/oauth2', 'POST', {
-    providerId,
-    callbackURL: '/chat',
-    errorCallbackURL: '/?authError=google',
+  const { url } = await call(auth.signInOAuth, {
+    body: { providerId, callbackURL: '/chat', errorCallbackURL: '/?authError=google' },
   });
   return url;
 }

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
 import type { SessionUser } from '../../../shared/auth/contract';
+import { getSession, logout } from '../../../shared/auth/session-endpoints';
+import { call } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
 
 export type { SessionUser };
 
-export const SESSION_KEY = ['/api/auth/get-session'] as const;
+export const SESSION_KEY = [getSession.path] as const;
 
 async function fetchSession(): Promise<SessionUser | null> {
-  const data = await api<{ user: SessionUser } | null>('/api/auth/get-session');
+  const data = await call(getSession);
   return data?.user ?? null;
 }
 
@@ -33,7 +34,7 @@ export async function refreshSession() {
 }
 
 export async function signOut() {
-  await api('/api/logout', 'POST');
+  await call(logout);
   queryClient.setQueryData(SESSION_KEY, null);
   // Everything cached belonged to the user who just left.
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });

@@ -1,20 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  BillingPlans,
-  CheckoutRequest,
-  CheckoutResponse,
-  PortalResponse,
-  SubscriptionResponse,
-} from '../../../shared/billing/contract';
-import { api, ApiError } from '../../lib/api';
+import type { CheckoutRequest } from '../../../shared/billing/contract';
+import * as billing from '../../../shared/billing/endpoints';
+import { ApiError, call } from '../../lib/api';
 
-export const BILLING_PLANS_KEY = ['/api/billing/plans'] as const;
-export const SUBSCRIPTION_KEY = ['/api/subscription'] as const;
+export const BILLING_PLANS_KEY = [billing.billingPlans.path] as const;
+export const SUBSCRIPTION_KEY = [billing.getSubscription.path] as const;
 
 /** The configured Stripe price of each paid plan (they change only with a server restart). */
 export const billingPlansQuery = {
   queryKey: BILLING_PLANS_KEY,
-  queryFn: () => api<BillingPlans>('/api/billing/plans'),
+  queryFn: () => call(billing.billingPlans),
   staleTime: Infinity,
 };
 
@@ -34,7 +29,7 @@ export const useSubscription = ({
   useQuery({
     queryKey: SUBSCRIPTION_KEY,
     enabled,
-    queryFn: async () => (await api<SubscriptionResponse>('/api/subscription')).subscription,
+    queryFn: async () => (await call(billing.getSubscription)).subscription,
     // Fresh on every visit: the page is where a missed payment or plan change shows up.
     staleTime: 0,
     refetchInterval: (query) => (untilFound && !query.state.data ? 2000 : false),
@@ -43,12 +38,12 @@ export const useSubscription = ({
 /** Starts Checkout (or the portal, for a user who already pays); resolves with where to go. */
 export const useCheckout = () =>
   useMutation({
-    mutationFn: (body: CheckoutRequest) => api<CheckoutResponse>('/api/checkout', 'POST', body),
+    mutationFn: (body: CheckoutRequest) => call(billing.checkout, { body }),
   });
 
 export const usePortal = () =>
   useMutation({
-    mutationFn: () => api<PortalResponse>('/api/stripe/create-portal-session', 'POST'),
+    mutationFn: () => call(billing.createPortalSession),
   });
 
 /**

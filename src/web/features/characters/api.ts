@@ -1,31 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  GenerateAvatarResponse,
-  StoredAvatar,
-  UploadAvatarResponse,
-} from '../../../shared/avatars/contract';
-import type {
-  Character,
-  CharacterListItem,
-  CreateCharacterResponse,
-  GeneratedCharacter,
-  UpdateCharacterInput,
-} from '../../../shared/characters/contract';
+import type { StoredAvatar, UploadAvatarResponse } from '../../../shared/avatars/contract';
+import * as avatars from '../../../shared/avatars/endpoints';
+import type { ErrorBody } from '../../../shared/http/error-body';
+import type { UpdateCharacterInput } from '../../../shared/characters/contract';
+import * as characters from '../../../shared/characters/endpoints';
 import type { CreateCharacterInput } from '../../../shared/characters/schemas';
-import { api, ApiError } from '../../lib/api';
+import { ApiError, call, urlOf } from '../../lib/api';
 import { parseId } from '../../../shared/ids';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
-import { LAST_CHARACTER_COOKIE, readUrls } from '../../../shared/first-reads';
+import { LAST_CHARACTER_COOKIE } from '../../../shared/first-reads';
 
 /** A year, renewed whenever a character opens (the stored id has no end; a cookie must). */
 const LAST_CHARACTER_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 
-export const CHARACTERS_KEY = ['/api/characters'] as const;
-export const characterKey = (id: number) => ['/api/characters', id] as const;
+export const CHARACTERS_KEY = [characters.listCharacters.path] as const;
+export const characterKey = (id: number) => [characters.listCharacters.path, id] as const;
 
 export const charactersQuery = queryOptions({
   queryKey: CHARACTERS_KEY,
-  queryFn: () => api<CharacterListItem[]>(readUrls.characters),
+  queryFn: () => call(characters.listCharacters),
 });
 
 export const useCharacters = (enabled = true) => useQuery({ ...charactersQuery, enabled });
@@ -35,7 +28,7 @@ const CHARACTER_FRESH_MS = 5_000;
 export const characterQuery = (id: number) =>
   queryOptions({
     queryKey: characterKey(id),
-    queryFn: () => api<Character>(readUrls.character(id)),
+    queryFn: () => call(characters.getCharacter, { params: { id } }),
     // Asked again when the character opens anew more than 5 s after it was read (the list and
     // the single character share data; an edit here sets it at once); not by the page's first
     // render right after the first load's read (decision 0035).
@@ -46,33 +39,32 @@ export const useCharacter = (id: number | null) =>
   useQuery({ ...characterQuery(id ?? 0), enabled: id !== null && id > 0 });
 
 export const createCharacter = (input: CreateCharacterInput) =>
-  api<CreateCharacterResponse>('/api/characters', 'POST', input);
+  call(characters.createCharacter, { body: input });
 
 export const updateCharacter = (id: number, input: UpdateCharacterInput) =>
-  api<Character>(`/api/characters/${id}`, 'PUT', input);
+  call(characters.updateCharacter, { params: { id }, body: input });
 
 /** Deletes the character, and first its conversations when asked to. */
 export async function deleteCharacter(id: number, withConversations: boolean) {
-  if (withConversations) await api(`/api/characters/${id}/conversations`, 'DELETE');
-  await api(`/api/characters/${id}`, 'DELETE');
+  if (withConversations) await call(characters.deleteCharacterConversations, { params: { id } });
+  await call(characters.deleteCharacter, { params: { id } });
 }
 
 export const generateCharacter = (prompt: string) =>
-  api<GeneratedCharacter>('/api/generate-character', 'POST', { prompt });
+  call(characters.generateCharacter, { body: { prompt } });
 
 /** Uploads an image file; the server checks size and type again and re-encodes it. */
 export async function uploadAvatar(file: File): Promise<StoredAvatar> {
   const form = new FormData();
   form.append('file', file);
-  const response = await fetch('/api/avatars', {
-    method: 'POST',
+  const response = await fetch(urlOf(avatars.uploadAvatar), {
+    method: avatars.uploadAvatar.method,
     body: form,
     credentials: 'include',
   });
   // The upload's answer, or the error's { message }: either may be missing when it is not JSON.
-  const data = (await response.json().catch(() => ({}))) as Partial<UploadAvatarResponse> & {
-    message?: string;
-  };
+  const data = (await response.json().catch(() => ({}))) as Partial<UploadAvatarResponse> &
+    Partial<ErrorBody>;
   if (!response.ok || !data.fileName || !data.url) {
     throw new ApiError(response.status, data.message || 'Failed to upload avatar');
   }
@@ -80,7 +72,7 @@ export async function uploadAvatar(file: File): Promise<StoredAvatar> {
 }
 
 export async function generateAvatar(prompt: string): Promise<StoredAvatar> {
-  const data = await api<GenerateAvatarResponse>('/api/generate-avatar', 'POST', { prompt });
+  const data = await call(avatars.generateAvatar, { body: { prompt } });
   return { fileName: data.fileName, url: data.imageUrl };
 }
 

@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { Character } from '../../../shared/characters/contract';
 import { LLM_SETUP_EXAMPLE, type ChatMode } from '../../../shared/chat/rules';
-import { NoModelNotice } from './lazy-parts';
-import { ModeChooser } from './ModeChooser';
+import { ModeChooser, NoModelNotice } from './lazy-parts';
 import type { useModelSelection } from './use-model-selection';
 
 // Staff only (STAFF_EMAILS): everyone else never needs it.
@@ -53,7 +52,9 @@ export function ChatStart({
     <div className="flex h-full flex-col">
       <ChatModelBar model={model} picker={false} />
       <div className="min-h-0 flex-1">
-        <ModeChooser character={character} onChoose={onChoose} />
+        <Suspense fallback={null}>
+          <ModeChooser character={character} onChoose={onChoose} />
+        </Suspense>
       </div>
     </div>
   );

@@ -5,32 +5,21 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import type {
-  ActiveLeafRequest,
-  ActiveLeafResponse,
-  ChatMessageView,
-  ConversationDetail,
-  DeleteMessageResponse,
   ConversationPage,
   CreateConversationRequest,
-  CreateConversationResponse,
-  EditMessageRequest,
-  GenerateOptionsRequest,
-  GenerateOptionsResponse,
-  GenerateScenarioRequest,
-  GenerateScenarioResponse,
-  ModelChoice,
   ThreadMessageView,
-  UpdateConversationRequest,
 } from '../../../shared/chat/contract';
-import type { CreditsResponse, TopUpResponse } from '../../../shared/credits/contract';
+import * as chat from '../../../shared/chat/endpoints';
+import * as credits from '../../../shared/credits/endpoints';
 import type { FeedbackRequest } from '../../../shared/feedback/contract';
-import { api, ApiError } from '../../lib/api';
-import { MESSAGE_PAGE, readUrls } from '../../../shared/first-reads';
+import * as feedbackEndpoints from '../../../shared/feedback/endpoints';
+import { ApiError, call } from '../../lib/api';
+import { MESSAGE_PAGE, pageQueries } from '../../../shared/first-reads';
 
-export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
-export const conversationKey = (id: number) => ['/api/conversations', id] as const;
-export const messagesKey = (id: number) => ['/api/conversations', id, 'messages'] as const;
-export const CREDITS_KEY = ['/api/get-credits'] as const;
+export const CONVERSATIONS_KEY = [chat.listConversations.path] as const;
+export const conversationKey = (id: number) => [chat.listConversations.path, id] as const;
+export const messagesKey = (id: number) => [chat.listConversations.path, id, 'messages'] as const;
+export const CREDITS_KEY = [credits.getCredits.path] as const;
 
 /**
  * The sidebar's conversations, newest first, a page at a time (decision 0016): each page names
@@ -38,8 +27,14 @@ export const CREDITS_KEY = ['/api/get-credits'] as const;
  */
 export const conversationsQuery = infiniteQueryOptions({
   queryKey: CONVERSATIONS_KEY,
-  queryFn: ({ pageParam }: { pageParam: string | null }) =>
-    api<ConversationPage>(readUrls.conversations(pageParam)),
+  queryFn: async ({ pageParam }: { pageParam: string | null }): Promise<ConversationPage> => {
+    const answer = await call(chat.listConversations, {
+      query: pageQueries.conversations(pageParam),
+    });
+    // Asked with a limit, the server answers a page (the whole list is for clients that ask
+    // without one).
+    return Array.isArray(answer) ? { conversations: answer, nextCursor: null } : answer;
+  },
   initialPageParam: null as string | null,
   getNextPageParam: (page: ConversationPage) => page.nextCursor,
 });
@@ -49,7 +44,7 @@ export const useConversations = () => useInfiniteQuery(conversationsQuery);
 export const conversationQuery = (id: number) =>
   queryOptions({
     queryKey: conversationKey(id),
-    queryFn: () => api<ConversationDetail>(readUrls.conversation(id)),
+    queryFn: () => call(chat.getConversation, { params: { id } }),
   });
 
 export const useConversation = (id: number | null) =>
@@ -62,7 +57,8 @@ const MESSAGES_FRESH_MS = 5_000;
 export const messagesQuery = (id: number) =>
   infiniteQueryOptions({
     queryKey: messagesKey(id),
-    queryFn: ({ pageParam }) => api<ThreadMessageView[]>(readUrls.messages(id, pageParam)),
+    queryFn: ({ pageParam }) =>
+      call(chat.listMessages, { params: { id }, query: pageQueries.messages(pageParam) }),
     initialPageParam: 0,
     // Each page is oldest-first; a full page may have older messages before its first one.
     getNextPageParam: (page: ThreadMessageView[]) =>
@@ -81,27 +77,25 @@ export const flattenPages = (pages: ThreadMessageView[][] | undefined) =>
 
 /** The hidden model picker's list: empty (and canChoose false) for everyone but staff. */
 export const modelChoiceQuery = queryOptions({
-  queryKey: ['/api/models'],
-  queryFn: () => api<ModelChoice>(readUrls.models),
+  queryKey: [chat.listModels.path],
+  queryFn: () => call(chat.listModels),
   staleTime: Infinity,
 });
 
 export const useModelChoice = () => useQuery(modelChoiceQuery);
 
 export const setConversationModel = (id: number, model: string) =>
-  api<ConversationDetail>(`/api/conversations/${id}`, 'PUT', {
-    model,
-  } satisfies UpdateConversationRequest);
+  call(chat.updateConversation, { params: { id }, body: { model } });
 
 export const creditsQuery = queryOptions({
   queryKey: CREDITS_KEY,
-  queryFn: async () => (await api<CreditsResponse>(readUrls.credits)).credits,
+  queryFn: async () => (await call(credits.getCredits)).credits,
 });
 
 export const useCredits = () => useQuery(creditsQuery);
 
 /** Every visit to the chat page applies a due monthly reset (idempotent on the server). */
-export const topUp = () => api<TopUpResponse>('/api/topup', 'POST');
+export const topUp = () => call(credits.topUp);
 
 /**
  * True when the user has credits left; false on the 403 "none left". A paused account's 403 is
@@ -110,7 +104,7 @@ export const topUp = () => api<TopUpResponse>('/api/topup', 'POST');
  */
 export async function hasCredits(isPaused: (error: ApiError) => Promise<boolean>) {
   try {
-    await api('/api/credit-check', 'POST');
+    await call(credits.creditCheck);
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) {
@@ -122,41 +116,30 @@ export async function hasCredits(isPaused: (error: ApiError) => Promise<boolean>
 }
 
 export async function createConversation(body: CreateConversationRequest) {
-  return (await api<CreateConversationResponse>('/api/conversations', 'POST', body)).id;
+  return (await call(chat.createConversation, { body })).id;
 }
 
 /** The scene, and the notices shown with it (the "not a human" notice of a new story). */
 export const generateScenario = (id: number, message: string) =>
-  api<GenerateScenarioResponse>(`/api/conversations/${id}/generate-scenario`, 'POST', {
-    message,
-  } satisfies GenerateScenarioRequest);
+  call(chat.generateScenario, { params: { id }, body: { message } });
 
 export const generateOptions = async (conversationId: number) =>
-  (
-    await api<GenerateOptionsResponse>('/api/generate-options', 'POST', {
-      conversationId,
-    } satisfies GenerateOptionsRequest)
-  ).options;
+  (await call(chat.generateOptions, { body: { conversationId } })).options;
 
 /** `forget`: what its character learned in it is forgotten too (else those memories stay). */
 export const deleteConversation = ({ id, forget }: { id: number; forget: boolean }) =>
-  api(`/api/conversations/${id}?forget=${forget}`, 'DELETE');
+  call(chat.deleteConversation, { params: { id }, query: { forget: `${forget}` } });
 
 export const editMessage = (messageId: number, content: string, conversationId: number) =>
-  api<ChatMessageView>(`/api/messages/${messageId}/edit`, 'PUT', {
-    content,
-    conversationId,
-  } satisfies EditMessageRequest);
+  call(chat.editMessage, { params: { messageId }, body: { content, conversationId } });
 
 /** Reads the branch through `messageId` (to its newest message) from now on. */
 export const switchBranch = (conversationId: number, messageId: number) =>
-  api<ActiveLeafResponse>(`/api/conversations/${conversationId}/active-leaf`, 'PUT', {
-    messageId,
-  } satisfies ActiveLeafRequest);
+  call(chat.setActiveLeaf, { params: { id: conversationId }, body: { messageId } });
 
 /** Deletes a message and everything after it on any branch. */
 export const deleteMessage = (messageId: number) =>
-  api<DeleteMessageResponse>(`/api/messages/${messageId}`, 'DELETE');
+  call(chat.deleteMessage, { params: { messageId } });
 
 /**
  * Rates a stored reply. The server files the pair as it is in the conversation (the user message
@@ -166,8 +149,6 @@ export const sendFeedback = (
   reply: { id: number; content: string },
   feedback: FeedbackRequest['feedback'],
 ) =>
-  api('/api/feedback', 'POST', {
-    messageId: reply.id,
-    aiMessage: reply.content,
-    feedback,
-  } satisfies FeedbackRequest);
+  call(feedbackEndpoints.sendFeedback, {
+    body: { messageId: reply.id, aiMessage: reply.content, feedback },
+  });

@@ -3,7 +3,7 @@ import { queryClient } from '../../lib/query-client';
 import { signedInUser } from '../auth/session';
 import { characterQuery, charactersQuery, readLastCharacterId } from '../characters/api';
 import { profileQuery } from '../profile/profile-api';
-import { StoryOptions } from './lazy-parts';
+import { ModeChooser, StoryOptions } from './lazy-parts';
 import {
   conversationQuery,
   conversationsQuery,
@@ -38,5 +38,9 @@ const prefetch: Record<FirstRead['read'], (id: number) => Promise<void>> = {
 export async function prefetchFirstReads(pathname: string, search: string) {
   if (!(await signedInUser())) return;
   const reads = firstReadsOf(pathname, search, readLastCharacterId());
+  // A character without a conversation opens on the mode chooser, a chunk of its own.
+  const chooser =
+    reads.some((r) => r.read === 'character') && !reads.some((r) => r.read === 'conversation');
+  if (chooser) void ModeChooser.preload();
   await Promise.all(reads.map((first) => prefetch[first.read]('id' in first ? first.id : 0)));
 }

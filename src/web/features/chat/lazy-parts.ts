@@ -39,6 +39,14 @@ export const BranchSwitcher = preloadable(() =>
   import('./BranchSwitcher').then((m) => m.BranchSwitcher),
 );
 
+/**
+ * Before a new conversation's first message: Chat Mode or Story Mode. Fetched with the first
+ * reads when the address opens a character without a conversation (first-reads.ts), so it is
+ * drawn with the page; otherwise when a character is picked (a moment's fetch, nothing shown
+ * meanwhile). It left the first load when the endpoints became objects (issue 43).
+ */
+export const ModeChooser = preloadable(() => import('./ModeChooser').then((m) => m.ModeChooser));
+
 /** A message being edited: fetched when its toolbar shows, before Edit can be pressed. */
 export const MessageEditor = preloadable(() =>
   import('./MessageEditor').then((m) => m.MessageEditor),

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { listConversations } from '../../../shared/chat/endpoints';
 import type { Notice } from '../../../shared/safety/contract';
+import { safetyStatus } from '../../../shared/safety/endpoints';
 
 /**
  * The companion-app law's data in the chat's cache (decision 0042): a conversation's notices
@@ -8,8 +10,8 @@ import type { Notice } from '../../../shared/safety/contract';
  * conversation's key, so reloading a conversation (a branch change, a delete, a failed reply)
  * asks for them again too.
  */
-export const noticesKey = (id: number) => ['/api/conversations', id, 'notices'] as const;
-export const SAFETY_STATUS_KEY = ['/api/safety/status'] as const;
+export const noticesKey = (id: number) => [listConversations.path, id, 'notices'] as const;
+export const SAFETY_STATUS_KEY = [safetyStatus.path] as const;
 
 /** The notices to place: the stored ones, then those sent with the reply on its way (each once). */
 export const threadNotices = (stored: Notice[], streamed: Notice[]) => [
@@ -36,5 +38,5 @@ export async function addNotices(client: QueryClient, id: number, added: Notice[
  */
 export function refreshAfterPause(client: QueryClient, id: number | null) {
   void client.invalidateQueries({ queryKey: SAFETY_STATUS_KEY });
-  if (id !== null) void client.invalidateQueries({ queryKey: ['/api/conversations', id] });
+  if (id !== null) void client.invalidateQueries({ queryKey: [listConversations.path, id] });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Notice, SafetyStatus } from '../../../shared/safety/contract';
-import { api, ApiError } from '../../lib/api';
+import * as safety from '../../../shared/safety/endpoints';
+import { ApiError, call } from '../../lib/api';
 import { NoticeCard, pausedMessage } from './lazy-parts';
 import { noticesKey, SAFETY_STATUS_KEY } from './notices';
 
@@ -15,7 +15,7 @@ export const useNotices = (id: number | null) =>
   useQuery({
     queryKey: noticesKey(id ?? 0),
     queryFn: async () => {
-      const notices = await api<Notice[]>(`/api/conversations/${id}/notices`);
+      const notices = await call(safety.listNotices, { params: { id: id! } });
       // Their card's chunk comes with them, so they are drawn at once (no Suspense fallback).
       if (notices.length) await NoticeCard.preload();
       return notices;
@@ -29,7 +29,7 @@ export const useNotices = (id: number | null) =>
 export function useChatPause() {
   const status = useQuery({
     queryKey: SAFETY_STATUS_KEY,
-    queryFn: () => api<SafetyStatus>('/api/safety/status'),
+    queryFn: () => call(safety.safetyStatus),
   }).data;
   return status?.chatPaused ? status : null;
 }

@@ -4,8 +4,10 @@ import type {
   ReplyStreamError,
   SendMessageRequest,
 } from '../../../shared/chat/contract';
+import * as chat from '../../../shared/chat/endpoints';
+import type { ErrorBody } from '../../../shared/http/error-body';
 import type { Notice } from '../../../shared/safety/contract';
-import { ApiError } from '../../lib/api';
+import { ApiError, urlOf } from '../../lib/api';
 
 /**
  * Sends a message and streams the reply (Server-Sent Events): `onAccepted` runs once the server
@@ -35,7 +37,7 @@ export async function streamReply(
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!response.ok || !response.body) {
-    const data = (await response.json().catch(() => ({}))) as { message?: string };
+    const data = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
     throw new ApiError(
       response.status,
       data.message || `${response.status}: ${response.statusText}`,
@@ -63,12 +65,12 @@ export async function streamReply(
 }
 
 /** A new alternative of a reply, or more of it (the same events as a reply). */
-export const regeneratePath = (messageId: number) => `/api/messages/${messageId}/regenerate`;
-export const continuePath = (messageId: number) => `/api/messages/${messageId}/continue`;
+export const regeneratePath = (messageId: number) => urlOf(chat.regenerateReply, { messageId });
+export const continuePath = (messageId: number) => urlOf(chat.continueReply, { messageId });
 
 /** The endpoint for each mode, as the spec names them. */
 export function replyPath(chatMode: string) {
-  if (chatMode === 'immersive') return '/api/immersive-chat';
-  if (chatMode === 'assistant') return '/api/assistant';
-  return '/api/chat';
+  if (chatMode === 'immersive') return urlOf(chat.immersiveReply);
+  if (chatMode === 'assistant') return urlOf(chat.assistantReply);
+  return urlOf(chat.chatReply);
 }

@@ -9,7 +9,8 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field, Select, Textarea, TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError } from '../../lib/api';
+import { sendContactMessage } from '../../../shared/contact/endpoints';
+import { ApiError, call } from '../../lib/api';
 
 const EMPTY: ContactInput = { name: '', email: '', reason: undefined, message: '' };
 
@@ -21,7 +22,7 @@ export function ContactForm() {
   });
   const { errors, isSubmitting } = form.formState;
   const send = useMutation({
-    mutationFn: (body: ContactInput) => api('/api/contact', 'POST', body),
+    mutationFn: (body: ContactInput) => call(sendContactMessage, { body }),
   });
 
   const submit = form.handleSubmit(async (values, event) => {

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SafetyResources } from '../../../shared/safety/contract';
 import { AI_NOTICE_MAX_MINUTES, DEFAULT_CRISIS_RESOURCES } from '../../../shared/safety/rules';
-import { api } from '../../lib/api';
+import { safetyResources } from '../../../shared/safety/endpoints';
+import { call } from '../../lib/api';
 
 /** The crisis services and the "not a human" notice's interval, as the /safety page shows them. */
 export interface SafetyFacts {
@@ -17,8 +18,8 @@ export const DEFAULT_SAFETY_FACTS: SafetyFacts = {
 
 /** The operator's list changes only with a server restart: read once per visit. */
 export const safetyResourcesQuery = queryOptions({
-  queryKey: ['/api/safety/resources'] as const,
-  queryFn: () => api<SafetyResources>('/api/safety/resources'),
+  queryKey: [safetyResources.path] as const,
+  queryFn: () => call(safetyResources),
   staleTime: Infinity,
 });
 

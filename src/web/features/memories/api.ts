@@ -1,27 +1,25 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateMemoryRequest,
-  MemoryListResponse,
-  MemoryResponse,
-  UpdateMemoryRequest,
-} from '../../../shared/memories/contract';
+import { listCharacters } from '../../../shared/characters/endpoints';
+import type { CreateMemoryRequest, UpdateMemoryRequest } from '../../../shared/memories/contract';
+import * as memories from '../../../shared/memories/endpoints';
 import { MEMORY_LIMITS } from '../../../shared/memories/rules';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
+/** Under the character's own query key (`characterKey`), as the path nests them. */
 export const memoriesKey = (characterId: number) =>
-  ['/api/characters', characterId, 'memories'] as const;
+  [listCharacters.path, characterId, 'memories'] as const;
 
 /** Every character's memories: deleting a conversation forgets or unlinks what came from it. */
 export const refreshAllMemories = (client: QueryClient) =>
   client.invalidateQueries({
-    predicate: ({ queryKey }) => queryKey[0] === '/api/characters' && queryKey[2] === 'memories',
+    predicate: ({ queryKey }) => queryKey[0] === listCharacters.path && queryKey[2] === 'memories',
   });
 
 /** What a character remembers about the user (pinned first, then newest). */
 export const useMemories = (characterId: number) =>
   useQuery({
     queryKey: memoriesKey(characterId),
-    queryFn: () => api<MemoryListResponse>(`/api/characters/${characterId}/memories`),
+    queryFn: () => call(memories.listMemories, { params: { id: characterId } }),
   });
 
 /** A fact typed by hand, or 'Remember this' on a message. */
@@ -29,7 +27,7 @@ export function useAddMemory(characterId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateMemoryRequest) =>
-      api<MemoryResponse>(`/api/characters/${characterId}/memories`, 'POST', body),
+      call(memories.addMemory, { params: { id: characterId }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: memoriesKey(characterId) }),
   });
 }
@@ -38,7 +36,7 @@ export function useUpdateMemory(characterId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...changes }: UpdateMemoryRequest & { id: number }) =>
-      api<MemoryResponse>(`/api/memories/${id}`, 'PUT', changes),
+      call(memories.updateMemory, { params: { id }, body: changes }),
     onSuccess: () => client.invalidateQueries({ queryKey: memoriesKey(characterId) }),
   });
 }
@@ -46,7 +44,7 @@ export function useUpdateMemory(characterId: number) {
 export function useDeleteMemory(characterId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`/api/memories/${id}`, 'DELETE'),
+    mutationFn: (id: number) => call(memories.deleteMemory, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: memoriesKey(characterId) }),
   });
 }

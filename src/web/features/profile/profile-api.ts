@@ -1,16 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileResponse, UserProfileInput } from '../../../shared/profile/contract';
-import { api, ApiError } from '../../lib/api';
-import { readUrls } from '../../../shared/first-reads';
+import type { UserProfileInput } from '../../../shared/profile/contract';
+import * as profile from '../../../shared/profile/endpoints';
+import { ApiError, call } from '../../lib/api';
 
-export const PROFILE_KEY = ['/api/user-profile'] as const;
+export const PROFILE_KEY = [profile.getProfile.path] as const;
 
 /** The user's profile, or null when they have not set one up yet (the API answers 404). */
 export const profileQuery = queryOptions({
   queryKey: PROFILE_KEY,
   queryFn: async () => {
     try {
-      return await api<ProfileResponse>(readUrls.profile);
+      return await call(profile.getProfile);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
@@ -25,7 +25,9 @@ export function useSaveProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { input: UserProfileInput; exists: boolean }) =>
-      api<ProfileResponse>('/api/user-profile', v.exists ? 'PUT' : 'POST', v.input),
+      v.exists
+        ? call(profile.updateProfile, { body: v.input })
+        : call(profile.createProfile, { body: v.input }),
     onSuccess: (saved) => client.setQueryData(PROFILE_KEY, saved),
   });
 }

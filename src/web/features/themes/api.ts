@@ -3,10 +3,12 @@ import { useQuery, type MutationOptions, type QueryClient } from '@tanstack/reac
 // applies the user's theme. The server checks what it stores and what it answers (its response
 // schemas); an answer that is not a theme list (a proxy's error page) fails below like an
 // unreachable server and the browser's copy is used.
-import type { ListThemesResponse, Theme, ThemeSelection } from '../../../shared/themes/contract';
+import type { Theme } from '../../../shared/themes/contract';
+// zod-free at run time too: an endpoint's schemas load only where they are used (the server).
+import * as themes from '../../../shared/themes/endpoints';
 import { findPreset, DEFAULT_THEME } from '../../../shared/themes/presets';
 import type { ThemeColors } from '../../../shared/themes/schemas';
-import { api, ApiError } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 import {
   LOCAL_THEME_PREFIX,
   readLocalSelection,
@@ -21,7 +23,7 @@ export interface ThemeState {
   selectedThemeId: string | null;
 }
 
-export const themeStateKey = (userId: string) => ['/api/themes', userId] as const;
+export const themeStateKey = (userId: string) => [themes.listThemes.path, userId] as const;
 
 /** A failure to reach the server (network, 5xx): the browser keeps the change instead. */
 export const unreachable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
@@ -50,13 +52,15 @@ function runWrite<TData, TVariables>(
 const uploadLocalTheme = (userId: string): MutationOptions<Theme, Error, Theme> => ({
   mutationKey: [...themeStateKey(userId), 'upload-local'],
   mutationFn: async (theme) =>
-    api<Theme>('/api/themes', 'POST', {
-      name: theme.name,
-      colors: {
-        main: theme.colors.main,
-        theme: theme.colors.theme,
-        chatBubbleUser: theme.colors.chatBubbleUser,
-        chatBubbleAI: theme.colors.chatBubbleAI,
+    call(themes.saveTheme, {
+      body: {
+        name: theme.name,
+        colors: {
+          main: theme.colors.main,
+          theme: theme.colors.theme,
+          chatBubbleUser: theme.colors.chatBubbleUser,
+          chatBubbleAI: theme.colors.chatBubbleAI,
+        },
       },
     }),
 });
@@ -64,7 +68,7 @@ const uploadLocalTheme = (userId: string): MutationOptions<Theme, Error, Theme> 
 /** Sends a selection made while the server was away; the load reads it back afterwards. */
 const sendPendingSelection = (userId: string): MutationOptions<unknown, Error, string | null> => ({
   mutationKey: [...themeStateKey(userId), 'send-selection'],
-  mutationFn: (selectedThemeId) => api('/api/themes/selection', 'PUT', { selectedThemeId }),
+  mutationFn: (selectedThemeId) => call(themes.setThemeSelection, { body: { selectedThemeId } }),
 });
 
 /**
@@ -97,8 +101,8 @@ async function loadThemeState(client: QueryClient, userId: string): Promise<Them
   try {
     await syncLocalChanges(client, userId);
     const [list, selection] = await Promise.all([
-      api<ListThemesResponse>('/api/themes'),
-      api<ThemeSelection>('/api/themes/selection'),
+      call(themes.listThemes),
+      call(themes.getThemeSelection),
     ]);
     if (!Array.isArray(list.themes)) throw new Error('not a theme list');
     writeLocalSelection(userId, { id: selection.selectedThemeId, pending: false });

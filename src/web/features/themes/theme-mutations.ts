@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SaveThemeInput, Theme, ThemeSelection } from '../../../shared/themes/contract';
+import type { SaveThemeInput, Theme } from '../../../shared/themes/contract';
+import * as themes from '../../../shared/themes/endpoints';
 import { optimizedTextColors } from '../../../shared/themes/color';
 import { findPreset } from '../../../shared/themes/presets';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { themeStateKey, unreachable, type ThemeState } from './api';
 import {
   LOCAL_THEME_PREFIX,
@@ -34,8 +35,8 @@ export function useSelectTheme(userId: string) {
         return;
       }
       try {
-        await api<ThemeSelection>('/api/themes/selection', 'PUT', { selectedThemeId: id });
-        if (id && !findPreset(id)) await api(`/api/themes/${id}/activate`, 'PUT');
+        await call(themes.setThemeSelection, { body: { selectedThemeId: id } });
+        if (id && !findPreset(id)) await call(themes.activateTheme, { params: { id } });
         writeLocalSelection(userId, { id, pending: false });
       } catch (error) {
         if (!unreachable(error)) throw error;
@@ -51,7 +52,7 @@ export function useSaveTheme(userId: string) {
   return useMutation({
     mutationFn: async (input: SaveThemeInput): Promise<Theme> => {
       try {
-        return await api<Theme>('/api/themes', 'POST', input);
+        return await call(themes.saveTheme, { body: input });
       } catch (error) {
         if (!unreachable(error)) throw error;
         const now = new Date().toISOString();
@@ -90,7 +91,7 @@ export function useDeleteTheme(userId: string) {
         return;
       }
       try {
-        await api(`/api/themes/${id}`, 'DELETE');
+        await call(themes.deleteTheme, { params: { id } });
       } catch (error) {
         throw new Error(`Failed to delete theme: ${(error as Error).message}`);
       }

@@ -1,0 +1,190 @@
+import { endpointsOf } from '../http/endpoint';
+
+/**
+ * The chat's endpoints: conversations, their messages and message tree, the replies (JSON, or
+ * Server-Sent Events with `Accept: text/event-stream`: ./contract.ts's replyStreamEvents) and
+ * Story Mode's helpers. Schemas in ./contract.ts (decision 0014).
+ */
+const endpoint = /* @__PURE__ */ endpointsOf('Chat', () => import('./contract'));
+
+export const listModels = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/models',
+  needs: { auth: 'user' },
+  summary: 'The models the user may choose (staff only; empty for everyone else)',
+  schemas: (c) => ({ response: { 200: c.modelChoiceResponse } }),
+});
+
+export const listConversations = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/conversations',
+  needs: { auth: 'user' },
+  summary: 'The user’s conversations, newest first: a page with `limit`/`before`, else all',
+  schemas: (c) => ({
+    query: c.listConversationsQuery,
+    response: { 200: c.listConversationsResponse },
+  }),
+});
+
+export const createConversation = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/conversations',
+  needs: { auth: 'user' },
+  summary: 'Starts a conversation with a character (its greetings as the first message)',
+  schemas: (c) => ({
+    body: c.createConversationRequest,
+    response: { 201: c.createConversationResponse },
+  }),
+});
+
+export const getConversation = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/conversations/:id',
+  needs: { auth: 'user' },
+  summary: 'One conversation',
+  schemas: (c) => ({ params: c.conversationParams, response: { 200: c.conversationDetailSchema } }),
+});
+
+export const updateConversation = /* @__PURE__ */ endpoint({
+  method: 'PUT',
+  path: '/api/conversations/:id',
+  needs: { auth: 'user' },
+  summary: 'Sets the conversation’s model (staff)',
+  schemas: (c) => ({
+    params: c.conversationParams,
+    body: c.updateConversationRequest,
+    response: { 200: c.conversationDetailSchema },
+  }),
+});
+
+export const deleteConversation = /* @__PURE__ */ endpoint({
+  method: 'DELETE',
+  path: '/api/conversations/:id',
+  needs: { auth: 'user' },
+  summary: 'Deletes a conversation, and what was learned in it unless `forget=false`',
+  schemas: (c) => ({
+    params: c.conversationParams,
+    query: c.deleteConversationQuery,
+    response: { 200: c.deleteConversationResponse },
+  }),
+});
+
+export const setActiveLeaf = /* @__PURE__ */ endpoint({
+  method: 'PUT',
+  path: '/api/conversations/:id/active-leaf',
+  needs: { auth: 'user' },
+  summary: 'Reads the branch through a message from now on',
+  schemas: (c) => ({
+    params: c.conversationParams,
+    body: c.activeLeafRequest,
+    response: { 200: c.activeLeafResponse },
+  }),
+});
+
+export const listMessages = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/conversations/:id/messages',
+  needs: { auth: 'user' },
+  summary: 'A page of the active branch’s messages, newest page first',
+  schemas: (c) => ({
+    params: c.conversationParams,
+    query: c.messagesQuery,
+    response: { 200: c.messagesResponse },
+  }),
+});
+
+export const chatReply = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/chat',
+  needs: { auth: 'user', credits: true, rate: 'messagesPerUser' },
+  kind: 'stream',
+  summary: 'Sends a message and answers the reply (JSON or SSE)',
+  schemas: (c) => ({ body: c.sendMessageRequest, response: { 200: c.replyJsonResponse } }),
+});
+
+export const assistantReply = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/assistant',
+  needs: { auth: 'user', credits: true, rate: 'messagesPerUser' },
+  kind: 'stream',
+  summary: 'As /api/chat, for Assistant Mode',
+  schemas: (c) => ({ body: c.sendMessageRequest, response: { 200: c.replyJsonResponse } }),
+});
+
+export const immersiveReply = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/immersive-chat',
+  needs: { auth: 'user', credits: true, rate: 'messagesPerUser' },
+  kind: 'stream',
+  summary: 'As /api/chat, for Story Mode',
+  schemas: (c) => ({ body: c.sendMessageRequest, response: { 200: c.replyJsonResponse } }),
+});
+
+export const regenerateReply = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/messages/:messageId/regenerate',
+  needs: { auth: 'user', credits: true, rate: 'messagesPerUser' },
+  kind: 'stream',
+  summary: 'A new alternative of a reply (JSON or SSE)',
+  schemas: (c) => ({ params: c.messageParams, response: { 200: c.replyJsonResponse } }),
+});
+
+export const continueReply = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/messages/:messageId/continue',
+  needs: { auth: 'user', credits: true, rate: 'messagesPerUser' },
+  kind: 'stream',
+  summary: 'More of a reply (JSON or SSE)',
+  schemas: (c) => ({ params: c.messageParams, response: { 200: c.replyJsonResponse } }),
+});
+
+export const deleteMessage = /* @__PURE__ */ endpoint({
+  method: 'DELETE',
+  path: '/api/messages/:messageId',
+  needs: { auth: 'user' },
+  summary: 'Deletes a message with its descendants on every branch',
+  schemas: (c) => ({ params: c.messageParams, response: { 200: c.deleteMessageResponse } }),
+});
+
+export const generateScenario = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/conversations/:id/generate-scenario',
+  needs: { auth: 'user', rate: 'storyCallsPerUser' },
+  summary: 'Story Mode’s opening scene (no credit taken; none left refuses)',
+  schemas: (c) => ({
+    params: c.conversationParams,
+    body: c.generateScenarioRequest.optional(),
+    response: { 200: c.generateScenarioResponse },
+  }),
+});
+
+export const generateOptions = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/generate-options',
+  needs: { auth: 'user', rate: 'storyCallsPerUser' },
+  summary: 'Story Mode’s four options after a reply',
+  schemas: (c) => ({
+    body: c.generateOptionsRequest,
+    response: { 200: c.generateOptionsResponse },
+  }),
+});
+
+export const summarizeConversation = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/conversations/:id/summarize',
+  needs: { auth: 'user', rate: 'storyCallsPerUser' },
+  summary: 'Summarises a conversation into its character’s memories',
+  schemas: (c) => ({ params: c.conversationParams, response: { 200: c.summarizeResponse } }),
+});
+
+export const editMessage = /* @__PURE__ */ endpoint({
+  method: 'PUT',
+  path: '/api/messages/:messageId/edit',
+  needs: { auth: 'user' },
+  summary: 'Edits a user message',
+  schemas: (c) => ({
+    params: c.messageParams,
+    body: c.editMessageRequest,
+    response: { 200: c.chatMessageSchema },
+  }),
+});

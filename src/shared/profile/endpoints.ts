@@ -1,0 +1,28 @@
+import { endpointsOf } from '../http/endpoint';
+
+/** The user's profile (what characters know about them). */
+const endpoint = /* @__PURE__ */ endpointsOf('Profile', () => import('./contract'));
+
+export const getProfile = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/user-profile',
+  needs: { auth: 'user' },
+  summary: 'The user’s profile',
+  schemas: (c) => ({ response: { 200: c.profileResponse } }),
+});
+
+export const createProfile = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/user-profile',
+  needs: { auth: 'user' },
+  summary: 'Saves the user’s profile (the first time; PUT alike)',
+  schemas: (c) => ({ body: c.userProfileSchema, response: { 200: c.profileResponse } }),
+});
+
+export const updateProfile = /* @__PURE__ */ endpoint({
+  method: 'PUT',
+  path: '/api/user-profile',
+  needs: { auth: 'user' },
+  summary: 'Saves the user’s profile',
+  schemas: (c) => ({ body: c.userProfileSchema, response: { 200: c.profileResponse } }),
+});
