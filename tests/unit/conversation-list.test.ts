@@ -8,7 +8,7 @@ import {
   listedConversations,
   placeConversation,
   type ConversationPages,
-} from '../../src/web/features/chat/conversation-list';
+} from '../../src/web/features/chat-data/conversation-list';
 
 describe('conversation cursor', () => {
   it('round-trips a place in the list as an opaque, URL-safe token', () => {

@@ -13,8 +13,8 @@ import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationDetail, ConversationSummary } from '../../src/shared/chat/contract';
 import { useDeleteCharacter } from '../../src/web/features/characters/mutations';
-import { useConversations } from '../../src/web/features/chat/api';
-import { listedConversations } from '../../src/web/features/chat/conversation-list';
+import { useConversations } from '../../src/web/features/chat-data/api';
+import { listedConversations } from '../../src/web/features/chat-data/conversation-list';
 import {
   useCreateConversation,
   useDeleteConversation,

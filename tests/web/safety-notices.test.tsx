@@ -19,7 +19,7 @@ import {
   crisisNoticeText,
   DEFAULT_CRISIS_RESOURCES,
 } from '../../src/shared/safety/rules';
-import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat/api';
+import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat-data/api';
 import { ChatView } from '../../src/web/features/chat/ChatView';
 import { NoticeCard } from '../../src/web/features/chat/NoticeCard';
 import { noticesKey } from '../../src/web/features/chat/notices';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadMessageView } from '../../src/shared/chat/contract';
-import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat/api';
+import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat-data/api';
 import { addReplyToCache } from '../../src/web/features/chat/message-cache';
 import { useMessageScroll } from '../../src/web/features/chat/use-message-scroll';
 import { json, startApiDouble } from './api-double';

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessageView } from '../../src/shared/chat/contract';
-import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat/api';
+import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat-data/api';
 import { unansweredKey, useUnanswered } from '../../src/web/features/chat/unanswered';
 import { useSendMessage, type SendContext } from '../../src/web/features/chat/use-send-message';
 import { eventStream, json, startApiDouble } from './api-double';

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-l
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoryOption } from '../../src/shared/chat/contract';
-import { useConversation } from '../../src/web/features/chat/api';
+import { useConversation } from '../../src/web/features/chat-data/api';
 import { useStoryOptions } from '../../src/web/features/chat/use-story-options';
 import { queryClient as appQueryClient } from '../../src/web/lib/query-client';
 import { json, startApiDouble } from './api-double';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { toast } from '../components/ui/toast';
 import { useAuthDialog } from '../features/auth/auth-dialog-context';
 import { RESET_PASSWORD_PAGE } from '../../shared/account/rules';
-import { NOTE_PARAMS } from './redirect-notices';
+import { NOTE_PARAMS } from './redirect-note-params';
 import { AUTH_MESSAGES, EMAIL_IN_USE } from '../../shared/auth/contract';
 
 /**

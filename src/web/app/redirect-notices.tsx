@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
 import { preloadable } from '../lib/preloadable';
+import { NOTE_PARAMS } from './redirect-note-params';
 
 /**
  * The notes the server leaves in the address after a redirect (e-mail verified or changed, a
  * failed Google sign-in) are read once, when the app starts; most loads carry none, so their
  * handling is a chunk of its own, fetched only when one is there (decision 0028).
  */
-export const NOTE_PARAMS = ['verified', 'emailChanged', 'error', 'authError'] as const;
 
 /** Only the address the app started at: later navigations carry no redirect's note. */
 const noteAtStart = NOTE_PARAMS.some((name) =>

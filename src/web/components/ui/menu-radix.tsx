@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import type { MenuProps } from './menu';
+import type { MenuProps } from './menu-types';
 
 const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-hover-strong';

@@ -3,7 +3,6 @@ import type {
   ChangeEmailRequest,
   ChangePasswordRequest,
   DeleteAccountRequest,
-  PasswordResetRequest,
   ResetPasswordRequest,
   RevokeSessionRequest,
 } from '../../../shared/account/contract';
@@ -25,12 +24,6 @@ export const useSessions = () =>
   useQuery({
     queryKey: SESSIONS_KEY,
     queryFn: () => call(auth.listSessions),
-  });
-
-/** 'Forgot password?': the same answer whether or not the address has an account. */
-export const useRequestPasswordReset = () =>
-  useMutation({
-    mutationFn: (body: PasswordResetRequest) => call(auth.requestPasswordReset, { body }),
   });
 
 /** A new password from the mailed link; every session of the account ends. */

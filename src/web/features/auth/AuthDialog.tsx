@@ -24,7 +24,7 @@ import {
   signUpWithEmail,
   startGoogleSignIn,
 } from './auth-api';
-import type { AuthTab } from './auth-dialog-context';
+import type { AuthTab } from './auth-tabs';
 import { SUBMIT_CHECK_WAIT_MS, usePasswordChecker, usePasswordStrength } from './password-checker';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';

@@ -5,7 +5,7 @@ import { passwordResetRequest, type PasswordResetRequest } from '../../../shared
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
-import { useRequestPasswordReset } from '../account/account-api';
+import { useRequestPasswordReset } from './auth-api';
 
 /**
  * 'Forgot password?' in the sign-in tab: asks for a reset link by e-mail. The answer is the same

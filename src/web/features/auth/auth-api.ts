@@ -1,3 +1,5 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PasswordResetRequest } from '../../../shared/account/contract';
 import type { SignInInput, SignUpInput } from '../../../shared/auth/contract';
 import * as auth from '../../../shared/auth/endpoints';
 import { call } from '../../lib/api';
@@ -20,3 +22,9 @@ export async function startGoogleSignIn(providerId: string) {
   });
   return url;
 }
+
+/** 'Forgot password?': the same answer whether or not the address has an account. */
+export const useRequestPasswordReset = () =>
+  useMutation({
+    mutationFn: (body: PasswordResetRequest) => call(auth.requestPasswordReset, { body }),
+  });

@@ -1,3 +1,4 @@
+import type { AuthTab } from './auth-tabs';
 import {
   createContext,
   lazy,
@@ -9,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 
-export type AuthTab = 'signin' | 'signup';
+export type { AuthTab };
 
 interface AuthDialogState {
   open: (tab?: AuthTab) => void;

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/billing/contract';
 import { Button, buttonClass } from '../../components/ui/button';
 import { billingErrorText, usePortal, useSubscription } from './api';
-import { CREDITS_KEY, useCredits } from '../chat/api';
+import { CREDITS_KEY, useCredits } from '../chat-data/api';
 import { queryClient } from '../../lib/query-client';
 
 /** After paying, the page asks every 2 s until the subscription shows, for at most this long. */

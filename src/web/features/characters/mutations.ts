@@ -5,7 +5,7 @@ import {
   editConversationList,
   withoutCharacter,
   withoutConversations,
-} from '../chat/conversation-list';
+} from '../chat-data/conversation-list';
 import {
   CHARACTERS_KEY,
   characterKey,

@@ -1,7 +1,7 @@
 import { GitBranch } from 'lucide-react';
 import { useRef } from 'react';
 import { Menu } from '../../components/ui/menu';
-import type { DisplayMessage } from './MessageView';
+import type { DisplayMessage } from './display-message';
 
 /**
  * Where the history being read forks: a compact list of its messages that have other versions

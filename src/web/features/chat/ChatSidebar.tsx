@@ -1,5 +1,5 @@
 import type { CharacterListItem } from '../../../shared/characters/contract';
-import { CharacterList } from '../dashboard/CharacterList';
+import { CharacterList } from '../characters/components/CharacterList';
 import { RecentChats } from './RecentChats';
 
 /** The chat page's sidebar: the characters, then the recent chats. */

@@ -4,7 +4,7 @@ import type { Character } from '../../../shared/characters/contract';
 import { greetsFirst } from '../../../shared/characters/greetings';
 import { normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
 import { PageLoader } from '../../app/PageLoader';
-import { flattenPages, useConversation, useMessages } from './api';
+import { flattenPages, useConversation, useMessages } from '../chat-data/api';
 import { ChatComposer } from './ChatComposer';
 import { ChatModelBar, ChatStart } from './ChatModelBar';
 import { ChatThread } from './ChatThread';

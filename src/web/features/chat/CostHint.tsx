@@ -1,4 +1,4 @@
-import { useCredits } from './api';
+import { useCredits } from '../chat-data/api';
 import { formatCount } from '../../../shared/format-count';
 
 /**

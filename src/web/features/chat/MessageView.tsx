@@ -19,20 +19,10 @@ import { MarkdownText } from './MarkdownText';
 import { toast } from '../../components/ui/toast';
 import { useSendFeedback } from './mutations';
 import { MessageEditor } from './lazy-parts';
+import type { DisplayMessage } from './display-message';
 
 /** A new version or more of a reply is a reply like any other: the toolbar says what it costs. */
 const REWORK_COST = 'costs 1 message';
-
-export interface DisplayMessage {
-  id: number | string;
-  sender: 'user' | 'ai';
-  content: string;
-  /** Typed while out of credits: never sent, kept in the thread until sent again. */
-  unanswered?: boolean;
-  /** Stored messages: the message this one follows, and its alternatives (itself included). */
-  parentId?: number | null;
-  siblingIds?: number[];
-}
 
 /** What can be done to a stored message's place in the conversation's tree. */
 export interface TreeActions {

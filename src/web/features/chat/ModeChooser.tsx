@@ -4,7 +4,7 @@ import type { Character } from '../../../shared/characters/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
 import { AiBadge } from '../characters/components/AiBadge';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
-import { StoryStart } from './lazy-parts';
+import { StoryStart } from './story-lazy';
 
 /** Before the first message: Chat Mode (Texting or Assistant) or Story Mode. */
 export function ModeChooser({

@@ -1,5 +1,5 @@
 import { Archive } from 'lucide-react';
-import { flattenPages, useConversation, useMessages } from './api';
+import { flattenPages, useConversation, useMessages } from '../chat-data/api';
 import { LoadEarlierButton, MessageView } from './MessageView';
 
 /**

@@ -5,8 +5,8 @@ import { Checkbox } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { useNearView } from '../../lib/use-near-view';
 import { useCharacters } from '../characters/api';
-import { useConversations } from './api';
-import { listedConversations } from './conversation-list';
+import { useConversations } from '../chat-data/api';
+import { listedConversations } from '../chat-data/conversation-list';
 import { RecentChatItem } from './RecentChatItem';
 import { useDeleteConversation } from './mutations';
 

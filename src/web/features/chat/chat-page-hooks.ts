@@ -5,7 +5,7 @@ import {
   useCharacter,
   useCharacters,
 } from '../characters/api';
-import { useConversation, useMessages } from './api';
+import { useConversation, useMessages } from '../chat-data/api';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ThreadMessageView } from '../../../shared/chat/contract';
-import type { DisplayMessage } from './MessageView';
+import type { DisplayMessage } from './display-message';
 import { withUnanswered, type UnansweredMessage } from './unanswered';
 
 /**

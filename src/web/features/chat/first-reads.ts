@@ -10,7 +10,7 @@ import {
   creditsQuery,
   messagesQuery,
   modelChoiceQuery,
-} from './api';
+} from '../chat-data/api';
 
 /** Each first read as the query the chat page's hooks make (the same key and options). */
 const prefetch: Record<FirstRead['read'], (id: number) => Promise<void>> = {

@@ -52,10 +52,4 @@ export const MessageEditor = preloadable(() =>
   import('./MessageEditor').then((m) => m.MessageEditor),
 );
 
-/**
- * Story Mode's parts: fetched when the mode chooser shows (before Story Mode can be chosen) and
- * with a story conversation's first read (first-reads.ts).
- */
-const story = () => import('./StoryParts');
-export const StoryOptions = preloadable(() => story().then((m) => m.StoryOptions));
-export const StoryStart = preloadable(() => story().then((m) => m.StoryStart));
+export { StoryOptions, StoryStart } from './story-lazy';

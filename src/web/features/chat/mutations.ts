@@ -15,12 +15,12 @@ import {
   setConversationModel,
   switchBranch,
   topUp,
-} from './api';
+} from '../chat-data/api';
 import {
   editConversationList,
   refreshListedConversation,
   withoutConversations,
-} from './conversation-list';
+} from '../chat-data/conversation-list';
 import { addReplyToCache, refreshLists, reloadMessages } from './message-cache';
 import { addNotices } from './notices';
 import type { Notice } from '../../../shared/safety/contract';

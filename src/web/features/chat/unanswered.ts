@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
-import type { DisplayMessage } from './MessageView';
+import type { DisplayMessage } from './display-message';
 
 /**
  * Messages typed while out of credits: they were never sent (the model is not called), but the

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast';
-import type { useMessages } from './api';
-import type { DisplayMessage } from './MessageView';
+import type { useMessages } from '../chat-data/api';
+import type { DisplayMessage } from './display-message';
 import type { useSwitchBranch } from './mutations';
 
 /**

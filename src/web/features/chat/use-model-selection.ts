@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../components/ui/toast';
-import { useModelChoice } from './api';
+import { useModelChoice } from '../chat-data/api';
 import { useSetConversationModel } from './mutations';
 
 /**

@@ -5,7 +5,7 @@ import type { Notice } from '../../../shared/safety/contract';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { reloadMessages } from './message-cache';
-import type { DisplayMessage } from './MessageView';
+import type { DisplayMessage } from './display-message';
 import { useCreateConversation, useCreditCheck, useGenerateScenario, useReply } from './mutations';
 import { NoticeCard } from './lazy-parts';
 import { refreshAfterPause } from './notices';

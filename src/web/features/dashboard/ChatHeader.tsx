@@ -2,7 +2,7 @@ import type { Character } from '../../../shared/characters/contract';
 import { AiBadge } from '../characters/components/AiBadge';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { CharacterMenu } from '../characters/components/CharacterMenu';
-import { useModelChoice } from '../chat/api';
+import { useModelChoice } from '../chat-data/api';
 
 export function ChatHeader({
   character,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { AlertTriangle, Zap } from 'lucide-react';
-import { useCredits } from '../chat/api';
+import { useCredits } from '../chat-data/api';
 
 /**
  * The credits count at the foot of the sidebar. Its tooltip explains it; the count itself links

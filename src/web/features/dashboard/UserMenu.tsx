@@ -13,7 +13,7 @@ import { Menu } from '../../components/ui/menu';
 import { toast } from '../../components/ui/toast';
 import type { SessionUser } from '../auth/session';
 import { signOut } from '../auth/session';
-import { useCredits } from '../chat/api';
+import { useCredits } from '../chat-data/api';
 
 /** Name, masked e-mail and the account actions, at the foot of the sidebar. */
 export function UserMenu({

@@ -1,10 +1,10 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
-import type { CharacterListItem } from '../../../shared/characters/contract';
-import { buttonClass } from '../../components/ui/button';
-import { AiBadge } from '../characters/components/AiBadge';
-import { CharacterAvatar } from '../characters/components/CharacterAvatar';
-import { CharacterMenu } from '../characters/components/CharacterMenu';
+import type { CharacterListItem } from '../../../../shared/characters/contract';
+import { buttonClass } from '../../../components/ui/button';
+import { AiBadge } from './AiBadge';
+import { CharacterAvatar } from './CharacterAvatar';
+import { CharacterMenu } from './CharacterMenu';
 
 export const chatCountLabel = (n: number) => `${n} ${n === 1 ? 'chat' : 'chats'}`;
 

@@ -1,0 +1,2 @@
+/** The sign-in dialog's two tabs. */
+export type AuthTab = 'signin' | 'signup';

@@ -1,0 +1,11 @@
+/** A message as the thread shows it: stored, being sent, or typed while out of credits. */
+export interface DisplayMessage {
+  id: number | string;
+  sender: 'user' | 'ai';
+  content: string;
+  /** Typed while out of credits: never sent, kept in the thread until sent again. */
+  unanswered?: boolean;
+  /** Stored messages: the message this one follows, and its alternatives (itself included). */
+  parentId?: number | null;
+  siblingIds?: number[];
+}
