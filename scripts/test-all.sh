@@ -81,6 +81,9 @@ timed "unit tests" npx vitest run --project unit
 
 timed "web hooks (React Testing Library)" npx vitest run --project web
 
+# The server suites run one after the other: they are CPU bound. Side by side on 2 cores they took
+# 951 s against 419 + 297 s in turn on a busy machine (three tests timed out), and 338 s against
+# 211 + 156 s on an idle one, where a test still failed (process.test.ts) (2026-11-28).
 timed "server integration tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run --project server
 
 if [[ -n "${TEST_DATABASE_URL:-}" ]]; then

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { user } from '../../src/server/db/schema';
+import { appTest } from '../support/server-fixtures';
 import { verificationLink } from './support/mail';
-import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
+import { TEST_PASSWORD, type TestApp } from './support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({}, { signIn: 'sign-up' });
-});
-afterAll(() => t.close());
+const it = appTest({}, { signIn: 'sign-up' });
 
 describe('health', () => {
-  it('answers ok while the database answers', async () => {
+  it('answers ok while the database answers', async ({ t }) => {
     const res = await t.client().get('/api/health');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ status: 'ok' });
@@ -23,7 +20,9 @@ describe('sign-up → verification mail → verify → sign-in → profile', () 
   const c = () => client;
   let client: ReturnType<TestApp['client']>;
 
-  it('creates the account, records the attestations and writes a verification mail', async () => {
+  it('creates the account, records the attestations and writes a verification mail', async ({
+    t,
+  }) => {
     client = t.client();
     const res = await c().post('/api/auth/sign-up/email', {
       name: 'Ann',
@@ -57,13 +56,13 @@ describe('sign-up → verification mail → verify → sign-in → profile', () 
     expect(res.headers.getSetCookie()).toHaveLength(0);
   });
 
-  it('resends the verification mail on request', async () => {
+  it('resends the verification mail on request', async ({ t }) => {
     const res = await c().post('/api/auth/send-verification-email', { email });
     expect(res.status).toBe(200);
     expect(t.outbox()).toHaveLength(2);
   });
 
-  it('verifies through the mailed link and lands on the sign-in prompt', async () => {
+  it('verifies through the mailed link and lands on the sign-in prompt', async ({ t }) => {
     const link = verificationLink(t.outbox().at(-1)!.raw);
     expect(link.startsWith(t.url)).toBe(true);
     const res = await fetch(link, { redirect: 'manual' });
@@ -129,7 +128,7 @@ describe('sign-up → verification mail → verify → sign-in → profile', () 
     expect((await c().get('/api/user-profile')).json.name).toBe('Annie');
   });
 
-  it('logs out with POST /api/logout and the old cookie no longer works', async () => {
+  it('logs out with POST /api/logout and the old cookie no longer works', async ({ t }) => {
     const stolen = c().cookieHeader;
     const res = await c().post('/api/logout');
     expect(res.status).toBe(200);
@@ -144,13 +143,13 @@ describe('sign-up → verification mail → verify → sign-in → profile', () 
 describe('sign-up validation', () => {
   const base = { name: '', email: 'val@example.com', password: TEST_PASSWORD };
 
-  it('requires both the Terms and the Privacy boxes', async () => {
+  it('requires both the Terms and the Privacy boxes', async ({ t }) => {
     const res = await t.client().post('/api/auth/sign-up/email', { ...base, acceptTerms: true });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('You must accept the Privacy Policy');
   });
 
-  it('refuses short, overlong and common passwords', async () => {
+  it('refuses short, overlong and common passwords', async ({ t }) => {
     const full = { ...base, acceptTerms: true, acceptPrivacy: true };
     const short = await t.client().post('/api/auth/sign-up/email', { ...full, password: 'abc' });
     expect(short.json.message).toBe('Password must be at least 8 characters');
@@ -168,7 +167,7 @@ describe('sign-up validation', () => {
 });
 
 describe('signing up with an address that is taken', () => {
-  it('answers exactly like a new sign-up and tells the owner by mail', async () => {
+  it('answers exactly like a new sign-up and tells the owner by mail', async ({ t }) => {
     const body = { name: '', password: TEST_PASSWORD, acceptTerms: true, acceptPrivacy: true };
     const fresh = await t
       .client()
@@ -190,7 +189,7 @@ describe('signing up with an address that is taken', () => {
 });
 
 describe('wrong credentials', () => {
-  it('answers 401 with a readable message', async () => {
+  it('answers 401 with a readable message', async ({ t }) => {
     const res = await t
       .client()
       .post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'whatever123' });
@@ -200,7 +199,7 @@ describe('wrong credentials', () => {
 });
 
 describe('sessions checked a moment ago are still refused once revoked', () => {
-  it('refuses another device at once after a password change or a revocation', async () => {
+  it('refuses another device at once after a password change or a revocation', async ({ t }) => {
     const email = 'two.devices@example.com';
     const laptop = await t.signedInUser(email);
     const phone = t.client();

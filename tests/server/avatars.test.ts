@@ -1,17 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
+import { describe, expect } from 'vitest';
 import { startS3Double } from '../doubles/s3-server';
-import type { TestClient } from './support/http-client';
+import { llmAppTest } from '../support/server-fixtures';
 import { makeImage, makePixelFlood } from './support/images';
 import { answerAgeReviewsAsAdult } from './support/llm';
 import { startTestApp, type TestApp } from './support/test-app';
-
-let t: TestApp;
-let llm: LlmDouble;
-let user: TestClient;
 
 const character = {
   name: 'Nova',
@@ -20,23 +15,21 @@ const character = {
   personality: 'Curious, practical, flirts through technical jargon.',
 };
 
-beforeAll(async () => {
-  llm = await startLlmDouble();
+const it = llmAppTest((llm) => ({
+  LLM_BASE_URL: llm.url,
+  LLM_MODELS: 'big-405b',
+  IMAGE_MODEL: 'img-1',
+}));
+it.beforeAll(({ llm }) => {
   answerAgeReviewsAsAdult(llm);
-  t = await startTestApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b', IMAGE_MODEL: 'img-1' });
-  user = await t.signedInUser();
-});
-afterAll(async () => {
-  await t.close();
-  await llm.stop();
 });
 
-const localFile = (fileName: string) => path.join(t.dataDir, 'avatars', fileName);
+const localFile = (t: TestApp, fileName: string) => path.join(t.dataDir, 'avatars', fileName);
 
 describe('POST /api/avatars', () => {
-  it.each(['png', 'jpeg', 'webp'] as const)(
+  it.for(['png', 'jpeg', 'webp'] as const)(
     'stores a real %s re-encoded, without metadata, under a random name',
-    async (format) => {
+    async (format, { t, user }) => {
       const image = await makeImage(format);
       expect((await sharp(image).metadata()).exif).toBeDefined();
       const res = await user.upload(
@@ -64,14 +57,14 @@ describe('POST /api/avatars', () => {
     },
   );
 
-  it('refuses files over 5 MB with the spec message', async () => {
+  it('refuses files over 5 MB with the spec message', async ({ user }) => {
     const big = Buffer.concat([await makeImage('png'), Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const res = await user.upload('/api/avatars', big);
     expect(res.status).toBe(413);
     expect(res.json.message).toBe('File size must be less than 5MB');
   });
 
-  it('judges the type by the bytes, not the name', async () => {
+  it('judges the type by the bytes, not the name', async ({ user }) => {
     const fake = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     );
@@ -82,13 +75,13 @@ describe('POST /api/avatars', () => {
     expect((await user.upload('/api/avatars', gif, 'a.jpg', 'image/jpeg')).status).toBe(400);
   });
 
-  it('refuses a pixel flood without decoding it', async () => {
+  it('refuses a pixel flood without decoding it', async ({ user }) => {
     const res = await user.upload('/api/avatars', await makePixelFlood(), 'flood.png');
     expect(res.status).toBe(400);
     expect(res.json.message).toMatch(/too many pixels/);
   });
 
-  it('refuses malformed multipart bodies with 400', async () => {
+  it('refuses malformed multipart bodies with 400', async ({ user }) => {
     const noBoundary = await user.post('/api/avatars', Buffer.from('garbage'), {
       'content-type': 'multipart/form-data',
     });
@@ -103,7 +96,10 @@ describe('POST /api/avatars', () => {
     expect(cutOff.status).toBe(400);
   });
 
-  it('keeps the file a character ends up showing when two replacements race', async () => {
+  it('keeps the file a character ends up showing when two replacements race', async ({
+    t,
+    user,
+  }) => {
     const x = (await user.upload('/api/avatars', await makeImage('png'))).json.fileName;
     const y = (await user.upload('/api/avatars', await makeImage('png'))).json.fileName;
     const { id } = (await user.post('/api/characters', { ...character, avatarImage: x })).json;
@@ -112,29 +108,32 @@ describe('POST /api/avatars', () => {
       user.put(`/api/characters/${id}`, { avatarImage: x }),
     ]);
     const shown = (await user.get(`/api/characters/${id}`)).json.avatarImage;
-    expect(existsSync(localFile(shown))).toBe(true);
+    expect(existsSync(localFile(t, shown))).toBe(true);
     expect((await fetch(`${t.url}/avatars/${shown}`)).status).toBe(200);
   });
 
-  it('needs a signed-in user and a file field', async () => {
+  it('needs a signed-in user and a file field', async ({ t, user }) => {
     const png = await makeImage('png');
     expect((await t.client().upload('/api/avatars', png)).status).toBe(401);
     const wrongField = await user.upload('/api/avatars', png, 'a.png', 'image/png', 'picture');
     expect(wrongField.status).toBe(400);
   });
 
-  it('removes the old file when a character’s avatar is replaced or the character deleted', async () => {
+  it('removes the old file when a character’s avatar is replaced or the character deleted', async ({
+    t,
+    user,
+  }) => {
     const first = (await user.upload('/api/avatars', await makeImage('png'))).json.fileName;
     const second = (await user.upload('/api/avatars', await makeImage('webp'))).json.fileName;
     const { id } = (await user.post('/api/characters', { ...character, avatarImage: first })).json;
     expect((await user.get(`/api/characters/${id}`)).json.avatarUrl).toBe(`/avatars/${first}`);
 
     await user.put(`/api/characters/${id}`, { avatarImage: second });
-    expect(existsSync(localFile(first))).toBe(false);
-    expect(existsSync(localFile(second))).toBe(true);
+    expect(existsSync(localFile(t, first))).toBe(false);
+    expect(existsSync(localFile(t, second))).toBe(true);
 
     await user.put(`/api/characters/${id}`, { avatarImage: null, avatarColor: 'ocean' });
-    expect(existsSync(localFile(second))).toBe(false);
+    expect(existsSync(localFile(t, second))).toBe(false);
     expect((await user.get(`/api/characters/${id}`)).json).toMatchObject({
       avatarImage: null,
       avatarUrl: null,
@@ -144,25 +143,29 @@ describe('POST /api/avatars', () => {
     const third = (await user.upload('/api/avatars', await makeImage('jpeg'))).json.fileName;
     const other = await user.post('/api/characters', { ...character, avatarImage: third });
     await user.delete(`/api/characters/${other.json.id}`);
-    expect(existsSync(localFile(third))).toBe(false);
+    expect(existsSync(localFile(t, third))).toBe(false);
   });
 
-  it('does not let one user attach another user’s upload', async () => {
+  it('does not let one user attach another user’s upload', async ({ t, user }) => {
     const stranger = await t.signedInUser();
     const theirs = (await stranger.upload('/api/avatars', await makeImage('png'))).json.fileName;
     const res = await user.post('/api/characters', { ...character, avatarImage: theirs });
     expect(res.status).toBe(400);
-    expect(existsSync(localFile(theirs))).toBe(true);
+    expect(existsSync(localFile(t, theirs))).toBe(true);
   });
 
-  it('serves only well-formed avatar names', async () => {
+  it('serves only well-formed avatar names', async ({ t }) => {
     expect((await fetch(`${t.url}/avatars/..%2F..%2Fauth-secret`)).status).toBe(404);
     expect((await fetch(`${t.url}/avatars/missing-file-0001.png`)).status).toBe(404);
   });
 });
 
 describe('POST /api/generate-avatar', () => {
-  it('calls the images endpoint and stores the picture like an upload', async () => {
+  it('calls the images endpoint and stores the picture like an upload', async ({
+    t,
+    llm,
+    user,
+  }) => {
     llm.script({ image: await makeImage('png', 256, 256) });
     const res = await user.post('/api/generate-avatar', { prompt: 'a silver-haired space pilot' });
     expect(res.status, res.text).toBe(200);
@@ -172,16 +175,16 @@ describe('POST /api/generate-avatar', () => {
     expect(request.body.model).toBe('img-1');
     expect(request.body.prompt).toContain('a silver-haired space pilot');
     expect(request.body.prompt).toMatch(/adult/);
-    expect(existsSync(localFile(res.json.fileName))).toBe(true);
+    expect(existsSync(localFile(t, res.json.fileName))).toBe(true);
   });
 
-  it('needs a non-blank prompt', async () => {
+  it('needs a non-blank prompt', async ({ user }) => {
     const res = await user.post('/api/generate-avatar', { prompt: '   ' });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('Please describe what you want first.');
   });
 
-  it('answers 502 when the image provider fails', async () => {
+  it('answers 502 when the image provider fails', async ({ llm, user }) => {
     llm.script({ status: 500, body: 'boom' });
     const res = await user.post('/api/generate-avatar', { prompt: 'a knight' });
     expect(res.status).toBe(502);

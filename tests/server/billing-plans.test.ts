@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { creditAccount, subscription } from '../../src/server/db/schema';
 import { JobQueue } from '../../src/server/jobs';
-import { registerBillingReconcile } from '../../src/server/jobs/billing-reconcile.job';
+import { registerBillingReconcile } from '../../src/server/modules/billing/billing-reconcile.job';
 import * as billingRepo from '../../src/server/modules/billing/billing.repo';
 import {
   reconcileStaleSubscriptions,

@@ -6,28 +6,21 @@
  * connections; on PGlite's one connection they queue, and the limits must hold all the same.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { memory, userTheme } from '../../src/server/db/schema';
 import { MEMORIES_FULL, MEMORY_LIMITS } from '../../src/shared/memories/contract';
 import { THEME_LIMITS } from '../../src/shared/themes/schemas';
+import { llmAppTest } from '../support/server-fixtures';
 import type { TestClient } from './support/http-client';
-import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import { answerAgeReviewsAsAdult } from './support/llm';
-import { startTestApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 
-let t: TestApp;
-let llm: LlmDouble;
 type TestResponse = Awaited<ReturnType<TestClient['request']>>;
 
-beforeAll(async () => {
-  // A model is configured (a conversation needs one); it answers the age reviews.
-  llm = await startLlmDouble();
+// A model is configured (a conversation needs one); it answers the age reviews.
+const it = llmAppTest((llm) => ({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b' }));
+it.beforeAll(({ llm }) => {
   answerAgeReviewsAsAdult(llm);
-  t = await startTestApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b' });
-});
-afterAll(async () => {
-  await t.close();
-  await llm.stop();
 });
 
 const BURST = 50;
@@ -40,7 +33,10 @@ const character = {
   personality: 'Playful, literate, teases gently and quotes poetry.',
 };
 
-async function signedIn(email: string): Promise<{ client: TestClient; userId: string }> {
+async function signedIn(
+  t: TestApp,
+  email: string,
+): Promise<{ client: TestClient; userId: string }> {
   const client = await t.signedInUser(email);
   const userId = (await client.get('/api/auth/get-session')).json.user.id as string;
   return { client, userId };
@@ -57,8 +53,10 @@ function expectOnly(results: TestResponse[], room: number, created: number, mess
 }
 
 describe('memories per character', () => {
-  it(`stores exactly ${MEMORY_LIMITS.perCharacter} when ${BURST} adds arrive together`, async () => {
-    const { client, userId } = await signedIn('memory.burst@example.com');
+  it(`stores exactly ${MEMORY_LIMITS.perCharacter} when ${BURST} adds arrive together`, async ({
+    t,
+  }) => {
+    const { client, userId } = await signedIn(t, 'memory.burst@example.com');
     const characterId = (await client.post('/api/characters', character)).json.id as number;
     const otherId = (await client.post('/api/characters', { ...character, name: 'Nova' })).json
       .id as number;
@@ -102,8 +100,8 @@ describe('memories per character', () => {
     );
   });
 
-  it('still answers a missing character or conversation before a full one', async () => {
-    const { client, userId } = await signedIn('memory.order@example.com');
+  it('still answers a missing character or conversation before a full one', async ({ t }) => {
+    const { client, userId } = await signedIn(t, 'memory.order@example.com');
     const characterId = (await client.post('/api/characters', character)).json.id as number;
     await t.database.db.insert(memory).values(
       Array.from({ length: MEMORY_LIMITS.perCharacter }, (_, i) => ({
@@ -136,8 +134,10 @@ describe('saved themes per user', () => {
   };
   const tooMany = `You can save up to ${THEME_LIMITS.savedPerUser} themes. Delete one to save another.`;
 
-  it(`stores exactly ${THEME_LIMITS.savedPerUser} when ${BURST} saves arrive together`, async () => {
-    const { client, userId } = await signedIn('theme.burst@example.com');
+  it(`stores exactly ${THEME_LIMITS.savedPerUser} when ${BURST} saves arrive together`, async ({
+    t,
+  }) => {
+    const { client, userId } = await signedIn(t, 'theme.burst@example.com');
     const first = await client.post('/api/themes', { name: 'First', colors });
     expect(first.status, first.text).toBe(201);
     await t.database.db.insert(userTheme).values(

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { conversation } from '../../src/server/db/schema';
 import type { TestClient } from './support/http-client';
-import { startTestApp, type TestApp } from './support/test-app';
-
-let t: TestApp;
-let owner: TestClient;
-let other: TestClient;
-let ownerId: string;
+import { appTest } from '../support/server-fixtures';
 
 const valid = {
   name: 'Selene',
@@ -16,23 +11,24 @@ const valid = {
   personality: 'Playful, literate, teases gently and quotes poetry.',
 };
 
-beforeAll(async () => {
-  t = await startTestApp();
-  owner = await t.signedInUser('owner@example.com');
-  other = await t.signedInUser('other@example.com');
-  ownerId = (await owner.get('/api/auth/get-session')).json.user.id;
-});
-afterAll(() => t.close());
+const it = appTest()
+  .extend('owner', { scope: 'file' }, ({ t }) => t.signedInUser('owner@example.com'))
+  .extend('other', { scope: 'file' }, ({ t }) => t.signedInUser('other@example.com'))
+  .extend(
+    'ownerId',
+    { scope: 'file' },
+    async ({ owner }) => (await owner.get('/api/auth/get-session')).json.user.id as string,
+  );
 
-async function create(body: Record<string, unknown> = {}) {
+async function create(owner: TestClient, body: Record<string, unknown> = {}) {
   const res = await owner.post('/api/characters', { ...valid, ...body });
   expect(res.status, res.text).toBe(201);
   return res.json as { id: number; name: string };
 }
 
 describe('create', () => {
-  it('answers { id, name } and stores the spec defaults', async () => {
-    const { id, name } = await create();
+  it('answers { id, name } and stores the spec defaults', async ({ owner }) => {
+    const { id, name } = await create(owner);
     expect(typeof id).toBe('number');
     expect(name).toBe('Selene');
     const character = (await owner.get(`/api/characters/${id}`)).json;
@@ -50,7 +46,7 @@ describe('create', () => {
     });
   });
 
-  it.each([
+  it.for<[Record<string, unknown>, string]>([
     [{ name: '' }, 'Character name is required'],
     [{ name: 'x'.repeat(51) }, 'Name too long'],
     [{ description: 'too short' }, 'Description must be at least 10 characters'],
@@ -73,25 +69,25 @@ describe('create', () => {
     ],
     [{ sexualPreferences: ['Not on the list'] }, 'Unknown preference'],
     [{ avatarColor: 'neon' }, 'Unknown avatar colour'],
-  ])('refuses %j with "%s"', async (change, message) => {
+  ])('refuses %j with "%s"', async ([change, message], { owner }) => {
     const res = await owner.post('/api/characters', { ...valid, ...change });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(message);
   });
 
-  it('reports a missing name with the spec message', async () => {
+  it('reports a missing name with the spec message', async ({ owner }) => {
     const { name: _omit, ...noName } = valid;
     const res = await owner.post('/api/characters', noName);
     expect(res.json.message).toBe('Character name is required');
   });
 
-  it('accepts the edge lengths and every create gender', async () => {
+  it('accepts the edge lengths and every create gender', async ({ owner }) => {
     for (const gender of ['female', 'male', 'non-binary', 'fluid', 'other']) {
-      await create({ gender, name: 'x'.repeat(50), description: 'd'.repeat(100) });
+      await create(owner, { gender, name: 'x'.repeat(50), description: 'd'.repeat(100) });
     }
   });
 
-  it('refuses minors and accepts tricky adult wording', async () => {
+  it('refuses minors and accepts tricky adult wording', async ({ owner }) => {
     const minor = await owner.post('/api/characters', {
       ...valid,
       description: 'A shy 15-year-old student at the academy.',
@@ -121,7 +117,7 @@ describe('create', () => {
     );
   });
 
-  it('refuses an avatar file that the user does not own', async () => {
+  it('refuses an avatar file that the user does not own', async ({ owner }) => {
     const res = await owner.post('/api/characters', { ...valid, avatarImage: 'abcdefgh1234.png' });
     expect(res.status).toBe(400);
     expect(res.json.message).toMatch(/Unknown avatar image/);
@@ -129,8 +125,8 @@ describe('create', () => {
 });
 
 describe('update', () => {
-  it('keeps every field that is not sent', async () => {
-    const { id } = await create({
+  it('keeps every field that is not sent', async ({ owner }) => {
+    const { id } = await create(owner, {
       directnessLevel: 3,
       roles: ['Detective'],
       includeRoles: true,
@@ -150,8 +146,8 @@ describe('update', () => {
     });
   });
 
-  it('uses the edit limits (200 / 1000) and requires a type when sent', async () => {
-    const { id } = await create();
+  it('uses the edit limits (200 / 1000) and requires a type when sent', async ({ owner }) => {
+    const { id } = await create(owner);
     const longer = await owner.put(`/api/characters/${id}`, {
       description: 'd'.repeat(200),
       personality: 'p'.repeat(1000),
@@ -165,8 +161,8 @@ describe('update', () => {
     expect(tooPersonal.json.message).toBe('Personality description too long');
   });
 
-  it('applies the adults-only rule to the merged character', async () => {
-    const { id } = await create();
+  it('applies the adults-only rule to the merged character', async ({ owner }) => {
+    const { id } = await create(owner);
     const res = await owner.put(`/api/characters/${id}`, {
       personality: 'Acts like a child of 12.',
     });
@@ -176,7 +172,9 @@ describe('update', () => {
 });
 
 describe('list, delete and conversations', () => {
-  it('lists the user’s characters with their conversation counts, most chats first', async () => {
+  it('lists the user’s characters with their conversation counts, most chats first', async ({
+    t,
+  }) => {
     const fresh = await t.signedInUser('lister@example.com');
     const freshId = (await fresh.get('/api/auth/get-session')).json.user.id;
     const a = (await fresh.post('/api/characters', { ...valid, name: 'Quiet' })).json.id;
@@ -195,8 +193,12 @@ describe('list, delete and conversations', () => {
     expect(list.some((c: { id: number }) => c.id === a)).toBe(true);
   });
 
-  it('deletes a character’s conversations (fine when there are none), then the character', async () => {
-    const { id } = await create();
+  it('deletes a character’s conversations (fine when there are none), then the character', async ({
+    t,
+    owner,
+    ownerId,
+  }) => {
+    const { id } = await create(owner);
     const none = await owner.delete(`/api/characters/${id}/conversations`);
     expect(none.status).toBe(200);
     expect(none.json).toEqual({ success: true, deleted: 0 });
@@ -207,8 +209,12 @@ describe('list, delete and conversations', () => {
     expect((await owner.delete(`/api/characters/${id}`)).status).toBe(404);
   });
 
-  it('keeps conversations (without their character) when only the character is deleted', async () => {
-    const { id } = await create();
+  it('keeps conversations (without their character) when only the character is deleted', async ({
+    t,
+    owner,
+    ownerId,
+  }) => {
+    const { id } = await create(owner);
     const [row] = await t.database.db
       .insert(conversation)
       .values({ userId: ownerId, characterId: id })
@@ -223,8 +229,8 @@ describe('list, delete and conversations', () => {
 });
 
 describe('isolation', () => {
-  it('gives another user 404 for every verb and an empty list', async () => {
-    const { id } = await create();
+  it('gives another user 404 for every verb and an empty list', async ({ owner, other }) => {
+    const { id } = await create(owner);
     expect((await other.get('/api/characters')).json).toEqual([]);
     expect((await other.get(`/api/characters/${id}`)).status).toBe(404);
     expect((await other.put(`/api/characters/${id}`, { name: 'Stolen' })).status).toBe(404);
@@ -234,7 +240,7 @@ describe('isolation', () => {
     expect(mine.name).toBe('Selene');
   });
 
-  it('answers 404 for ids that are not numbers and 401 when signed out', async () => {
+  it('answers 404 for ids that are not numbers and 401 when signed out', async ({ t, owner }) => {
     for (const id of ['abc', '-1', '1e0', '1.5', '3000000000', '9007199254740993']) {
       expect((await owner.get(`/api/characters/${id}`)).status, id).toBe(404);
       expect((await owner.put(`/api/characters/${id}`, { name: 'X' })).status, id).toBe(404);

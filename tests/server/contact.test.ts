@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { contactMessage } from '../../src/server/db/schema';
 import { RATE_RULES } from '../../src/server/rate-rules';
-import { startSmtpCatcher } from '../doubles/smtp-server';
+import { smtpAppTest } from '../support/server-fixtures';
 import { decodeQuotedPrintable } from './support/mail';
-import { startTestApp, type TestApp } from './support/test-app';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ SMTP_URL: smtp.url, CONTACT_TO: 'team@reverie.test' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.stop();
-});
+const it = smtpAppTest((smtp) => ({ SMTP_URL: smtp.url, CONTACT_TO: 'team@reverie.test' }));
 
 const valid = {
   name: 'Casey',
@@ -25,7 +15,7 @@ const valid = {
 };
 
 describe('POST /api/contact', () => {
-  it('stores the message and e-mails it to CONTACT_TO over SMTP', async () => {
+  it('stores the message and e-mails it to CONTACT_TO over SMTP', async ({ t, smtp }) => {
     const res = await t.client().post('/api/contact', valid);
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ success: true });
@@ -46,12 +36,12 @@ describe('POST /api/contact', () => {
     expect(body).toContain('Feedback');
   });
 
-  it('accepts a message without a reason', async () => {
+  it('accepts a message without a reason', async ({ t }) => {
     const { reason: _omit, ...noReason } = valid;
     expect((await t.client().post('/api/contact', noReason)).status).toBe(201);
   });
 
-  it('refuses missing fields with field messages and stores nothing', async () => {
+  it('refuses missing fields with field messages and stores nothing', async ({ t, smtp }) => {
     const before = smtp.mails.length;
     const res = await t.client().post('/api/contact', { name: '', email: 'nope', message: '' });
     expect(res.status).toBe(400);
@@ -63,12 +53,12 @@ describe('POST /api/contact', () => {
     expect(smtp.mails.length).toBe(before);
   });
 
-  it('refuses an unknown reason', async () => {
+  it('refuses an unknown reason', async ({ t }) => {
     const res = await t.client().post('/api/contact', { ...valid, reason: 'spam' });
     expect(res.status).toBe(400);
   });
 
-  it('is rate limited per client', async () => {
+  it('is rate limited per client', async ({ t }) => {
     let status = 0;
     for (let i = 0; i <= RATE_RULES.contactPerClient.limit && status !== 429; i++) {
       status = (await t.client().post('/api/contact', valid)).status;

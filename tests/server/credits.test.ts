@@ -7,7 +7,7 @@ import type { Database } from '../../src/server/db/client';
 import { creditAccount, replyCharge, user } from '../../src/server/db/schema';
 import { HttpError } from '../../src/server/errors';
 import { JobQueue } from '../../src/server/jobs';
-import { registerChargeSweep } from '../../src/server/jobs/charge-sweep.job';
+import { registerChargeSweep } from '../../src/server/modules/credits/charge-sweep.job';
 import * as repo from '../../src/server/modules/credits/credits.repo';
 import {
   STALE_CHARGE_MS,

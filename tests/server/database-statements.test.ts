@@ -6,17 +6,14 @@
  * after a migration changes its table. Runs on whichever database the suite runs on.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { statementOnce } from '../../src/server/db/prepared';
-import { startTestApp, type TestApp } from './support/test-app';
+import { appTest } from '../support/server-fixtures';
 
-let t: TestApp;
-let db: Database;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  db = t.database.db;
+/** The app's database, with the probe table the tests read made and filled. */
+const it = appTest().extend('db', { scope: 'file' }, async ({ t }) => {
+  const { db } = t.database;
   await db.execute(sql`
     create table statement_probe (
       id serial primary key,
@@ -26,17 +23,14 @@ beforeAll(async () => {
     )`);
   await db.execute(sql`
     insert into statement_probe (name, count) values ('lamp', 3), ('rain', 9007199254740993)`);
-});
-
-afterAll(async () => {
-  await t?.close();
+  return db;
 });
 
 const probe = (from: number) =>
   sql`select id, name, count, seen from statement_probe where id >= ${from} order by id`;
 
 /** The server's prepared statements whose text reads the probe table (this connection's). */
-async function preparedProbeReads() {
+async function preparedProbeReads(db: Database) {
   const { rows } = await db.execute<{ statement: string }>(
     sql`select statement from pg_prepared_statements where statement like ${'%from statement_probe where id >=%'}`,
   );
@@ -44,7 +38,9 @@ async function preparedProbeReads() {
 }
 
 describe('prepared statements', () => {
-  it('prepares a statement that runs again, and it answers as the first run did', async () => {
+  it('prepares a statement that runs again, and it answers as the first run did', async ({
+    db,
+  }) => {
     const first = await db.execute(probe(1));
     const second = await db.execute(probe(1));
     const third = await db.execute(probe(2));
@@ -54,10 +50,10 @@ describe('prepared statements', () => {
     expect(String(third.rows[0]!.count)).toBe('9007199254740993');
     // Sequential queries reuse the pool's most recently released connection, so the read
     // above sees the statement prepared on the connection that ran it.
-    expect(await preparedProbeReads()).toBeGreaterThan(0);
+    expect(await preparedProbeReads(db)).toBeGreaterThan(0);
   });
 
-  it('runs prepared statements inside a transaction, and after it rolled back', async () => {
+  it('runs prepared statements inside a transaction, and after it rolled back', async ({ db }) => {
     await expect(
       db.transaction(async (tx) => {
         await tx.execute(sql`insert into statement_probe (name) values (${'ember'})`);
@@ -69,7 +65,9 @@ describe('prepared statements', () => {
     expect((await db.execute(probe(1))).rows).toHaveLength(2);
   });
 
-  it('reports a failing run with the database error, and runs the statement again after it', async () => {
+  it('reports a failing run with the database error, and runs the statement again after it', async ({
+    db,
+  }) => {
     const insert = (name: string) =>
       db.execute(sql`insert into statement_probe (name) values (${name}) returning id`);
     await insert('fog');
@@ -83,7 +81,7 @@ describe('prepared statements', () => {
     expect(Number(rows[0]!.id)).toBeGreaterThan(0);
   });
 
-  it('still answers after a migration adds a column to the table it reads', async () => {
+  it('still answers after a migration adds a column to the table it reads', async ({ db }) => {
     await db.execute(probe(1));
     await db.execute(probe(1));
     await db.execute(sql`alter table statement_probe add column note text`);
@@ -100,7 +98,9 @@ describe('a statement built once (statementOnce)', () => {
                 order by id`,
   );
 
-  it('fills each run with its own values, the same placeholder wherever it appears', async () => {
+  it('fills each run with its own values, the same placeholder wherever it appears', async ({
+    db,
+  }) => {
     const all = await namedAtLeast(db, { from: 1, name: null });
     expect(all.map((r) => r.name)).toEqual(['lamp', 'rain', 'fog', 'mist']);
     expect(await namedAtLeast(db, { from: 2, name: null })).toHaveLength(3);
@@ -108,7 +108,7 @@ describe('a statement built once (statementOnce)', () => {
     expect(await namedAtLeast(db, { from: 4, name: 'lamp' })).toEqual([]);
   });
 
-  it('refuses a run that leaves a value out, and runs again after it', async () => {
+  it('refuses a run that leaves a value out, and runs again after it', async ({ db }) => {
     await expect(namedAtLeast(db, { from: 1 } as never)).rejects.toThrow(/placeholder "name"/);
     expect(await namedAtLeast(db, { from: 1, name: 'rain' })).toEqual([{ name: 'rain' }]);
   });

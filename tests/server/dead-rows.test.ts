@@ -4,13 +4,12 @@
  * reply) stops growing. On PostgreSQL autovacuum does it and the job has nothing to do.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app';
+import { describe, expect } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import { appTest } from '../support/server-fixtures';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp({}, { jobs: true });
+/** The app (jobs running), its database holding the probe table the tests update. */
+const it = appTest({}, { jobs: true }).extend('db', { scope: 'file' }, async ({ t }) => {
   await t.database.db.execute(sql`
     create table dead_row_probe (
       id int primary key,
@@ -21,22 +20,19 @@ beforeAll(async () => {
   await t.database.db.execute(
     sql`insert into dead_row_probe (id) select g from generate_series(1, 200) g`,
   );
-});
-
-afterAll(async () => {
-  await t?.close();
+  return t.database.db;
 });
 
 /** Every row updated once (a new version of each: the indexed column changes, so none is HOT). */
-async function touchEveryRow(round: number) {
-  await t.database.db.execute(
+async function touchEveryRow(db: Database, round: number) {
+  await db.execute(
     sql`update dead_row_probe set touched = now() + ${round} * interval '1 second',
                                   note = repeat('x', 200)`,
   );
 }
 
-async function probeBytes() {
-  const { rows } = await t.database.db.execute<{ bytes: number }>(
+async function probeBytes(db: Database) {
+  const { rows } = await db.execute<{ bytes: number }>(
     sql`select (pg_relation_size('dead_row_probe')
               + pg_relation_size('dead_row_probe_touched'))::int as bytes`,
   );
@@ -44,22 +40,25 @@ async function probeBytes() {
 }
 
 describe('dead rows', () => {
-  it('has the job on its schedule', async () => {
+  it('has the job on its schedule', async ({ t }) => {
     expect(await t.jobs.schedules()).toContainEqual({
       name: 'dead-row-vacuum',
       cron: '*/5 * * * *',
     });
   });
 
-  it('vacuums a table updated again and again on PGlite, so it stops growing', async () => {
+  it('vacuums a table updated again and again on PGlite, so it stops growing', async ({
+    t,
+    db,
+  }) => {
     const onPglite = t.database.driver === 'pglite';
     const sizes: number[] = [];
     for (let round = 1; round <= 12; round++) {
-      await touchEveryRow(round);
+      await touchEveryRow(db, round);
       const vacuumed = await t.database.vacuumDeadRows();
       if (onPglite) expect(vacuumed).toContain('public.dead_row_probe');
       else expect(vacuumed).toEqual([]);
-      sizes.push(await probeBytes());
+      sizes.push(await probeBytes(db));
     }
     if (!onPglite) return;
     // Without a vacuum every round leaves 200 dead versions behind: twelve rounds, twelve times

@@ -4,17 +4,14 @@
  * and stored rows; and the user can sign in with the password afterwards.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { account, session, user } from '../../src/server/db/schema';
 import { signInDirectly } from '../support/direct-sign-in';
+import { appTest } from '../support/server-fixtures';
 import type { TestClient } from './support/http-client';
-import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
+import { TEST_PASSWORD, type TestApp } from './support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const it = appTest();
 
 /** Times differ between any two users: each becomes the word 'time'. */
 function withoutTimes(value: unknown): unknown {
@@ -70,7 +67,7 @@ async function visibleState(c: TestClient, email: string) {
   };
 }
 
-async function storedRows(email: string) {
+async function storedRows(t: TestApp, email: string) {
   const { db } = t.database;
   const [u] = await db.select().from(user).where(eq(user.email, email));
   const accounts = await db.select().from(account).where(eq(account.userId, u!.id));
@@ -93,7 +90,7 @@ async function storedRows(email: string) {
 }
 
 describe('a directly signed-in user', () => {
-  it('looks like one who signed up, verified the address and signed in', async () => {
+  it('looks like one who signed up, verified the address and signed in', async ({ t }) => {
     const real = await t.signedInUser('really-signed-up@example.com', { via: 'sign-up' });
     const direct = await t.signedInUser('signed-in-directly@example.com', { via: 'direct' });
 
@@ -103,13 +100,15 @@ describe('a directly signed-in user', () => {
     expect(directState.status).toBe(200);
     expect(directState.user.emailVerified).toBe(true);
 
-    expect(await storedRows('signed-in-directly@example.com')).toEqual(
-      await storedRows('really-signed-up@example.com'),
+    expect(await storedRows(t, 'signed-in-directly@example.com')).toEqual(
+      await storedRows(t, 'really-signed-up@example.com'),
     );
     // Two sign-ins and a score of reads: more than the default allows on a busy machine.
   }, 120_000);
 
-  it('signs in with the password afterwards, and its cookie is a name=value pair', async () => {
+  it('signs in with the password afterwards, and its cookie is a name=value pair', async ({
+    t,
+  }) => {
     const { userId, cookie } = await signInDirectly(
       { auth: t.auth, db: t.database.db },
       { email: 'Mixed.Case@Example.com', name: 'Nell' },

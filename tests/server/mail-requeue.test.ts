@@ -1,30 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { mailQueue } from '../../src/server/db/schema';
-import { startSmtpCatcher } from '../doubles/smtp-server';
-import { startTestApp, type TestApp } from './support/test-app';
+import { smtpAppTest } from '../support/server-fixtures';
 
 /**
  * Issue 42, the class of "a crash between a commit and its side effect": a queued mail's row
  * commits before its delivery job is asked for. A server stopped between the two left a mail
  * (a password-reset link) that was never sent; the next server's sweep sends it.
  */
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  // The job queue is off: this server stands for the one that stopped.
-  t = await startTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.stop();
-});
+// The job queue is off: this server stands for the one that stopped.
+const it = smtpAppTest((smtp) => ({ SMTP_URL: smtp.url }));
 
 describe('mail left without its job', () => {
-  it('is sent once by the next server, and a mail past its half hour is not', async () => {
+  it('is sent once by the next server, and a mail past its half hour is not', async ({
+    t,
+    smtp,
+  }) => {
     const { db } = t.database;
     const mail = (to: string) => ({
       to,

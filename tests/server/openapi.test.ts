@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app';
+import { describe, expect } from 'vitest';
+import { appTest } from '../support/server-fixtures';
+import type { TestApp } from './support/test-app';
 
 /**
  * GET /api/openapi.json (issue 43 item 1): the OpenAPI 3.1 document generated from the endpoint
  * objects' schemas. Every /api route the server answers must be in it.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const it = appTest();
 
 /**
  * Every registered route as `METHOD /path`, HEAD left out, read from Fastify's own listing of its
@@ -41,7 +36,7 @@ function registeredApiRoutes(t: TestApp): string[] {
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
 
 describe('GET /api/openapi.json', () => {
-  it('is an OpenAPI 3.1 document, public, JSON', async () => {
+  it('is an OpenAPI 3.1 document, public, JSON', async ({ t }) => {
     const res = await t.client().get('/api/openapi.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -49,7 +44,7 @@ describe('GET /api/openapi.json', () => {
     expect(res.json.info.title).toContain('API');
   });
 
-  it('names every /api route the server registered', async () => {
+  it('names every /api route the server registered', async ({ t }) => {
     const { json } = await t.client().get('/api/openapi.json');
     const routes = registeredApiRoutes(t);
     // The listing itself works: a known route is in it.
@@ -64,7 +59,7 @@ describe('GET /api/openapi.json', () => {
     expect(missing).toEqual([]);
   });
 
-  it('describes an endpoint with its schemas and needs', async () => {
+  it('describes an endpoint with its schemas and needs', async ({ t }) => {
     const { json } = await t.client().get('/api/openapi.json');
     const update = json.paths['/api/characters/{id}'].put;
     expect(update.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'id' }));

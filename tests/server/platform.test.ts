@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { firstReadUrls, LAST_CHARACTER_COOKIE } from '../../src/shared/first-reads';
-import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
+import { appTest } from '../support/server-fixtures';
+import { startTestApp, TEST_PASSWORD } from './support/test-app';
 
 const logLines: string[] = [];
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp(
-    { LOG_LEVEL: 'debug' },
-    { logStream: { write: (line) => void logLines.push(line) } },
-  );
-});
-afterAll(() => t.close());
+const it = appTest(
+  { LOG_LEVEL: 'debug' },
+  { logStream: { write: (line) => void logLines.push(line) } },
+);
 
 describe('security headers', () => {
-  it('are on every response, API and pages alike, errors included', async () => {
+  it('are on every response, API and pages alike, errors included', async ({ t }) => {
     const answers = [
       ...['/api/health', '/', '/pricing', '/api/nope', '/api/characters'].map((path) =>
         fetch(t.url + path),
@@ -38,7 +35,7 @@ describe('security headers', () => {
 });
 
 describe('API errors', () => {
-  it('answers unknown /api paths with JSON 404, never the app shell', async () => {
+  it('answers unknown /api paths with JSON 404, never the app shell', async ({ t }) => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       const res = await fetch(`${t.url}/api/does-not-exist`, { method });
       expect(res.status).toBe(404);
@@ -47,7 +44,7 @@ describe('API errors', () => {
     }
   });
 
-  it('answers malformed JSON with 400 and a message', async () => {
+  it('answers malformed JSON with 400 and a message', async ({ t }) => {
     const res = await fetch(`${t.url}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -57,7 +54,9 @@ describe('API errors', () => {
     expect((await res.json()).message).toBe('The request body is not valid JSON.');
   });
 
-  it('answers deeply nested JSON with 400 on every route, the auth ones included', async () => {
+  it('answers deeply nested JSON with 400 on every route, the auth ones included', async ({
+    t,
+  }) => {
     const user = await t.signedInUser();
     const deepObject = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
     const deepArray = '['.repeat(5000) + ']'.repeat(5000);
@@ -87,7 +86,7 @@ describe('API errors', () => {
     expect(res.status).not.toBe(400);
   });
 
-  it('answers an oversized body with 413', async () => {
+  it('answers an oversized body with 413', async ({ t }) => {
     const res = await fetch(`${t.url}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -99,7 +98,7 @@ describe('API errors', () => {
 });
 
 describe('origin check', () => {
-  it('refuses a state-changing request with cookies from another site', async () => {
+  it('refuses a state-changing request with cookies from another site', async ({ t }) => {
     const c = await t.signedInUser();
     const res = await c.put(
       '/api/user-profile',
@@ -120,7 +119,7 @@ describe('origin check', () => {
 });
 
 describe('checkout before billing exists', () => {
-  it('needs a session, then says billing is not configured', async () => {
+  it('needs a session, then says billing is not configured', async ({ t }) => {
     expect((await t.client().post('/api/checkout', { priceId: 'basic' })).status).toBe(401);
     const c = await t.signedInUser();
     const res = await c.post('/api/checkout', { priceId: 'basic' });
@@ -130,7 +129,7 @@ describe('checkout before billing exists', () => {
 });
 
 describe('password change', () => {
-  it('revokes every other session unless the user keeps them (decision 0025)', async () => {
+  it('revokes every other session unless the user keeps them (decision 0025)', async ({ t }) => {
     const email = 'changer@example.com';
     const first = await t.signedInUser(email, { via: 'sign-up' });
     const second = t.client();
@@ -148,7 +147,7 @@ describe('password change', () => {
 });
 
 describe('logs', () => {
-  it('never contain passwords, session tokens or verification tokens', async () => {
+  it('never contain passwords, session tokens or verification tokens', async ({ t }) => {
     const c = await t.signedInUser('logged@example.com', {
       password: 'secret-passphrase-xyz',
       via: 'sign-up',
@@ -172,7 +171,7 @@ describe('logs', () => {
 });
 
 describe('static files and the app shell', () => {
-  it('serves the shell for client routes (200) and for unknown paths (404)', async () => {
+  it('serves the shell for client routes (200) and for unknown paths (404)', async ({ t }) => {
     for (const path of ['/', '/pricing', '/chat', '/chat/12', '/privacy-policy']) {
       const res = await fetch(t.url + path);
       expect(res.status, path).toBe(200);
@@ -185,7 +184,7 @@ describe('static files and the app shell', () => {
     expect(await missing.text()).toContain('<div id="root">');
   });
 
-  it('caches hashed assets for a year and sends them pre-compressed', async () => {
+  it('caches hashed assets for a year and sends them pre-compressed', async ({ t }) => {
     const br = await fetch(`${t.url}/assets/app-Ab12Cd34.js`, {
       headers: { 'accept-encoding': 'br' },
     });
@@ -217,7 +216,9 @@ describe("each page's shell names what the page will fetch", () => {
       m[1]!.replace(/&amp;/g, '&'),
     );
 
-  it("preloads the page's own chunks (not the entry's, not those it loads later)", async () => {
+  it("preloads the page's own chunks (not the entry's, not those it loads later)", async ({
+    t,
+  }) => {
     const chat = await (await fetch(`${t.url}/chat/5?character=3`)).text();
     expect(links(chat, 'modulepreload')).toEqual([
       '/assets/ChatPage-Ch11Ch11.js',
@@ -232,7 +233,9 @@ describe("each page's shell names what the page will fetch", () => {
     ]);
   });
 
-  it("names a signed-in chat page's first API reads, each of which answers that user", async () => {
+  it("names a signed-in chat page's first API reads, each of which answers that user", async ({
+    t,
+  }) => {
     const signedOut = await fetch(`${t.url}/chat`);
     expect(signedOut.headers.get('vary')).toMatch(/cookie/i);
     expect(links(await signedOut.text(), 'preload')).toEqual([]);

@@ -1,27 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { userTheme } from '../../src/server/db/schema';
-import type { TestClient } from './support/http-client';
-import { startTestApp, type TestApp } from './support/test-app';
-
-let t: TestApp;
-let alice: TestClient;
-let bob: TestClient;
-let aliceId: string;
+import { appTest } from '../support/server-fixtures';
 
 const dark = { main: '#101010', theme: '#202020', chatBubbleUser: '#a21caf', chatBubbleAI: '#333' };
 const light = { main: '#fff', theme: '#f4f5f7', chatBubbleUser: '#dbeafe', chatBubbleAI: '#eee' };
 
-beforeAll(async () => {
-  t = await startTestApp();
-  alice = await t.signedInUser('alice.themes@example.com');
-  bob = await t.signedInUser('bob.themes@example.com');
-  aliceId = (await alice.get('/api/auth/get-session')).json.user.id;
-});
-afterAll(() => t.close());
+const it = appTest()
+  .extend('alice', { scope: 'file' }, ({ t }) => t.signedInUser('alice.themes@example.com'))
+  .extend('bob', { scope: 'file' }, ({ t }) => t.signedInUser('bob.themes@example.com'))
+  .extend(
+    'aliceId',
+    { scope: 'file' },
+    async ({ alice }) => (await alice.get('/api/auth/get-session')).json.user.id as string,
+  );
 
 describe('saved themes', () => {
-  it('saves a theme with derived text colours and makes it the only active one', async () => {
+  it('saves a theme with derived text colours and makes it the only active one', async ({
+    alice,
+  }) => {
     const first = await alice.post('/api/themes', { name: '  Night  ', colors: dark });
     expect(first.status).toBe(201);
     expect(first.json).toMatchObject({
@@ -54,7 +51,7 @@ describe('saved themes', () => {
     ).toEqual([first.json.id]);
   });
 
-  it('refuses bad colours and names with a clear message', async () => {
+  it('refuses bad colours and names with a clear message', async ({ alice }) => {
     const res = await alice.post('/api/themes', {
       name: 'Bad',
       colors: { ...dark, main: 'black' },
@@ -68,7 +65,7 @@ describe('saved themes', () => {
     expect(long.status).toBe(400);
   });
 
-  it('lets the database itself keep one active theme per user', async () => {
+  it('lets the database itself keep one active theme per user', async ({ t, aliceId }) => {
     const [active] = await t.database.db
       .select()
       .from(userTheme)
@@ -84,7 +81,7 @@ describe('saved themes', () => {
     ).rejects.toThrow();
   });
 
-  it('keeps saves to 50 per user, also when they arrive together', async () => {
+  it('keeps saves to 50 per user, also when they arrive together', async ({ t }) => {
     const carol = await t.signedInUser('carol.themes@example.com');
     const results = await Promise.all(
       Array.from({ length: 55 }, (_, i) =>
@@ -104,7 +101,7 @@ describe('saved themes', () => {
 });
 
 describe('the selection', () => {
-  it('starts empty and takes a preset, an own custom theme or null', async () => {
+  it('starts empty and takes a preset, an own custom theme or null', async ({ t }) => {
     const dave = await t.signedInUser('dave.themes@example.com');
     expect((await dave.get('/api/themes/selection')).json).toEqual({ selectedThemeId: null });
     expect(
@@ -121,7 +118,7 @@ describe('the selection', () => {
     expect((await dave.put('/api/themes/selection', { selectedThemeId: null })).status).toBe(200);
   });
 
-  it('refuses unknown ids with 400', async () => {
+  it('refuses unknown ids with 400', async ({ alice }) => {
     for (const id of ['no-such-preset', 'custom-nope']) {
       const res = await alice.put('/api/themes/selection', { selectedThemeId: id });
       expect(res.status, id).toBe(400);
@@ -131,7 +128,7 @@ describe('the selection', () => {
 });
 
 describe('isolation', () => {
-  it('never shows or changes another user’s themes', async () => {
+  it('never shows or changes another user’s themes', async ({ alice, bob }) => {
     const aliceTheme = (await alice.get('/api/themes')).json.themes[0].id as string;
     expect((await bob.get('/api/themes')).json).toEqual({ themes: [] });
     expect((await bob.put(`/api/themes/${aliceTheme}/activate`)).status).toBe(404);
@@ -144,7 +141,7 @@ describe('isolation', () => {
     ).toBe(true);
   });
 
-  it('answers 401 when signed out', async () => {
+  it('answers 401 when signed out', async ({ t }) => {
     const anon = t.client();
     expect((await anon.get('/api/themes')).status).toBe(401);
     expect((await anon.post('/api/themes', { name: 'X', colors: dark })).status).toBe(401);

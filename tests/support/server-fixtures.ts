@@ -6,10 +6,12 @@
  *
  *   const test = appTest({ LLM_MODELS: 'big-405b' });           // t, user
  *   const test = llmAppTest((llm) => ({ LLM_BASE_URL: llm.url })); // llm, t, user
+ *   const test = smtpAppTest((smtp) => ({ SMTP_URL: smtp.url }));  // smtp, t, user
  *   test('…', async ({ t, user }) => { … });
  */
 import { test as base } from 'vitest';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
+import { startSmtpCatcher } from '../doubles/smtp-server';
 import type { TestClient } from '../server/support/http-client';
 import { startTestApp, type TestApp, type TestAppOptions } from '../server/support/test-app';
 
@@ -22,6 +24,15 @@ export const llmTest = base.extend('llm', { scope: 'file' }, async ({}, { onClea
   const llm = await startLlmDouble();
   onCleanup(() => llm.stop());
   return llm;
+});
+
+export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+/** A local SMTP server that keeps every message (tests/doubles/smtp-server), one per file. */
+export const smtpTest = base.extend('smtp', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const smtp = await startSmtpCatcher();
+  onCleanup(() => smtp.stop());
+  return smtp;
 });
 
 async function started(
@@ -49,6 +60,18 @@ export function llmAppTest(
   return llmTest
     .extend('t', { scope: 'file' }, ({ llm }, { onCleanup }) =>
       started(env(llm), options, onCleanup),
+    )
+    .extend('user', { scope: 'file' }, ({ t }): Promise<TestClient> => t.signedInUser());
+}
+
+/** As appTest, with the SMTP catcher (`smtp`) started first, for the app's settings. */
+export function smtpAppTest(
+  env: (smtp: SmtpCatcher) => Record<string, string>,
+  options: TestAppOptions = {},
+) {
+  return smtpTest
+    .extend('t', { scope: 'file' }, ({ smtp }, { onCleanup }) =>
+      started(env(smtp), options, onCleanup),
     )
     .extend('user', { scope: 'file' }, ({ t }): Promise<TestClient> => t.signedInUser());
 }
