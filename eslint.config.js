@@ -11,6 +11,47 @@ const boundary = (forbidden, message) => ({
   ],
 });
 
+/**
+ * A module's inner files, as seen from: the rest of the server (`./modules/auth/auth`), the list
+ * of modules (modules/index.ts: `./auth/auth`), or another module (`../auth/auth`).
+ */
+const innerFileOfModule = {
+  server: '(^|/)modules/[^/]+/',
+  list: '^\\./[^/]+/',
+  module: '^\\.\\./[^./][^/]*/',
+};
+const serverRules = (blocks) =>
+  blocks.map(({ files, outside, typedErrors }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/web/**', '**/web'],
+              message: 'The server must not import web code; share it via src/shared.',
+            },
+            {
+              regex: innerFileOfModule[outside],
+              message:
+                'Use the module through its face (modules/<name>/index.ts), not its inner files; export what you need there.',
+            },
+            ...(typedErrors
+              ? [
+                  {
+                    group: ['**/server/errors', '**/../errors'],
+                    message:
+                      'No HttpError here: throw a typed error and map it in plugins/errors.ts.',
+                  },
+                ]
+              : []),
+          ],
+        },
+      ],
+    },
+  }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,32 +88,17 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     rules: boundary(['server', 'web'], 'src/shared must stay independent of server and web.'),
   },
-  {
-    files: ['src/server/**/*.ts'],
-    rules: boundary(['web'], 'The server must not import web code; share it via src/shared.'),
-  },
-  {
-    // Integrations and repos report failures in their own terms (e.g. LlmError); which HTTP
-    // status that means is decided once, in plugins/errors.ts.
-    files: ['src/server/integrations/**/*.ts', 'src/server/**/*.repo.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/errors', '**/../errors'],
-              message: 'No HttpError here: throw a typed error and map it in plugins/errors.ts.',
-            },
-            {
-              group: ['**/web/**', '**/web'],
-              message: 'The server must not import web code; share it via src/shared.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The server: no web code; a module is used through its face only (modules/<name>/index.ts),
+  // never its inner files (issue 43). A module's own files import each other directly; tests
+  // and benchmarks may reach inside. Integrations and repos report failures in their own terms
+  // (e.g. LlmError): which HTTP status that means is decided once, in plugins/errors.ts.
+  ...serverRules([
+    { files: ['src/server/**/*.ts'], outside: 'server' },
+    { files: ['src/server/modules/index.ts'], outside: 'list' },
+    { files: ['src/server/modules/*/**/*.ts'], outside: 'module' },
+    { files: ['src/server/integrations/**/*.ts'], outside: 'server', typedErrors: true },
+    { files: ['src/server/**/*.repo.ts'], outside: 'module', typedErrors: true },
+  ]),
   {
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

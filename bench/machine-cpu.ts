@@ -101,7 +101,7 @@ export function postmasterOf(backendPid: number): string | null {
  * started (backends, background workers), with what its exited children used (the postmaster's
  * cutime/cstime), so a connection closed in between still counts. Whole 10 ms ticks per process.
  */
-function serverCpuMs(postmaster: string): number {
+export function serverCpuMs(postmaster: string): number {
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -28,6 +28,12 @@ import { measureApi, printApi, THROUGHPUT_CONNECTIONS } from './api';
 import type { measureChatPage as MeasureChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
+import {
+  measureSerializer,
+  measureStatements,
+  printSerializer,
+  printStatements,
+} from './library-parts';
 import { measureRestart, printRestart } from './restart';
 import { measureScreening, printScreening } from './screening';
 import { cpuMsSince, cpuPerReply, machineCpu, postmasterOf, type CpuPerReply } from './machine-cpu';
@@ -102,11 +108,16 @@ const SETTINGS = {
   api: { seconds: intEnv('BENCH_API_SECONDS', 5), rounds: 2 },
   /** Section 7: cold browser loads per page and viewport. */
   page: { loads: intEnv('BENCH_PAGE_LOADS', 5) },
+  /** Section 8: the serializer's rounds (ms each) and the PostgreSQL statements' rounds. */
+  library: {
+    serializer: { rounds: intEnv('BENCH_LIBRARY_ROUNDS', 7), ms: 300 },
+    statements: { statements: intEnv('BENCH_LIBRARY_STATEMENTS', 1_500), rounds: 6 },
+  },
 };
 
 /** Which sections run: all by default; e.g. BENCH_SECTIONS=history for that one alone. */
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'ttft,streams,idle,history,api,restart,page')
+  (process.env.BENCH_SECTIONS ?? 'ttft,streams,idle,history,api,library,restart,page')
     .split(',')
     .map((s) => s.trim()),
 );
@@ -1004,6 +1015,21 @@ async function main() {
     if (history) console.log(`   (total ${seconds()} s)\n`);
     const api = SECTIONS.has('api') ? await apiSection(load, bench) : null;
     if (api) console.log(`   (total ${seconds()} s)\n`);
+    // Section 8 (bench/library-parts.ts): hand-written parts beside their library (issue 43).
+    const library = SECTIONS.has('library')
+      ? {
+          serializer: await measureSerializer(bench, SETTINGS.library.serializer),
+          statements: await measureStatements(bench, SETTINGS.library.statements),
+        }
+      : null;
+    if (library) {
+      const apiRate = api
+        ? api.app.reduce((sum, run) => sum + run.requestsPerSecond, 0) / api.app.length
+        : undefined;
+      printSerializer(library.serializer, apiRate);
+      printStatements(library.statements);
+      console.log(`   (total ${seconds()} s)\n`);
+    }
     // Section 4 (bench/restart.ts): start-up of the compiled server in processes of its own.
     const restart = SECTIONS.has('restart') ? await measureRestart() : null;
     if (restart) {
@@ -1034,6 +1060,7 @@ async function main() {
       restart,
       api,
       page,
+      library,
     };
     // A smoke run's tiny sizes measure nothing: no verdicts, printed or in the JSON.
     const targets = process.env.BENCH_SMOKE ? null : targetRows(figures);

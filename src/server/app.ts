@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openApiDocument } from '../shared/http/endpoints';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
@@ -10,13 +11,14 @@ import { createStripeClient } from './integrations/billing/stripe';
 import { createImageGenerator, createLlm } from './integrations/llm';
 import { createMailer, type Mailer } from './integrations/mail';
 import { createAvatarStorage } from './integrations/storage';
-import { JobQueue, registerJobs } from './jobs';
+import { route } from './http/route';
+import { JobQueue, upkeepJobs } from './jobs';
 import { loggerOptions } from './logger';
-import { createAuth } from './modules/auth/auth';
 import { featureModules } from './modules';
+import { createAuth, createSessionReader } from './modules/auth';
 import { registerBodyGuard } from './plugins/body-guard';
 import { registerErrorHandler } from './plugins/errors';
-import { collectRoutesForOpenApi, registerOpenApi } from './plugins/openapi';
+import { collectRoutesForOpenApi, openApiResponder } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import {
   createMemoryRateLimiter,
@@ -25,7 +27,6 @@ import {
 } from './plugins/rate-limit';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
-import { createSessionReader } from './plugins/session';
 import { registerStatic } from './plugins/static';
 import { fastifyTrustProxy } from './trust-proxy';
 
@@ -112,7 +113,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     stripe: config.stripe ? await createStripeClient(config.stripe) : undefined,
     jobs,
   };
-  registerJobs(jobs, ctx);
+  // Nothing runs until the queue starts (main.ts).
+  for (const register of upkeepJobs) register(jobs, ctx);
+  for (const feature of featureModules)
+    for (const register of feature.jobs ?? []) register(jobs, ctx);
 
   registerErrorHandler(app);
   app.addHook('onResponse', (request, reply, done) => {
@@ -136,8 +140,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerOriginCheck(app, config.publicUrl);
   registerBodyGuard(app);
   const apiRoutes = collectRoutesForOpenApi(app);
-  for (const register of featureModules) await register(app, ctx);
-  await registerOpenApi(app, ctx, apiRoutes);
+  for (const feature of featureModules) await feature.routes?.(app, ctx);
+  const openApi = openApiResponder(
+    {
+      publicUrl: config.publicUrl,
+      sessionCookie: async () => (await auth.$context).authCookies.sessionToken.name,
+    },
+    apiRoutes,
+  );
+  await route(app, ctx, openApiDocument, (_request, reply) => openApi(reply));
   await registerStatic(app, options.webDir ?? DEFAULT_WEB_DIR);
 
   app.addHook('onClose', async () => {

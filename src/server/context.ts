@@ -1,16 +1,20 @@
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { UserData } from './db/user-data';
 import type { ImageGenerator, LlmGateway } from './integrations/llm';
 import type { Mailer } from './integrations/mail';
 import type { FileStorage } from './integrations/storage';
-import type { JobEnqueuer } from './jobs/queue';
-import type { Auth } from './modules/auth/auth';
+import type { JobEnqueuer, JobQueue } from './jobs/queue';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { SessionReader } from './plugins/session';
 
-/** What every feature module receives when it registers its routes. */
+/**
+ * What every feature module receives when it registers its routes. A module may add a service of
+ * its own here (the auth module adds `auth`, in modules/auth/auth.ts), so this file names none.
+ */
 export interface AppContext {
   config: Config;
   /**
@@ -19,7 +23,6 @@ export interface AppContext {
    */
   securityHeaders: Readonly<Record<string, string>>;
   db: Database;
-  auth: Auth;
   /** Who is signed in (requireUser); remembers checked sessions for a few seconds. */
   sessions: SessionReader;
   mailer: Mailer;
@@ -39,4 +42,17 @@ export interface AppContext {
   refreshDatabaseStatistics(): Promise<string[]>;
   /** Vacuums the tables with many dead rows where the database does not do it itself (PGlite). */
   vacuumDeadRows(): Promise<string[]>;
+}
+
+/**
+ * What a feature module gives the app, through its face (modules/<name>/index.ts): the composition
+ * root (modules/index.ts, app.ts) gathers these, so no lower part of the server names a module.
+ */
+export interface FeatureModule {
+  /** Adds the module's routes. */
+  routes?(app: FastifyInstance, ctx: AppContext): Promise<void>;
+  /** Registers the module's background jobs with the queue; nothing runs until it starts. */
+  jobs?: readonly ((queue: JobQueue, ctx: AppContext) => void)[];
+  /** Its part of the account's export and deletion (db/user-data.ts, decision 0025). */
+  userData?: UserData;
 }

@@ -91,4 +91,12 @@ describe('import cycles', () => {
   it('none between the web app’s features', () => {
     expect(cycles(folderImports('src/web/features'))).toEqual([]);
   });
+
+  it('none between the server’s modules, nor between its folders', () => {
+    expect(folderImports('src/server/modules').get('chat')).toContain('characters');
+    expect(cycles(folderImports('src/server/modules'))).toEqual([]);
+    // db, plugins, http, jobs, integrations, prompts and the modules: each below the ones that
+    // use it (the modules reach the others through context.ts and their faces, never back up).
+    expect(cycles(folderImports('src/server'))).toEqual([]);
+  });
 });

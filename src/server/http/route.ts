@@ -14,7 +14,7 @@ import type { SessionUser } from '../../shared/auth/contract';
 import type { AnyEndpoint, RateRuleName } from '../../shared/http/endpoint';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import { isStaff } from '../modules/auth/staff';
+import { isStaff } from './staff';
 import { enforce, type RateRule } from '../plugins/rate-limit';
 import { getSessionUser, requireUser } from '../plugins/session';
 import { RATE_RULES } from '../rate-rules';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { Logger } from 'pino';
 import type { JobQueue } from './queue';
 
 /**
@@ -6,7 +6,10 @@ import type { JobQueue } from './queue';
  * passed autovacuum's rule, so that updated tables (a conversation is updated twice per reply)
  * stop growing (decision 0033). Nothing to do on PostgreSQL.
  */
-export function registerDeadRowVacuum(queue: JobQueue, ctx: AppContext) {
+export function registerDeadRowVacuum(
+  queue: JobQueue,
+  ctx: { vacuumDeadRows(): Promise<string[]>; log: Logger },
+) {
   queue.every(
     'dead-row-vacuum',
     '*/5 * * * *',

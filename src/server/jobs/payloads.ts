@@ -1,11 +1,11 @@
 /**
  * What each queued job carries, by queue name: services enqueue by name through AppContext.jobs,
- * and the job's own file registers the handler. Payloads are stored in the database until the job
- * is done, so they hold ids, never content.
+ * and the job's own file (in its module) registers the handler. Payloads are stored in the
+ * database until the job is done, so they hold ids, never content.
  */
 export interface JobPayloads {
-  /** See conversation-summary.job.ts. */
+  /** See modules/chat/conversation-summary.job.ts. */
   'conversation-summary': { userId: string; conversationId: number };
-  /** See mail-delivery.job.ts: a row of mail_queue. */
+  /** See modules/auth/mail-delivery.job.ts: a row of mail_queue. */
   'mail-delivery': { mailId: number };
 }

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { Logger } from 'pino';
 import type { JobQueue } from './queue';
 
 /**
@@ -10,7 +10,10 @@ import type { JobQueue } from './queue';
  * empty made 16 replies in flight take 33 ms to their first token instead of 20 (decision 0033).
  * A look costs one catalog query; an analyze runs only after the table grew by a tenth.
  */
-export function registerPlannerStatistics(queue: JobQueue, ctx: AppContext) {
+export function registerPlannerStatistics(
+  queue: JobQueue,
+  ctx: { refreshDatabaseStatistics(): Promise<string[]>; log: Logger },
+) {
   queue.every(
     'planner-statistics',
     '* * * * *',

@@ -1,36 +1,55 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { registerAccountRoutes } from './account/account.routes';
-import { registerAuthRoutes } from './auth/auth.routes';
-import { registerAvatarRoutes } from './avatars/avatars.routes';
-import { registerCharacterRoutes } from './characters/characters.routes';
-import { registerChatRoutes } from './chat/chat.routes';
-import { registerConversationRoutes } from './chat/conversations.routes';
-import { registerCreditRoutes } from './credits/credits.routes';
-import { registerFeedbackRoutes } from './feedback/feedback.routes';
-import { registerBillingRoutes } from './billing/billing.routes';
-import { registerContactRoutes } from './contact/contact.routes';
-import { registerMemoryRoutes } from './memories/memories.routes';
-import { registerHealthRoutes } from './health/health.routes';
-import { registerProfileRoutes } from './profile/profile.routes';
-import { registerSafetyRoutes } from './safety/safety.routes';
-import { registerThemeRoutes } from './themes/themes.routes';
+import type { FeatureModule } from '../context';
+import { accountModule } from './account';
+import { authModule } from './auth';
+import { avatarsModule } from './avatars';
+import { billingModule } from './billing';
+import { charactersModule } from './characters';
+import { chatModule } from './chat';
+import { contactModule } from './contact';
+import { creditsModule } from './credits';
+import { feedbackModule } from './feedback';
+import { healthModule } from './health';
+import { memoriesModule } from './memories';
+import { profileModule } from './profile';
+import { safetyModule } from './safety';
+import { themesModule } from './themes';
 
-/** Each feature module adds its own routes; this list is the only place that names them all. */
-export const featureModules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
-  registerHealthRoutes,
-  registerAuthRoutes,
-  registerProfileRoutes,
-  registerContactRoutes,
-  registerBillingRoutes,
-  registerAvatarRoutes,
-  registerCharacterRoutes,
-  registerCreditRoutes,
-  registerConversationRoutes,
-  registerChatRoutes,
-  registerFeedbackRoutes,
-  registerThemeRoutes,
-  registerMemoryRoutes,
-  registerAccountRoutes,
-  registerSafetyRoutes,
+/**
+ * The account's export holds each feature's data in this order (after the account's own part),
+ * and its deletion removes it in the reverse one (decision 0025). A feature with rows of its own
+ * offers `userData` in its face and is named here.
+ */
+const userData = [
+  profileModule,
+  charactersModule,
+  avatarsModule,
+  memoriesModule,
+  chatModule,
+  safetyModule,
+  feedbackModule,
+  themesModule,
+  creditsModule,
+  billingModule,
+  contactModule,
+].flatMap((feature) => (feature.userData ? [feature.userData] : []));
+
+/**
+ * Every feature module, through its face (modules/<name>/index.ts): app.ts adds their routes in
+ * this order and registers their jobs. This list is the only place that names them all.
+ */
+export const featureModules: readonly FeatureModule[] = [
+  healthModule,
+  authModule,
+  profileModule,
+  contactModule,
+  billingModule,
+  avatarsModule,
+  charactersModule,
+  creditsModule,
+  chatModule,
+  feedbackModule,
+  themesModule,
+  memoriesModule,
+  accountModule(userData),
+  safetyModule,
 ];

@@ -1,8 +1,12 @@
-import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
-import { openApiDocument } from '../../shared/http/endpoints';
+import type { FastifyInstance, FastifyReply, HTTPMethods, RouteOptions } from 'fastify';
 import { APP_NAME } from '../../shared/brand';
-import type { AppContext } from '../context';
-import { route } from '../http/route';
+
+/** What the document says of the server beyond its routes. */
+export interface OpenApiFacts {
+  publicUrl: string;
+  /** The name of the session cookie (better-auth's; app.ts asks the auth module). */
+  sessionCookie(): Promise<string>;
+}
 
 interface RouteRecord {
   method: HTTPMethods | HTTPMethods[];
@@ -31,23 +35,23 @@ export function collectRoutesForOpenApi(app: FastifyInstance): RouteRecord[] {
   return routes;
 }
 
-export async function registerOpenApi(
-  app: FastifyInstance,
-  ctx: AppContext,
-  routes: RouteRecord[],
-): Promise<void> {
+/**
+ * Answers GET /api/openapi.json (app.ts registers it as the `openApiDocument` endpoint): the
+ * document is made at the first request and kept.
+ */
+export function openApiResponder(facts: OpenApiFacts, routes: RouteRecord[]) {
   let document: Promise<string> | undefined;
-  await route(app, ctx, openApiDocument, async (_request, reply) => {
-    document ??= openApiText(ctx, routes).catch((error: unknown) => {
+  return async (reply: FastifyReply) => {
+    document ??= openApiText(facts, routes).catch((error: unknown) => {
       document = undefined;
       throw error;
     });
     // Text already: the serializer does not run again over the whole document.
     return reply.type('application/json; charset=utf-8').send((await document) as never);
-  });
+  };
 }
 
-async function openApiText(ctx: AppContext, routes: RouteRecord[]): Promise<string> {
+async function openApiText(facts: OpenApiFacts, routes: RouteRecord[]): Promise<string> {
   const [{ default: Fastify }, { default: swagger }, { jsonSchemaTransform }, zod, errors] =
     await Promise.all([
       import('fastify'),
@@ -62,7 +66,7 @@ async function openApiText(ctx: AppContext, routes: RouteRecord[]): Promise<stri
     description: 'An error: `{ message, issues? }`',
     content: { 'application/json': { schema: zod.toJSONSchema(errors.errorBody) } },
   };
-  const cookie = (await ctx.auth.$context).authCookies.sessionToken.name;
+  const cookie = await facts.sessionCookie();
   const doc = Fastify({
     schemaController: {
       // Nothing is served here: the schemas are only described, never compiled.
@@ -83,7 +87,7 @@ async function openApiText(ctx: AppContext, routes: RouteRecord[]): Promise<stri
           'sets (/api/auth/*). Errors answer `{ message, issues? }`. Each operation’s `x-needs` ' +
           'says what it requires: a session (`user`), staff, credits, and its rate limit.',
       },
-      servers: [{ url: ctx.config.publicUrl }],
+      servers: [{ url: facts.publicUrl }],
       components: {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookie } },
       },

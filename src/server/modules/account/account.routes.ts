@@ -4,21 +4,26 @@ import { fromNodeHeaders } from 'better-auth/node';
 import * as endpoints from '../../../shared/account/endpoints';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
-import { AUTH_BASE_PATH } from '../auth/auth';
+import { AUTH_BASE_PATH } from '../auth';
 import * as service from './account.service';
+import type { UserDataList } from './account.service';
 
 /**
  * The account (issue 14): what it is, 'Download my data' and 'Delete my account'. Password,
  * e-mail and device changes are better-auth's endpoints under /api/auth (auth.routes.ts).
  */
-export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function registerAccountRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  userData: UserDataList,
+) {
   await route(app, ctx, endpoints.getAccount, async (_request, reply, { id }) => {
     reply.header('cache-control', 'no-store');
     return service.getAccount(ctx, id);
   });
 
   await route(app, ctx, endpoints.exportAccount, async (_request, reply, { id }) => {
-    const file = await service.exportAccount(ctx, id);
+    const file = await service.exportAccount(ctx, id, userData);
     // The first piece is made before the headers go: a failure then is an ordinary error
     // answer, not an error message saved as the user's export file.
     const chunks = file.chunks[Symbol.asyncIterator]();
@@ -38,7 +43,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   await route(app, ctx, endpoints.deleteAccount, async (request, reply, { id }) => {
-    await service.deleteAccount(ctx, id, request.body, fromNodeHeaders(request.headers));
+    await service.deleteAccount(ctx, id, request.body, fromNodeHeaders(request.headers), userData);
     // The session is gone with the account; this clears the browser's cookies.
     const signOut = await ctx.auth.handler(
       new Request(new URL(`${AUTH_BASE_PATH}/sign-out`, ctx.config.publicUrl), {

@@ -6,51 +6,25 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../errors';
-import { GOOGLE_PROVIDER_ID } from '../auth/auth';
-import { isCurrentPassword } from '../auth/current-password';
-import * as avatars from '../avatars/avatars.repo';
-import { removeRecordedFiles } from '../avatars/file-removal.service';
-import * as billing from '../billing/billing.repo';
-import { cancelBillingForDeletion } from '../billing/billing.service';
-import * as characters from '../characters/characters.repo';
-import * as contact from '../contact/contact.repo';
-import * as chat from '../chat/chat.repo';
-import * as credits from '../credits/credits.repo';
-import * as feedback from '../feedback/feedback.repo';
-import * as memories from '../memories/memories.repo';
-import * as profile from '../profile/profile.repo';
-import * as safety from '../safety/safety.repo';
-import * as themes from '../themes/themes.repo';
+import { findUser, GOOGLE_PROVIDER_ID, isCurrentPassword, signInMethods } from '../auth';
+import { avatarFilesOf, removeRecordedFiles } from '../avatars';
+import { cancelBillingForDeletion } from '../billing';
 import * as accountRepo from './account.repo';
 import { exportJson, exportZip } from './export-writer';
-import type { ExportParts, UserData } from './user-data';
+import type { ExportParts, UserData } from '../../db/user-data';
 
 /**
- * The user's data, feature by feature: the export holds it in this order, and the deletion
- * removes it in the reverse one, so the user itself goes last (before that, every foreign key
- * between these rows cascades or sets null, so no other order is needed). A feature with rows of
- * its own adds its repo here (decision 0025).
+ * The user's data, feature by feature (`userData` of each module's face, which modules/index.ts
+ * hands to this module): the export holds it in this order, and the deletion removes it in the
+ * reverse one, so the user itself (this module's own part, first) goes last (before that, every
+ * foreign key between these rows cascades or sets null, so no other order is needed).
  */
-const USER_DATA: UserData[] = [
-  accountRepo,
-  profile,
-  characters,
-  avatars,
-  memories,
-  chat,
-  safety,
-  feedback,
-  themes,
-  credits,
-  billing,
-  contact,
-];
-const DELETION_ORDER = [...USER_DATA].reverse();
+export type UserDataList = readonly UserData[];
 
 export async function getAccount(ctx: AppContext, userId: string): Promise<AccountResponse> {
-  const found = await accountRepo.findUser(ctx.db, userId);
+  const found = await findUser(ctx.db, userId);
   if (!found) throw unauthorized();
-  const methods = await accountRepo.signInMethods(ctx.db, userId);
+  const methods = await signInMethods(ctx.db, userId);
   return {
     email: found.email,
     name: found.name,
@@ -64,10 +38,10 @@ export async function getAccount(ctx: AppContext, userId: string): Promise<Accou
  * 'Download my data': one JSON file, or a zip of it and the user's avatar images when there are
  * any. Read and written as it goes (see export-writer.ts).
  */
-export async function exportAccount(ctx: AppContext, userId: string) {
+export async function exportAccount(ctx: AppContext, userId: string, userData: UserDataList) {
   const exportedAt = new Date();
   const parts: ExportParts = {};
-  for (const feature of USER_DATA) Object.assign(parts, feature.exportForUser(ctx.db, userId));
+  for (const feature of userData) Object.assign(parts, feature.exportForUser(ctx.db, userId));
   const header = {
     format: 'reverie-export',
     version: 1,
@@ -75,7 +49,7 @@ export async function exportAccount(ctx: AppContext, userId: string) {
   };
   const day = exportedAt.toISOString().slice(0, 10);
   const json = exportJson(header, parts);
-  const files = await avatars.avatarFilesOf(ctx.db, userId);
+  const files = await avatarFilesOf(ctx.db, userId);
   if (files.length === 0) {
     return {
       fileName: `reverie-export-${day}.json`,
@@ -108,10 +82,11 @@ export async function deleteAccount(
   userId: string,
   confirm: z.output<typeof deleteAccountRequest>,
   headers: Headers,
+  userData: UserDataList,
 ) {
-  const found = await accountRepo.findUser(ctx.db, userId);
+  const found = await findUser(ctx.db, userId);
   if (!found) throw unauthorized();
-  const { hasPassword } = await accountRepo.signInMethods(ctx.db, userId);
+  const { hasPassword } = await signInMethods(ctx.db, userId);
   if (hasPassword) {
     if (!confirm.password) throw badRequest(ACCOUNT_MESSAGES.confirmWithPassword);
     if (!(await isCurrentPassword(ctx.auth, headers, confirm.password))) {
@@ -127,7 +102,7 @@ export async function deleteAccount(
   });
   const files: string[] = [];
   await ctx.db.transaction(async (tx) => {
-    for (const feature of DELETION_ORDER) {
+    for (const feature of [...userData].reverse()) {
       const removed = await feature.deleteAllForUser(tx, userId);
       if (removed) files.push(...removed.storedFiles);
     }

@@ -1,5 +1,5 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import type { ExportParts, ExportValue } from './user-data';
+import type { ExportParts, ExportValue } from '../../db/user-data';
 
 /** Text is handed on in pieces of about this size (one write each), not one per row. */
 const CHUNK_CHARS = 64 * 1024;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import { purgeProcessedEvents } from '../billing/billing.repo';
-import { purgeUndeliveredMail } from '../auth/queued-mail';
+import { purgeProcessedEvents } from '../billing';
+import { purgeUndeliveredMail } from '../auth';
 import { purgeExpiredSignInRecords } from './account.repo';
 
 /** Rows kept only for operations are gone after this long at the latest (the privacy policy). */

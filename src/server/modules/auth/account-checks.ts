@@ -11,7 +11,7 @@ import {
   type AccountSession,
 } from '../../../shared/account/contract';
 import type { AppContext } from '../../context';
-import { findSessionToken, signInMethods } from '../account/account.repo';
+import { findSessionToken, signInMethods } from './users.repo';
 import { badRequest, notFound, parseOr400 } from '../../errors';
 import { enforce, tooManyRequests } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';

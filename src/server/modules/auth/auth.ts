@@ -16,7 +16,7 @@ import {
   verificationMail,
 } from './auth.emails';
 import type { JobEnqueuer } from '../../jobs/queue';
-import { findUser } from '../account/account.repo';
+import { findUser } from './users.repo';
 import { addressChangeOf, refuseTakenNewAddress } from './email-change';
 import { refuseWeakNewPassword } from './password-policy';
 import { queueMail } from './queued-mail';
@@ -193,3 +193,10 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+declare module '../../context' {
+  interface AppContext {
+    /** better-auth: sign-in, sessions and accounts; the auth module's own, added here. */
+    auth: Auth;
+  }
+}

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor as DbExecutor } from '../../db/client';
 import { avatar, character } from '../../db/schema';
-import type { ExportParts } from '../account/user-data';
+import type { ExportParts } from '../../db/user-data';
 import { recordFileRemovals } from './file-removal.repo';
 
 export async function insertAvatar(

@@ -8,7 +8,7 @@ import { route } from '../../http/route';
 import { PUBLIC_FILE_CACHE_SECONDS } from '../../integrations/storage';
 import { enforce } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
-import { reviewCharacterAge } from '../characters/age-review';
+import { reviewCharacterAge } from '../safety';
 import { storeAvatar } from './avatars.service';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, contentTypeForFileName } from './image-processing';
 import { avatarPrompt } from '../../prompts/avatar.prompt';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { billingCustomer, stripeEvent, subscription } from '../../db/schema';
-import type { ExportParts } from '../account/user-data';
+import type { ExportParts } from '../../db/user-data';
 
 export type SubscriptionRow = typeof subscription.$inferSelect;
 export type SubscriptionState = Omit<SubscriptionRow, 'createdAt'>;

@@ -17,8 +17,7 @@ import { badRequest, HttpError, notFound, serviceUnavailable } from '../../error
 import { WEBHOOK_TOLERANCE_SECONDS } from '../../integrations/billing/stripe';
 import type { SessionUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
-import type { PlanTarget } from '../credits/credits.repo';
-import { applyPlan } from '../credits/credits.service';
+import { applyPlan, type PlanTarget } from '../credits';
 import * as repo from './billing.repo';
 
 export const NOT_CONFIGURED = 'Billing is not configured';

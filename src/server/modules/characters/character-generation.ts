@@ -11,11 +11,11 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { completeJson } from '../../integrations/llm/json';
 import { avatarPrompt } from '../../prompts/avatar.prompt';
-import { storeAvatar } from '../avatars/avatars.service';
+import { storeAvatar } from '../avatars';
 import { CHARACTER_JSON_SCHEMA, characterRequest } from '../../prompts/character.prompt';
 import { MODEL_SETTINGS } from '../../prompts/model-settings';
 import { RATE_RULES } from '../../rate-rules';
-import { reviewCharacterAge } from './age-review';
+import { reviewCharacterAge } from '../safety';
 
 const ROLE_BY_LOWER_NAME = new Map(ALL_ROLES.map((role) => [role.toLowerCase(), role]));
 

@@ -1,10 +1,9 @@
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { character, conversation } from '../../db/schema';
-import { forgetLearnedBy } from '../memories/memories.repo';
-import { lockUserAvatars, ownsAvatar, releaseUnusedAvatar } from '../avatars/avatars.repo';
-import type { ExportParts } from '../account/user-data';
+import { character, conversation, memory } from '../../db/schema';
+import { lockUserAvatars, ownsAvatar, releaseUnusedAvatar } from '../avatars';
+import type { ExportParts } from '../../db/user-data';
 
 export type CharacterRow = typeof character.$inferSelect;
 export type NewCharacterRow = Omit<typeof character.$inferInsert, 'id' | 'userId'>;
@@ -119,7 +118,16 @@ export async function deleteCharacterReturning(db: Database, userId: string, id:
  */
 export async function deleteConversationsOf(db: Database, userId: string, characterId: number) {
   return db.transaction(async (tx) => {
-    await forgetLearnedBy(tx, userId, characterId);
+    // What it learned in conversations (memories with a conversation id; memories.repo's rows).
+    await tx
+      .delete(memory)
+      .where(
+        and(
+          eq(memory.userId, userId),
+          eq(memory.characterId, characterId),
+          isNotNull(memory.conversationId),
+        ),
+      );
     const rows = await tx
       .delete(conversation)
       .where(and(eq(conversation.characterId, characterId), eq(conversation.userId, userId)))

@@ -9,9 +9,7 @@ import type { createCharacterSchema } from '../../../shared/characters/schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
-import { UNKNOWN_AVATAR } from '../avatars/avatars.repo';
-import { assertAvatarOwned, avatarUrl } from '../avatars/avatars.service';
-import { removeRecordedFiles } from '../avatars/file-removal.service';
+import { assertAvatarOwned, avatarUrl, removeRecordedFiles, UNKNOWN_AVATAR } from '../avatars';
 import {
   deleteCharacterReturning,
   deleteConversationsOf,
@@ -21,7 +19,7 @@ import {
   updateCharacterLocked,
   type CharacterRow,
 } from './characters.repo';
-import { reviewCharacterAge, type CharacterDefinition } from './age-review';
+import { reviewCharacterAge, type CharacterDefinition } from '../safety';
 
 type CreateInput = z.output<typeof createCharacterSchema>;
 type UpdateInput = z.output<typeof updateCharacterSchema>;

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, gt } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { conversation, message } from '../../db/schema';
-import type { ExportParts } from '../account/user-data';
+import type { ExportParts } from '../../db/user-data';
 
 /**
  * The chat module's data as the account sees it (decision 0025): the export and the deletion of

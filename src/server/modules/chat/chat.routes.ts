@@ -8,7 +8,7 @@ import { HttpError } from '../../errors';
 import { releaseHead } from '../../http-head';
 import { toHttpError } from '../../plugins/errors';
 import { route } from '../../http/route';
-import { getCredits } from '../credits/credits.service';
+import { getCredits } from '../credits';
 import { eventWriter } from './event-writer';
 import { editUserMessage } from './message-edit.service';
 import { summarizeConversation } from './memory.service';
@@ -18,7 +18,7 @@ import {
   prepareReply,
   type PreparedReply,
 } from './reply.service';
-import { requireChatAllowed } from '../safety/safety.service';
+import { requireChatAllowed } from '../safety';
 import { deleteMessage } from './tree.service';
 import { generateOptions, generateScenario } from './story.service';
 

@@ -2,7 +2,7 @@ import { DEFAULT_CONTEXT_TOKENS } from '../../config';
 import type { AppContext } from '../../context';
 import { CONVERSATION_NOT_FOUND } from '../../../shared/chat/contract';
 import { conflict, notFound } from '../../errors';
-import type { CharacterRow } from '../characters/characters.repo';
+import type { CharacterRow } from '../characters';
 import { findConversationWithCharacter, type ConversationRow } from './conversations.repo';
 
 export const CHARACTER_GONE = "This conversation's character was deleted, so it can't continue.";

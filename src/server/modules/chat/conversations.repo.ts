@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { preparedOnce, type Bound } from '../../db/prepared';
 import { character, conversation, message } from '../../db/schema';
-import { forgetConversations } from '../memories/memories.repo';
+import { forgetConversations } from '../memories';
 
 /** A conversation's rows: list, find (with its character), create, change, delete. */
 

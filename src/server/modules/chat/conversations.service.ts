@@ -13,11 +13,11 @@ import {
 import { encodeConversationCursor } from '../../../shared/chat/conversation-cursor';
 import { CONVERSATION_PAGES, normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
 import { fillGreeting, greetsFirst, UNNAMED_USER } from '../../../shared/characters/greetings';
-import { findProfile } from '../profile/profile.repo';
+import { findProfile } from '../profile';
 import type { AppContext } from '../../context';
 import { notFound, serviceUnavailable } from '../../errors';
 import { LLM_NOT_CONFIGURED } from '../../integrations/llm';
-import { findCharacter } from '../characters/characters.repo';
+import { findCharacter } from '../characters';
 import { CHARACTER_NOT_FOUND } from '../../../shared/characters/contract';
 import {
   deleteConversation as deleteConversationRow,
@@ -30,7 +30,7 @@ import {
 import type { MessageRow } from './messages.repo';
 import { readHistoryPage, type ThreadMessage } from './thread-read.repo';
 import { resolveModel } from './model-policy';
-import { noticesForReply } from '../safety/safety.service';
+import { noticesForReply } from '../safety';
 
 export function toSummary(row: ConversationRow): ConversationSummary {
   return {

@@ -2,7 +2,7 @@ import type { ModelChoice } from '../../../shared/chat/contract';
 import type { AppContext } from '../../context';
 import { badRequest, serviceUnavailable } from '../../errors';
 import { LLM_NOT_CONFIGURED, UNKNOWN_MODEL } from '../../integrations/llm';
-import { isStaff } from '../auth/staff';
+import { isStaff } from '../../http/staff';
 import type { ConversationRow } from './conversations.repo';
 
 /**

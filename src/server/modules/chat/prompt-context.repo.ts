@@ -3,10 +3,10 @@ import type { UserProfile } from '../../../shared/profile/contract';
 import type { Database } from '../../db/client';
 import { statementOnce, type Bound } from '../../db/prepared';
 import type { PromptMemory } from '../../prompts/chat.prompt';
-import { promptMemoriesJson } from '../memories/memories.repo';
-import { profileJson } from '../profile/profile.repo';
-import { takeCreditSteps } from '../credits/credits.repo';
-import { chatNotPaused, recentCrisisJson } from '../safety/safety.repo';
+import { promptMemoriesJson } from '../memories';
+import { profileJson } from '../profile';
+import { takeCreditSteps } from '../credits';
+import { chatNotPaused, recentCrisisJson } from '../safety';
 import {
   conversationWithCharacterFromJson,
   conversationIsReplyable,

@@ -3,7 +3,7 @@ import { continuationJoin } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { isMissingReference } from '../../db/sql-errors';
 import { notFound } from '../../errors';
-import { settleCharge } from '../credits/credits.service';
+import { settleCharge } from '../credits';
 import { storeMessage, type StoredMessage } from './message-store.repo';
 import { appendToMessage } from './messages.repo';
 import { storeReplyAndSettle } from './reply.repo';

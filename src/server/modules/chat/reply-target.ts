@@ -2,7 +2,7 @@ import { MESSAGE_NOT_FOUND } from '../../../shared/chat/contract';
 import type { AppContext } from '../../context';
 import { notFound, serviceUnavailable } from '../../errors';
 import { LLM_NOT_CONFIGURED } from '../../integrations/llm';
-import type { CharacterRow } from '../characters/characters.repo';
+import type { CharacterRow } from '../characters';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
 import type { ConversationRow } from './conversations.repo';
 import { findMessage } from './messages.repo';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { statementOnce } from '../../db/prepared';
-import { settleChargeStatement } from '../credits/credits.repo';
+import { settleChargeStatement } from '../credits';
 import {
   storedFromRow,
   storeMessageSteps,

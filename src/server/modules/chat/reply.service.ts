@@ -1,15 +1,15 @@
 import type { ReplyJsonResult } from '../../../shared/chat/contract';
 import { normalizeChatMode } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
-import { refundCharge } from '../credits/credits.service';
-import type { ScreenMode } from '../safety/message-screen';
+import { refundCharge } from '../credits';
 import {
   noticesForReply,
   noticesForWithheldReply,
   screenForCrisis,
+  type ScreenMode,
   screenUserMessage,
   withheldReplyText,
-} from '../safety/safety.service';
+} from '../safety';
 import { CONTINUE_INSTRUCTION } from '../../prompts/chat.prompt';
 import { queueSummaryIfDue } from './memory.service';
 import type { PromptContext, PromptRead } from './prompt-context.repo';

@@ -6,14 +6,14 @@ import { storeStoryOptions } from './story.repo';
 import { readThread } from './thread-read.repo';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
 import { modelOf } from './model-policy';
-import { isHarmfulReply } from '../safety/reply-guard';
 import {
+  isHarmfulReply,
   noticesForReply,
   noticesForWithheldReply,
   replyCare,
   screenUserMessage,
   withheldReplyText,
-} from '../safety/safety.service';
+} from '../safety';
 import { buildChatPrompt, estimateTokens, newestWithin } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS, REPLY_TOKENS } from '../../prompts/model-settings';
 import {

@@ -1,7 +1,7 @@
 import { eq, asc } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { contactMessage } from '../../db/schema';
-import type { ExportParts } from '../account/user-data';
+import type { ExportParts } from '../../db/user-data';
 
 export interface NewContactMessage {
   userId: string | null;

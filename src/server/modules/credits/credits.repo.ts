@@ -4,7 +4,7 @@ import { PLANS, type PlanId } from '../../../shared/plans';
 import type { Database, Executor } from '../../db/client';
 import type { Bound } from '../../db/prepared';
 import { creditAccount, replyCharge } from '../../db/schema';
-import { pagesOf, type ExportParts } from '../account/user-data';
+import { pagesOf, type ExportParts } from '../../db/user-data';
 
 export interface CreditAccountRow {
   plan: string;

@@ -4,7 +4,7 @@ import * as endpoints from '../../../shared/credits/endpoints';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { route } from '../../http/route';
-import { requireChatAllowed } from '../safety/safety.service';
+import { requireChatAllowed } from '../safety';
 import { getCredits, topUp } from './credits.service';
 
 export async function registerCreditRoutes(app: FastifyInstance, ctx: AppContext) {

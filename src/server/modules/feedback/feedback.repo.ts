@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { feedback } from '../../db/schema';
-import { pagesOf, type ExportParts } from '../account/user-data';
+import { pagesOf, type ExportParts } from '../../db/user-data';
 
 export interface FeedbackValue {
   aiMessage: string;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { feedbackRequest } from '../../../shared/feedback/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { findRatedPair } from '../chat/messages.repo';
+import { findRatedPair } from '../chat';
 import { saveFeedback } from './feedback.repo';
 
 /**

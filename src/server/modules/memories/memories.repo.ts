@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import type { Bound } from '../../db/prepared';
 import { rowFromJson } from '../../db/json-row';
 import { character, conversation, memory, message } from '../../db/schema';
-import type { ExportParts } from '../account/user-data';
+import type { ExportParts } from '../../db/user-data';
 
 export type MemoryRow = typeof memory.$inferSelect;
 export type MemoryWithTitle = MemoryRow & { conversationTitle: string | null };
@@ -187,19 +187,6 @@ export async function forgetConversations(db: Executor, userId: string, conversa
         eq(memory.userId, userId),
         isNotNull(memory.conversationId),
         inArray(memory.conversationId, conversationIds),
-      ),
-    );
-}
-
-/** Forgets everything a character learned in conversations (they are all being deleted). */
-export async function forgetLearnedBy(db: Executor, userId: string, characterId: number) {
-  await db
-    .delete(memory)
-    .where(
-      and(
-        eq(memory.userId, userId),
-        eq(memory.characterId, characterId),
-        isNotNull(memory.conversationId),
       ),
     );
 }

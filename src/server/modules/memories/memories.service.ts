@@ -9,7 +9,7 @@ import {
 } from '../../../shared/memories/contract';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
-import { findCharacter } from '../characters/characters.repo';
+import { findCharacter } from '../characters';
 import {
   deleteMemory,
   findMemory,

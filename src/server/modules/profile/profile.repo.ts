@@ -3,7 +3,7 @@ import type { UserProfile } from '../../../shared/profile/contract';
 import type { Database, Executor } from '../../db/client';
 import { preparedOnce, type Bound } from '../../db/prepared';
 import { userProfile } from '../../db/schema';
-import type { ExportParts } from '../account/user-data';
+import type { ExportParts } from '../../db/user-data';
 
 export async function findProfile(db: Database, userId: string): Promise<UserProfile | null> {
   const rows = await profileQuery(db).execute({ userId });

@@ -4,7 +4,7 @@ import type { CrisisResource, NoticeKind } from '../../../shared/safety/rules';
 import type { Database, Executor } from '../../db/client';
 import { statementOnce, type Bound } from '../../db/prepared';
 import { conversationNotice, safetyHold, safetyMonthlyCount, user } from '../../db/schema';
-import { pagesOf, type ExportParts } from '../account/user-data';
+import { pagesOf, type ExportParts } from '../../db/user-data';
 
 /** The month a count belongs to: the first of the month, by the database's clock in UTC. */
 const THIS_MONTH = sql`date_trunc('month', now() at time zone 'utc')::date`;

@@ -21,7 +21,7 @@ import { NOTHING_FOUND, screenMessage, type ScreenMode } from './message-screen'
 import { ReplyGuard } from './reply-guard';
 import * as repo from './safety.repo';
 import { decideScreen } from './second-opinion';
-import { isStaff } from '../auth/staff';
+import { isStaff } from '../../http/staff';
 
 /**
  * The companion-app law's protocol (NY GBL Art. 47, CA SB 243; decision 0042), as the chat asks

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ThemeColors } from '../../../shared/themes/schemas';
 import type { Database, Executor } from '../../db/client';
 import { userTheme, userThemeSelection } from '../../db/schema';
-import type { ExportParts } from '../account/user-data';
+import type { ExportParts } from '../../db/user-data';
 
 export type ThemeRow = typeof userTheme.$inferSelect;
 

@@ -1,11 +1,5 @@
 import type { MenuProps } from './menu-types';
-import {
-  lazy,
-  Suspense,
-  useState,
-  type PointerEvent,
-  type KeyboardEvent,
-} from 'react';
+import { lazy, Suspense, useState, type PointerEvent, type KeyboardEvent } from 'react';
 
 export type { MenuEntry, MenuProps } from './menu-types';
 

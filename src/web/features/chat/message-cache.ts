@@ -1,7 +1,13 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ThreadMessageView } from '../../../shared/chat/contract';
 import { CHARACTERS_KEY } from '../characters/api';
-import { conversationKey, CREDITS_KEY, MESSAGE_PAGE, messagesKey, messagesQuery } from '../chat-data/api';
+import {
+  conversationKey,
+  CREDITS_KEY,
+  MESSAGE_PAGE,
+  messagesKey,
+  messagesQuery,
+} from '../chat-data/api';
 import { refreshListedConversation } from '../chat-data/conversation-list';
 
 type MessagePages = InfiniteData<ThreadMessageView[], number>;

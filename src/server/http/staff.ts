@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../context';
 
 /**
  * Staff are verified addresses in STAFF_EMAILS: they see the hidden model picker and the staff

@@ -1,9 +1,9 @@
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor } from './client';
 
 /**
  * What each feature contributes to an account's export and deletion (issue 14, decision 0025).
- * Every feature's repo offers `exportForUser` and `deleteAllForUser`; account.service lists them,
- * so a new feature with rows of its own adds both in its own folder and one line there.
+ * Every feature's repo offers `exportForUser` and `deleteAllForUser`; its module hands them on as
+ * `userData` in its face (index.ts), and modules/index.ts gives them to the account module in order.
  */
 
 /** One part of the export: a list read a page at a time, or one value. */

@@ -1,6 +1,6 @@
-import type { AppContext } from '../context';
-import { deliverQueuedMail, requeueStrandedMail } from '../modules/auth/queued-mail';
-import type { JobQueue } from './queue';
+import type { AppContext } from '../../context';
+import { deliverQueuedMail, requeueStrandedMail } from './queued-mail';
+import type { JobQueue } from '../../jobs/queue';
 
 /**
  * Queued for each mail that must not be sent within its request (modules/auth/queued-mail.ts):

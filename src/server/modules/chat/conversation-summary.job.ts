@@ -1,6 +1,6 @@
-import type { AppContext } from '../context';
-import { SUMMARY_RETRY_DELAY_SECONDS, summarizeIfDue } from '../modules/chat/memory.service';
-import type { JobQueue } from './queue';
+import type { AppContext } from '../../context';
+import { SUMMARY_RETRY_DELAY_SECONDS, summarizeIfDue } from './memory.service';
+import type { JobQueue } from '../../jobs/queue';
 
 /**
  * Queued after a reply (chat's queueSummaryIfDue), one per conversation at a time: summarises a

@@ -1,6 +1,6 @@
-import type { AppContext } from '../context';
-import { drainFileRemovals, FILE_REMOVAL_JOB } from '../modules/avatars/file-removal.service';
-import type { JobQueue } from './queue';
+import type { AppContext } from '../../context';
+import { drainFileRemovals, FILE_REMOVAL_JOB } from './file-removal.service';
+import type { JobQueue } from '../../jobs/queue';
 
 /**
  * Every minute and at start-up, and at once when a request could not remove the files it

@@ -1,5 +1,5 @@
-import { sweepStaleCharges, type SweeperContext } from '../modules/credits/credits.service';
-import type { JobQueue } from './queue';
+import { sweepStaleCharges, type SweeperContext } from './credits.service';
+import type { JobQueue } from '../../jobs/queue';
 
 /**
  * Every minute (and at start-up): gives back the credits of replies that died with their server

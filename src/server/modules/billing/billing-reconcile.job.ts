@@ -1,8 +1,5 @@
-import {
-  reconcileStaleSubscriptions,
-  type BillingContext,
-} from '../modules/billing/billing.service';
-import type { JobQueue } from './queue';
+import { reconcileStaleSubscriptions, type BillingContext } from './billing.service';
+import type { JobQueue } from '../../jobs/queue';
 
 /**
  * Every six hours (and at start-up), only when Stripe is configured: re-reads the subscriptions

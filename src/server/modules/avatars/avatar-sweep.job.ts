@@ -1,6 +1,6 @@
-import type { AppContext } from '../context';
-import { sweepUnusedAvatars } from '../modules/avatars/avatars.service';
-import type { JobQueue } from './queue';
+import type { AppContext } from '../../context';
+import { sweepUnusedAvatars } from './avatars.service';
+import type { JobQueue } from '../../jobs/queue';
 
 /**
  * Hourly (and at start-up): deletes the files and rows of uploaded or generated avatars that no

@@ -1,6 +1,6 @@
-import type { AppContext } from '../context';
-import { purgeOperationalRows } from '../modules/account/retention.service';
-import type { JobQueue } from './queue';
+import type { AppContext } from '../../context';
+import { purgeOperationalRows } from './retention.service';
+import type { JobQueue } from '../../jobs/queue';
 
 /**
  * Daily (and at start-up): removes rows that exist only for operations once they are of no use —

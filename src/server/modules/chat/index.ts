@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext, FeatureModule } from '../../context';
+import { deleteAllForUser, exportForUser } from './chat.repo';
+import { registerChatRoutes } from './chat.routes';
+import { registerConversationSummary } from './conversation-summary.job';
+import { registerConversationRoutes } from './conversations.routes';
+
+/** The chat module's face: what the rest of the server may use of it. */
+export { findRatedPair } from './messages.repo';
+
+export const chatModule: FeatureModule = {
+  async routes(app: FastifyInstance, ctx: AppContext) {
+    await registerConversationRoutes(app, ctx);
+    await registerChatRoutes(app, ctx);
+  },
+  jobs: [registerConversationSummary],
+  userData: { exportForUser, deleteAllForUser },
+};

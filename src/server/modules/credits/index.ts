@@ -1,0 +1,21 @@
+import type { FeatureModule } from '../../context';
+import { registerChargeSweep } from './charge-sweep.job';
+import { deleteAllForUser, exportForUser } from './credits.repo';
+import { registerCreditRoutes } from './credits.routes';
+
+/** The credits module's face: what the rest of the server may use of it. */
+export { settleChargeStatement, takeCreditSteps, type PlanTarget } from './credits.repo';
+export {
+  applyPlan,
+  getCredits,
+  refundCharge,
+  settleCharge,
+  STALE_CHARGE_MS,
+  takeCredit,
+} from './credits.service';
+
+export const creditsModule: FeatureModule = {
+  routes: registerCreditRoutes,
+  jobs: [registerChargeSweep],
+  userData: { exportForUser, deleteAllForUser },
+};
