@@ -151,9 +151,11 @@ test('a crisis message brings the crisis services, announced, and /safety by key
   await expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
   // Thumb-sized: every link in the card is at least 44 px tall.
   for (const link of await card.getByRole('link').all()) {
-    // Measured once shown (a box is null while it is not).
-    await expect(link).toBeVisible();
-    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    // Measured until shown: the card may be drawn again as the reply's stream arrives, and a
+    // box is null for the moment its link is not in the page.
+    await expect
+      .poll(async () => (await link.boundingBox())?.height ?? 0)
+      .toBeGreaterThanOrEqual(44);
   }
   // The reply still comes, below the card.
   await expect(page.getByTestId('message-ai').first()).toBeVisible();
