@@ -159,6 +159,20 @@ async function loadOnce(
          e.name.endsWith('.js')).reduce((sum, e) => sum + e.encodedBodySize, 0)`,
     )) as number;
     const own = scripts.filter((s) => s.startsWith(new URL(url).origin + '/assets/'));
+    // BENCH_PAGE_FILES=1 lists what a counted load fetched, when each arrived (ms from the
+    // navigation) and its LCP, to see what the figures hold.
+    if (countJs && process.env.BENCH_PAGE_FILES) {
+      const timings = (await page.evaluate(
+        `performance.getEntriesByType('resource').map((e) => [e.name, Math.round(e.startTime), Math.round(e.responseEnd)])`,
+      )) as [string, number, number][];
+      console.error(`${url}: LCP ${seen.lcp} ms (${seen.lcpElement})`);
+      for (const [name, start, end] of timings) {
+        const kb = own.includes(name) ? `${(builtGzipSize(name) / 1024).toFixed(1)} KB` : '';
+        console.error(
+          `  ${String(start).padStart(5)} → ${String(end).padStart(5)} ms  ${kb.padStart(8)}  ${new URL(name).pathname}`,
+        );
+      }
+    }
     return {
       cls: cumulativeLayoutShift(seen.shifts),
       lcpMs: seen.lcp,

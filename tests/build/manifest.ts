@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 /** Reading the production build's Vite manifest: which files a page makes the browser fetch. */
 export const webDir = path.resolve(import.meta.dirname, '../../dist/web');
 const manifestFile = path.join(webDir, '.vite/manifest.json');
+const moduleMapFile = path.join(webDir, '.vite/modules.json');
 
 export interface Chunk {
   file: string;
@@ -32,9 +33,19 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
 export const entryKey = (manifest: Manifest) =>
   Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
 
-/** The manifest key of a source module, by the end of its path (e.g. 'pages/ChatPage.tsx'). */
-export const moduleKey = (manifest: Manifest, pathEnd: string) =>
-  Object.keys(manifest).find((k) => k.endsWith(pathEnd))!;
+/**
+ * The manifest key of the chunk a source module went into, by the end of its path (e.g.
+ * 'pages/ChatPage.tsx'): the chunk's own key when the module is its facade, otherwise the key of
+ * the chunk a codeSplitting group put it in (.vite/modules.json, written by vite.config.ts).
+ */
+export const moduleKey = (manifest: Manifest, pathEnd: string) => {
+  const own = Object.keys(manifest).find((k) => k.endsWith(pathEnd));
+  if (own) return own;
+  const modules = JSON.parse(readFileSync(moduleMapFile, 'utf8')) as Record<string, string>;
+  const source = Object.keys(modules).find((m) => m.endsWith(pathEnd));
+  const file = source && modules[source];
+  return Object.keys(manifest).find((k) => manifest[k]!.file === file)!;
+};
 
 /** The JavaScript files of a set of chunks. */
 export const jsFiles = (manifest: Manifest, keys: Iterable<string>) =>

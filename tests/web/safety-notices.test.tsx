@@ -21,7 +21,8 @@ import {
 } from '../../src/shared/safety/rules';
 import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat-data/api';
 import { ChatView } from '../../src/web/features/chat/ChatView';
-import { NoticeCard } from '../../src/web/features/chat/NoticeCard';
+import { NoticeCard, type SafetyNotice } from '../../src/web/features/chat/NoticeCard';
+import { ThreadNotice } from '../../src/web/features/chat/ThreadNotice';
 import { noticesKey } from '../../src/web/features/chat/notices';
 import { streamReply } from '../../src/web/features/chat/stream-reply';
 import { useSendMessage } from '../../src/web/features/chat/use-send-message';
@@ -356,7 +357,7 @@ describe('the chat', () => {
 
 describe('the notice cards', () => {
   it('a crisis notice: its text, big links to call, text and chat, then how we handle this', () => {
-    render(<NoticeCard notice={notice(1, 'crisis', 10)} />);
+    render(<NoticeCard notice={notice(1, 'crisis', 10) as SafetyNotice} />);
     const card = screen.getByRole('status');
     expect(card.textContent).toContain(crisisNoticeText('Mira'));
     const links = within(card).getAllByRole('link');
@@ -374,8 +375,8 @@ describe('the notice cards', () => {
   });
 
   it('a crisis notice never links to anything but a web address', () => {
-    const odd = {
-      ...notice(1, 'crisis', 10),
+    const odd: SafetyNotice = {
+      ...(notice(1, 'crisis', 10) as SafetyNotice),
       resources: [{ name: 'Odd', phone: '+1 (555) 010-9999', url: 'javascript:alert(1)' }],
     };
     render(<NoticeCard notice={odd} />);
@@ -383,8 +384,9 @@ describe('the notice cards', () => {
     expect(hrefs).toEqual(['tel:+15550109999', '/safety']);
   });
 
-  it('the "not a human" notice: its text and an AI mark, announced', () => {
-    render(<NoticeCard notice={notice(1, 'ai-disclosure', null)} />);
+  it('the "not a human" notice: its text and an AI mark, announced, drawn without the notices\' chunk', () => {
+    // Drawn at once: no Suspense, as every conversation shows it.
+    render(<ThreadNotice notice={notice(1, 'ai-disclosure', null)} />);
     const card = screen.getByRole('status');
     expect(card.textContent).toBe(`AI${aiDisclosureText('Mira')}`);
     expect(within(card).queryByRole('link')).toBeNull();

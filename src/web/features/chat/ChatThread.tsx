@@ -9,7 +9,8 @@ import type { useMessages } from '../chat-data/api';
 import type { DisplayMessage } from './display-message';
 import { LoadEarlierButton, MessageView } from './MessageView';
 import { useDeleteMessage, useEditMessage, useSwitchBranch } from './mutations';
-import { BranchSwitcher, FocusMessage, NoticeCard, StoryStart } from './lazy-parts';
+import { BranchSwitcher, FocusMessage, StoryStart } from './lazy-parts';
+import { ThreadNotice } from './ThreadNotice';
 import { threadNotices } from './notices';
 import { ScenarioCard, StreamingReply } from './StreamingReply';
 import { useMessageScroll } from './use-message-scroll';
@@ -274,11 +275,7 @@ export function ChatThread({
   );
 }
 
-/** Notices in their place in the thread; each card's chunk is fetched ahead (lazy-parts.ts). */
+/** Notices in their place in the thread (ThreadNotice.tsx). */
 function NoticeList({ notices }: { notices: Notice[] }) {
-  return notices.map((notice) => (
-    <Suspense key={`notice-${notice.id}`} fallback={null}>
-      <NoticeCard notice={notice} />
-    </Suspense>
-  ));
+  return notices.map((notice) => <ThreadNotice key={`notice-${notice.id}`} notice={notice} />);
 }

@@ -1,5 +1,4 @@
 import { BookOpen, Bot, MessageCircle, MessagesSquare } from 'lucide-react';
-import { useEffect } from 'react';
 import type { Character } from '../../../shared/characters/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
 import { AiBadge } from '../characters/components/AiBadge';
@@ -14,8 +13,9 @@ export function ModeChooser({
   character: Character;
   onChoose: (mode: ChatMode) => void;
 }) {
-  // Story Mode's parts are a chunk of their own: here before 'Start a story' can be pressed.
-  useEffect(() => void StoryStart.preload(), []);
+  // Story Mode's parts are a chunk of their own, fetched when a pointer, finger or keyboard
+  // reaches 'Start a story' (before it can be pressed), not with every chooser shown.
+  const preloadStory = () => void StoryStart.preload();
   const card = 'rounded-2xl border border-border bg-surface p-5 text-left';
   const choice =
     'flex flex-1 items-center justify-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-semibold hover:border-accent';
@@ -55,6 +55,9 @@ export function ModeChooser({
           <button
             type="button"
             className={`${choice} mt-4 w-full`}
+            onPointerEnter={preloadStory}
+            onPointerDown={preloadStory}
+            onFocus={preloadStory}
             onClick={() => onChoose('immersive')}
           >
             Start a story

@@ -3,38 +3,19 @@ import { Link } from 'wouter';
 import type { Notice } from '../../../shared/safety/contract';
 import { actionClass, CrisisNotice } from './CrisisNotice';
 
-/**
- * A notice in the thread (decision 0042): not a message, so no toolbar, no feedback and nothing
- * to copy. Each is announced (role="status") when it appears. Loaded with the stream reader or
- * the conversation's notices (see lazy-parts.ts), never with the chat's first load.
- */
-export function NoticeCard({ notice }: { notice: Notice }) {
-  if (notice.kind === 'crisis') return <CrisisNotice notice={notice} />;
-  if (notice.kind === 'adults-only') return <AdultsOnlyNotice text={notice.text} />;
-  return <AiDisclosure text={notice.text} />;
-}
+/** The notices few conversations have: a crisis notice or an adults-only one. */
+export type SafetyNotice = Notice & { kind: 'crisis' | 'adults-only' };
 
 /**
- * "Clear and conspicuous" (NY GBL § 1702), but calm: it comes back every few hours of a long
- * conversation, and should read as a fact, not an alarm. Full-strength text, an "AI" mark.
+ * A crisis or adults-only notice in the thread (decision 0042): not a message, so no toolbar,
+ * no feedback and nothing to copy. Each is announced (role="status") when it appears. Loaded
+ * with the stream reader or with a conversation's notices of these kinds (see lazy-parts.ts),
+ * never with the chat's first load; the "not a human" notice, which every conversation has, is
+ * drawn by ThreadNotice.tsx without this chunk.
  */
-function AiDisclosure({ text }: { text: string }) {
-  return (
-    <div
-      role="status"
-      data-testid="notice-ai-disclosure"
-      className="mx-auto flex w-full max-w-xl items-center gap-3 rounded-xl border border-border bg-surface px-4 py-3 text-sm text-fg"
-    >
-      {/* The text says it in words; the mark is what the eye finds first. */}
-      <span
-        aria-hidden
-        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-strong text-xs font-bold tracking-wide text-on-accent"
-      >
-        AI
-      </span>
-      <p className="font-medium">{text}</p>
-    </div>
-  );
+export function NoticeCard({ notice }: { notice: SafetyNotice }) {
+  if (notice.kind === 'crisis') return <CrisisNotice notice={notice} />;
+  return <AdultsOnlyNotice text={notice.text} />;
 }
 
 /**

@@ -13,7 +13,7 @@ import { preloadable } from '../../lib/preloadable';
 
 const safety = () => import('./safety-parts');
 
-/** The safety notices' cards: with the stream reader, or with a conversation's notices. */
+/** Crisis and adults-only notices: with the stream reader, or with a conversation's notices. */
 export const NoticeCard = preloadable(() => safety().then((m) => m.NoticeCard));
 
 /** In the message box's place while the account is paused. */

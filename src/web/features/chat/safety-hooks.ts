@@ -3,6 +3,7 @@ import * as safety from '../../../shared/safety/endpoints';
 import { ApiError, call } from '../../lib/api';
 import { NoticeCard, pausedMessage } from './lazy-parts';
 import { noticesKey, SAFETY_STATUS_KEY } from './notices';
+import { needsNoticeChunk } from './ThreadNotice';
 
 /**
  * The chat page's safety reads (decision 0042). Apart from notices.ts, which the shared chat
@@ -16,8 +17,8 @@ export const useNotices = (id: number | null) =>
     queryKey: noticesKey(id ?? 0),
     queryFn: async () => {
       const notices = await call(safety.listNotices, { params: { id: id! } });
-      // Their card's chunk comes with them, so they are drawn at once (no Suspense fallback).
-      if (notices.length) await NoticeCard.preload();
+      // A crisis or adults-only card's chunk comes with it, so it is drawn at once.
+      if (needsNoticeChunk(notices)) await NoticeCard.preload();
       return notices;
     },
     // As the messages: asked again whenever a conversation is opened anew.

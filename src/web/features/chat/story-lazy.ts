@@ -1,8 +1,9 @@
 import { preloadable } from '../../lib/preloadable';
 
 /**
- * Story Mode's parts: fetched when the mode chooser shows (before Story Mode can be chosen) and
- * with a story conversation's first read (first-reads.ts).
+ * Story Mode's parts: fetched when 'Start a story' is reached in the mode chooser (before it can
+ * be pressed), with the first read of a story conversation (first-reads.ts), and when a story
+ * is chosen (ChatThread shows nothing in its place for that moment).
  */
 const story = () => import('./StoryParts');
 export const StoryOptions = preloadable(() => story().then((m) => m.StoryOptions));
