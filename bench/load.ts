@@ -32,8 +32,13 @@ export interface TtftSample {
 export interface StreamResult {
   /** Streams that ended with `event: done` inside the measured window. */
   completed: number;
-  /** `event: token` events received inside the measured window. */
-  tokens: number;
+  /**
+   * Characters of reply text received in `event: token` events inside the measured window. Text,
+   * not events: the crisis protocol's guard holds text after a risk word and releases it in one
+   * event (decision 0042), so a reply arrives in fewer events than the model sent tokens, at the
+   * same pace of text.
+   */
+  textChars: number;
   windowMs: number;
   /** Replies started (all phases of the step). */
   started: number;
@@ -140,12 +145,15 @@ interface Outcome {
  * Sends one message asking for a streamed reply and reads the Server-Sent Events to the end.
  * `onEvent` hears each token and the final done, as they arrive.
  */
+/** The length of `event: token\ndata: {"text":""}`: a token block is this and its text. */
+const TOKEN_BLOCK_FRAME = 'event: token\ndata: {"text":""}'.length;
+
 async function streamOne(
   baseUrl: string,
   target: Target,
   message: string,
   benchId: string,
-  onEvent: (kind: 'token' | 'done') => void = () => {},
+  onEvent: (kind: 'token' | 'done', chars?: number) => void = () => {},
   signal?: AbortSignal,
 ): Promise<Outcome> {
   const started = performance.now();
@@ -185,7 +193,8 @@ async function streamOne(
           while ((end = buffer.indexOf('\n\n', start)) !== -1) {
             if (buffer.startsWith('event: token', start)) {
               ttftMs ??= performance.now() - started;
-              onEvent('token');
+              // The block less its frame: the text's length (JSON escapes count a character more).
+              onEvent('token', end - start - TOKEN_BLOCK_FRAME);
             } else if (buffer.startsWith('event: done', start)) {
               done = true;
               onEvent('done');
@@ -339,7 +348,7 @@ async function runStreams(
   let windowEnd = 0;
   const result: StreamResult = {
     completed: 0,
-    tokens: 0,
+    textChars: 0,
     windowMs: 0,
     started: 0,
     errors: 0,
@@ -351,9 +360,9 @@ async function runStreams(
   const abort = new AbortController();
   // Every stream of the step listens to it.
   setMaxListeners(Infinity, abort.signal);
-  const onEvent = (kind: 'token' | 'done') => {
+  const onEvent = (kind: 'token' | 'done', chars = 0) => {
     if (!inWindow) return;
-    if (kind === 'token') result.tokens++;
+    if (kind === 'token') result.textChars += chars;
     else result.completed++;
   };
 

@@ -128,6 +128,8 @@ const REPLY_TEXT = Array.from(
   { length: 10 },
   (_, i) => `The lamp throws light across room ${i + 1} as rain falls.`,
 ).join(' ');
+/** The bench reply's characters per model token (a word and its space). */
+const REPLY_CHARS_PER_TOKEN = REPLY_TEXT.length / REPLY_TEXT.split(' ').length;
 const LAG_RESOLUTION_MS = 10;
 
 /** The prompts our route sends, for the bare relay to send as much (bench/prompt-sample.ts). */
@@ -550,7 +552,8 @@ function stepRow(
   r: StreamResult,
   server: { lag: number[]; cpuPercent: number; machinePercent: number | null },
 ): StepRow {
-  const tokensPerSecond = r.tokens / (r.windowMs / 1000);
+  // Text received, counted in the model's tokens (the reply's mean characters per token).
+  const tokensPerSecond = r.textChars / REPLY_CHARS_PER_TOKEN / (r.windowMs / 1000);
   const round1 = (v: number) => Math.round(v * 10) / 10;
   return {
     streams,
