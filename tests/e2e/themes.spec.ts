@@ -83,7 +83,8 @@ test('every preset colours the chat, and stays readable', async ({ page }, info)
     expect(await userBubble.evaluate((el) => getComputedStyle(el).color)).toBe(
       rgb(preset.colors.textPrimary),
     );
-    await expectAccessible(page);
+    // Every rule on the first theme; on the others only their colours changed.
+    await expectAccessible(page, { contrastOnly: preset !== PRESET_THEMES[0] });
     if (shots.has(preset.id)) await snap(page, info, `theme-${preset.id}`);
   }
 });
