@@ -75,14 +75,16 @@ test('every preset colours the chat, and stays readable', async ({ page }, info)
     if ((page.viewportSize()?.width ?? 1280) < 768) await page.keyboard.press('Escape');
     expect(await cssVar(page, '--main')).toBe(preset.colors.main);
     expect(await background(page, 'message-ai')).not.toBe('');
+    // Polled: the bubbles take the theme's colours as the page settles after the apply (they
+    // read the previous theme's for a moment once, on a busy machine).
     const aiBubble = page.getByTestId('message-ai').first().locator('div').first();
-    expect(await aiBubble.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
-      rgb(preset.colors.chatBubbleAI),
-    );
+    await expect
+      .poll(() => aiBubble.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe(rgb(preset.colors.chatBubbleAI));
     const userBubble = page.getByTestId('message-user').first().locator('div').first();
-    expect(await userBubble.evaluate((el) => getComputedStyle(el).color)).toBe(
-      rgb(preset.colors.textPrimary),
-    );
+    await expect
+      .poll(() => userBubble.evaluate((el) => getComputedStyle(el).color))
+      .toBe(rgb(preset.colors.textPrimary));
     // Every rule on the first theme; on the others only their colours changed.
     await expectAccessible(page, { contrastOnly: preset !== PRESET_THEMES[0] });
     if (shots.has(preset.id)) await snap(page, info, `theme-${preset.id}`);
