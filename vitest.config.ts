@@ -28,6 +28,11 @@ export default defineConfig({
           globalSetup: ['tests/support/database-template.ts'],
           // Each file starts its own app and database; two at a time suits a 2-core machine.
           maxWorkers: 2,
+          // Files share a worker's modules: each file still starts its own app on its own copy
+          // of the database, and state is per app, never per module. Importing the app again for
+          // each of 39 files was 78 s of the suite's CPU; 179 s instead of 264 s back to back
+          // (2026-11-28).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
