@@ -10,23 +10,25 @@ import type { SafetyNotice } from './NoticeCard';
  * (safety-hooks.ts), so it too is drawn at once.
  */
 export function ThreadNotice({ notice }: { notice: Notice }) {
-  if (notice.kind === 'ai-disclosure') return <AiDisclosure text={notice.text} />;
+  if (!isSafetyNotice(notice)) return <AiDisclosure text={notice.text} />;
   return (
     <Suspense fallback={null}>
-      <NoticeCard notice={notice as SafetyNotice} />
+      <NoticeCard notice={notice} />
     </Suspense>
   );
 }
 
-/** Whether a conversation's notices need the notices' chunk (any but "not a human"). */
-export const needsNoticeChunk = (notices: Notice[]) =>
-  notices.some((n) => n.kind !== 'ai-disclosure');
+/** A notice drawn by the notices' chunk: any but "not a human". */
+const isSafetyNotice = (notice: Notice): notice is SafetyNotice => notice.kind !== 'ai-disclosure';
+
+/** Whether a conversation's notices need the notices' chunk. */
+export const needsNoticeChunk = (notices: Notice[]) => notices.some(isSafetyNotice);
 
 /**
  * "Clear and conspicuous" (NY GBL § 1702), but calm: it comes back every few hours of a long
  * conversation, and should read as a fact, not an alarm. Full-strength text, an "AI" mark.
  */
-export function AiDisclosure({ text }: { text: string }) {
+function AiDisclosure({ text }: { text: string }) {
   return (
     <div
       role="status"
