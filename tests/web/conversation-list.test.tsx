@@ -216,6 +216,8 @@ describe('Recent Chats', () => {
     await waitFor(() => expect(more.textContent).toContain('Loading more chats...'));
     expect(more.getAttribute('aria-disabled')).toBe('true');
     act(() => scrollEndIntoView()); // still in view while loading: asks only once
+    // The button says "loading" as the fetch starts, before the request reaches the double.
+    await waitFor(() => expect(held).toBe(true));
     act(() => release());
 
     await waitFor(() => expect(links()).toHaveLength(45));
