@@ -20,8 +20,6 @@ async function openChat(page: Page, email: string) {
 }
 
 async function openMemories(page: Page) {
-  // The toast of what was just done sits over the header's menu button on a desktop.
-  await dismissToasts(page);
   await page.getByRole('banner').getByRole('button', { name: 'Options for Selene' }).click();
   await page.getByRole('menuitem', { name: 'Memories' }).click();
   const dialog = page.getByRole('dialog', { name: 'What Selene remembers' });

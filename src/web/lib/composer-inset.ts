@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 
 /**
  * The height of the message box at the foot of the chat, published as the CSS variable
- * --composer-inset so that toasts on phones sit above it instead of covering it.
+ * --composer-inset so that toasts sit above it instead of covering it.
  */
 export function useComposerInset(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {

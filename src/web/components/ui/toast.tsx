@@ -79,12 +79,13 @@ export function Toaster() {
   );
   useEffect(showFlashToast, []);
   return (
-    // Where toasts never cover what the user is typing into: at the top on larger screens; on
-    // phones at the bottom, above the chat's message box (--composer-inset, see
-    // lib/composer-inset.ts) when there is one.
+    // Where toasts never cover what the user is typing into or the header's buttons (the next
+    // thing a user presses after "Account created!" or "Character saved" is often there): at the
+    // bottom, above the chat's message box when there is one (--composer-inset, see
+    // lib/composer-inset.ts); centred on phones, at the right on larger screens.
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-[var(--composer-inset,0px)] z-[100] flex flex-col items-center gap-2 p-4 sm:top-0 sm:bottom-auto sm:items-end"
+      className="pointer-events-none fixed inset-x-0 bottom-[var(--composer-inset,0px)] z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
     >
       {items.map((t) => (
         <div
