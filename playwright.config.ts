@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/browser';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './tests/e2e/browser';
 import { E2E_URL } from './tests/e2e/ports';
 
 /**
- * Browser tests: Debian's Chromium, at desktop and phone widths, against a local server.
+ * Browser tests: Debian's Chromium (its headless shell, decision 0048), at desktop and phone
+ * widths, against a local server.
  *
  * A failing test keeps its screenshot and trace (test-results/e2e). The screenshots the tests
  * take for a person to look at (snap() in tests/e2e/support.ts) are saved only when asked:
@@ -22,7 +23,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: E2E_URL,
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // The age gate has its own tests; elsewhere the visitor has already confirmed.
     storageState: {
       cookies: [],

@@ -2,12 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PRESET_THEMES } from '../../src/shared/themes/presets';
 import { E2E_URL } from './ports';
 import {
   createCharacter,
   expectAccessible,
   openSidebarOnPhone,
+  presetsToCheck,
   SELENE,
   sendMessage,
   signInDirectly,
@@ -237,7 +237,7 @@ test('every notice and the banner stay readable in every preset theme', async ({
   await expect(page.getByTestId('chat-paused')).toBeVisible();
   const url = page.url();
 
-  for (const preset of PRESET_THEMES) {
+  for (const preset of presetsToCheck(info)) {
     const chosen = await page.request.put('/api/themes/selection', {
       headers: { origin: E2E_URL },
       data: { selectedThemeId: preset.id },

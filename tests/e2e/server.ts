@@ -70,7 +70,6 @@ await database.migrate();
 const jobs = new JobQueue(database.jobConnection);
 const app = await buildApp({ config, database, jobs, webDir });
 await jobs.start(app.log as unknown as import('pino').Logger);
-await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
 stripe.setWebhookUrl(`${E2E_URL}/api/stripe/webhook`);
 
 // The same app as a new operator first runs it: no language model configured.
@@ -127,6 +126,8 @@ const control = await startControlServer(
   },
   E2E_CONTROL_PORT,
 );
+// Last: Playwright starts the tests once this app answers, and they need everything above.
+await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
 console.log(`e2e server on ${E2E_URL}, data in ${dataDir}`);
 
 const stop = async () => {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PRESET_THEMES } from '../../src/shared/themes/presets';
 import { E2E_CONTROL_URL, E2E_DATA_DIR, E2E_NO_MODEL_URL, E2E_URL } from './ports';
 
 /** Whether snap() saves its screenshots (SNAPSHOTS=1). */
@@ -42,6 +43,17 @@ export async function expectAccessible(page: Page, { contrastOnly = false } = {}
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(', ')}`,
   );
   expect(summary, 'accessibility violations').toEqual([]);
+}
+
+/**
+ * The preset themes a colour check goes through at this project's width: every one at desktop
+ * width; on a phone a dark and a light one. A theme's colours, and so their contrast, are the
+ * same at every width; what the phone adds is its own layout (the sidebar over the chat, the
+ * notices at phone width), which the two extremes show (decision 0048).
+ */
+export function presetsToCheck(info: TestInfo) {
+  if (info.project.name !== 'phone') return PRESET_THEMES;
+  return PRESET_THEMES.filter((p) => p.id === 'ultra-dark' || p.id === 'workspace-light');
 }
 
 export function uniqueEmail(info: TestInfo, label: string) {
