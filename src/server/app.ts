@@ -14,8 +14,10 @@ import { createAvatarStorage } from './integrations/storage';
 import { route } from './http/route';
 import { JobQueue, upkeepJobs } from './jobs';
 import { loggerOptions } from './logger';
+import { createMetrics, measuredLlm, registerMetrics } from './metrics';
 import { featureModules } from './modules';
 import { createAuth, createSessionReader } from './modules/auth';
+import { openStreamCount } from './modules/chat';
 import { registerBodyGuard } from './plugins/body-guard';
 import { registerErrorHandler } from './plugins/errors';
 import { collectRoutesForOpenApi, openApiResponder } from './plugins/openapi';
@@ -95,6 +97,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const jobs = options.jobs ?? new JobQueue(database.jobConnection);
   const auth = createAuth({ config, db: database.db, mailer, jobs, log });
   const avatarStorage = createAvatarStorage(config);
+  const metrics = createMetrics(
+    {
+      activeStreams: openStreamCount,
+      pool: database.poolStats,
+      queueDepth: () => jobs.depth(),
+    },
+    { scraped: Boolean(config.metricsToken) },
+  );
   const ctx: AppContext = {
     config,
     securityHeaders: securityHeaders(config.publicUrl, [avatarStorage.publicOrigin]),
@@ -108,10 +118,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     refreshDatabaseStatistics: () => database.refreshStatistics(),
     vacuumDeadRows: () => database.vacuumDeadRows(),
     avatarStorage,
-    llm: createLlm(config),
+    llm: measuredLlm(createLlm(config), metrics),
     images: createImageGenerator(config),
     stripe: config.stripe ? await createStripeClient(config.stripe) : undefined,
     jobs,
+    metrics,
   };
   // Nothing runs until the queue starts (main.ts).
   for (const register of upkeepJobs) register(jobs, ctx);
@@ -128,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
     done();
   });
+  registerMetrics(app, metrics, config.metricsToken);
   registerSecurityHeaders(app, ctx.securityHeaders);
   // Answers up to 64 KB (a history page, a list) are compressed in one call: the streaming path
   // costs more in set-up and thread-pool hops than the compression at these sizes, and on a
@@ -154,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await limiter.close();
     await mailer.close();
+    metrics.close();
   });
   return app;
 }

@@ -44,6 +44,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Reverie <no-reply@localhost>'),
   CONTACT_TO: optionalString.pipe(z.email().optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters long').optional(),
+  ),
   LLM_BASE_URL: optionalString.pipe(z.url().optional()),
   LLM_API_KEY: optionalString,
   LLM_MODELS: optionalString,
@@ -139,6 +142,8 @@ export interface Config {
   mailFrom: string;
   contactTo: string | undefined;
   redisUrl: string | undefined;
+  /** The bearer token GET /metrics asks for; undefined: no metrics are served (404). */
+  metricsToken: string | undefined;
   /** Lower-cased e-mails of staff accounts: they see the hidden model picker. */
   staffEmails: readonly string[];
   /** OpenAI-compatible chat endpoint; undefined when no model is configured. */
@@ -237,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     contactTo: e.CONTACT_TO,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     staffEmails: (e.STAFF_EMAILS ?? '')
       .split(',')
       .map((v) => v.trim().toLowerCase())

@@ -8,6 +8,7 @@ import type { ImageGenerator, LlmGateway } from './integrations/llm';
 import type { Mailer } from './integrations/mail';
 import type { FileStorage } from './integrations/storage';
 import type { JobEnqueuer, JobQueue } from './jobs/queue';
+import type { Metrics } from './metrics';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { SessionReader } from './plugins/session';
 
@@ -36,6 +37,8 @@ export interface AppContext {
   stripe: Stripe | undefined;
   /** Background work: services queue jobs here (src/server/jobs), never fire-and-forget promises. */
   jobs: JobEnqueuer;
+  /** What the server counts for GET /metrics (reverie_*). */
+  metrics: Metrics;
   /** True when the database answers. */
   pingDatabase(): Promise<boolean>;
   /** Brings planner statistics up to date where the database does not do it itself (PGlite). */

@@ -7,6 +7,7 @@ import type { Database } from '../../src/server/db/client';
 import { creditAccount, replyCharge, user } from '../../src/server/db/schema';
 import { HttpError } from '../../src/server/errors';
 import { JobQueue } from '../../src/server/jobs';
+import { createMetrics } from '../../src/server/metrics';
 import { registerChargeSweep } from '../../src/server/modules/credits/charge-sweep.job';
 import * as repo from '../../src/server/modules/credits/credits.repo';
 import {
@@ -97,6 +98,10 @@ async function takeAll(userId: string, n: number) {
   for (let i = 0; i < n; i++) ids.push(await takeCredit(ctx, userId, null));
   return ids;
 }
+
+/** A server's own metrics, as buildApp makes them (nothing scrapes them here). */
+const serverMetrics = () =>
+  createMetrics({ activeStreams: () => 0, queueDepth: async () => [] }, { scraped: false });
 
 describe('credit rules (service level, no routes needed)', () => {
   it('gives a new user the free allowance of 20', async () => {
@@ -222,7 +227,7 @@ describe('credit rules (service level, no routes needed)', () => {
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
     const queue = new JobQueue(t.database.jobConnection);
-    registerChargeSweep(queue, { db, log, config: t.config });
+    registerChargeSweep(queue, { db, log, config: t.config, metrics: serverMetrics() });
     await queue.start(log);
     try {
       expect(await queue.schedules()).toContainEqual({ name: 'charge-sweep', cron: '* * * * *' });
@@ -243,13 +248,21 @@ describe('credit rules (service level, no routes needed)', () => {
       new JobQueue(t.database.jobConnection),
       new JobQueue(t.database.jobConnection),
     ];
-    for (const queue of servers) registerChargeSweep(queue, { db, log, config: t.config });
+    const counted = servers.map(() => serverMetrics());
+    servers.forEach((queue, i) =>
+      registerChargeSweep(queue, { db, log, config: t.config, metrics: counted[i]! }),
+    );
     await Promise.all(servers.map((queue) => queue.start(log)));
     try {
       await vi.waitFor(async () => expect(await getCredits(ctx, id)).toBe(20), { timeout: 15_000 });
       // Every sweep that was queued has had time to run: still exactly the four credits back.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(await getCredits(ctx, id)).toBe(20);
+      // And the two servers' metrics count four refunds between them.
+      const refunds = await Promise.all(
+        counted.map(async (m) => (await m.creditsRefunded.get()).values[0]?.value ?? 0),
+      );
+      expect(refunds[0]! + refunds[1]!).toBe(4);
     } finally {
       await Promise.all(servers.map((queue) => queue.stop()));
     }

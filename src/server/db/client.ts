@@ -46,6 +46,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** The app's connection pool now (PostgreSQL); absent on PGlite, which has one connection. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Analyzes the tables whose planner statistics are missing or out of date, where the database
    * does not do it itself (PGlite); returns their names. A no-op on PostgreSQL (autovacuum).
@@ -117,6 +119,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     ping: () => ping(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     refreshStatistics: async () => [],
     vacuumDeadRows: async () => [],
     close: () => pool.end(),

@@ -126,6 +126,13 @@ export class JobQueue implements JobEnqueuer {
     return (await boss.send(name, null)) !== null;
   }
 
+  /** Jobs waiting in each queue (queued, not yet active), for the metrics; none before start. */
+  async depth(): Promise<{ name: string; waiting: number }[]> {
+    const boss = this.#boss;
+    if (!boss) return [];
+    return (await boss.getQueues()).map((q) => ({ name: q.name, waiting: q.queuedCount }));
+  }
+
   /** The stored schedules (name and cron expression), as every server sees them. */
   async schedules(): Promise<{ name: string; cron: string }[]> {
     const rows = await (await this.#requireBoss()).getSchedules();

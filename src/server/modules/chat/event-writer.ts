@@ -40,6 +40,9 @@ const waiting = new Set<EventWriter>();
 let ticker: NodeJS.Timeout | undefined;
 let keepAlive: NodeJS.Timeout | undefined;
 
+/** Replies being streamed to clients now, in this process (reverie_active_streams). */
+export const openStreamCount = () => open.size;
+
 /** The current wait: TOKEN_FLUSH_MS, longer when many streams are open. */
 export function tokenWaitMs(streams = open.size): number {
   const stretched = (TOKEN_FLUSH_MS * streams) / STREAMS_AT_BASE_WAIT;

@@ -16,3 +16,5 @@ export const chatModule: FeatureModule = {
   jobs: [registerConversationSummary],
   userData: { exportForUser, deleteAllForUser },
 };
+
+export { openStreamCount } from './event-writer';

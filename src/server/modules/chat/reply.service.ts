@@ -148,7 +148,8 @@ async function runReply(
       stored,
       !withheld,
     );
-    if (withheld) await refundCharge(ctx, record.chargeId);
+    if (withheld && (await refundCharge(ctx, record.chargeId))) ctx.metrics.creditsRefunded.inc();
+    ctx.metrics.replies.inc({ outcome: withheld ? 'withheld' : 'done' });
     // Step 9, for a new reply. Never throws: the reply is stored whatever happens to its summary.
     if (messageCount !== undefined) {
       const { conversationId: id, summarizedAt } = record;
@@ -156,7 +157,8 @@ async function runReply(
     }
     return { messageId, message, userMessageId: record.userMessageId, notices };
   } catch (error) {
-    await refundCharge(ctx, record.chargeId);
+    ctx.metrics.replies.inc({ outcome: 'failed' });
+    if (await refundCharge(ctx, record.chargeId)) ctx.metrics.creditsRefunded.inc();
     throw error;
   }
 }
@@ -257,6 +259,7 @@ function preparedRun(
   },
 ): ReplyRun {
   if (steps.crisis instanceof Promise) steps.crisis.catch(() => undefined); // awaited in run()
+  ctx.metrics.creditsCharged.inc();
   const record: ReplyRecord = {
     conversationId: target.conversation.id,
     conversationModel: target.conversation.model,

@@ -7,7 +7,9 @@ import * as repo from './credits.repo';
 
 /** What the credit rules need; the full AppContext fits, and so does a small test double. */
 export type CreditsContext = Pick<AppContext, 'db' | 'log'>;
-export type SweeperContext = Pick<AppContext, 'db' | 'log'> & { config: Pick<Config, 'llm'> };
+export type SweeperContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
+  config: Pick<Config, 'llm'>;
+};
 
 /**
  * A pending charge older than this can only belong to a reply that died with its server: a live
@@ -116,6 +118,7 @@ export async function refundStaleCharges(ctx: CreditsContext, olderThanMs: numbe
  */
 export async function sweepStaleCharges(ctx: SweeperContext): Promise<number> {
   const refunded = await refundStaleCharges(ctx, STALE_CHARGE_MS(ctx.config));
+  ctx.metrics.creditsRefunded.inc(refunded);
   if (refunded > 0) ctx.log.warn({ refunded }, 'refunded credits of unfinished replies');
   return refunded;
 }
