@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './integrations/mail';
 import { createAvatarStorage } from './integrations/storage';
 import { route } from './http/route';
 import { JobQueue, upkeepJobs } from './jobs';
+import { Lifecycle } from './lifecycle';
 import { loggerOptions } from './logger';
 import { createMetrics, measuredLlm, registerMetrics } from './metrics';
 import { featureModules } from './modules';
@@ -51,6 +52,8 @@ export interface BuildOptions {
    * Without it the app gets a queue nobody starts: enqueueing then fails (tests that need no jobs).
    */
   jobs?: JobQueue;
+  /** Whether the server is stopping; main.ts drains it on SIGTERM. A new one by default. */
+  lifecycle?: Lifecycle;
   /** Where logs go; standard output by default. */
   logStream?: { write(line: string): void };
 }
@@ -123,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     stripe: config.stripe ? await createStripeClient(config.stripe) : undefined,
     jobs,
     metrics,
+    lifecycle: options.lifecycle ?? new Lifecycle(),
   };
   // Nothing runs until the queue starts (main.ts).
   for (const register of upkeepJobs) register(jobs, ctx);

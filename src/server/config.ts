@@ -44,6 +44,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Reverie <no-reply@localhost>'),
   CONTACT_TO: optionalString.pipe(z.email().optional()),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, 'must be at least 16 characters long').optional(),
   ),
@@ -142,6 +143,8 @@ export interface Config {
   mailFrom: string;
   contactTo: string | undefined;
   redisUrl: string | undefined;
+  /** How long a stopping server lets the replies in flight finish (SIGTERM, main.ts). */
+  shutdownGraceSeconds: number;
   /** The bearer token GET /metrics asks for; undefined: no metrics are served (404). */
   metricsToken: string | undefined;
   /** Lower-cased e-mails of staff accounts: they see the hidden model picker. */
@@ -243,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactTo: e.CONTACT_TO,
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     staffEmails: (e.STAFF_EMAILS ?? '')
       .split(',')
       .map((v) => v.trim().toLowerCase())

@@ -8,6 +8,7 @@ import type { ImageGenerator, LlmGateway } from './integrations/llm';
 import type { Mailer } from './integrations/mail';
 import type { FileStorage } from './integrations/storage';
 import type { JobEnqueuer, JobQueue } from './jobs/queue';
+import type { Lifecycle } from './lifecycle';
 import type { Metrics } from './metrics';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { SessionReader } from './plugins/session';
@@ -37,6 +38,8 @@ export interface AppContext {
   stripe: Stripe | undefined;
   /** Background work: services queue jobs here (src/server/jobs), never fire-and-forget promises. */
   jobs: JobEnqueuer;
+  /** Whether the server is stopping: new replies are refused, /api/ready answers 503. */
+  lifecycle: Lifecycle;
   /** What the server counts for GET /metrics (reverie_*). */
   metrics: Metrics;
   /** True when the database answers. */

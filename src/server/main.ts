@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './data-dir-lock';
 import { openDatabase } from './db/client';
+import { Lifecycle } from './lifecycle';
 
 /**
  * Starts the server: config, database, the app, migrations, HTTP, the background jobs, and a
@@ -64,17 +65,32 @@ async function main() {
   // Built before the migrations run (building reads nothing from the database): just after PGlite
   // opens, V8 is still optimising its start-up code and the event loop's next turn waits for it,
   // so the app is built in that time rather than after it (decision 0036).
-  const app = await buildApp({ config, database, jobs });
+  const lifecycle = new Lifecycle();
+  const app = await buildApp({ config, database, jobs, lifecycle });
   await database.migrate();
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // At once: /api/ready answers 503 (the load balancer sends new requests elsewhere) and new
+    // replies are refused with 503 and Retry-After; the replies streaming now go on to their end.
+    lifecycle.drain();
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    app.log.info(
+      { signal, replies: lifecycle.inFlight, graceSeconds: config.shutdownGraceSeconds },
+      'shutting down: no new replies, finishing those in flight',
+    );
+    const force = setTimeout(() => process.exit(1), graceMs + 15_000);
     force.unref();
     try {
+      if (!(await lifecycle.settled(graceMs))) {
+        app.log.warn(
+          { replies: lifecycle.inFlight },
+          'replies still running after SHUTDOWN_GRACE_SECONDS: cut off (their credits are refunded by the sweeper)',
+        );
+        app.server.closeAllConnections();
+      }
       await app.close(); // stops accepting, waits for in-flight requests, runs onClose hooks
       await jobs.stop(); // running jobs get a few seconds; the rest run again elsewhere or later
       await database.close();

@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startLlmDouble } from '../doubles/llm-server';
+import { TestClient } from './support/http-client';
+import { answerAgeReviewsAsAdult } from './support/llm';
+import { verificationLink } from './support/mail';
 import { freePort } from './support/test-app';
 import { buildServer } from '../../scripts/server-build.mjs';
 import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
@@ -87,6 +91,130 @@ describe('the server process', () => {
     expect(await exited).toBe(0);
     expect(output).toContain('shutting down');
   }, 90_000);
+
+  it('on SIGTERM: /api/ready answers 503 at once, new replies 503 with Retry-After, the reply streaming goes on to its end, then exit 0', async () => {
+    await buildServer();
+    const llm = await startLlmDouble();
+    answerAgeReviewsAsAdult(llm);
+    // About 3 s of reply, word by word.
+    llm.setDefault({
+      content: 'and the moon rose over the quiet harbour '.repeat(8),
+      chunkDelayMs: 50,
+    });
+    const ownDir = mkdtempSync(path.join(tmpdir(), 'reverie-drain-'));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['dist/server/main.js'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: ownDir,
+        LOG_LEVEL: 'info',
+        LLM_BASE_URL: llm.url,
+        LLM_MODELS: 'big-405b',
+        SHUTDOWN_GRACE_SECONDS: '30',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    try {
+      await expect
+        .poll(() => output.includes('Reverie is running'), { timeout: 60_000 })
+        .toBe(true);
+      expect((await fetch(`${url}/api/ready`)).status).toBe(200);
+
+      // A user, through the real sign-up, mail and sign-in (the process holds its database).
+      const user = new TestClient(url);
+      const email = 'drain@example.com';
+      const password = 'velvet harbour lantern';
+      const signUp = await user.post('/api/auth/sign-up/email', {
+        name: '',
+        email,
+        password,
+        acceptTerms: true,
+        acceptPrivacy: true,
+      });
+      expect(signUp.status, signUp.text).toBe(200);
+      const outbox = path.join(ownDir, 'outbox');
+      await expect
+        .poll(() => existsSync(outbox) && readdirSync(outbox).some((f) => f.endsWith('.eml')))
+        .toBe(true);
+      const mail = readdirSync(outbox).find((f) => f.endsWith('.eml'))!;
+      await user.get(verificationLink(readFileSync(path.join(outbox, mail), 'utf8')));
+      expect((await user.post('/api/auth/sign-in/email', { email, password })).status).toBe(200);
+      await user.post('/api/user-profile', { name: 'Riley', gender: 'Non-binary' });
+      const character = await user.post('/api/characters', {
+        name: 'Selene',
+        description: 'A moonlit poet with a sharp wit.',
+        gender: 'female',
+        personality: 'Playful, literate, teases gently.',
+      });
+      expect(character.status, character.text).toBe(201);
+      const conversationId = (
+        await user.post('/api/conversations', {
+          characterId: character.json.id,
+          chatMode: 'assistant',
+        })
+      ).json.id as number;
+      const send = (message: string) =>
+        fetch(`${url}/api/chat`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'text/event-stream',
+            cookie: user.cookieHeader,
+            origin: url,
+          },
+          body: JSON.stringify({ message, conversationId }),
+        });
+
+      // A reply starts streaming; the server is told to stop in the middle of it.
+      const streaming = await send('Tell me about the harbour');
+      expect(streaming.status).toBe(200);
+      const reader = streaming.body!.getReader();
+      const decoder = new TextDecoder();
+      let events = '';
+      while (!events.includes('event: token')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        events += decoder.decode(value, { stream: true });
+      }
+      child.kill('SIGTERM');
+
+      await expect.poll(async () => (await fetch(`${url}/api/ready`)).status).toBe(503);
+      expect(await (await fetch(`${url}/api/ready`)).json()).toMatchObject({ status: 'draining' });
+      // Alive, only stopping: the liveness check still answers.
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      const refused = await send('Are you still there?');
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(((await refused.json()) as { message: string }).message).toMatch(/restarting/);
+
+      // The reply in flight is not cut: it streams to its end and is stored.
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        events += decoder.decode(value, { stream: true });
+      }
+      expect(events).toContain('event: done');
+      expect(events).toContain('quiet harbour');
+      expect(await exited).toBe(0);
+      expect(output).toContain('no new replies, finishing those in flight');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await llm.stop();
+      rmSync(ownDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('refuses to start with a bad variable and names it', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -33,10 +33,11 @@ const REPLY_ENDPOINTS = [
 export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const [endpoint, storyPath] of REPLY_ENDPOINTS) {
     await route(app, ctx, endpoint, async (request, reply, { id }) => {
+      ctx.lifecycle.refuseNewWorkWhileDraining();
       const story = storyPath || request.body.chatMode === 'immersive';
       const prepared = await prepareReply(ctx, id, request.body, story ? 'story' : 'chat');
       if (wantsEventStream(request)) return streamReply(ctx, request, reply, prepared);
-      return prepared.run();
+      return ctx.lifecycle.track(prepared.run());
     });
   }
 
@@ -46,9 +47,10 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
     [endpoints.continueReply, prepareContinue],
   ] as const) {
     await route(app, ctx, endpoint, async (request, reply, { id }) => {
+      ctx.lifecycle.refuseNewWorkWhileDraining();
       const prepared = await prepare(ctx, id, request.params.messageId);
       if (wantsEventStream(request)) return streamReply(ctx, request, reply, prepared);
-      return prepared.run();
+      return ctx.lifecycle.track(prepared.run());
     });
   }
 
@@ -126,10 +128,12 @@ async function streamReply(
   releaseHead(res);
   let last = '';
   try {
-    const { notices: _shown, ...result } = await prepared.run({
-      notice: (notice) => events.now(block('notice', notice)),
-      token: (text) => events.token(block('token', { text })),
-    });
+    const { notices: _shown, ...result } = await ctx.lifecycle.track(
+      prepared.run({
+        notice: (notice) => events.now(block('notice', notice)),
+        token: (text) => events.token(block('token', { text })),
+      }),
+    );
     last = block('done', result);
   } catch (error) {
     const known = toHttpError(error);

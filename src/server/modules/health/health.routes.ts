@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { health } from '../../../shared/health/endpoints';
+import { health, ready } from '../../../shared/health/endpoints';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
 
 export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext) {
   await route(app, ctx, health, async (_request, reply) => {
     if (await ctx.pingDatabase()) return { status: 'ok' as const };
+    return reply
+      .status(503)
+      .send({ status: 'unavailable', message: 'The database is not answering.' });
+  });
+
+  await route(app, ctx, ready, async (_request, reply) => {
+    if (ctx.lifecycle.draining) {
+      return reply.status(503).send({ status: 'draining', message: 'This server is stopping.' });
+    }
+    if (await ctx.pingDatabase()) return { status: 'ready' as const };
     return reply
       .status(503)
       .send({ status: 'unavailable', message: 'The database is not answering.' });

@@ -1,0 +1,58 @@
+import { HttpError } from './errors';
+
+/** What a reply asked for while its server stops is told (503, with Retry-After). */
+export const DRAINING_MESSAGE =
+  'This server is restarting. Please send your message again in a moment.';
+/** Seconds a client is told to wait before trying again: another server takes it at once. */
+const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Whether this server is stopping (issue 44 item 4). From SIGTERM on (main.ts), /api/ready
+ * answers 503 so the load balancer sends no new requests, and new replies are refused with 503
+ * and Retry-After, while the replies already streaming go on to their end.
+ */
+export class Lifecycle {
+  #draining = false;
+  #inFlight = 0;
+  #idle: (() => void) | undefined;
+
+  get draining(): boolean {
+    return this.#draining;
+  }
+
+  drain(): void {
+    this.#draining = true;
+  }
+
+  /** Throws the 503 a new reply gets while the server stops. */
+  refuseNewWorkWhileDraining(): void {
+    if (this.#draining) {
+      throw new HttpError(503, DRAINING_MESSAGE, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+    }
+  }
+
+  /** Counts `reply` as in flight until it settles (a stop waits for it; see settled). */
+  track<T>(reply: Promise<T>): Promise<T> {
+    this.#inFlight++;
+    return reply.finally(() => {
+      if (--this.#inFlight === 0) this.#idle?.();
+    });
+  }
+
+  /** Replies running now on this server. */
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  /** Resolves when no reply is in flight (true) or after `ms` (false). */
+  settled(ms: number): Promise<boolean> {
+    if (this.#inFlight === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      this.#idle = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+  }
+}
