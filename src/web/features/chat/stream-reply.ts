@@ -18,6 +18,11 @@ import { ApiError, urlOf } from '../../lib/api';
  * for safety is stored as its replacement). Refusals before streaming (403 no credits, 503 no
  * model…) reject with an ApiError carrying the server's status and message.
  */
+/** How often a message refused by a stopping server (503 with Retry-After) is sent again. */
+const SEND_RETRIES = 2;
+/** The longest Retry-After followed, in seconds: a longer one is the user's to retry. */
+const MAX_RETRY_WAIT_S = 5;
+
 export async function streamReply(
   path: string,
   /** The message sent; none for a regenerate or a continue (the path names the reply). */
@@ -28,14 +33,26 @@ export async function streamReply(
     onToken: (text: string) => void;
   },
 ): Promise<ReplyResult> {
-  const response = await fetch(path, {
-    method: 'POST',
-    credentials: 'include',
-    headers: body
-      ? { 'content-type': 'application/json', accept: 'text/event-stream' }
-      : { accept: 'text/event-stream' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  const send = () =>
+    fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: body
+        ? { 'content-type': 'application/json', accept: 'text/event-stream' }
+        : { accept: 'text/event-stream' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  let response = await send();
+  // A server that is stopping (a release) refuses new replies with 503 and Retry-After before
+  // storing or charging anything: sent again after the wait, the message reaches another server,
+  // and the user sees only a slower start.
+  for (let retry = 0; retry < SEND_RETRIES && response.status === 503; retry++) {
+    const wait = Number(response.headers.get('retry-after'));
+    if (!response.headers.has('retry-after') || !Number.isFinite(wait)) break;
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, MAX_RETRY_WAIT_S) * 1000));
+    response = await send();
+  }
   if (!response.ok || !response.body) {
     const data = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
     throw new ApiError(
