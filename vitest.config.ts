@@ -41,6 +41,15 @@ export default defineConfig({
         test: { name: 'redis', include: ['tests/redis/**/*.test.ts'], environment: 'node' },
       },
       {
+        // Three server processes on one PostgreSQL and one Redis (issue 44 item 5).
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'build',
           include: ['tests/build/**/*.test.ts'],

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: lint and types, unit, the web app's hooks, server integration (on PGlite, and
 # again on Node 24 LTS: on PostgreSQL when TEST_DATABASE_URL is set; the Redis limiter when
-# TEST_REDIS_URL is set), the production build with its size budget, a smoke run of the benchmark, and the
-# browser tests in Debian's Chromium. Prints each step's time and the total at the end.
+# TEST_REDIS_URL is set, and with both, three servers as one), the production build with its size
+# budget, a smoke run of the benchmark, and the browser tests in Debian's Chromium. Prints each
+# step's time and the total at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -106,6 +107,10 @@ fi
 
 if [[ -n "${TEST_REDIS_URL:-}" ]]; then
   timed "Redis rate limiter" npx vitest run --project redis
+  # Three server processes behind a round-robin proxy on one PostgreSQL and one Redis.
+  if [[ -n "${TEST_DATABASE_URL:-}" ]]; then
+    timed "three servers as one (PostgreSQL, Redis)" npx vitest run --project cluster
+  fi
 fi
 
 timed "production build" npx tsx scripts/web-build.ts

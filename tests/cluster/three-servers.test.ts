@@ -1,0 +1,239 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureServerBuild } from '../../scripts/server-build.mjs';
+import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
+import { TestClient } from '../server/support/http-client';
+import { answerAgeReviewsAsAdult } from '../server/support/llm';
+import { verificationLink } from '../server/support/mail';
+import { freePort } from '../server/support/test-app';
+import { adminQuery } from '../support/database-template';
+
+/**
+ * Three Reverie servers as one (issue 44 item 5): three processes of the compiled server started
+ * at once on one fresh PostgreSQL database and one Redis, behind a round-robin proxy written
+ * here, so that each request of a user goes to the next server. Run by `npm test` when
+ * TEST_DATABASE_URL and TEST_REDIS_URL are set (CI).
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const databaseName = `reverie_cluster_${randomBytes(5).toString('hex')}`;
+const databaseUrl = (() => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+})();
+const PASSWORD = 'velvet harbour lantern';
+
+let llm: LlmDouble;
+let proxy: Server;
+let proxyUrl: string;
+const servers: { child: ChildProcess; port: number; dataDir: string; output: string }[] = [];
+let db: pg.Client;
+
+/** Sends each request to the next server in turn, as a load balancer without sticky sessions. */
+async function startRoundRobinProxy(ports: number[]) {
+  let next = 0;
+  const server = createServer((req, res) => {
+    const port = ports[next++ % ports.length]!;
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': '127.0.0.1' },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
+beforeAll(async () => {
+  await ensureServerBuild(() => {});
+  await adminQuery(serverUrl, `create database ${databaseName}`);
+  llm = await startLlmDouble();
+  answerAgeReviewsAsAdult(llm);
+  const ports = [await freePort(), await freePort(), await freePort()];
+  ({ server: proxy, url: proxyUrl } = await startRoundRobinProxy(ports));
+  const authSecret = randomBytes(32).toString('hex');
+  // All three at once, on a database no server has migrated yet.
+  for (const port of ports) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-cluster-'));
+    const child = spawn(process.execPath, ['dist/server/main.js'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: proxyUrl,
+        TRUST_PROXY: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        AUTH_SECRET: authSecret,
+        LOG_LEVEL: 'warn',
+        LLM_BASE_URL: llm.url,
+        LLM_MODELS: 'big-405b',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const entry = { child, port, dataDir, output: '' };
+    child.stdout!.on('data', (d: Buffer) => (entry.output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (entry.output += d.toString()));
+    servers.push(entry);
+  }
+  for (const server of servers) {
+    await vi.waitFor(
+      async () => {
+        if (server.child.exitCode !== null) throw new Error(`a server exited: ${server.output}`);
+        const ready = await fetch(`http://127.0.0.1:${server.port}/api/ready`).catch(() => null);
+        if (ready?.status !== 200) throw new Error(`not ready yet: ${server.output}`);
+      },
+      { timeout: 90_000, interval: 250 },
+    );
+  }
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+}, 180_000);
+
+afterAll(async () => {
+  await db?.end();
+  for (const { child } of servers) if (child.exitCode === null) child.kill('SIGKILL');
+  await Promise.all(
+    servers.map(
+      ({ child }) =>
+        new Promise((resolve) =>
+          child.exitCode !== null ? resolve(0) : child.on('exit', resolve),
+        ),
+    ),
+  );
+  for (const { dataDir } of servers) rmSync(dataDir, { recursive: true, force: true });
+  proxy?.close();
+  await llm?.stop();
+  await adminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
+}, 60_000);
+
+/** The newest mail to `email` in any server's outbox (whichever server sent it). */
+function mailTo(email: string): string | undefined {
+  for (const { dataDir } of servers) {
+    const outbox = path.join(dataDir, 'outbox');
+    if (!existsSync(outbox)) continue;
+    for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
+      const raw = readFileSync(path.join(outbox, file), 'utf8');
+      if (raw.includes(email)) return raw;
+    }
+  }
+  return undefined;
+}
+
+/** A user made through the proxy: sign-up, the mailed link and sign-in, each on another server. */
+async function signedUpUser(email: string) {
+  const user = new TestClient(proxyUrl);
+  const signUp = await user.post('/api/auth/sign-up/email', {
+    name: '',
+    email,
+    password: PASSWORD,
+    acceptTerms: true,
+    acceptPrivacy: true,
+  });
+  expect(signUp.status, signUp.text).toBe(200);
+  await expect.poll(() => mailTo(email), { timeout: 30_000 }).toBeDefined();
+  await user.get(verificationLink(mailTo(email)!));
+  const signIn = await user.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+  expect(signIn.status, signIn.text).toBe(200);
+  return user;
+}
+
+describe('three servers on one PostgreSQL and one Redis', () => {
+  it('migrate a fresh database once when started together', async () => {
+    const journal = JSON.parse(
+      readFileSync(path.join(root, 'src/server/db/migrations/meta/_journal.json'), 'utf8'),
+    ) as { entries: unknown[] };
+    const applied = await db.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(applied.rows[0].n).toBe(journal.entries.length);
+    for (const { output } of servers) expect(output).not.toMatch(/"level":(50|60)/);
+  });
+
+  it('share sessions: signed in through one, every server knows the user', async () => {
+    const user = await signedUpUser('roaming@example.com');
+    const ids = new Set<string>();
+    for (const { port } of servers) {
+      const session = await fetch(`http://127.0.0.1:${port}/api/auth/get-session`, {
+        headers: { cookie: user.cookieHeader },
+      });
+      const body = (await session.json()) as { user?: { email: string; id: string } } | null;
+      expect(body?.user?.email).toBe('roaming@example.com');
+      ids.add(body!.user!.id);
+    }
+    expect(ids.size).toBe(1);
+  });
+
+  it('count rate limits across all three, and take each credit once: 100 sends with 10 credits give 10 replies', async () => {
+    const user = await signedUpUser('busy@example.com');
+    expect(
+      (await user.post('/api/user-profile', { name: 'Riley', gender: 'Non-binary' })).status,
+    ).toBe(200);
+    const character = await user.post('/api/characters', {
+      name: 'Selene',
+      description: 'A moonlit poet with a sharp wit.',
+      gender: 'female',
+      personality: 'Playful, literate, teases gently.',
+    });
+    expect(character.status, character.text).toBe(201);
+    const conversation = await user.post('/api/conversations', {
+      characterId: character.json.id,
+      chatMode: 'assistant',
+    });
+    const conversationId = conversation.json.id as number;
+    const { id: userId } = (await user.get('/api/auth/get-session')).json.user;
+    // The account is made on its first read; then it holds 10 credits.
+    expect((await user.get('/api/get-credits')).status).toBe(200);
+    const updated = await db.query('update credit_account set credits = 10 where user_id = $1', [
+      userId,
+    ]);
+    expect(updated.rowCount).toBe(1);
+
+    const aiMessages = async () =>
+      (
+        await db.query(
+          "select count(*)::int as n from message where conversation_id = $1 and sender = 'ai'",
+          [conversationId],
+        )
+      ).rows[0].n as number;
+    const greetings = await aiMessages();
+
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        user.post('/api/chat', { message: `Message ${i}`, conversationId }),
+      ),
+    );
+    const count = (status: number) => answers.filter((a) => a.status === status).length;
+    // 30 messages a minute per user, counted in Redis by all three: 70 are refused however the
+    // proxy spread them; of the 30 let through, 10 had a credit.
+    expect(count(429)).toBe(70);
+    expect(count(200)).toBe(10);
+    expect(count(403)).toBe(20);
+    expect((await aiMessages()) - greetings).toBe(10);
+    expect((await user.get('/api/get-credits')).json.credits).toBe(0);
+  }, 120_000);
+});
