@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,9 +9,14 @@ import { ensureServerBuild } from '../../scripts/server-build.mjs';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import { TestClient } from '../server/support/http-client';
 import { answerAgeReviewsAsAdult } from '../server/support/llm';
-import { verificationLink } from '../server/support/mail';
 import { freePort } from '../server/support/test-app';
 import { adminQuery } from '../support/database-template';
+import {
+  firstConversation,
+  type ServerProcess,
+  signUpThroughMail,
+  spawnServer,
+} from '../support/server-process';
 
 /**
  * Three Reverie servers as one (issue 44 item 5): three processes of the compiled server started
@@ -35,7 +39,7 @@ const PASSWORD = 'velvet harbour lantern';
 let llm: LlmDouble;
 let proxy: Server;
 let proxyUrl: string;
-const servers: { child: ChildProcess; port: number; dataDir: string; output: string }[] = [];
+const servers: (ServerProcess & { port: number; dataDir: string })[] = [];
 let db: pg.Client;
 
 /** Sends each request to the next server in turn, as a load balancer without sticky sessions. */
@@ -78,36 +82,29 @@ beforeAll(async () => {
   // All three at once, on a database no server has migrated yet.
   for (const port of ports) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-cluster-'));
-    const child = spawn(process.execPath, ['dist/server/main.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: proxyUrl,
-        TRUST_PROXY: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redisUrl,
-        AUTH_SECRET: authSecret,
-        LOG_LEVEL: 'warn',
-        LLM_BASE_URL: llm.url,
-        LLM_MODELS: 'big-405b',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = spawnServer({
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: proxyUrl,
+      TRUST_PROXY: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      AUTH_SECRET: authSecret,
+      LOG_LEVEL: 'warn',
+      LLM_BASE_URL: llm.url,
+      LLM_MODELS: 'big-405b',
     });
-    const entry = { child, port, dataDir, output: '' };
-    child.stdout!.on('data', (d: Buffer) => (entry.output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (entry.output += d.toString()));
+    const entry = { ...server, port, dataDir };
     servers.push(entry);
   }
   for (const server of servers) {
     await vi.waitFor(
       async () => {
-        if (server.child.exitCode !== null) throw new Error(`a server exited: ${server.output}`);
+        if (server.child.exitCode !== null) throw new Error(`a server exited: ${server.output()}`);
         const ready = await fetch(`http://127.0.0.1:${server.port}/api/ready`).catch(() => null);
-        if (ready?.status !== 200) throw new Error(`not ready yet: ${server.output}`);
+        if (ready?.status !== 200) throw new Error(`not ready yet: ${server.output()}`);
       },
       { timeout: 90_000, interval: 250 },
     );
@@ -133,34 +130,15 @@ afterAll(async () => {
   await adminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
 }, 60_000);
 
-/** The newest mail to `email` in any server's outbox (whichever server sent it). */
-function mailTo(email: string): string | undefined {
-  for (const { dataDir } of servers) {
-    const outbox = path.join(dataDir, 'outbox');
-    if (!existsSync(outbox)) continue;
-    for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
-      const raw = readFileSync(path.join(outbox, file), 'utf8');
-      if (raw.includes(email)) return raw;
-    }
-  }
-  return undefined;
-}
-
 /** A user made through the proxy: sign-up, the mailed link and sign-in, each on another server. */
 async function signedUpUser(email: string) {
   const user = new TestClient(proxyUrl);
-  const signUp = await user.post('/api/auth/sign-up/email', {
-    name: '',
+  await signUpThroughMail(
+    user,
     email,
-    password: PASSWORD,
-    acceptTerms: true,
-    acceptPrivacy: true,
-  });
-  expect(signUp.status, signUp.text).toBe(200);
-  await expect.poll(() => mailTo(email), { timeout: 30_000 }).toBeDefined();
-  await user.get(verificationLink(mailTo(email)!));
-  const signIn = await user.post('/api/auth/sign-in/email', { email, password: PASSWORD });
-  expect(signIn.status, signIn.text).toBe(200);
+    PASSWORD,
+    servers.map((s) => s.dataDir),
+  );
   return user;
 }
 
@@ -171,7 +149,7 @@ describe('three servers on one PostgreSQL and one Redis', () => {
     ) as { entries: unknown[] };
     const applied = await db.query('select count(*)::int as n from drizzle.__drizzle_migrations');
     expect(applied.rows[0].n).toBe(journal.entries.length);
-    for (const { output } of servers) expect(output).not.toMatch(/"level":(50|60)/);
+    for (const { output } of servers) expect(output()).not.toMatch(/"level":(50|60)/);
   });
 
   it('share sessions: signed in through one, every server knows the user', async () => {
@@ -190,21 +168,7 @@ describe('three servers on one PostgreSQL and one Redis', () => {
 
   it('count rate limits across all three, and take each credit once: 100 sends with 10 credits give 10 replies', async () => {
     const user = await signedUpUser('busy@example.com');
-    expect(
-      (await user.post('/api/user-profile', { name: 'Riley', gender: 'Non-binary' })).status,
-    ).toBe(200);
-    const character = await user.post('/api/characters', {
-      name: 'Selene',
-      description: 'A moonlit poet with a sharp wit.',
-      gender: 'female',
-      personality: 'Playful, literate, teases gently.',
-    });
-    expect(character.status, character.text).toBe(201);
-    const conversation = await user.post('/api/conversations', {
-      characterId: character.json.id,
-      chatMode: 'assistant',
-    });
-    const conversationId = conversation.json.id as number;
+    const conversationId = await firstConversation(user);
     const { id: userId } = (await user.get('/api/auth/get-session')).json.user;
     // The account is made on its first read; then it holds 10 credits.
     expect((await user.get('/api/get-credits')).status).toBe(200);

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLlmDouble } from '../doubles/llm-server';
 import { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult } from './support/llm';
-import { verificationLink } from './support/mail';
 import { freePort } from './support/test-app';
+import { firstConversation, signUpThroughMail, spawnServer } from '../support/server-process';
 import { buildServer } from '../../scripts/server-build.mjs';
 import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
 
@@ -104,10 +104,8 @@ describe('the server process', () => {
     const ownDir = mkdtempSync(path.join(tmpdir(), 'reverie-drain-'));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['dist/server/main.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
+    const server = spawnServer(
+      {
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: url,
@@ -117,54 +115,19 @@ describe('the server process', () => {
         LLM_MODELS: 'big-405b',
         SHUTDOWN_GRACE_SECONDS: '30',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => resolve(code)),
+      (child) => children.push(child),
     );
+    const { child, exited } = server;
     try {
       await expect
-        .poll(() => output.includes('Reverie is running'), { timeout: 60_000 })
+        .poll(() => server.output().includes('Reverie is running'), { timeout: 60_000 })
         .toBe(true);
       expect((await fetch(`${url}/api/ready`)).status).toBe(200);
 
       // A user, through the real sign-up, mail and sign-in (the process holds its database).
       const user = new TestClient(url);
-      const email = 'drain@example.com';
-      const password = 'velvet harbour lantern';
-      const signUp = await user.post('/api/auth/sign-up/email', {
-        name: '',
-        email,
-        password,
-        acceptTerms: true,
-        acceptPrivacy: true,
-      });
-      expect(signUp.status, signUp.text).toBe(200);
-      const outbox = path.join(ownDir, 'outbox');
-      await expect
-        .poll(() => existsSync(outbox) && readdirSync(outbox).some((f) => f.endsWith('.eml')))
-        .toBe(true);
-      const mail = readdirSync(outbox).find((f) => f.endsWith('.eml'))!;
-      await user.get(verificationLink(readFileSync(path.join(outbox, mail), 'utf8')));
-      expect((await user.post('/api/auth/sign-in/email', { email, password })).status).toBe(200);
-      await user.post('/api/user-profile', { name: 'Riley', gender: 'Non-binary' });
-      const character = await user.post('/api/characters', {
-        name: 'Selene',
-        description: 'A moonlit poet with a sharp wit.',
-        gender: 'female',
-        personality: 'Playful, literate, teases gently.',
-      });
-      expect(character.status, character.text).toBe(201);
-      const conversationId = (
-        await user.post('/api/conversations', {
-          characterId: character.json.id,
-          chatMode: 'assistant',
-        })
-      ).json.id as number;
+      await signUpThroughMail(user, 'drain@example.com', 'velvet harbour lantern', [ownDir]);
+      const conversationId = await firstConversation(user);
       const send = (message: string) =>
         fetch(`${url}/api/chat`, {
           method: 'POST',
@@ -208,7 +171,7 @@ describe('the server process', () => {
       expect(events).toContain('event: done');
       expect(events).toContain('quiet harbour');
       expect(await exited).toBe(0);
-      expect(output).toContain('no new replies, finishing those in flight');
+      expect(server.output()).toContain('no new replies, finishing those in flight');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await llm.stop();

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { TestClient } from '../server/support/http-client';
+import { verificationLink } from '../server/support/mail';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** What it printed so far (standard output and error). */
+  output(): string;
+  /** Its exit code once it exits. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * The compiled server (`dist/server/main.js`, as `npm start` runs it; build it first with
+ * ensureServerBuild) in a process of its own, with `env` over this process's environment.
+ * `register` gets the child at once, so a test can kill what a failure left running.
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  register: (child: ChildProcess) => void = () => {},
+): ServerProcess {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  register(child);
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** The first mail to `email` in any of these data directories' outboxes. */
+function mailIn(dataDirs: readonly string[], email: string): string | undefined {
+  for (const dir of dataDirs) {
+    const outbox = path.join(dir, 'outbox');
+    if (!existsSync(outbox)) continue;
+    for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
+      const raw = readFileSync(path.join(outbox, file), 'utf8');
+      if (raw.includes(email)) return raw;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A user made as a person would on servers whose database a test cannot reach: sign-up, the
+ * link from the verification mail (found in whichever server's outbox has it), sign-in.
+ */
+export async function signUpThroughMail(
+  user: TestClient,
+  email: string,
+  password: string,
+  dataDirs: readonly string[],
+) {
+  const signUp = await user.post('/api/auth/sign-up/email', {
+    name: '',
+    email,
+    password,
+    acceptTerms: true,
+    acceptPrivacy: true,
+  });
+  expect(signUp.status, signUp.text).toBe(200);
+  await expect.poll(() => mailIn(dataDirs, email), { timeout: 30_000 }).toBeDefined();
+  await user.get(verificationLink(mailIn(dataDirs, email)!));
+  const signIn = await user.post('/api/auth/sign-in/email', { email, password });
+  expect(signIn.status, signIn.text).toBe(200);
+}
+
+/** A profile, a character and an Assistant conversation with it, for a signed-in user. */
+export async function firstConversation(user: TestClient): Promise<number> {
+  expect(
+    (await user.post('/api/user-profile', { name: 'Riley', gender: 'Non-binary' })).status,
+  ).toBe(200);
+  const character = await user.post('/api/characters', {
+    name: 'Selene',
+    description: 'A moonlit poet with a sharp wit.',
+    gender: 'female',
+    personality: 'Playful, literate, teases gently.',
+  });
+  expect(character.status, character.text).toBe(201);
+  const conversation = await user.post('/api/conversations', {
+    characterId: character.json.id,
+    chatMode: 'assistant',
+  });
+  expect(conversation.status, conversation.text).toBe(201);
+  return conversation.json.id as number;
+}
