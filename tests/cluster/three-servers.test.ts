@@ -35,6 +35,12 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 const PASSWORD = 'velvet harbour lantern';
+/**
+ * This run's own users and client address: Redis keeps its counters between runs (sign-ups per
+ * address, mails per address, for up to an hour), as it does between a release's servers.
+ */
+const run = randomBytes(4).toString('hex');
+const clientAddress = `10.${[0, 1, 2].map(() => 1 + Math.floor(Math.random() * 254)).join('.')}`;
 
 let llm: LlmDouble;
 let proxy: Server;
@@ -53,7 +59,7 @@ async function startRoundRobinProxy(ports: number[]) {
         port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, 'x-forwarded-for': '127.0.0.1' },
+        headers: { ...req.headers, 'x-forwarded-for': clientAddress },
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -153,21 +159,21 @@ describe('three servers on one PostgreSQL and one Redis', () => {
   });
 
   it('share sessions: signed in through one, every server knows the user', async () => {
-    const user = await signedUpUser('roaming@example.com');
+    const user = await signedUpUser(`roaming.${run}@example.com`);
     const ids = new Set<string>();
     for (const { port } of servers) {
       const session = await fetch(`http://127.0.0.1:${port}/api/auth/get-session`, {
         headers: { cookie: user.cookieHeader },
       });
       const body = (await session.json()) as { user?: { email: string; id: string } } | null;
-      expect(body?.user?.email).toBe('roaming@example.com');
+      expect(body?.user?.email).toBe(`roaming.${run}@example.com`);
       ids.add(body!.user!.id);
     }
     expect(ids.size).toBe(1);
   });
 
   it('count rate limits across all three, and take each credit once: 100 sends with 10 credits give 10 replies', async () => {
-    const user = await signedUpUser('busy@example.com');
+    const user = await signedUpUser(`busy.${run}@example.com`);
     const conversationId = await firstConversation(user);
     const { id: userId } = (await user.get('/api/auth/get-session')).json.user;
     // The account is made on its first read; then it holds 10 credits.
