@@ -14,7 +14,8 @@ const RETRY_AFTER_SECONDS = 2;
 export class Lifecycle {
   #draining = false;
   #inFlight = 0;
-  #idle: (() => void) | undefined;
+  /** Those waiting in settled() for the last reply in flight to end. */
+  readonly #waiting = new Set<() => void>();
 
   get draining(): boolean {
     return this.#draining;
@@ -35,7 +36,9 @@ export class Lifecycle {
   track<T>(reply: Promise<T>): Promise<T> {
     this.#inFlight++;
     return reply.finally(() => {
-      if (--this.#inFlight === 0) this.#idle?.();
+      if (--this.#inFlight > 0) return;
+      for (const wake of this.#waiting) wake();
+      this.#waiting.clear();
     });
   }
 
@@ -48,11 +51,15 @@ export class Lifecycle {
   settled(ms: number): Promise<boolean> {
     if (this.#inFlight === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), ms);
-      this.#idle = () => {
+      const wake = () => {
         clearTimeout(timer);
         resolve(true);
       };
+      const timer = setTimeout(() => {
+        this.#waiting.delete(wake);
+        resolve(false);
+      }, ms);
+      this.#waiting.add(wake);
     });
   }
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Metrics } from './metrics';
 
-/** The Prometheus text format's content type, as prom-client writes it. */
+/** Whether the Authorization header carries `Bearer <token>` (compared in constant time). */
 function bearerMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
   const expected = Buffer.from(token);
