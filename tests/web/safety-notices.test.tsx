@@ -319,6 +319,34 @@ describe('the chat', () => {
     expect(screen.queryByText('Out of Credits')).toBeNull();
   });
 
+  it('the notice shows even when the thread was still loading its notices as the 403 came', async () => {
+    // Under load the conversation's first read of its notices can still be on its way when the
+    // server pauses the account: that read answers from before the pause, and must not stand.
+    const status = { chatPaused: false, message: null as string | null };
+    let notices: Notice[] = [];
+    let held: (() => void) | null = null;
+    apiDouble.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) => {
+      const answer = notices;
+      if (held === null) held = () => json(res, 200, answer);
+      else json(res, 200, answer);
+    });
+    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+      status.chatPaused = true;
+      status.message = ADULTS_ONLY_PAUSED_MESSAGE;
+      notices = [notice(9, 'adults-only', hello.id)];
+      json(res, 403, { message: ADULTS_ONLY_PAUSED_MESSAGE });
+    });
+    renderChat(status);
+    const box = await screen.findByRole('textbox', { name: 'Message Mira' });
+    await waitFor(() => expect(held).not.toBeNull());
+    fireEvent.change(box, { target: { value: "I'm 15 and in ninth grade" } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await screen.findByTestId('chat-paused');
+    // The read from before the pause answers only now, with no notice in it.
+    act(() => held!());
+    expect(await screen.findByTestId('notice-adults-only')).toBeTruthy();
+  });
+
   it('any other 403 still opens the out-of-credits dialog', async () => {
     apiDouble.on('POST /api/assistant', (_req, _body, res) =>
       json(res, 403, { message: 'Out of credits' }),

@@ -38,5 +38,12 @@ export async function addNotices(client: QueryClient, id: number, added: Notice[
  */
 export function refreshAfterPause(client: QueryClient, id: number | null) {
   void client.invalidateQueries({ queryKey: SAFETY_STATUS_KEY });
-  if (id !== null) void client.invalidateQueries({ queryKey: [listConversations.path, id] });
+  if (id === null) return;
+  // A first load still on its way was read before the pause: invalidating would only wait for
+  // it (TanStack refetches a query that has no data yet by joining its fetch), so it is
+  // cancelled and asked again.
+  const key = [listConversations.path, id];
+  void client
+    .cancelQueries({ queryKey: key })
+    .then(() => client.invalidateQueries({ queryKey: key }));
 }
