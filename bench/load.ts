@@ -145,8 +145,8 @@ interface Outcome {
  * Sends one message asking for a streamed reply and reads the Server-Sent Events to the end.
  * `onEvent` hears each token and the final done, as they arrive.
  */
-/** The length of `event: token\ndata: {"text":""}`: a token block is this and its text. */
-const TOKEN_BLOCK_FRAME = 'event: token\ndata: {"text":""}'.length;
+/** The length of `\ndata: {"text":""}`: a token block's data line is this and its text. */
+const TOKEN_DATA_FRAME = '\ndata: {"text":""}'.length;
 
 async function streamOne(
   baseUrl: string,
@@ -193,8 +193,9 @@ async function streamOne(
           while ((end = buffer.indexOf('\n\n', start)) !== -1) {
             if (buffer.startsWith('event: token', start)) {
               ttftMs ??= performance.now() - started;
-              // The block less its frame: the text's length (JSON escapes count a character more).
-              onEvent('token', end - start - TOKEN_BLOCK_FRAME);
+              // The data line less its frame: the text's length (JSON escapes count a character
+              // more); the event's name and id come before it.
+              onEvent('token', end - buffer.indexOf('\ndata: ', start) - TOKEN_DATA_FRAME);
             } else if (buffer.startsWith('event: done', start)) {
               done = true;
               onEvent('done');

@@ -135,6 +135,13 @@ export const RATE_RULES = {
     message: 'You have saved many themes in a short time. Please try again later.',
   },
   /** Memories are capped per character; this stops scripts churning add/edit/delete. */
+  /** Reconnects to a reply on its way (a phone on a bad network reconnects often; each is cheap). */
+  replyEventsPerUser: {
+    name: 'reply-events',
+    limit: 600,
+    windowMs: MINUTE,
+    message: 'Too many reconnects in a short time. Please wait a minute and try again.',
+  },
   memoryWritesPerUser: {
     name: 'memory-write',
     limit: 600,

@@ -330,7 +330,10 @@ describe('streaming replies (Server-Sent Events)', () => {
     expect(events[1]).toMatchObject({ event: 'notice', data: { kind: 'ai-disclosure' } });
     expect(events.slice(2, -1).every((e) => e.event === 'token')).toBe(true);
     const done = events.at(-1)!.data;
-    expect(events[0]!.data).toEqual({ userMessageId: done.userMessageId });
+    expect(events[0]!.data).toEqual({
+      userMessageId: done.userMessageId,
+      replyId: expect.any(String),
+    });
     expect(tokens.map((e) => e.data.text).join('')).toBe(done.message);
     const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
     expect(messages.at(-1)).toMatchObject({
@@ -351,7 +354,9 @@ describe('streaming replies (Server-Sent Events)', () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let head = '';
     while (!head.includes('\n\n')) head += (await reader.read()).value ?? '';
-    expect(head).toMatch(/^event: accepted\ndata: \{"userMessageId":\d+\}\n\n/);
+    expect(head).toMatch(
+      /^event: accepted\nid: 0\.0\ndata: \{"userMessageId":\d+,"replyId":"[\w-]{22}"\}\n\n/,
+    );
     // The message is stored already; the model has not answered.
     const stored = (await user.get(`/api/conversations/${id}/messages`)).json;
     expect(stored.map((m: { content: string }) => m.content)).toEqual(['hello?']);

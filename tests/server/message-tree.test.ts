@@ -157,7 +157,9 @@ describe('the message tree', () => {
       headers: { accept: 'text/event-stream', cookie: user.cookieHeader, origin: t.url },
     });
     const text = await res.text();
-    expect(text).toMatch(/^event: accepted\ndata: \{"userMessageId":\d+\}/);
+    expect(text).toMatch(
+      /^event: accepted\nid: 0\.0\ndata: \{"userMessageId":\d+,"replyId":"[\w-]+"\}/,
+    );
     expect(text).toContain('event: done');
     expect(contents(await history(id))).toEqual(['Sing', 'Do re mi']);
   });

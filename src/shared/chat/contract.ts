@@ -214,8 +214,12 @@ export type ReplyJsonResult = z.infer<typeof replyJsonResponse>;
 
 /** A streamed reply's events (`Accept: text/event-stream`); refusals come before as JSON. */
 export const replyStreamEvents = {
-  /** Sent at once, before the model's first token: the message is stored, the reply is coming. */
-  accepted: z.object({ userMessageId: z.number() }),
+  /**
+   * Sent at once, before the model's first token: the message is stored, the reply is coming.
+   * `replyId` names the reply's run: GET /api/replies/{replyId}/events follows it again after a
+   * dropped connection, from the last event id seen (issue 44).
+   */
+  accepted: z.object({ userMessageId: z.number(), replyId: z.string() }),
   /**
    * A notice shown before the reply (after `accepted`, before the first token): the "not a
    * human" notice at the start and every few hours, a crisis notice with its resources. Never
@@ -231,6 +235,33 @@ export const replyStreamEvents = {
   error: z.object({ status: z.number(), message: z.string() }),
 };
 export type ReplyStreamError = z.infer<typeof replyStreamEvents.error>;
+
+// ---- reply runs: GET /api/replies/:replyId/events -------------------------------------------
+
+export const REPLY_NOT_FOUND = 'Reply not found';
+export const REPLY_EVENT_ID_INVALID = "That event id is not one of this reply's.";
+
+export const replyRunParams = z.object({
+  replyId: z.string().min(1).max(64).regex(/^[\w-]+$/u, REPLY_NOT_FOUND),
+});
+/** Where to start: the last event id seen (else the `Last-Event-ID` header; else the start). */
+export const replyRunQuery = z.object({ after: z.string().max(32).optional() });
+
+/**
+ * A reply run as it stands, for a client that asks without `Accept: text/event-stream`: its
+ * state, the text and notices told so far, `lastEventId` (the position after them, to follow on
+ * from), and the stored reply or the failure once it ended.
+ */
+export const replyRunResponse = z.object({
+  replyId: z.string(),
+  state: z.enum(['queued', 'streaming', 'done', 'failed']),
+  text: z.string(),
+  notices: z.array(noticeSchema),
+  lastEventId: z.string(),
+  reply: replyResponse.nullable(),
+  error: replyStreamEvents.error.nullable(),
+});
+export type ReplyRunView = z.infer<typeof replyRunResponse>;
 
 // ---- messages ----------------------------------------------------------------------------
 

@@ -138,6 +138,20 @@ export const continueReply = /* @__PURE__ */ endpoint({
   schemas: (c) => ({ params: c.messageParams, response: { 200: c.replyJsonResponse } }),
 });
 
+export const replyEvents = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/replies/:replyId/events',
+  needs: { auth: 'user', rate: 'replyEventsPerUser' },
+  kind: 'stream',
+  summary:
+    'A reply run: its events after `Last-Event-ID` or `after` (SSE, to its end), or as it stands (JSON)',
+  schemas: (c) => ({
+    params: c.replyRunParams,
+    query: c.replyRunQuery,
+    response: { 200: c.replyRunResponse },
+  }),
+});
+
 export const deleteMessage = /* @__PURE__ */ endpoint({
   method: 'DELETE',
   path: '/api/messages/:messageId',

@@ -81,3 +81,22 @@ export function continuationJoin(before: string, addition: string): string {
   const glued = /\S$/.test(before) && /^[\p{L}\p{N}]/u.test(addition);
   return glued ? ` ${addition}` : addition;
 }
+
+/**
+ * Where a reader is in a reply run's events (issue 44): how many notices and how many characters
+ * of the reply it has been told. Each event's SSE id is the position after it, `<notices>.<chars>`;
+ * a reader that reconnects names the last id it saw (Last-Event-ID or `?after=`) and is told the
+ * rest.
+ */
+export interface ReplyPosition {
+  notices: number;
+  chars: number;
+}
+
+export const replyEventId = (p: ReplyPosition) => `${p.notices}.${p.chars}`;
+
+/** The position an event id names; null for anything else. */
+export function parseReplyEventId(id: string | undefined | null): ReplyPosition | null {
+  const match = /^(\d{1,6})\.(\d{1,9})$/u.exec(id ?? '');
+  return match ? { notices: Number(match[1]), chars: Number(match[2]) } : null;
+}

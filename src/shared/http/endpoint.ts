@@ -26,6 +26,7 @@ export type RateRuleName =
   | 'imageGenerationsPerUser'
   | 'characterGenerationsPerUser'
   | 'messagesPerUser'
+  | 'replyEventsPerUser'
   | 'storyCallsPerUser'
   | 'billingSessionsPerUser'
   | 'feedbackPerUser'

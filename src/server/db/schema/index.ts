@@ -11,3 +11,4 @@ export * from './account';
 export * from './mail';
 export * from './safety';
 export * from './files';
+export * from './reply-runs';

@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ReplyStreamError, replyStreamEvents } from '../../../shared/chat/contract';
+import {
+  REPLY_EVENT_ID_INVALID,
+  type ReplyRunView,
+  type replyStreamEvents,
+} from '../../../shared/chat/contract';
 import * as endpoints from '../../../shared/chat/endpoints';
 import type { z } from 'zod';
-import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
+import {
+  OUT_OF_CREDITS_MESSAGE,
+  parseReplyEventId,
+  replyEventId,
+  type ReplyPosition,
+} from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../errors';
+import { badRequest, HttpError } from '../../errors';
 import { releaseHead } from '../../http-head';
-import { toHttpError } from '../../plugins/errors';
 import { route } from '../../http/route';
 import { getCredits } from '../credits';
 import { eventWriter } from './event-writer';
@@ -19,6 +27,9 @@ import {
   type PreparedReply,
 } from './reply.service';
 import { requireChatAllowed } from '../safety';
+import type { StoredRun } from './reply-runs.repo';
+import { ReplyRuns, type RunSource } from './reply-runs';
+import { RUN_START } from './run-log';
 import { deleteMessage } from './tree.service';
 import { generateOptions, generateScenario } from './story.service';
 
@@ -31,13 +42,28 @@ const REPLY_ENDPOINTS = [
 ] as const;
 
 export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
+  const runs = new ReplyRuns(ctx);
+  app.addHook('onClose', async () => runs.close());
+
+  /** A prepared reply started as a run: its events followed, or its stored reply answered. */
+  const startRun = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    prepared: PreparedReply,
+  ) => {
+    const run = await runs.start(userId, prepared);
+    if (!wantsEventStream(request)) return run.result;
+    const accepted = { userMessageId: prepared.userMessageId, replyId: run.id };
+    return relayRun(ctx, reply, run, RUN_START, accepted);
+  };
+
   for (const [endpoint, storyPath] of REPLY_ENDPOINTS) {
     await route(app, ctx, endpoint, async (request, reply, { id }) => {
       ctx.lifecycle.refuseNewWorkWhileDraining();
       const story = storyPath || request.body.chatMode === 'immersive';
       const prepared = await prepareReply(ctx, id, request.body, story ? 'story' : 'chat');
-      if (wantsEventStream(request)) return streamReply(ctx, request, reply, prepared);
-      return ctx.lifecycle.track(prepared.run());
+      return startRun(request, reply, id, prepared);
     });
   }
 
@@ -49,10 +75,19 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
     await route(app, ctx, endpoint, async (request, reply, { id }) => {
       ctx.lifecycle.refuseNewWorkWhileDraining();
       const prepared = await prepare(ctx, id, request.params.messageId);
-      if (wantsEventStream(request)) return streamReply(ctx, request, reply, prepared);
-      return ctx.lifecycle.track(prepared.run());
+      return startRun(request, reply, id, prepared);
     });
   }
+
+  // A reply followed again (a dropped connection), from the last event seen, on any server.
+  await route(app, ctx, endpoints.replyEvents, async (request, reply, { id }) => {
+    const { replyId } = request.params;
+    const raw = request.query.after ?? request.headers['last-event-id'];
+    const from = raw === undefined ? RUN_START : parseReplyEventId(String(raw));
+    if (!from) throw badRequest(REPLY_EVENT_ID_INVALID);
+    if (!wantsEventStream(request)) return runView(await runs.read(id, replyId));
+    return relayRun(ctx, reply, await runs.find(id, replyId), from);
+  });
 
   await route(app, ctx, endpoints.deleteMessage, async (request, _reply, user) =>
     deleteMessage(ctx, user.id, request.params.messageId),
@@ -95,16 +130,25 @@ type ReplyStreamEvent = keyof typeof replyStreamEvents;
 type ReplyStreamData<E extends ReplyStreamEvent> = z.input<(typeof replyStreamEvents)[E]>;
 
 /**
- * Server-Sent Events (the contract's replyStreamEvents): `accepted` at once, the `notice` events
- * due (the "not a human" notice, a crisis notice), `token` events as the reply grows, then `done`
- * with the stored message, or `error`. Refusals (404, 403 out of credits or paused…) happened
- * before, as plain JSON errors.
+ * One event; `id` is the run's position after it (none for a run whose end is unknown). The
+ * event's name comes first, so a reader can tell a block's kind from its first characters.
  */
-async function streamReply(
+const block = <E extends ReplyStreamEvent>(event: E, data: ReplyStreamData<E>, id: string) =>
+  `event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * A run's events as Server-Sent Events (the contract's replyStreamEvents), from `from` on:
+ * `accepted` first when the request started the run, the `notice` events due (the "not a human"
+ * notice, a crisis notice), `token` events as the reply grows, then `done` with the stored
+ * message, or `error`. Each carries its `id:`, the position to reconnect from. The run goes on if
+ * the client goes away. Refusals (404, 403 out of credits or paused…) happened before, as JSON.
+ */
+function relayRun(
   ctx: AppContext,
-  request: FastifyRequest,
   reply: FastifyReply,
-  prepared: PreparedReply,
+  run: RunSource,
+  from: ReplyPosition,
+  accepted?: ReplyStreamData<'accepted'>,
 ) {
   reply.hijack();
   const res = reply.raw;
@@ -120,31 +164,35 @@ async function streamReply(
   // Tokens leave in batches (one write per 40–100 ms at most), other events at once, and a
   // comment line keeps a silent stream open through proxies while the model thinks.
   const events = eventWriter(res);
-  const block = <E extends ReplyStreamEvent>(event: E, data: ReplyStreamData<E>) =>
-    `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
   // Headers and a first event at once: the browser (and any proxy) hears that the message is
   // stored and a reply is coming, however long the model thinks before its first token.
-  events.now(block('accepted', { userMessageId: prepared.userMessageId }));
+  if (accepted) events.now(block('accepted', accepted, replyEventId(RUN_START)));
   releaseHead(res);
-  let last = '';
-  try {
-    const { notices: _shown, ...result } = await ctx.lifecycle.track(
-      prepared.run({
-        notice: (notice) => events.now(block('notice', notice)),
-        token: (text) => events.token(block('token', { text })),
-      }),
-    );
-    last = block('done', result);
-  } catch (error) {
-    const known = toHttpError(error);
-    if (!known) request.log.error({ err: error }, 'streamed reply failed');
-    const failure: ReplyStreamError = {
-      status: known?.statusCode ?? 500,
-      message: known?.message ?? 'Something went wrong on our side.',
-    };
-    last = block('error', failure);
-  } finally {
-    // The last event and the end of the response leave in one write.
-    events.end(last);
-  }
+  const stop = run.follow(
+    {
+      notice: (notice, id) => events.now(block('notice', notice, id)),
+      token: (text, id) => events.token(block('token', { text }, id)),
+      // The last event and the end of the response leave in one write.
+      end: (final, id) => events.end(block(final.event, final.data, id)),
+    },
+    from,
+  );
+  res.once('close', () => {
+    stop();
+    events.end('');
+  });
+}
+
+/** A run as it stands, for a client that asked for JSON. */
+function runView(run: StoredRun): ReplyRunView {
+  const { final } = run;
+  return {
+    replyId: run.id,
+    state: run.state,
+    text: run.text,
+    notices: run.notices.map((n) => n.notice),
+    lastEventId: replyEventId({ notices: run.notices.length, chars: run.text.length }),
+    reply: final?.event === 'done' ? final.data : null,
+    error: final?.event === 'error' ? final.data : null,
+  };
 }

@@ -4,6 +4,7 @@ import { deleteAllForUser, exportForUser } from './chat.repo';
 import { registerChatRoutes } from './chat.routes';
 import { registerConversationSummary } from './conversation-summary.job';
 import { registerConversationRoutes } from './conversations.routes';
+import { registerReplyRunSweep } from './reply-run-sweep.job';
 
 /** The chat module's face: what the rest of the server may use of it. */
 export { findRatedPair } from './messages.repo';
@@ -13,7 +14,7 @@ export const chatModule: FeatureModule = {
     await registerConversationRoutes(app, ctx);
     await registerChatRoutes(app, ctx);
   },
-  jobs: [registerConversationSummary],
+  jobs: [registerConversationSummary, registerReplyRunSweep],
   userData: { exportForUser, deleteAllForUser },
 };
 

@@ -45,8 +45,11 @@ import type { ReplyTarget } from './reply-target';
 export interface PreparedReply {
   /** The user's message, stored before any reply starts. */
   userMessageId: number;
+  conversationId: number;
   /** Calls the model (telling `listener` the notices, then the text as it grows) and stores the reply. */
   run(listener?: ReplyListener): Promise<ReplyJsonResult>;
+  /** Never to run after all (its run could not be recorded): the credit is given back. */
+  cancel(): Promise<void>;
 }
 
 /**
@@ -278,6 +281,7 @@ function preparedRun(
 /** A prepared reply: its record, and the prompt's parts until the model is asked. */
 class ReplyRun implements PreparedReply, PromptSource {
   readonly userMessageId: number;
+  readonly conversationId: number;
 
   constructor(
     private readonly ctx: AppContext,
@@ -287,6 +291,12 @@ class ReplyRun implements PreparedReply, PromptSource {
     private prompt: PromptParts | undefined,
   ) {
     this.userMessageId = record.userMessageId;
+    this.conversationId = record.conversationId;
+  }
+
+  async cancel() {
+    this.prompt = undefined;
+    if (await refundCharge(this.ctx, this.record.chargeId)) this.ctx.metrics.creditsRefunded.inc();
   }
 
   // Not an async function: a reply waiting for the model keeps as few suspended frames as can be.

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { replyRun, type ReplyRunState } from '../../db/schema';
+import type { FinalEvent, LoggedNotice } from './run-log';
+
+/**
+ * Reply runs as stored (db/schema/reply-runs.ts, decision 0049): every statement names the owner
+ * or the server holding the lease, so no reader sees another user's run.
+ */
+
+export interface StoredRun {
+  id: string;
+  userId: string;
+  state: ReplyRunState;
+  text: string;
+  notices: LoggedNotice[];
+  final: FinalEvent | null;
+  /** True while the lease of the server writing it holds. */
+  leaseHeld: boolean;
+}
+
+/** The run's row, before the model is asked: queued, its lease held by `owner`. */
+export async function insertRun(
+  db: Database,
+  run: { id: string; userId: string; conversationId: number; userMessageId: number },
+  owner: string,
+  leaseMs: number,
+) {
+  await db.execute(sql`insert into ${replyRun}
+    (id, user_id, conversation_id, user_message_id, lease_owner, lease_until)
+    values (${run.id}, ${run.userId}, ${run.conversationId}, ${run.userMessageId}, ${owner},
+      now() + ${leaseMs} * interval '1 millisecond')`);
+}
+
+/**
+ * One statement for every run this server writes (about once a second): its lease renewed and,
+ * where `text`/`notices` are given, what it told so far saved.
+ */
+export async function saveRuns(
+  db: Database,
+  runs: { id: string; text?: string; notices?: LoggedNotice[] }[],
+  owner: string,
+  leaseMs: number,
+) {
+  if (runs.length === 0) return;
+  await db.execute(sql`update ${replyRun} r set
+      text = coalesce(v.text, r.text),
+      notices = coalesce(v.notices, r.notices),
+      state = case when v.text is null then r.state else 'streaming' end,
+      lease_until = now() + ${leaseMs} * interval '1 millisecond',
+      updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) as v(id text, text text, notices jsonb)
+    where r.id = v.id and r.lease_owner = ${owner} and r.state in ('queued', 'streaming')`);
+}
+
+/** The run's end: its text, notices and last event kept for late readers; the lease let go. */
+export async function finishRun(
+  db: Database,
+  id: string,
+  end: { state: 'done' | 'failed'; text: string; notices: LoggedNotice[]; final: FinalEvent },
+) {
+  await db.execute(sql`update ${replyRun} set state = ${end.state}, text = ${end.text},
+      notices = ${JSON.stringify(end.notices)}::jsonb, final = ${JSON.stringify(end.final)}::jsonb,
+      lease_owner = null, lease_until = null, updated_at = now()
+    where id = ${id}`);
+}
+
+/** The user's run `id`, or null (another user's is not found either). */
+export async function findRun(db: Database, userId: string, id: string): Promise<StoredRun | null> {
+  const { rows } = await db.execute<{
+    id: string;
+    user_id: string;
+    state: ReplyRunState;
+    text: string;
+    notices: LoggedNotice[];
+    final: FinalEvent | null;
+    lease_held: boolean;
+  }>(sql`select id, user_id, state, text, notices, final,
+      coalesce(lease_until > now(), false) as lease_held
+    from ${replyRun} where id = ${id} and user_id = ${userId}`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    state: row.state,
+    text: row.text,
+    notices: row.notices,
+    final: row.final,
+    leaseHeld: row.lease_held,
+  };
+}
+
+/**
+ * Ended runs older than `keepMs` removed, and runs whose server stopped renewing their lease
+ * `lapsedMs` ago ended as failed (their reply's credit is given back by the charge sweep).
+ * Answers how many of each.
+ */
+export async function sweepRuns(
+  db: Database,
+  keepMs: number,
+  lapsedMs: number,
+  cutOff: FinalEvent,
+): Promise<{ removed: number; failed: number }> {
+  const removed = await db.execute(sql`delete from ${replyRun}
+    where state in ('done', 'failed') and updated_at < now() - ${keepMs} * interval '1 millisecond'
+    returning id`);
+  const failed = await db.execute(sql`update ${replyRun} set state = 'failed',
+      final = ${JSON.stringify(cutOff)}::jsonb, lease_owner = null, lease_until = null,
+      updated_at = now()
+    where state in ('queued', 'streaming')
+      and lease_until < now() - ${lapsedMs} * interval '1 millisecond'
+    returning id`);
+  return { removed: removed.rows.length, failed: failed.rows.length };
+}

@@ -1,0 +1,274 @@
+import { randomBytes } from 'node:crypto';
+import type { ReplyJsonResult } from '../../../shared/chat/contract';
+import { REPLY_NOT_FOUND } from '../../../shared/chat/contract';
+import type { AppContext } from '../../context';
+import { notFound } from '../../errors';
+import { toHttpError } from '../../plugins/errors';
+import type { PreparedReply } from './reply.service';
+import * as repo from './reply-runs.repo';
+import { replay, RunLog, type FinalEvent, type RunFollower } from './run-log';
+import { parseReplyEventId, type ReplyPosition } from '../../../shared/chat/rules';
+
+/**
+ * Reply runs (issue 44, decision 0049): a reply is generated apart from the request that asked
+ * for it, which, like any later request, only follows the run's events. The run is recorded
+ * before the model is asked; while it streams, this server renews its lease and saves what it
+ * told about every second (one statement for all of its runs), so a client that reconnects, here
+ * or to another server, is told the rest; an ended run is kept a few minutes for late readers.
+ */
+
+/** How often a server saves its runs' text and renews their leases. */
+export const RUN_SAVE_MS = 1_000;
+/** A lease not renewed for this long has lapsed: its server is gone. */
+export const RUN_LEASE_MS = 5_000;
+/** How long an ended run stays in this server's memory for a reconnect (then it is read stored). */
+export const RUN_MEMORY_MS = 60_000;
+/**
+ * A run whose lease lapsed this long ago, which no server continued, is ended as cut off by the
+ * `reply-run-sweep` job.
+ */
+export const RUN_LAPSED_MS = 30_000;
+/** How long an ended run is kept stored (the `reply-run-sweep` job removes it after). */
+export const RUN_KEEP_MS = 10 * 60_000;
+/** How often a reader following a run written by another server reads what it saved. */
+export const RUN_POLL_MS = 250;
+
+/** What a client is told when the server writing its reply died and nobody continued it. */
+export const RUN_CUT_OFF: FinalEvent = {
+  event: 'error',
+  data: { status: 502, message: 'The reply was cut off. Please try again.' },
+};
+
+/** A run to follow, from a position on. */
+export interface RunSource {
+  follow(follower: RunFollower, from: ReplyPosition): () => void;
+}
+
+interface LiveRun extends RunSource {
+  readonly id: string;
+  readonly userId: string;
+  readonly log: RunLog;
+  /** The JSON answer's promise (rejects as the reply failed). */
+  result: Promise<ReplyJsonResult>;
+  /** How much of the log is stored. */
+  savedChars: number;
+  savedNotices: number;
+  /** When it ended (ms, performance.now), for leaving memory. */
+  endedAt?: number;
+}
+
+export class ReplyRuns {
+  /** This server, as the holder of its runs' leases. */
+  readonly owner = randomBytes(12).toString('base64url');
+  private readonly live = new Map<string, LiveRun>();
+  private timer: NodeJS.Timeout | undefined;
+  private saving: Promise<void> | undefined;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Runs being written by this server now. */
+  get activeCount() {
+    let count = 0;
+    for (const run of this.live.values()) if (!run.log.final) count++;
+    return count;
+  }
+
+  /**
+   * Records the prepared reply's run, then starts it apart from the request: answers the run, to
+   * follow (`log`) or wait for (`result`). A run that cannot be recorded is not started, and its
+   * credit is given back.
+   */
+  async start(userId: string, prepared: PreparedReply): Promise<LiveRun> {
+    const id = randomBytes(16).toString('base64url');
+    try {
+      await repo.insertRun(
+        this.ctx.db,
+        {
+          id,
+          userId,
+          conversationId: prepared.conversationId,
+          userMessageId: prepared.userMessageId,
+        },
+        this.owner,
+        RUN_LEASE_MS,
+      );
+    } catch (error) {
+      await prepared.cancel();
+      throw error;
+    }
+    const log = new RunLog();
+    const follow = (f: RunFollower, from: ReplyPosition) => log.follow(f, from);
+    const run = { id, userId, log, follow, savedChars: 0, savedNotices: 0 } as LiveRun;
+    run.result = this.ctx.lifecycle.track(this.generate(run, prepared));
+    // Followed by events or awaited as JSON: either way a failure has been told.
+    run.result.catch(() => undefined);
+    this.live.set(id, run);
+    this.timer ??= setInterval(() => void this.tick(), RUN_SAVE_MS).unref();
+    return run;
+  }
+
+  /** The reply generated, its events told to the run's log, its end recorded. */
+  private async generate(run: LiveRun, prepared: PreparedReply): Promise<ReplyJsonResult> {
+    const { log } = run;
+    let answer: ReplyJsonResult;
+    try {
+      answer = await prepared.run({
+        notice: (notice) => log.notice(notice),
+        token: (text) => log.token(text),
+      });
+    } catch (error) {
+      const known = toHttpError(error);
+      if (!known) this.ctx.log.error({ err: error }, 'reply failed');
+      const status = known?.statusCode ?? 500;
+      const message = known?.message ?? 'Something went wrong on our side.';
+      await this.end(run, 'failed', { event: 'error', data: { status, message } });
+      throw error;
+    }
+    const { notices: _told, ...reply } = answer;
+    await this.end(run, 'done', { event: 'done', data: reply });
+    return answer;
+  }
+
+  /**
+   * The user's run `id`, to follow (404 for a run that is not theirs, or gone): `follow` tells a
+   * follower what the run told after `from` at once, then what comes, to its end, and answers
+   * the function that stops following (a client that went away).
+   */
+  async find(userId: string, id: string): Promise<RunSource> {
+    const live = this.live.get(id);
+    if (live && live.userId === userId) return live;
+    const stored = await repo.findRun(this.ctx.db, userId, id);
+    if (!stored) throw notFound(REPLY_NOT_FOUND);
+    if (stored.final) {
+      return {
+        follow: (follower, from) => {
+          replay(stored, follower, from);
+          return () => undefined;
+        },
+      };
+    }
+    return { follow: (f, from) => this.followStored(userId, id, f, from, stored) };
+  }
+
+  /** The user's run `id` as it stands (the JSON view), or 404. */
+  async read(userId: string, id: string): Promise<repo.StoredRun> {
+    const live = this.live.get(id);
+    if (live && live.userId === userId) {
+      return {
+        id,
+        userId,
+        state: live.log.final ? (live.log.final.event === 'done' ? 'done' : 'failed') : 'streaming',
+        text: live.log.text,
+        notices: [...live.log.notices],
+        final: live.log.final,
+        leaseHeld: !live.log.final,
+      };
+    }
+    const stored = await repo.findRun(this.ctx.db, userId, id);
+    if (!stored) throw notFound(REPLY_NOT_FOUND);
+    return stored;
+  }
+
+  /** Stops saving; the runs still going are the lifecycle's to wait for. */
+  close() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /**
+   * A run another server writes: what it saved, read again every RUN_POLL_MS until it ends (or
+   * until its server has been gone long enough for the sweep to end it as cut off).
+   */
+  private followStored(
+    userId: string,
+    id: string,
+    follower: RunFollower,
+    from: ReplyPosition,
+    first: repo.StoredRun,
+  ): () => void {
+    let position = from;
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    // Only what lies past `position` is told; the position moves with every event told.
+    const tracking: RunFollower = {
+      notice: (notice, eventId) => {
+        position = parseId(eventId, position);
+        follower.notice(notice, eventId);
+      },
+      token: (text, eventId) => {
+        position = parseId(eventId, position);
+        follower.token(text, eventId);
+      },
+      end: (final, eventId) => {
+        stopped = true;
+        follower.end(final, eventId);
+      },
+    };
+    const look = (stored: repo.StoredRun) => {
+      if (stopped) return;
+      replay({ ...stored, final: stored.final }, tracking, position);
+      if (stopped) return;
+      timer = setTimeout(() => {
+        repo.findRun(this.ctx.db, userId, id).then(
+          (next) => (next ? look(next) : tracking.end(RUN_CUT_OFF, '')),
+          () => look(first),
+        );
+      }, RUN_POLL_MS);
+    };
+    look(first);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }
+
+  private async end(run: LiveRun, state: 'done' | 'failed', final: FinalEvent) {
+    run.log.end(final);
+    run.endedAt = performance.now();
+    try {
+      await repo.finishRun(this.ctx.db, run.id, {
+        state,
+        text: run.log.text,
+        notices: run.log.notices,
+        final,
+      });
+    } catch (error) {
+      // The reply itself is stored; only a late reconnect would miss its end.
+      this.ctx.log.error({ err: error, replyId: run.id }, 'reply run end not recorded');
+    }
+  }
+
+  /** Saves what changed and renews the leases, in one statement; lets ended runs leave memory. */
+  private async tick() {
+    if (this.saving) return;
+    const now = performance.now();
+    const updates: { id: string; text?: string; notices?: repo.StoredRun['notices'] }[] = [];
+    // Marked saved once the statement has succeeded: a failed save is tried again next time.
+    const saved: (() => void)[] = [];
+    for (const run of this.live.values()) {
+      if (run.endedAt !== undefined) {
+        if (now - run.endedAt > RUN_MEMORY_MS) this.live.delete(run.id);
+        continue;
+      }
+      const { text, notices } = run.log;
+      if (text.length === run.savedChars && notices.length === run.savedNotices) {
+        updates.push({ id: run.id });
+        continue;
+      }
+      updates.push({ id: run.id, text, notices: [...notices] });
+      const [chars, count] = [text.length, notices.length];
+      saved.push(() => {
+        run.savedChars = chars;
+        run.savedNotices = count;
+      });
+    }
+    if (this.live.size === 0) this.close();
+    this.saving = repo.saveRuns(this.ctx.db, updates, this.owner, RUN_LEASE_MS).then(
+      () => saved.forEach((mark) => mark()),
+      (error: unknown) => this.ctx.log.error({ err: error }, 'reply runs not saved'),
+    );
+    await this.saving.finally(() => (this.saving = undefined));
+  }
+}
+
+const parseId = (id: string, fallback: ReplyPosition) => parseReplyEventId(id) ?? fallback;

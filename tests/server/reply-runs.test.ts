@@ -1,0 +1,281 @@
+import { sql } from 'drizzle-orm';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { JobQueue } from '../../src/server/jobs/queue';
+import { RUN_CUT_OFF, RUN_KEEP_MS, RUN_LAPSED_MS } from '../../src/server/modules/chat/reply-runs';
+import { sweepRuns } from '../../src/server/modules/chat/reply-runs.repo';
+import { llmAppTest } from '../support/server-fixtures';
+import { answerAgeReviewsAsAdult } from './support/llm';
+import type { TestClient } from './support/http-client';
+import type { TestApp } from './support/test-app';
+
+/**
+ * A reply is a run, not a request (issue 44 items 1 and 2): every event carries its id, the
+ * `accepted` event names the run, and GET /api/replies/{replyId}/events tells a client that lost
+ * its connection the rest, from the last id it saw, with no gap and nothing twice: while the
+ * reply is still being written, once it has ended, and from another server.
+ */
+
+const test = llmAppTest((llm) => ({ LLM_BASE_URL: llm.url, LLM_MODELS: 'rp-70b' }));
+
+interface Event {
+  event: string;
+  id: string | undefined;
+  data: any;
+}
+
+/** Reads a response's events until `enough` says so (then drops the connection) or its end. */
+async function readEvents(response: Response, enough: (events: Event[]) => boolean = () => false) {
+  const events: Event[] = [];
+  const parser = createParser({
+    onEvent: (m: EventSourceMessage) =>
+      events.push({ event: m.event ?? 'message', id: m.id, data: JSON.parse(m.data) }),
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return events;
+    parser.feed(value);
+    if (enough(events)) {
+      await reader.cancel();
+      return events;
+    }
+  }
+}
+
+async function newConversation(t: TestApp, user: TestClient) {
+  const characterId = (
+    await user.post('/api/characters', {
+      name: 'Selene',
+      description: 'A moonlit poet with a sharp wit.',
+      gender: 'female',
+      personality: 'Playful, literate, teases gently.',
+    })
+  ).json.id;
+  const res = await user.post('/api/conversations', { characterId, chatMode: 'texting' });
+  expect(res.status, res.text).toBe(201);
+  return res.json.id as number;
+}
+
+const send = (t: TestApp, user: TestClient, conversationId: number, message = 'Tell me more') =>
+  fetch(`${t.url}/api/chat`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      cookie: user.cookieHeader,
+      origin: t.url,
+    },
+    body: JSON.stringify({ message, conversationId }),
+  });
+
+const follow = (base: string, user: TestClient, replyId: string, lastEventId?: string) =>
+  fetch(`${base}/api/replies/${replyId}/events`, {
+    headers: {
+      accept: 'text/event-stream',
+      cookie: user.cookieHeader,
+      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+    },
+  });
+
+const textOf = (events: Event[]) =>
+  events
+    .filter((e) => e.event === 'token')
+    .map((e) => e.data.text)
+    .join('');
+
+/** Forty words, streamed one every 15 ms: a reply still on its way for more than half a second. */
+const WORDS = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+
+test('every event carries the position after it; accepted names the run', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  llm.script({ content: WORDS, chunkDelayMs: 2 });
+  const events = await readEvents(await send(t, user, id));
+  const [accepted, ...rest] = events;
+  expect(accepted).toMatchObject({ event: 'accepted', id: '0.0' });
+  expect(accepted!.data.replyId).toMatch(/^[\w-]{22}$/);
+  const done = events.at(-1)!;
+  expect(done.event).toBe('done');
+  // Each id is the count of notices and characters told up to and with its event.
+  let notices = 0;
+  let chars = 0;
+  for (const e of rest) {
+    if (e.event === 'notice') notices++;
+    if (e.event === 'token') chars += e.data.text.length;
+    expect(e.id).toBe(`${notices}.${chars}`);
+  }
+  expect(notices).toBe(1); // the "not a human" notice opens a new conversation
+  expect(textOf(events)).toBe(done.data.message);
+});
+
+test('a client that lost its connection mid-reply gets the rest, with no gap and nothing twice', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  llm.script({ content: WORDS, chunkDelayMs: 15 });
+  // The connection drops after a few words.
+  const before = await readEvents(
+    await send(t, user, id),
+    (events) => events.filter((e) => e.event === 'token').length >= 3,
+  );
+  const replyId = before[0]!.data.replyId as string;
+  const lastId = before.at(-1)!.id!;
+  const after = await readEvents(await follow(t.url, user, replyId, lastId));
+  expect(after[0]!.event).not.toBe('accepted');
+  expect(after.some((e) => e.event === 'notice')).toBe(false); // seen before the drop
+  const done = after.at(-1)!;
+  expect(done.event).toBe('done');
+  expect(textOf(before) + textOf(after)).toBe(done.data.message);
+  expect(done.data.message).toBe(WORDS);
+  // The reply was stored once, and charged once.
+  const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+  expect(messages.map((m: { content: string }) => m.content)).toEqual(['Tell me more', WORDS]);
+});
+
+test('a run that ended is replayed from any point, then closed; as JSON it is shown as it stands', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  llm.script({ content: 'Moonlight on the water' });
+  const first = await readEvents(await send(t, user, id));
+  const replyId = first[0]!.data.replyId as string;
+  const done = first.at(-1)!;
+
+  // From the start: the notice, the whole text, the end, with the same ids.
+  const all = await readEvents(await follow(t.url, user, replyId, '0.0'));
+  expect(all.map((e) => e.event)).toEqual(['notice', 'token', 'done']);
+  expect(textOf(all)).toBe('Moonlight on the water');
+  expect(all.at(-1)).toEqual(done);
+  // From the middle of the text (`?after=` as well as Last-Event-ID).
+  const tail = await fetch(`${t.url}/api/replies/${replyId}/events?after=1.10`, {
+    headers: { accept: 'text/event-stream', cookie: user.cookieHeader },
+  });
+  const rest = await readEvents(tail);
+  expect(textOf(rest)).toBe('Moonlight on the water'.slice(10));
+  // From its last id: only the end.
+  expect(
+    (await readEvents(await follow(t.url, user, replyId, done.id))).map((e) => e.event),
+  ).toEqual(['done']);
+
+  const view = await user.get(`/api/replies/${replyId}/events`);
+  expect(view.status).toBe(200);
+  expect(view.json).toMatchObject({
+    replyId,
+    state: 'done',
+    text: 'Moonlight on the water',
+    lastEventId: done.id,
+    reply: done.data,
+    error: null,
+  });
+  expect(view.json.notices.map((n: { kind: string }) => n.kind)).toEqual(['ai-disclosure']);
+});
+
+test("another user's run is not found; a malformed event id is refused", async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  llm.script({ content: 'Only for you' });
+  const replyId = (await readEvents(await send(t, user, id)))[0]!.data.replyId as string;
+  const stranger = await t.signedInUser();
+  for (const accept of ['text/event-stream', 'application/json']) {
+    const res = await fetch(`${t.url}/api/replies/${replyId}/events`, {
+      headers: { accept, cookie: stranger.cookieHeader },
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Reply not found' });
+  }
+  expect((await user.get('/api/replies/no-such-run/events')).status).toBe(404);
+  const bad = await user.get(`/api/replies/${replyId}/events?after=yesterday`);
+  expect(bad.status).toBe(400);
+  expect(bad.json.message).toBe("That event id is not one of this reply's.");
+  expect((await t.client().get(`/api/replies/${replyId}/events`)).status).toBe(401);
+});
+
+test('a client that reconnects to another server gets the rest of a reply still being written there', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  // A second server on the same database: it has none of the first one's runs in memory.
+  const other: FastifyInstance = await buildApp({
+    config: t.config,
+    database: t.database,
+    jobs: new JobQueue(t.database.jobConnection),
+    webDir: path.resolve(import.meta.dirname, '../fixtures/web'),
+  });
+  await other.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const base = `http://127.0.0.1:${(other.server.address() as { port: number }).port}`;
+    const id = await newConversation(t, user);
+    llm.script({ content: WORDS, chunkDelayMs: 25 });
+    const before = await readEvents(
+      await send(t, user, id),
+      (events) => events.filter((e) => e.event === 'token').length >= 3,
+    );
+    const replyId = before[0]!.data.replyId as string;
+    const after = await readEvents(await follow(base, user, replyId, before.at(-1)!.id));
+    const done = after.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(textOf(before) + textOf(after)).toBe(WORDS);
+    expect(done.data.message).toBe(WORDS);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a run whose server stopped is ended as cut off for whoever follows it; ended runs leave after a while', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  llm.script({ content: 'Kept a while' });
+  const ended = (await readEvents(await send(t, user, id)))[0]!.data.replyId as string;
+  const userId = (await user.get('/api/auth/get-session')).json.user.id as string;
+  const [{ userMessageId }] = (
+    await t.database.db.execute<{ userMessageId: number }>(
+      sql`select user_message_id as "userMessageId" from reply_run where id = ${ended}`,
+    )
+  ).rows as [{ userMessageId: number }];
+  // A run a server was writing when it died: 40 characters saved, its lease long lapsed.
+  await t.database.db.execute(sql`insert into reply_run
+      (id, user_id, conversation_id, user_message_id, state, text, lease_owner, lease_until)
+    values ('orphan-run', ${userId}, ${id}, ${userMessageId}, 'streaming', ${'x'.repeat(40)},
+      'dead-server', now() - interval '1 minute')`);
+  await t.database.db.execute(
+    sql`update reply_run set updated_at = now() - interval '11 minutes' where id = ${ended}`,
+  );
+
+  const following = readEvents(await follow(t.url, user, 'orphan-run', '0.30'));
+  expect(await sweepRuns(t.database.db, RUN_KEEP_MS, RUN_LAPSED_MS, RUN_CUT_OFF)).toEqual({
+    removed: 1,
+    failed: 1,
+  });
+  const events = await following;
+  expect(textOf(events)).toBe('x'.repeat(10));
+  expect(events.at(-1)).toMatchObject({
+    event: 'error',
+    data: { status: 502, message: 'The reply was cut off. Please try again.' },
+  });
+  const left = await t.database.db.execute(sql`select id from reply_run where id = ${ended}`);
+  expect(left.rows).toEqual([]);
+});
