@@ -59,6 +59,12 @@ export const E2E_MARKDOWN_REPLY = [
   '',
   'Read [the map](https://example.com/map) or <b>this</b> ![a gull](https://example.com/g.png).',
 ].join('\n');
+/** A message containing this is answered word by word, for about a second. */
+export const E2E_LONG_TRIGGER = 'tell it slowly';
+export const E2E_LONG_REPLY = Array.from(
+  { length: 48 },
+  (_, i) => `${['Moonlight', 'spills', 'over', 'the', 'quiet', 'harbour'][i % 6]}${i}`,
+).join(' ');
 /** A message containing this is answered only after a pause (the model 'thinks'). */
 export const E2E_SLOW_TRIGGER = 'take your time';
 /** A description the age review reads as a minor's (the adults-only rule lets it through). */
@@ -112,6 +118,7 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
   if (last.includes('Continue your last message')) return { content: E2E_CONTINUATION };
   if (last.includes(E2E_TALE_TRIGGER)) return { content: `Tale number ${++talesTold}.` };
   if (last.includes(E2E_SLOW_TRIGGER)) return { content: E2E_REPLY, delayMs: 3000 };
+  if (last.includes(E2E_LONG_TRIGGER)) return { content: E2E_LONG_REPLY, chunkDelayMs: 20 };
   const system = String(body?.messages?.[0]?.content ?? '');
   if (system.includes('texting on a phone')) return { content: E2E_TEXTING_REPLY };
   return { content: E2E_REPLY, chunkDelayMs: 15 };

@@ -69,3 +69,64 @@ describe('a message refused by a stopping server', () => {
     expect(sends()).toHaveLength(1);
   });
 });
+
+/** Writes one event as the server does: its name, its id (the position after it), its data. */
+const write = (res: import('node:http').ServerResponse, event: string, id: string, data: unknown) =>
+  res.write(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
+const follows = () => apiDouble.requests.filter((r) => r.path.startsWith('/api/replies/'));
+
+describe('a reply whose connection drops', () => {
+  const streamHead = (res: import('node:http').ServerResponse) =>
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+
+  it('is followed again from the last event seen, and goes on where it stopped', async () => {
+    apiDouble.on('POST /api/chat', (_req, _body, res) => {
+      streamHead(res);
+      write(res, 'accepted', '0.0', { userMessageId: 1, replyId: 'run-1' });
+      write(res, 'token', '0.6', { text: 'Moonli' });
+      // The network drops mid-reply (once what was written has left).
+      setTimeout(() => res.socket?.destroy(), 50);
+    });
+    const lastIds: (string | undefined)[] = [];
+    apiDouble.on('GET /api/replies/run-1/events', (req, _body, res) => {
+      lastIds.push(req.headers['last-event-id'] as string | undefined);
+      streamHead(res);
+      write(res, 'token', '0.22', { text: 'ght on the water' });
+      write(res, 'done', '0.22', {
+        messageId: 2,
+        message: 'Moonlight on the water',
+        userMessageId: 1,
+      });
+      res.end();
+    });
+    const tokens: string[] = [];
+    const states: boolean[] = [];
+    const result = await streamReply('/api/chat', body, {
+      onToken: (t) => tokens.push(t),
+      onReconnecting: (r) => states.push(r),
+    });
+    expect(result).toMatchObject({ messageId: 2, message: 'Moonlight on the water' });
+    expect(tokens.join('')).toBe('Moonlight on the water');
+    expect(lastIds).toEqual(['0.6']);
+    expect(states).toEqual([true, false]);
+  });
+
+  it('keeps trying while the servers cannot answer, then tells the user it was cut off', async () => {
+    apiDouble.on('POST /api/chat', (_req, _body, res) => {
+      streamHead(res);
+      write(res, 'accepted', '0.0', { userMessageId: 1, replyId: 'run-2' });
+      res.end(); // ended before the reply's end
+    });
+    let tries = 0;
+    apiDouble.on('GET /api/replies/run-2/events', (_req, _body, res) => {
+      tries++;
+      // Busy once, then the run is gone.
+      if (tries === 1) json(res, 503, { message: 'Busy' });
+      else json(res, 404, { message: 'Reply not found' });
+    });
+    await expect(streamReply('/api/chat', body, { onToken: () => {} })).rejects.toEqual(
+      new ApiError(502, 'The reply was cut off. Please try again.'),
+    );
+    expect(follows()).toHaveLength(2);
+  });
+});

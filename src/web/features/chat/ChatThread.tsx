@@ -241,7 +241,12 @@ export function ChatThread({
             />
           </Suspense>
         )}
-        <StreamingReply streaming={streaming} starting={starting} bubbles={bubbles} />
+        <StreamingReply
+          streaming={streaming}
+          starting={starting}
+          bubbles={bubbles}
+          reconnecting={sending.reconnecting}
+        />
         <div ref={bottom} />
       </div>
       {deleting !== null && (

@@ -10,14 +10,26 @@ export function StreamingReply({
   streaming,
   starting,
   bubbles,
+  reconnecting = false,
 }: {
   streaming: string | null;
   starting: boolean;
   bubbles: boolean;
+  /** Its connection dropped and is being made again: the text so far stays, and says so. */
+  reconnecting?: boolean;
 }) {
-  if (starting) return <StartingSplash />;
+  if (starting && !reconnecting) return <StartingSplash />;
   if (streaming === null) return null;
-  return streaming && !bubbles ? <ReplyBubble text={streaming} /> : <TypingIndicator />;
+  const reply = streaming && !bubbles ? <ReplyBubble text={streaming} /> : <TypingIndicator />;
+  if (!reconnecting) return reply;
+  return (
+    <div className="flex flex-col gap-1">
+      {reply}
+      <p role="status" className="text-xs text-muted" data-testid="reply-reconnecting">
+        Reconnecting…
+      </p>
+    </div>
+  );
 }
 
 /** A story's opening scene, above its first message. */

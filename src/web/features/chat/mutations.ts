@@ -68,6 +68,8 @@ export interface ReplyRequest {
   /** A notice shown before the reply (the "not a human" or a crisis notice). */
   onNotice?: (notice: Notice) => void;
   onToken: (text: string) => void;
+  /** The reply's connection dropped and is being made again (true), or was (false). */
+  onReconnecting?: (reconnecting: boolean) => void;
 }
 
 /**
@@ -87,6 +89,7 @@ export function useReply() {
       const on = {
         onAccepted: v.onAccepted,
         onToken: v.onToken,
+        onReconnecting: v.onReconnecting,
         onNotice: (notice: Notice) => {
           notices.push(notice);
           v.onNotice?.(notice);

@@ -1,3 +1,4 @@
+import type { EventSourceMessage } from 'eventsource-parser';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type {
   ReplyResult,
@@ -5,9 +6,18 @@ import type {
   SendMessageRequest,
 } from '../../../shared/chat/contract';
 import * as chat from '../../../shared/chat/endpoints';
+import { replyEventId } from '../../../shared/chat/rules';
 import type { ErrorBody } from '../../../shared/http/error-body';
 import type { Notice } from '../../../shared/safety/contract';
 import { ApiError, urlOf } from '../../lib/api';
+
+/** How often a message refused by a stopping server (503 with Retry-After) is sent again. */
+const SEND_RETRIES = 2;
+/** The longest Retry-After followed, in seconds: a longer one is the user's to retry. */
+const MAX_RETRY_WAIT_S = 5;
+/** The waits before each attempt to follow a reply again after its connection dropped (ms). */
+const RECONNECT_WAITS_MS = [250, 1000, 2000, 4000, 8000];
+const CUT_OFF = 'The reply was cut off. Please try again.';
 
 /**
  * Sends a message and streams the reply (Server-Sent Events): `onAccepted` runs once the server
@@ -16,13 +26,9 @@ import { ApiError, urlOf } from '../../lib/api';
  * before the reply (the "not a human" and crisis notices, decision 0042), `onToken` the text as
  * it grows; resolves with the stored reply, whose text replaces what streamed (a reply withheld
  * for safety is stored as its replacement). Refusals before streaming (403 no credits, 503 no
- * model…) reject with an ApiError carrying the server's status and message.
+ * model…) reject with an ApiError carrying the server's status and message. A connection that
+ * drops mid-reply is made again (`onReconnecting`) and the reply goes on where it stopped.
  */
-/** How often a message refused by a stopping server (503 with Retry-After) is sent again. */
-const SEND_RETRIES = 2;
-/** The longest Retry-After followed, in seconds: a longer one is the user's to retry. */
-const MAX_RETRY_WAIT_S = 5;
-
 export async function streamReply(
   path: string,
   /** The message sent; none for a regenerate or a continue (the path names the reply). */
@@ -31,6 +37,8 @@ export async function streamReply(
     onAccepted?: () => void;
     onNotice?: (notice: Notice) => void;
     onToken: (text: string) => void;
+    /** The connection dropped and is being made again (true), or was (false). */
+    onReconnecting?: (reconnecting: boolean) => void;
   },
 ): Promise<ReplyResult> {
   const send = () =>
@@ -61,15 +69,65 @@ export async function streamReply(
     );
   }
   on.onAccepted?.();
-  const events = response.body
-    .pipeThrough(new TextDecoderStream())
+  // The reply is a run on the server (issue 44): a connection that drops is followed again from
+  // the last event seen, on whichever server answers, and the text goes on where it stopped.
+  const run: RunPlace = { replyId: null, lastEventId: replyEventId({ notices: 0, chars: 0 }) };
+  let result = await readEvents(response, run, on);
+  for (let attempt = 0; result === null; attempt++) {
+    if (run.replyId === null || attempt >= RECONNECT_WAITS_MS.length)
+      throw new ApiError(502, CUT_OFF);
+    on.onReconnecting?.(true);
+    await new Promise((resolve) => setTimeout(resolve, RECONNECT_WAITS_MS[attempt]));
+    const again = await fetch(urlOf(chat.replyEvents, { replyId: run.replyId }), {
+      credentials: 'include',
+      headers: { accept: 'text/event-stream', 'last-event-id': run.lastEventId },
+    }).catch(() => null); // still offline: wait and try again
+    if (again === null) continue;
+    if (!again.ok || !again.body) {
+      // A server busy or stopping is tried again; a run that is gone (404) ended unseen.
+      if (again.status >= 500 || again.status === 429) continue;
+      throw new ApiError(again.status === 404 ? 502 : again.status, CUT_OFF);
+    }
+    on.onReconnecting?.(false);
+    const seen = run.lastEventId;
+    result = await readEvents(again, run, on);
+    if (run.lastEventId !== seen) attempt = -1; // it went on: a later drop starts over
+  }
+  return result;
+}
+
+/** What a reconnect needs: the run's id (from `accepted`) and the last event id seen. */
+interface RunPlace {
+  replyId: string | null;
+  lastEventId: string;
+}
+
+/**
+ * Reads a response's events, telling `on` the notices and the text; resolves with the stored
+ * reply, or null when the connection ended or broke before the run's end.
+ */
+async function readEvents(
+  response: Response,
+  run: RunPlace,
+  on: Parameters<typeof streamReply>[2],
+): Promise<ReplyResult | null> {
+  const events = response
+    .body!.pipeThrough(new TextDecoderStream())
     .pipeThrough(new EventSourceParserStream())
     .getReader();
   for (;;) {
-    const { value: message, done } = await events.read();
-    if (done) break;
+    let message: EventSourceMessage;
+    try {
+      const read = await events.read();
+      if (read.done) return null;
+      message = read.value;
+    } catch {
+      return null; // the network dropped
+    }
+    if (message.id) run.lastEventId = message.id;
     // The server shapes each event with the contract's replyStreamEvents.
     const data: unknown = JSON.parse(message.data || 'null');
+    if (message.event === 'accepted') run.replyId = (data as { replyId?: string }).replyId ?? null;
     if (message.event === 'token') on.onToken((data as { text: string }).text);
     if (message.event === 'notice') on.onNotice?.(data as Notice);
     if (message.event === 'done') return data as ReplyResult;
@@ -78,7 +136,6 @@ export async function streamReply(
       throw new ApiError(failure.status || 502, failure.message || 'The reply failed.');
     }
   }
-  throw new ApiError(502, 'The reply was cut off. Please try again.');
 }
 
 /** A new alternative of a reply, or more of it (the same events as a reply). */

@@ -70,6 +70,8 @@ export function useSendMessage(ctx: SendContext) {
   // (A self-declared minor's message is refused with a 403, never streamed: see isChatPaused.)
   const onNotice = (notice: Notice) => setNotices((shown) => [...shown, notice]);
   const [starting, setStarting] = useState(false);
+  // The reply's connection dropped and is being made again: 'Reconnecting…' under it.
+  const [reconnecting, setReconnecting] = useState(false);
   // The newest reply is 'new' for 5 s: its texting bubbles are revealed one by one.
   const [fresh, setFresh] = useState<number | null>(null);
   useEffect(() => {
@@ -136,6 +138,7 @@ export function useSendMessage(ctx: SendContext) {
           setStarting(false);
           setStreaming((s) => (s ?? '') + t);
         },
+        onReconnecting: setReconnecting,
       });
       ctx.onReplied(id);
       if (ctx.shownId.current === id) setFresh(done.messageId);
@@ -161,6 +164,7 @@ export function useSendMessage(ctx: SendContext) {
       return accepted ? 'sent' : 'failed';
     } finally {
       setStarting(false);
+      setReconnecting(false);
       setStreaming(null);
       setNotices([]);
       setPending(null);
@@ -213,6 +217,7 @@ export function useSendMessage(ctx: SendContext) {
             s === null || s === before ? before + continuationJoin(before, t) : s + t,
           );
         },
+        onReconnecting: setReconnecting,
       });
       ctx.onReplied(id);
       if (ctx.shownId.current === id) setFresh(done.messageId);
@@ -227,6 +232,7 @@ export function useSendMessage(ctx: SendContext) {
       await reloadMessages(client, id).catch(() => undefined);
     } finally {
       setStarting(false);
+      setReconnecting(false);
       setStreaming(null);
       setNotices([]);
       setShownUpTo(null);
@@ -274,6 +280,7 @@ export function useSendMessage(ctx: SendContext) {
     shownUpTo,
     streaming,
     starting,
+    reconnecting,
     busy,
     fresh,
   };
