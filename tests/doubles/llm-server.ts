@@ -15,6 +15,11 @@ export type LlmReply = ReplyOptions &
         content: string;
         /** Pause between streamed chunks (to abort or time out mid-stream). */
         chunkDelayMs?: number;
+        /**
+         * Sends only this many pieces of the text, then nothing more until the client goes away
+         * (a model, or a server, that died mid-reply).
+         */
+        stallAfter?: number;
         /** Pause between `data: [DONE]` and the end of the body (it may come a moment later). */
         endDelayMs?: number;
         finishReason?: string;
@@ -242,6 +247,10 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     let index = 0;
     for (const piece of splitWords(reply.content)) {
       index++;
+      if (reply.stallAfter !== undefined && index > reply.stallAfter) {
+        await new Promise((resolve) => res.once('close', resolve));
+        return;
+      }
       if (reply.chunkDelayMs) {
         await sleep(Math.max(0, startedAt + reply.chunkDelayMs * index - performance.now()));
       }

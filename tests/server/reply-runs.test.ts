@@ -241,7 +241,7 @@ test('a client that reconnects to another server gets the rest of a reply still 
   }
 });
 
-test('a run whose server stopped is ended as cut off for whoever follows it; ended runs leave after a while', async ({
+test('a run whose server stopped, which no server continued, ends as cut off; ended runs leave after a while', async ({
   t,
   user,
   llm,
@@ -251,26 +251,27 @@ test('a run whose server stopped is ended as cut off for whoever follows it; end
   llm.script({ content: 'Kept a while' });
   const ended = (await readEvents(await send(t, user, id)))[0]!.data.replyId as string;
   const userId = (await user.get('/api/auth/get-session')).json.user.id as string;
-  const [{ userMessageId }] = (
-    await t.database.db.execute<{ userMessageId: number }>(
-      sql`select user_message_id as "userMessageId" from reply_run where id = ${ended}`,
-    )
-  ).rows as [{ userMessageId: number }];
-  // A run a server was writing when it died: 40 characters saved, its lease long lapsed.
-  await t.database.db.execute(sql`insert into reply_run
-      (id, user_id, conversation_id, user_message_id, state, text, lease_owner, lease_until)
-    values ('orphan-run', ${userId}, ${id}, ${userMessageId}, 'streaming', ${'x'.repeat(40)},
-      'dead-server', now() - interval '1 minute')`);
+  const { rows } = await t.database.db.execute<{ userMessageId: number; chargeId: number }>(
+    sql`select user_message_id as "userMessageId", charge_id as "chargeId"
+      from reply_run where id = ${ended}`,
+  );
+  const { userMessageId, chargeId } = rows[0]!;
   await t.database.db.execute(
     sql`update reply_run set updated_at = now() - interval '11 minutes' where id = ${ended}`,
   );
-
-  const following = readEvents(await follow(t.url, user, 'orphan-run', '0.30'));
-  expect(await sweepRuns(t.database.db, RUN_KEEP_MS, RUN_LAPSED_MS, RUN_CUT_OFF)).toEqual({
-    removed: 1,
-    failed: 1,
+  // A run a server was writing when it died, 40 characters saved, its lease long lapsed; swept
+  // before any server could see it (in the transaction that wrote it), as when none continues it.
+  const swept = await t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`insert into reply_run (id, user_id, conversation_id, user_message_id,
+        charge_id, keep, state, text, lease_owner, lease_until)
+      values ('orphan-run', ${userId}, ${id}, ${userMessageId}, ${chargeId},
+        ${JSON.stringify({ answers: userMessageId })}::jsonb, 'streaming', ${'x'.repeat(40)},
+        'dead-server', now() - interval '1 minute')`);
+    return sweepRuns(tx, RUN_KEEP_MS, RUN_LAPSED_MS, RUN_CUT_OFF);
   });
-  const events = await following;
+  expect(swept).toEqual({ removed: 1, failed: 1 });
+
+  const events = await readEvents(await follow(t.url, user, 'orphan-run', '0.30'));
   expect(textOf(events)).toBe('x'.repeat(10));
   expect(events.at(-1)).toMatchObject({
     event: 'error',
@@ -279,3 +280,67 @@ test('a run whose server stopped is ended as cut off for whoever follows it; end
   const left = await t.database.db.execute(sql`select id from reply_run where id = ${ended}`);
   expect(left.rows).toEqual([]);
 });
+
+test('a run whose server died is taken over by another, which goes on from the saved text: one reply, one credit', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  // Server A, on the same database as the test's app (which stays up, as another server would).
+  const a: FastifyInstance = await buildApp({
+    config: t.config,
+    database: t.database,
+    jobs: new JobQueue(t.database.jobConnection),
+    webDir: path.resolve(import.meta.dirname, '../fixtures/web'),
+  });
+  await a.listen({ port: 0, host: '127.0.0.1' });
+  const onA = `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
+  const id = await newConversation(t, user);
+  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+  const creditsBefore = await credits();
+  // On A the model says its first words, then nothing more: A dies before it says more.
+  // The server that takes over asks the model to go on.
+  llm.script(
+    { content: 'Moonlight0 spills1 over2 the3', stallAfter: 3 },
+    { content: 'and the quiet harbour sleeps.' },
+  );
+  const before = await readEvents(
+    await fetch(`${onA}/api/chat`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        cookie: user.cookieHeader,
+        origin: t.url,
+      },
+      body: JSON.stringify({ message: 'Tell me more', conversationId: id }),
+    }),
+    (events) => textOf(events).includes('spills1'),
+  );
+  const told = textOf(before);
+  expect(told).toMatch(/^Moonlight0 spills1/);
+  // What A told is saved within a second; then A stops renewing its lease.
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  await a.close();
+
+  const after = await readEvents(
+    await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id),
+  );
+  const done = after.at(-1)!;
+  expect(done.event).toBe('done');
+  expect(after.filter((e) => e.event === 'notice')).toEqual([]); // told by A already
+  expect(told + textOf(after)).toBe(done.data.message);
+  expect(done.data.message).toBe(`${told.trimEnd()} and the quiet harbour sleeps.`);
+  // The model was asked to go on from A's text.
+  const resumed = llm.requests.at(-1)!.body.messages as { role: string; content: string }[];
+  expect(resumed.at(-2)).toMatchObject({ role: 'assistant', content: told });
+  expect(resumed.at(-1)!.content).toContain('Continue your last message');
+  // One reply stored, one credit taken.
+  const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+  expect(messages.map((m: { content: string }) => m.content)).toEqual([
+    'Tell me more',
+    done.data.message,
+  ]);
+  expect(await credits()).toBe(creditsBefore - 1);
+}, 30_000);

@@ -20,6 +20,8 @@ export interface Metrics {
   readonly replies: Counter<'outcome'>;
   readonly creditsCharged: Counter;
   readonly creditsRefunded: Counter;
+  /** Reply runs this server took over from a server that stopped renewing their lease. */
+  readonly runsClaimed: Counter;
   /** Stops the event-loop monitor (the app's onClose). */
   close(): void;
 }
@@ -137,6 +139,11 @@ export function createMetrics(sources: MetricSources, { scraped }: { scraped: bo
     creditsRefunded: new Counter({
       name: 'reverie_credits_refunded_total',
       help: 'Credits given back: failed or withheld replies, and charges the sweeper found stale.',
+      registers: [registry],
+    }),
+    runsClaimed: new Counter({
+      name: 'reverie_runs_claimed_total',
+      help: 'Reply runs taken over from a server that died (its lease lapsed) and continued here.',
       registers: [registry],
     }),
     close: () => loopDelay.disable(),

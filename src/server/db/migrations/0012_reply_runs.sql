@@ -3,6 +3,8 @@ CREATE TABLE "reply_run" (
 	"user_id" text NOT NULL,
 	"conversation_id" integer NOT NULL,
 	"user_message_id" bigint NOT NULL,
+	"charge_id" bigint NOT NULL,
+	"keep" jsonb NOT NULL,
 	"state" text DEFAULT 'queued' NOT NULL,
 	"text" text DEFAULT '' NOT NULL,
 	"notices" jsonb DEFAULT '[]'::jsonb NOT NULL,
@@ -17,4 +19,5 @@ ALTER TABLE "reply_run" ADD CONSTRAINT "reply_run_user_id_user_id_fk" FOREIGN KE
 ALTER TABLE "reply_run" ADD CONSTRAINT "reply_run_conversation_id_conversation_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversation"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "reply_run_user_idx" ON "reply_run" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "reply_run_conversation_idx" ON "reply_run" USING btree ("conversation_id");--> statement-breakpoint
-CREATE INDEX "reply_run_updated_idx" ON "reply_run" USING btree ("updated_at");
+CREATE INDEX "reply_run_updated_idx" ON "reply_run" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "reply_run_lease_idx" ON "reply_run" USING btree ("lease_until") WHERE state in ('queued', 'streaming');

@@ -1,9 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { conversation } from './conversations';
 
 /** Where a reply run is: stored before the model is asked, `done` or `failed` at its end. */
 export type ReplyRunState = 'queued' | 'streaming' | 'done' | 'failed';
+
+/** A new reply to the message `answers`, or more of the reply `continues` (appended to it). */
+export type RunKeep = { answers: number } | { continues: { messageId: number; content: string } };
 
 /**
  * A reply being written, apart from the request that asked for it (issue 44, decision 0049): the
@@ -25,6 +29,10 @@ export const replyRun = pgTable(
       .references(() => conversation.id, { onDelete: 'cascade' }),
     /** The user's message the reply is for (the one answered, for a regenerate or a continue). */
     userMessageId: bigint('user_message_id', { mode: 'number' }).notNull(),
+    /** The reply's pending charge, settled by whichever server stores the reply. */
+    chargeId: bigint('charge_id', { mode: 'number' }).notNull(),
+    /** What the reply becomes: a new reply to a message, or more of a reply (a continue). */
+    keep: jsonb('keep').$type<RunKeep>().notNull(),
     state: text('state').$type<ReplyRunState>().notNull().default('queued'),
     /** The text told so far (saved about every second while it streams). */
     text: text('text').notNull().default(''),
@@ -43,5 +51,9 @@ export const replyRun = pgTable(
     index('reply_run_conversation_idx').on(t.conversationId),
     // The sweep's order: ended runs by age.
     index('reply_run_updated_idx').on(t.updatedAt),
+    // Runs whose lease lapsed, for a server to continue (looked for every second by each).
+    index('reply_run_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`state in ('queued', 'streaming')`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { replyRun, type ReplyRunState } from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
+import { replyRun, type ReplyRunState, type RunKeep } from '../../db/schema';
 import type { FinalEvent, LoggedNotice } from './run-log';
 
 /**
@@ -22,14 +22,73 @@ export interface StoredRun {
 /** The run's row, before the model is asked: queued, its lease held by `owner`. */
 export async function insertRun(
   db: Database,
-  run: { id: string; userId: string; conversationId: number; userMessageId: number },
+  run: {
+    id: string;
+    userId: string;
+    conversationId: number;
+    userMessageId: number;
+    chargeId: number;
+    keep: RunKeep;
+  },
   owner: string,
   leaseMs: number,
 ) {
   await db.execute(sql`insert into ${replyRun}
-    (id, user_id, conversation_id, user_message_id, lease_owner, lease_until)
-    values (${run.id}, ${run.userId}, ${run.conversationId}, ${run.userMessageId}, ${owner},
-      now() + ${leaseMs} * interval '1 millisecond')`);
+    (id, user_id, conversation_id, user_message_id, charge_id, keep, lease_owner, lease_until)
+    values (${run.id}, ${run.userId}, ${run.conversationId}, ${run.userMessageId}, ${run.chargeId},
+      ${JSON.stringify(run.keep)}::jsonb, ${owner}, now() + ${leaseMs} * interval '1 millisecond')`);
+}
+
+/** A run whose server stopped renewing its lease, now this server's to continue. */
+export interface ClaimedRun {
+  id: string;
+  userId: string;
+  conversationId: number;
+  userMessageId: number;
+  chargeId: number;
+  keep: RunKeep;
+  text: string;
+  notices: LoggedNotice[];
+}
+
+/**
+ * Takes over the run whose lease lapsed longest ago, if any: its lease is `owner`'s from now.
+ * Two servers looking at once take different runs (SKIP LOCKED), or one of them none.
+ */
+export async function claimLapsedRun(
+  db: Database,
+  owner: string,
+  leaseMs: number,
+): Promise<ClaimedRun | null> {
+  const { rows } = await db.execute<{
+    id: string;
+    user_id: string;
+    conversation_id: number;
+    user_message_id: string | number;
+    charge_id: string | number;
+    keep: RunKeep;
+    text: string;
+    notices: LoggedNotice[];
+  }>(sql`update ${replyRun} r set lease_owner = ${owner},
+      lease_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
+    from (select id from ${replyRun}
+      where state in ('queued', 'streaming') and lease_until < now()
+      order by lease_until limit 1 for update skip locked) lapsed
+    where r.id = lapsed.id
+    returning r.id, r.user_id, r.conversation_id, r.user_message_id, r.charge_id, r.keep, r.text,
+      r.notices`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    conversationId: row.conversation_id,
+    userMessageId: Number(row.user_message_id),
+    chargeId: Number(row.charge_id),
+    keep: row.keep,
+    text: row.text,
+    notices: row.notices,
+  };
 }
 
 /**
@@ -53,16 +112,21 @@ export async function saveRuns(
     where r.id = v.id and r.lease_owner = ${owner} and r.state in ('queued', 'streaming')`);
 }
 
-/** The run's end: its text, notices and last event kept for late readers; the lease let go. */
+/**
+ * The run's end: its text, notices and last event kept for late readers; the lease let go. Only
+ * by the lease's holder: a server that lost its run to another (it stalled past its lease) must
+ * not overwrite how the other ended it.
+ */
 export async function finishRun(
   db: Database,
   id: string,
+  owner: string,
   end: { state: 'done' | 'failed'; text: string; notices: LoggedNotice[]; final: FinalEvent },
 ) {
   await db.execute(sql`update ${replyRun} set state = ${end.state}, text = ${end.text},
       notices = ${JSON.stringify(end.notices)}::jsonb, final = ${JSON.stringify(end.final)}::jsonb,
       lease_owner = null, lease_until = null, updated_at = now()
-    where id = ${id}`);
+    where id = ${id} and lease_owner = ${owner}`);
 }
 
 /** The user's run `id`, or null (another user's is not found either). */
@@ -97,7 +161,7 @@ export async function findRun(db: Database, userId: string, id: string): Promise
  * Answers how many of each.
  */
 export async function sweepRuns(
-  db: Database,
+  db: Executor,
   keepMs: number,
   lapsedMs: number,
   cutOff: FinalEvent,

@@ -4,10 +4,15 @@ import { REPLY_NOT_FOUND } from '../../../shared/chat/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { toHttpError } from '../../plugins/errors';
-import type { PreparedReply } from './reply.service';
+import { refundCharge } from '../credits';
+import { prepareTakeover, type PreparedReply } from './reply.service';
 import * as repo from './reply-runs.repo';
 import { replay, RunLog, type FinalEvent, type RunFollower } from './run-log';
-import { parseReplyEventId, type ReplyPosition } from '../../../shared/chat/rules';
+import {
+  continuationJoin,
+  parseReplyEventId,
+  type ReplyPosition,
+} from '../../../shared/chat/rules';
 
 /**
  * Reply runs (issue 44, decision 0049): a reply is generated apart from the request that asked
@@ -64,7 +69,13 @@ export class ReplyRuns {
   private timer: NodeJS.Timeout | undefined;
   private saving: Promise<void> | undefined;
 
-  constructor(private readonly ctx: AppContext) {}
+  private readonly claimTimer: NodeJS.Timeout;
+  private claiming = false;
+
+  constructor(private readonly ctx: AppContext) {
+    // Every server looks for runs whose server died, and continues them (one statement a second).
+    this.claimTimer = setInterval(() => void this.claimLapsed(), RUN_SAVE_MS).unref();
+  }
 
   /** Runs being written by this server now. */
   get activeCount() {
@@ -88,6 +99,8 @@ export class ReplyRuns {
           userId,
           conversationId: prepared.conversationId,
           userMessageId: prepared.userMessageId,
+          chargeId: prepared.chargeId,
+          keep: prepared.keep,
         },
         this.owner,
         RUN_LEASE_MS,
@@ -108,20 +121,25 @@ export class ReplyRuns {
   }
 
   /** The reply generated, its events told to the run's log, its end recorded. */
-  private async generate(run: LiveRun, prepared: PreparedReply): Promise<ReplyJsonResult> {
+  private async generate(
+    run: LiveRun,
+    prepared: PreparedReply,
+    /** A run taken over: the text told before, which the model's first words are joined to. */
+    told = '',
+  ): Promise<ReplyJsonResult> {
     const { log } = run;
+    let joined = !told;
     let answer: ReplyJsonResult;
     try {
       answer = await prepared.run({
         notice: (notice) => log.notice(notice),
-        token: (text) => log.token(text),
+        token: (text) => {
+          log.token(joined ? text : continuationJoin(told, text));
+          joined = true;
+        },
       });
     } catch (error) {
-      const known = toHttpError(error);
-      if (!known) this.ctx.log.error({ err: error }, 'reply failed');
-      const status = known?.statusCode ?? 500;
-      const message = known?.message ?? 'Something went wrong on our side.';
-      await this.end(run, 'failed', { event: 'error', data: { status, message } });
+      await this.end(run, 'failed', failureOf(this.ctx, error));
       throw error;
     }
     const { notices: _told, ...reply } = answer;
@@ -169,10 +187,75 @@ export class ReplyRuns {
     return stored;
   }
 
-  /** Stops saving; the runs still going are the lifecycle's to wait for. */
+  /** Stops saving (and taking over runs); the runs still going are the lifecycle's to wait for. */
   close() {
+    this.stopSaving();
+    clearInterval(this.claimTimer);
+  }
+
+  private stopSaving() {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+  }
+
+  /**
+   * Takes over the runs whose server stopped renewing their lease (it died, or was stopped past
+   * its grace), one at a time, and continues each from the text it saved. Not while stopping.
+   */
+  private async claimLapsed() {
+    if (this.claiming || this.ctx.lifecycle.draining) return;
+    this.claiming = true;
+    try {
+      for (;;) {
+        const claimed = await repo.claimLapsedRun(this.ctx.db, this.owner, RUN_LEASE_MS);
+        if (!claimed) return;
+        await this.continueRun(claimed);
+      }
+    } catch (error) {
+      this.ctx.log.error({ err: error }, 'lapsed reply runs not claimed');
+    } finally {
+      this.claiming = false;
+    }
+  }
+
+  /**
+   * A claimed run goes on here: its log starts with what its first server saved, the model goes
+   * on from that text, and the reply is stored and charged once. One that cannot go on (its
+   * conversation deleted, the model gone) ends as failed with its credit given back.
+   */
+  private async continueRun(claimed: repo.ClaimedRun) {
+    const log = new RunLog();
+    log.text = claimed.text;
+    log.notices.push(...claimed.notices);
+    const follow = (f: RunFollower, from: ReplyPosition) => log.follow(f, from);
+    const run = {
+      id: claimed.id,
+      userId: claimed.userId,
+      log,
+      follow,
+      savedChars: claimed.text.length,
+      savedNotices: claimed.notices.length,
+    } as LiveRun;
+    this.live.set(run.id, run);
+    this.timer ??= setInterval(() => void this.tick(), RUN_SAVE_MS).unref();
+    this.ctx.metrics.runsClaimed.inc();
+    this.ctx.log.warn({ replyId: run.id }, 'reply run taken over from a stopped server');
+    let prepared: PreparedReply;
+    try {
+      prepared = await prepareTakeover(this.ctx, {
+        ...claimed,
+        told: claimed.text,
+        crisis: claimed.notices.some((n) => n.notice.kind === 'crisis'),
+      });
+    } catch (error) {
+      if (await refundCharge(this.ctx, claimed.chargeId)) this.ctx.metrics.creditsRefunded.inc();
+      run.result = Promise.reject(error as Error);
+      run.result.catch(() => undefined);
+      await this.end(run, 'failed', failureOf(this.ctx, error));
+      return;
+    }
+    run.result = this.ctx.lifecycle.track(this.generate(run, prepared, claimed.text));
+    run.result.catch(() => undefined);
   }
 
   /**
@@ -226,7 +309,7 @@ export class ReplyRuns {
     run.log.end(final);
     run.endedAt = performance.now();
     try {
-      await repo.finishRun(this.ctx.db, run.id, {
+      await repo.finishRun(this.ctx.db, run.id, this.owner, {
         state,
         text: run.log.text,
         notices: run.log.notices,
@@ -262,7 +345,7 @@ export class ReplyRuns {
         run.savedNotices = count;
       });
     }
-    if (this.live.size === 0) this.close();
+    if (this.live.size === 0) this.stopSaving();
     this.saving = repo.saveRuns(this.ctx.db, updates, this.owner, RUN_LEASE_MS).then(
       () => saved.forEach((mark) => mark()),
       (error: unknown) => this.ctx.log.error({ err: error }, 'reply runs not saved'),
@@ -272,3 +355,12 @@ export class ReplyRuns {
 }
 
 const parseId = (id: string, fallback: ReplyPosition) => parseReplyEventId(id) ?? fallback;
+
+/** The `error` event a failed run ends with (an unexpected failure is logged, its words not told). */
+function failureOf(ctx: AppContext, error: unknown): FinalEvent {
+  const known = toHttpError(error);
+  if (!known) ctx.log.error({ err: error }, 'reply failed');
+  const status = known?.statusCode ?? 500;
+  const message = known?.message ?? 'Something went wrong on our side.';
+  return { event: 'error', data: { status, message } };
+}

@@ -1,5 +1,6 @@
 import type { ReplyJsonResult } from '../../../shared/chat/contract';
-import { normalizeChatMode } from '../../../shared/chat/rules';
+import { continuationJoin, normalizeChatMode } from '../../../shared/chat/rules';
+import type { Notice } from '../../../shared/safety/contract';
 import type { AppContext } from '../../context';
 import { refundCharge } from '../credits';
 import {
@@ -14,6 +15,7 @@ import { CONTINUE_INSTRUCTION } from '../../prompts/chat.prompt';
 import { queueSummaryIfDue } from './memory.service';
 import type { PromptContext, PromptRead } from './prompt-context.repo';
 import { payAndStoreAfter, payAndStoreAtEnd, payForReplyTo } from './reply-charge';
+import { readPrompt, targetOf } from './reply-target';
 import { storeAnswer, type ReplyKeeping } from './reply-store';
 import {
   generateReply,
@@ -46,6 +48,9 @@ export interface PreparedReply {
   /** The user's message, stored before any reply starts. */
   userMessageId: number;
   conversationId: number;
+  /** Its pending charge, and what the reply becomes: recorded with its run, for a takeover. */
+  chargeId: number;
+  keep: ReplyKeeping['keep'];
   /** Calls the model (telling `listener` the notices, then the text as it grows) and stores the reply. */
   run(listener?: ReplyListener): Promise<ReplyJsonResult>;
   /** Never to run after all (its run could not be recorded): the credit is given back. */
@@ -115,19 +120,25 @@ async function runReply(
     // Step 5: the notices that are due, recorded alongside the model's call, told before the
     // first token.
     const crisis = await record.crisis;
-    const due = noticesForReply(ctx, {
-      userId,
-      conversationId: record.conversationId,
-      characterName: record.characterName,
-      afterMessageId: record.noticesAfter,
-      crisis,
-    });
+    const due = record.takenOver
+      ? Promise.resolve<Notice[]>([])
+      : noticesForReply(ctx, {
+          userId,
+          conversationId: record.conversationId,
+          characterName: record.characterName,
+          afterMessageId: record.noticesAfter,
+          crisis,
+        });
     due.then(
       (notices) => relay.open(notices),
       () => undefined, // awaited below: the reply fails without its notices
     );
     // Step 6: the prompt built and streamed, the text checked by the guard as it grows.
-    const { text, withheld } = await generateReply(ctx, reply, crisis, relay);
+    const generated = await generateReply(ctx, reply, crisis, relay);
+    const { withheld } = generated;
+    // A run taken over: the model went on from what its first server told.
+    const told = record.takenOver?.told ?? '';
+    const text = told ? told + continuationJoin(told, generated.text) : generated.text;
     const notices = await due;
     // Step 7: a withheld reply is stored as the crisis resources, with the notices it adds.
     let stored = text;
@@ -222,6 +233,58 @@ export async function prepareContinue(
   });
 }
 
+/**
+ * A run whose server stopped mid-reply (issue 44 item 3), prepared to go on from the text it
+ * told (`told`; none: from the start): the thread up to what it answers, that text as the
+ * character's, and the continue instruction. Its credit was taken when it started; its notices
+ * were recorded then.
+ */
+export async function prepareTakeover(
+  ctx: AppContext,
+  run: {
+    userId: string;
+    conversationId: number;
+    userMessageId: number;
+    chargeId: number;
+    keep: ReplyKeeping['keep'];
+    told: string;
+    crisis: boolean;
+  },
+): Promise<PreparedReply> {
+  const { userId, keep, told } = run;
+  const continues = 'continues' in keep ? keep.continues : null;
+  const read = await readPrompt(
+    ctx,
+    userId,
+    run.conversationId,
+    continues?.messageId ?? run.userMessageId,
+  );
+  const target = await targetOf(ctx, userId, run.conversationId, undefined, read);
+  const instruction = { id: 0, sender: 'user' as const, content: CONTINUE_INSTRUCTION };
+  let history = read.history;
+  let kept = keep;
+  if (continues) {
+    // More of a reply: what it has, with what was told of the addition, goes on.
+    const content = told
+      ? continues.content + continuationJoin(continues.content, told)
+      : continues.content;
+    history = [...history.slice(0, -1), { ...history.at(-1)!, content }, instruction];
+    kept = { continues: { messageId: continues.messageId, content } };
+  } else if (told) {
+    history = [...history, { id: 0, sender: 'ai' as const, content: told }, instruction];
+  }
+  return preparedRun(ctx, userId, target, {
+    chargeId: run.chargeId,
+    userMessageId: run.userMessageId,
+    thread: { ...read, history },
+    crisis: run.crisis,
+    noticesAfter: continues ? null : run.userMessageId,
+    keep: kept,
+    // A continue's told text is in the reply it appends to; a reply's is joined to the model's.
+    takenOver: { told: continues ? '' : told },
+  });
+}
+
 /** A new reply to an earlier message: that message screened again for its crisis part. */
 function crisisOfLastMessage(
   ctx: AppContext,
@@ -250,6 +313,11 @@ interface ReplyRecord extends ReplyKeeping {
   noticesAfter: number | null;
   /** Whether the message answered showed a crisis (known now, or once screened again). */
   crisis: boolean | Promise<boolean>;
+  /**
+   * A run taken over from a server that stopped (issue 44): the text it told, which the model's
+   * goes on from; its notices were recorded and told already.
+   */
+  takenOver?: { told: string };
 }
 
 /** A paid reply, ready to run: generate from `thread`, then keep what came as `keep` says. */
@@ -257,12 +325,16 @@ function preparedRun(
   ctx: AppContext,
   userId: string,
   target: ReplyTarget,
-  steps: Pick<ReplyRecord, 'chargeId' | 'userMessageId' | 'crisis' | 'noticesAfter' | 'keep'> & {
+  steps: Pick<
+    ReplyRecord,
+    'chargeId' | 'userMessageId' | 'crisis' | 'noticesAfter' | 'keep' | 'takenOver'
+  > & {
     thread: PromptContext;
   },
 ): ReplyRun {
   if (steps.crisis instanceof Promise) steps.crisis.catch(() => undefined); // awaited in run()
-  ctx.metrics.creditsCharged.inc();
+  // A run taken over was charged when it started.
+  if (!steps.takenOver) ctx.metrics.creditsCharged.inc();
   const record: ReplyRecord = {
     conversationId: target.conversation.id,
     conversationModel: target.conversation.model,
@@ -274,6 +346,7 @@ function preparedRun(
     characterName: target.character.name,
     noticesAfter: steps.noticesAfter,
     crisis: steps.crisis,
+    takenOver: steps.takenOver,
   };
   return new ReplyRun(ctx, userId, record, { target, thread: steps.thread });
 }
@@ -282,6 +355,8 @@ function preparedRun(
 class ReplyRun implements PreparedReply, PromptSource {
   readonly userMessageId: number;
   readonly conversationId: number;
+  readonly chargeId: number;
+  readonly keep: ReplyKeeping['keep'];
 
   constructor(
     private readonly ctx: AppContext,
@@ -292,6 +367,8 @@ class ReplyRun implements PreparedReply, PromptSource {
   ) {
     this.userMessageId = record.userMessageId;
     this.conversationId = record.conversationId;
+    this.chargeId = record.chargeId;
+    this.keep = record.keep;
   }
 
   async cancel() {
