@@ -1,3 +1,4 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -121,13 +122,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.end();
-  for (const { child } of servers) if (child.exitCode === null) child.kill('SIGKILL');
+  // A server killed by a test has exited already (with a signal, so no exit code).
+  const exited = ({ child }: ServerProcess) => child.exitCode !== null || child.signalCode !== null;
+  for (const server of servers) if (!exited(server)) server.child.kill('SIGKILL');
   await Promise.all(
     servers.map(
-      ({ child }) =>
-        new Promise((resolve) =>
-          child.exitCode !== null ? resolve(0) : child.on('exit', resolve),
-        ),
+      (server) =>
+        new Promise((resolve) => (exited(server) ? resolve(0) : server.child.on('exit', resolve))),
     ),
   );
   for (const { dataDir } of servers) rmSync(dataDir, { recursive: true, force: true });
@@ -206,4 +207,116 @@ describe('three servers on one PostgreSQL and one Redis', () => {
     expect((await aiMessages()) - greetings).toBe(10);
     expect((await user.get('/api/get-credits')).json.credits).toBe(0);
   }, 120_000);
+
+  it('follow a reply started on one server through another, then outlive the server writing one (kill -9)', async () => {
+    const user = await signedUpUser(`roving.${run}@example.com`);
+    const conversationId = await firstConversation(user);
+    const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+    const creditsBefore = await credits();
+    // The model, by what it is asked: a long reply told slowly, one that stops after three words
+    // (its server is killed then), and what a server that takes over asks for.
+    const slow = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    llm.respondWith((endpoint, body) => {
+      const last = JSON.stringify(body?.messages?.at(-1)?.content ?? '');
+      if (last.includes('Continue your last message')) return { content: 'and the tide came in.' };
+      if (last.includes('slowly')) return { content: slow, chunkDelayMs: 25 };
+      if (last.includes('stop short'))
+        return { content: 'Moonlight0 spills1 over2 the3', stallAfter: 3 };
+      return undefined;
+    });
+    const on = (server: { port: number }) => `http://127.0.0.1:${server.port}`;
+    const start = (server: { port: number }, message: string) =>
+      fetch(`${on(server)}/api/chat`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          cookie: user.cookieHeader,
+          origin: proxyUrl,
+          'x-forwarded-for': clientAddress,
+        },
+        body: JSON.stringify({ message, conversationId }),
+      });
+    const follow = (server: { port: number }, replyId: string, lastEventId: string) =>
+      fetch(`${on(server)}/api/replies/${replyId}/events`, {
+        headers: {
+          accept: 'text/event-stream',
+          cookie: user.cookieHeader,
+          'last-event-id': lastEventId,
+          'x-forwarded-for': clientAddress,
+        },
+      });
+
+    // Started on the first server, the connection dropped after a few words, read through the
+    // second: the rest, with no gap and nothing twice.
+    const [a, b, c] = servers as [
+      ServerProcess & { port: number },
+      ServerProcess & { port: number },
+      ServerProcess & { port: number },
+    ];
+    const before = await readEvents(await start(a, 'Tell it slowly'), (e) => textOf(e).length > 20);
+    const after = await readEvents(await follow(b, before[0]!.data.replyId, before.at(-1)!.id!));
+    expect(after.at(-1)!.event).toBe('done');
+    expect(textOf(before) + textOf(after)).toBe(slow);
+    expect(after.at(-1)!.data.message).toBe(slow);
+
+    // Written by the third server, which is killed three words in: another server takes the run
+    // over and the reply goes on from what was saved, stored once, for one credit.
+    const cut = await readEvents(await start(c, 'Now stop short'), (e) =>
+      textOf(e).includes('spills1'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // its text saved
+    c.child.kill('SIGKILL');
+    const rest = await readEvents(await follow(a, cut[0]!.data.replyId, cut.at(-1)!.id!));
+    const done = rest.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(textOf(cut) + textOf(rest)).toBe(done.data.message);
+    expect(done.data.message).toBe(`${textOf(cut).trimEnd()} and the tide came in.`);
+    const stored = await db.query(
+      "select content from message where conversation_id = $1 and sender = 'ai' order by id desc limit 1",
+      [conversationId],
+    );
+    expect(stored.rows[0].content).toBe(done.data.message);
+    const claimed = await db.query('select state from reply_run where id = $1', [
+      cut[0]!.data.replyId,
+    ]);
+    expect(claimed.rows[0].state).toBe('done');
+    // Two replies, two credits (the greeting is free); read through a server still up.
+    const left = await fetch(`${on(a)}/api/get-credits`, {
+      headers: { cookie: user.cookieHeader, 'x-forwarded-for': clientAddress },
+    });
+    expect(((await left.json()) as { credits: number }).credits).toBe(creditsBefore - 2);
+  }, 120_000);
 });
+
+interface Event {
+  event: string;
+  id: string | undefined;
+  data: any;
+}
+
+/** Reads a response's events until `enough` says so (then drops the connection) or its end. */
+async function readEvents(response: Response, enough: (events: Event[]) => boolean = () => false) {
+  expect(response.status).toBe(200);
+  const events: Event[] = [];
+  const parser = createParser({
+    onEvent: (m: EventSourceMessage) =>
+      events.push({ event: m.event ?? 'message', id: m.id, data: JSON.parse(m.data) }),
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return events;
+    parser.feed(value);
+    if (enough(events)) {
+      await reader.cancel();
+      return events;
+    }
+  }
+}
+
+const textOf = (events: Event[]) =>
+  events
+    .filter((e) => e.event === 'token')
+    .map((e) => e.data.text as string)
+    .join('');
