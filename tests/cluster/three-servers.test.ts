@@ -249,11 +249,7 @@ describe('three servers on one PostgreSQL and one Redis', () => {
 
     // Started on the first server, the connection dropped after a few words, read through the
     // second: the rest, with no gap and nothing twice.
-    const [a, b, c] = servers as [
-      ServerProcess & { port: number },
-      ServerProcess & { port: number },
-      ServerProcess & { port: number },
-    ];
+    const [a, b, c] = [servers[0]!, servers[1]!, servers[2]!];
     const before = await readEvents(await start(a, 'Tell it slowly'), (e) => textOf(e).length > 20);
     const after = await readEvents(await follow(b, before[0]!.data.replyId, before.at(-1)!.id!));
     expect(after.at(-1)!.event).toBe('done');

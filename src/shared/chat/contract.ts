@@ -242,7 +242,11 @@ export const REPLY_NOT_FOUND = 'Reply not found';
 export const REPLY_EVENT_ID_INVALID = "That event id is not one of this reply's.";
 
 export const replyRunParams = z.object({
-  replyId: z.string().min(1).max(64).regex(/^[\w-]+$/u, REPLY_NOT_FOUND),
+  replyId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/u, REPLY_NOT_FOUND),
 });
 /** Where to start: the last event id seen (else the `Last-Event-ID` header; else the start). */
 export const replyRunQuery = z.object({ after: z.string().max(32).optional() });

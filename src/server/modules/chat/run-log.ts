@@ -12,8 +12,7 @@ import type { Notice } from '../../../shared/safety/contract';
 
 /** The run's last event: the stored reply, or why it failed. */
 export type FinalEvent =
-  | { event: 'done'; data: ReplyResult }
-  | { event: 'error'; data: ReplyStreamError };
+  { event: 'done'; data: ReplyResult } | { event: 'error'; data: ReplyStreamError };
 
 /** A notice, and how much text had been told when it was (notices come before text, mostly). */
 export interface LoggedNotice {
