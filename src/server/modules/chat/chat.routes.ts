@@ -29,6 +29,7 @@ import {
 import { requireChatAllowed } from '../safety';
 import type { StoredRun } from './reply-runs.repo';
 import { ReplyRuns, type RunSource } from './reply-runs';
+import { RedisRunRelay } from './run-relay';
 import { RUN_START } from './run-log';
 import { deleteMessage } from './tree.service';
 import { generateOptions, generateScenario } from './story.service';
@@ -42,7 +43,7 @@ const REPLY_ENDPOINTS = [
 ] as const;
 
 export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
-  const runs = new ReplyRuns(ctx);
+  const runs = new ReplyRuns(ctx, await runRelay(ctx));
   app.addHook('onClose', async () => runs.close());
 
   /** A prepared reply started as a run: its events followed, or its stored reply answered. */
@@ -181,6 +182,14 @@ function relayRun(
     stop();
     events.end('');
   });
+}
+
+/** With REDIS_URL, runs' events go between servers through Redis Streams (decision 0049). */
+async function runRelay(ctx: AppContext) {
+  if (!ctx.config.redisUrl) return undefined;
+  // Loaded only where Redis is configured (as the rate limiter's).
+  const { Redis } = await import('ioredis');
+  return new RedisRunRelay(new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 2 }));
 }
 
 /** A run as it stands, for a client that asked for JSON. */

@@ -7,10 +7,12 @@ import { toHttpError } from '../../plugins/errors';
 import { refundCharge } from '../credits';
 import { prepareTakeover, type PreparedReply } from './reply.service';
 import * as repo from './reply-runs.repo';
-import { replay, RunLog, type FinalEvent, type RunFollower } from './run-log';
+import { replay, RUN_START, RunLog, type FinalEvent, type RunFollower } from './run-log';
+import type { RedisRunRelay } from './run-relay';
 import {
   continuationJoin,
   parseReplyEventId,
+  replyEventId,
   type ReplyPosition,
 } from '../../../shared/chat/rules';
 
@@ -72,7 +74,11 @@ export class ReplyRuns {
   private readonly claimTimer: NodeJS.Timeout;
   private claiming = false;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    /** With REDIS_URL: runs' events between servers (else read from what is saved). */
+    private readonly relay?: RedisRunRelay,
+  ) {
     // Every server looks for runs whose server died, and continues them (one statement a second).
     this.claimTimer = setInterval(() => void this.claimLapsed(), RUN_SAVE_MS).unref();
   }
@@ -112,6 +118,7 @@ export class ReplyRuns {
     const log = new RunLog();
     const follow = (f: RunFollower, from: ReplyPosition) => log.follow(f, from);
     const run = { id, userId, log, follow, savedChars: 0, savedNotices: 0 } as LiveRun;
+    if (this.relay) log.follow(this.relay.publisher(id), RUN_START);
     run.result = this.ctx.lifecycle.track(this.generate(run, prepared));
     // Followed by events or awaited as JSON: either way a failure has been told.
     run.result.catch(() => undefined);
@@ -165,7 +172,23 @@ export class ReplyRuns {
         },
       };
     }
-    return { follow: (f, from) => this.followStored(userId, id, f, from, stored) };
+    const followSaved = (f: RunFollower, from: ReplyPosition) =>
+      this.followStored(userId, id, f, from, stored);
+    const { relay } = this;
+    if (!relay) return { follow: followSaved };
+    return {
+      follow: (f, from) =>
+        relay.follow(id, f, from, {
+          ended: async () => {
+            const now = await repo.findRun(this.ctx.db, userId, id);
+            if (!now) return { final: RUN_CUT_OFF, id: '' };
+            if (!now.final) return null;
+            const at = { notices: now.notices.length, chars: now.text.length };
+            return { final: now.final, id: replyEventId(at) };
+          },
+          follow: (position) => followSaved(f, position),
+        }),
+    };
   }
 
   /** The user's run `id` as it stands (the JSON view), or 404. */
@@ -188,9 +211,10 @@ export class ReplyRuns {
   }
 
   /** Stops saving (and taking over runs); the runs still going are the lifecycle's to wait for. */
-  close() {
+  async close() {
     this.stopSaving();
     clearInterval(this.claimTimer);
+    await this.relay?.close();
   }
 
   private stopSaving() {
@@ -236,6 +260,8 @@ export class ReplyRuns {
       savedChars: claimed.text.length,
       savedNotices: claimed.notices.length,
     } as LiveRun;
+    // What was saved is told to the stream again: readers skip what they have.
+    if (this.relay) log.follow(this.relay.publisher(run.id), RUN_START);
     this.live.set(run.id, run);
     this.timer ??= setInterval(() => void this.tick(), RUN_SAVE_MS).unref();
     this.ctx.metrics.runsClaimed.inc();
