@@ -68,6 +68,11 @@ it('tells a reader on another server what lies past its position, to the end, ea
   expect(told.map((t) => t.text ?? '').join('')).toBe('lo world, again.');
   expect(told.at(-1)).toEqual({ event: 'done', id: '1.19' });
   stop();
+  // What a server taking the run over would go on from: all that was told, once.
+  expect(await reader.told(runId)).toEqual({
+    text: 'Hello world, again.',
+    notices: [{ notice, atChars: 0 }],
+  });
 });
 
 it('ends a reader with the stored end when the stream has none (nobody took the run over)', async () => {

@@ -27,7 +27,7 @@ import {
 /** How often a server saves its runs' text and renews their leases. */
 export const RUN_SAVE_MS = 1_000;
 /** A lease not renewed for this long has lapsed: its server is gone. */
-export const RUN_LEASE_MS = 5_000;
+export const RUN_LEASE_MS = 4_000;
 /** How long an ended run stays in this server's memory for a reconnect (then it is read stored). */
 export const RUN_MEMORY_MS = 60_000;
 /**
@@ -247,7 +247,8 @@ export class ReplyRuns {
    * on from that text, and the reply is stored and charged once. One that cannot go on (its
    * conversation deleted, the model gone) ends as failed with its credit given back.
    */
-  private async continueRun(claimed: repo.ClaimedRun) {
+  private async continueRun(saved: repo.ClaimedRun) {
+    const claimed = { ...saved, ...(await this.toldBefore(saved)) };
     const log = new RunLog();
     log.text = claimed.text;
     log.notices.push(...claimed.notices);
@@ -257,10 +258,11 @@ export class ReplyRuns {
       userId: claimed.userId,
       log,
       follow,
-      savedChars: claimed.text.length,
-      savedNotices: claimed.notices.length,
+      // What the stream held beyond the saved text is saved with the next tick.
+      savedChars: saved.text.length,
+      savedNotices: saved.notices.length,
     } as LiveRun;
-    // What was saved is told to the stream again: readers skip what they have.
+    // What was told is told to the stream again: readers skip what they have.
     if (this.relay) log.follow(this.relay.publisher(run.id), RUN_START);
     this.live.set(run.id, run);
     this.timer ??= setInterval(() => void this.tick(), RUN_SAVE_MS).unref();
@@ -345,6 +347,20 @@ export class ReplyRuns {
       // The reply itself is stored; only a late reconnect would miss its end.
       this.ctx.log.error({ err: error, replyId: run.id }, 'reply run end not recorded');
     }
+  }
+
+  /**
+   * What a claimed run told before its server died: with Redis, its stream, which holds up to
+   * the relay's last wait, when it goes on from what was saved; else what was saved.
+   */
+  private async toldBefore(saved: repo.ClaimedRun) {
+    const streamed = await this.relay?.told(saved.id).catch(() => null);
+    const further =
+      streamed &&
+      streamed.text.startsWith(saved.text) &&
+      streamed.notices.length >= saved.notices.length &&
+      (streamed.text.length > saved.text.length || streamed.notices.length > saved.notices.length);
+    return further ? streamed : { text: saved.text, notices: saved.notices };
   }
 
   /** Saves what changed and renews the leases, in one statement; lets ended runs leave memory. */

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { parseReplyEventId, type ReplyPosition } from '../../../shared/chat/rules';
 import type { Notice } from '../../../shared/safety/contract';
-import type { FinalEvent, RunFollower } from './run-log';
+import type { FinalEvent, LoggedNotice, RunFollower } from './run-log';
 
 /**
  * A reply run's events between servers, through Redis Streams (issue 44 item 2, decision 0049),
@@ -117,6 +117,29 @@ export class RedisRunRelay {
       stopInstead = stored.follow(position);
     });
     return stop;
+  }
+
+  /**
+   * What the run's stream says it told: its notices (each where it came in the text) and its
+   * text. A server taking the run over goes on from here: it holds what the dead server told,
+   * up to a relay's wait, where the saved text may be a second behind.
+   */
+  async told(runId: string): Promise<{ text: string; notices: LoggedNotice[] }> {
+    let text = '';
+    const notices: LoggedNotice[] = [];
+    for (const [, fields] of await this.redis.xrange(keyOf(runId), '-', '+')) {
+      const entry = entryOf(fields);
+      const after = parseReplyEventId(entry.id);
+      if (!after) continue;
+      if (entry.event === 'notice' && after.notices > notices.length) {
+        notices.push({ notice: entry.data, atChars: text.length });
+      } else if (entry.event === 'token' && after.chars > text.length) {
+        const start = after.chars - entry.data.text.length;
+        if (start > text.length) break; // a gap: what follows cannot be placed
+        text += entry.data.text.slice(text.length - start);
+      }
+    }
+    return { text, notices };
   }
 
   /** Adds what is waiting, then stops; the readers are let go. */
