@@ -20,6 +20,8 @@ export type LlmReply = ReplyOptions &
          * (a model, or a server, that died mid-reply).
          */
         stallAfter?: number;
+        /** After a stall, the rest of the text is sent once this settles (a model that woke up). */
+        resumeAfterStall?: Promise<unknown>;
         /** Pause between `data: [DONE]` and the end of the body (it may come a moment later). */
         endDelayMs?: number;
         finishReason?: string;
@@ -248,8 +250,9 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     for (const piece of splitWords(reply.content)) {
       index++;
       if (reply.stallAfter !== undefined && index > reply.stallAfter) {
-        await new Promise((resolve) => res.once('close', resolve));
-        return;
+        const closed = new Promise((resolve) => res.once('close', resolve));
+        await Promise.race([closed, reply.resumeAfterStall ?? closed]);
+        if (res.destroyed) return;
       }
       if (reply.chunkDelayMs) {
         await sleep(Math.max(0, startedAt + reply.chunkDelayMs * index - performance.now()));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { JobQueue } from '../../src/server/jobs/queue';
 import { RUN_CUT_OFF, RUN_KEEP_MS, RUN_LAPSED_MS } from '../../src/server/modules/chat/reply-runs';
@@ -288,8 +288,10 @@ test('a run whose server died is taken over by another, which goes on from the s
 }) => {
   answerAgeReviewsAsAdult(llm);
   // Server A, on the same database as the test's app (which stays up, as another server would).
+  const aLog: string[] = [];
   const a: FastifyInstance = await buildApp({
-    config: t.config,
+    config: { ...t.config, logLevel: 'warn' },
+    logStream: { write: (line) => void aLog.push(line) },
     database: t.database,
     jobs: new JobQueue(t.database.jobConnection),
     webDir: path.resolve(import.meta.dirname, '../fixtures/web'),
@@ -299,10 +301,13 @@ test('a run whose server died is taken over by another, which goes on from the s
   const id = await newConversation(t, user);
   const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
   const creditsBefore = await credits();
-  // On A the model says its first words, then nothing more: A dies before it says more.
+  // On A the model says its first words, then nothing more: A dies before it says more (or, in
+  // the end, A was only stalled, and wakes up).
+  let wakeA!: () => void;
+  const aWakesUp = new Promise<void>((resolve) => (wakeA = resolve));
   // The server that takes over asks the model to go on.
   llm.script(
-    { content: 'Moonlight0 spills1 over2 the3', stallAfter: 3 },
+    { content: 'Moonlight0 spills1 over2 the3', stallAfter: 3, resumeAfterStall: aWakesUp },
     { content: 'and the quiet harbour sleeps.' },
   );
   const before = await readEvents(
@@ -343,4 +348,20 @@ test('a run whose server died is taken over by another, which goes on from the s
     done.data.message,
   ]);
   expect(await credits()).toBe(creditsBefore - 1);
+
+  // A was not dead but stalled past its lease: when its model goes on, its reply is not stored a
+  // second time, and no credit moves.
+  wakeA();
+  await vi.waitFor(
+    () => expect(aLog.join('')).toContain('reply not stored: another server finished it'),
+    { timeout: 10_000 },
+  );
+  expect((await user.get(`/api/conversations/${id}/messages`)).json).toHaveLength(2);
+  expect(await credits()).toBe(creditsBefore - 1);
+  const [run] = (
+    await t.database.db.execute<{ state: string }>(
+      sql`select state from reply_run where id = ${before[0]!.data.replyId}`,
+    )
+  ).rows;
+  expect(run!.state).toBe('done');
 }, 30_000);

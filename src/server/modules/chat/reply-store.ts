@@ -2,11 +2,13 @@ import { MESSAGE_NOT_FOUND } from '../../../shared/chat/contract';
 import { continuationJoin } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { isMissingReference } from '../../db/sql-errors';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { settleCharge } from '../credits';
 import { storeMessage, type StoredMessage } from './message-store.repo';
 import { appendToMessage } from './messages.repo';
 import { storeReplyAndSettle } from './reply.repo';
+
+const REPLY_FINISHED_ELSEWHERE = 'This reply was finished on another server.';
 
 /**
  * Step 8 of a reply (reply.service.ts): what the model wrote, stored with the conversation's
@@ -71,6 +73,11 @@ async function storeReply(
     throw error;
   }
   if (!paid) return { messageId: stored.id, message: reply, messageCount: stored.messageCount };
+  // Another server took this reply's run over and stored it (this one stalled past its lease).
+  if (!stored.id) {
+    ctx.log.warn({ chargeId }, 'reply not stored: another server finished it');
+    throw conflict(REPLY_FINISHED_ELSEWHERE);
+  }
   if (stored.alongsideRows === 0)
     ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');
   return { messageId: stored.id, message: reply, messageCount: stored.messageCount };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { statementOnce } from '../../db/prepared';
+import { replyCharge } from '../../db/schema';
 import { settleChargeStatement } from '../credits';
 import {
   storedFromRow,
@@ -12,8 +13,9 @@ import {
 /**
  * A reply's last statement: storeMessage of the model's answer `content` after the message
  * `parentId` (it becomes the end of the history), with its charge `chargeId` settled alongside
- * (`alongsideRows` is 0 when the charge was no longer pending). Built once (statementOnce,
- * decision 0033): it runs once per reply.
+ * (`alongsideRows` is 0 when the charge was no longer pending); nothing is stored (id 0) when
+ * a reply was stored for that charge already. Built once (statementOnce, decision 0033): it
+ * runs once per reply.
  */
 export async function storeReplyAndSettle(
   db: Database,
@@ -42,6 +44,10 @@ const storeReplyStatement = statementOnce<
     p.conversationId,
     { sender: 'ai', content: p.content, parentId: p.parentId, model: p.model },
     settleChargeStatement(p.chargeId),
+    // Stored unless a reply was stored for this charge already: a server that stalled past its
+    // run's lease, whose run another server took over and finished (decision 0049). A charge the
+    // sweeper refunded still stores its reply (for free).
+    sql`charge as (select id from ${replyCharge} where id = ${p.chargeId} and status <> 'done')`,
   );
   return sql`with ${steps} select ${result}`;
 });
