@@ -25,6 +25,7 @@ import { startBenchApp, statisticsAsRunning, type BenchApp } from './harness';
 import { seedHistories } from './seeded-history';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftSample, TtftTask } from './load';
 import { measureApi, printApi, THROUGHPUT_CONNECTIONS } from './api';
+import { measureReconnects, printReconnects } from './reconnect';
 import type { measureChatPage as MeasureChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
@@ -104,6 +105,12 @@ const SETTINGS = {
   },
   /** Section 6: idle streaming replies held open at once. */
   idleStreams: intEnv('BENCH_IDLE_STREAMS', IDLE_STREAMS),
+  /** Section 9: replies whose connection is dropped at random points, and followed again. */
+  reconnect: {
+    replies: intEnv('BENCH_RECONNECT_REPLIES', 150),
+    concurrency: intEnv('BENCH_RECONNECT_CONCURRENCY', 10),
+    cutsPerReply: 10,
+  },
   /** Section 5: seconds per throughput run and interleaved (bare, app) rounds. */
   api: { seconds: intEnv('BENCH_API_SECONDS', 5), rounds: 2 },
   /** Section 7: cold browser loads per page and viewport. */
@@ -117,7 +124,7 @@ const SETTINGS = {
 
 /** Which sections run: all by default; e.g. BENCH_SECTIONS=history for that one alone. */
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'ttft,streams,idle,history,api,library,restart,page')
+  (process.env.BENCH_SECTIONS ?? 'ttft,streams,idle,reconnect,history,api,library,restart,page')
     .split(',')
     .map((s) => s.trim()),
 );
@@ -955,6 +962,24 @@ async function idleSection(load: Load, bench: BenchApp, users: BenchUser[], llmU
   return result;
 }
 
+/** Section 9 (bench/reconnect.ts): replies whose connection drops, followed again. */
+async function reconnectSection(load: Load, bench: BenchApp, users: BenchUser[]) {
+  await load.ask(
+    { type: 'reply', content: REPLY_TEXT, chunkDelayMs: STREAM_CHUNK_DELAY_MS },
+    'reply-set',
+  );
+  const targets = [];
+  for (let i = 0; i < SETTINGS.reconnect.concurrency * 2; i++) targets.push(await newTarget(users));
+  const result = await measureReconnects({
+    baseUrl: bench.url,
+    targets,
+    settings: SETTINGS.reconnect,
+    replyChars: REPLY_TEXT.length,
+  });
+  printReconnects(result, SETTINGS.reconnect);
+  return result;
+}
+
 /** Section 5 (bench/api.ts): throughput of a cheap authenticated GET beside a bare route. */
 async function apiSection(load: Load, bench: BenchApp) {
   const result = await measureApi({
@@ -1014,6 +1039,8 @@ async function main() {
       : null;
     const idle = SECTIONS.has('idle') ? await idleSection(load, bench, users, llmUrl) : null;
     if (idle) console.log(`   (total ${seconds()} s)\n`);
+    const reconnect = SECTIONS.has('reconnect') ? await reconnectSection(load, bench, users) : null;
+    if (reconnect) console.log(`   (total ${seconds()} s)\n`);
     const history = SECTIONS.has('history') ? await historySection(load, bench, users) : null;
     if (history) console.log(`   (total ${seconds()} s)\n`);
     const api = SECTIONS.has('api') ? await apiSection(load, bench) : null;
@@ -1060,6 +1087,7 @@ async function main() {
       streaming,
       history,
       idleStreams: idle,
+      reconnect,
       restart,
       api,
       page,
@@ -1088,6 +1116,7 @@ async function main() {
           .flatMap((steps) => steps ?? [])
           .reduce((sum, row) => sum + row.errors, 0) +
         (idle ? idle.app.errors + idle.bareRelay.errors : 0) +
+        (reconnect ? reconnect.errors + reconnect.mismatched : 0) +
         (history?.errors ?? 0) +
         (api ? [...api.app, ...api.bare].reduce((sum, run) => sum + run.failures, 0) : 0) +
         (page ? [...page.rows, ...page.reference].reduce((sum, row) => sum + row.errors, 0) : 0);

@@ -1,5 +1,5 @@
 /**
- * The end of `npm run bench`: every target of issues 12 and 16 that the run measured, each with
+ * The end of `npm run bench`: every target of issues 12, 16 and 44 that the run measured, each with
  * the run's figure, the same run's reference and whether it is met, so that a run says at a
  * glance where the work stands on the machine it ran on (a slower machine moves the figures and
  * their references together). Targets that belong to one database appear only in a run on it (the
@@ -19,6 +19,7 @@ import {
   type HistoryResult,
 } from './history';
 import type { IdleStreamsResult } from './idle-streams';
+import type { ReconnectResult } from './reconnect';
 import type { RestartFigures } from './restart';
 import type { ScreeningFigures } from './screening';
 import { figure, sharePercent, type Stats } from './stats';
@@ -71,6 +72,7 @@ export interface BenchFigures {
   } | null;
   history: HistoryResult | null;
   idleStreams: IdleStreamsResult | null;
+  reconnect: ReconnectResult | null;
   restart: RestartFigures | null;
   api: ApiResult | null;
   page: PageResult | null;
@@ -215,6 +217,24 @@ export function targetRows(run: BenchFigures): TargetRow[] {
       met: held && measured(app.rssKiB) && app.rssKiB <= 16,
     });
   }
+  if (run.reconnect) {
+    const r = run.reconnect;
+    const clean = r.errors === 0 ? '' : `, ${count(r.errors)} failed`;
+    add({
+      issue: '44',
+      target: 'reconnect to a reply on its way: resumed (answered, following) ≤ 200 ms p99',
+      figure: `${ms(r.resumeHeadMs.p99)} p99 (first event ${ms(r.resumeMs.p99)}${clean})`,
+      reference: `new reply POST → accepted ${ms(r.firstEventMs.p99)} p99`,
+      met: r.errors === 0 && measured(r.resumeHeadMs.p99) && r.resumeHeadMs.p99 <= 200,
+    });
+    add({
+      issue: '44',
+      target: 'no character lost or told twice over 1,000 forced disconnects',
+      figure: `${count(r.lostOrDuplicatedChars)} characters in ${count(r.mismatched)} replies, ${count(r.disconnects)} disconnects${clean}`,
+      reference: '',
+      met: r.errors === 0 && r.mismatched === 0 && r.disconnects >= 1000,
+    });
+  }
   if (run.api && run.api.app.length > 0 && run.api.bare.length > 0) {
     const rates = run.api.app.map((r) => r.requestsPerSecond);
     const bareRates = run.api.bare.map((r) => r.requestsPerSecond);
@@ -296,7 +316,7 @@ export function targetRows(run: BenchFigures): TargetRow[] {
 
 export function printTargets(rows: TargetRow[]) {
   if (rows.length === 0) return;
-  console.log('Targets of issues 12 and 16 measured in this run (figures of this machine)');
+  console.log('Targets of issues 12, 16, 41 and 44 measured in this run (figures of this machine)');
   for (const row of rows) {
     const reference = row.reference ? `   [${row.reference}]` : '';
     console.log(`   ${row.met ? 'met    ' : 'NOT met'}  #${row.issue.padEnd(8)} ${row.target}`);

@@ -27,6 +27,7 @@ function streamsRun(database: BenchFigures['database'], ours: Search, plain: Sea
     },
     history: null,
     idleStreams: null,
+    reconnect: null,
     restart: null,
     api: null,
     page: null,
@@ -124,4 +125,30 @@ describe('the crisis screening target (issue 41)', () => {
     expect(row(1.01).met).toBe(false);
     expect(row(0.4).reference).toContain('first token');
   });
+});
+
+it('issue 44: a reconnect resumes within 200 ms p99, and 1,000 disconnects lose no character', () => {
+  const summary = (p99: number) => ({ n: 1000, p50: p99 / 4, p90: p99 / 2, p99, max: p99 * 1.2 });
+  const run = (over: Partial<NonNullable<BenchFigures['reconnect']>>): BenchFigures => ({
+    ...streamsRun('pglite', passedAll(100), passedAll(100)),
+    streaming: null,
+    reconnect: {
+      replies: 100,
+      disconnects: 1000,
+      mismatched: 0,
+      lostOrDuplicatedChars: 0,
+      errors: 0,
+      errorSamples: [],
+      resumeHeadMs: summary(18),
+      resumeMs: summary(210),
+      firstEventMs: summary(150),
+      ...over,
+    },
+  });
+  const rows = (figures: BenchFigures) => targetRows(figures).filter((r) => r.issue === '44');
+  expect(rows(run({})).map((r) => r.met)).toEqual([true, true]);
+  expect(rows(run({ resumeHeadMs: summary(250) }))[0]!.met).toBe(false);
+  expect(rows(run({ mismatched: 1, lostOrDuplicatedChars: 3 }))[1]!.met).toBe(false);
+  // Fewer disconnects than the target names (a smoke run) says nothing.
+  expect(rows(run({ disconnects: 200 }))[1]!.met).toBe(false);
 });

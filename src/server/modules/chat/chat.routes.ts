@@ -168,6 +168,8 @@ function relayRun(
   // Headers and a first event at once: the browser (and any proxy) hears that the message is
   // stored and a reply is coming, however long the model thinks before its first token.
   if (accepted) events.now(block('accepted', accepted, replyEventId(RUN_START)));
+  // A reconnect hears at once that it follows the run again, before any new text.
+  else res.flushHeaders();
   releaseHead(res);
   const stop = run.follow(
     {
