@@ -1,4 +1,3 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -12,6 +11,7 @@ import { TestClient } from '../server/support/http-client';
 import { answerAgeReviewsAsAdult } from '../server/support/llm';
 import { freePort } from '../server/support/test-app';
 import { adminQuery } from '../support/database-template';
+import { readEvents, textOf } from '../support/sse';
 import {
   firstConversation,
   type ServerProcess,
@@ -285,35 +285,3 @@ describe('three servers on one PostgreSQL and one Redis', () => {
     expect(((await left.json()) as { credits: number }).credits).toBe(creditsBefore - 2);
   }, 120_000);
 });
-
-interface Event {
-  event: string;
-  id: string | undefined;
-  data: any;
-}
-
-/** Reads a response's events until `enough` says so (then drops the connection) or its end. */
-async function readEvents(response: Response, enough: (events: Event[]) => boolean = () => false) {
-  expect(response.status).toBe(200);
-  const events: Event[] = [];
-  const parser = createParser({
-    onEvent: (m: EventSourceMessage) =>
-      events.push({ event: m.event ?? 'message', id: m.id, data: JSON.parse(m.data) }),
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return events;
-    parser.feed(value);
-    if (enough(events)) {
-      await reader.cancel();
-      return events;
-    }
-  }
-}
-
-const textOf = (events: Event[]) =>
-  events
-    .filter((e) => e.event === 'token')
-    .map((e) => e.data.text as string)
-    .join('');

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { expect, vi } from 'vitest';
@@ -8,6 +7,7 @@ import { JobQueue } from '../../src/server/jobs/queue';
 import { RUN_CUT_OFF, RUN_KEEP_MS, RUN_LAPSED_MS } from '../../src/server/modules/chat/reply-runs';
 import { sweepRuns } from '../../src/server/modules/chat/reply-runs.repo';
 import { llmAppTest } from '../support/server-fixtures';
+import { readEvents, textOf } from '../support/sse';
 import { answerAgeReviewsAsAdult } from './support/llm';
 import type { TestClient } from './support/http-client';
 import type { TestApp } from './support/test-app';
@@ -20,31 +20,6 @@ import type { TestApp } from './support/test-app';
  */
 
 const test = llmAppTest((llm) => ({ LLM_BASE_URL: llm.url, LLM_MODELS: 'rp-70b' }));
-
-interface Event {
-  event: string;
-  id: string | undefined;
-  data: any;
-}
-
-/** Reads a response's events until `enough` says so (then drops the connection) or its end. */
-async function readEvents(response: Response, enough: (events: Event[]) => boolean = () => false) {
-  const events: Event[] = [];
-  const parser = createParser({
-    onEvent: (m: EventSourceMessage) =>
-      events.push({ event: m.event ?? 'message', id: m.id, data: JSON.parse(m.data) }),
-  });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return events;
-    parser.feed(value);
-    if (enough(events)) {
-      await reader.cancel();
-      return events;
-    }
-  }
-}
 
 async function newConversation(t: TestApp, user: TestClient) {
   const characterId = (
@@ -80,12 +55,6 @@ const follow = (base: string, user: TestClient, replyId: string, lastEventId?: s
       ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
     },
   });
-
-const textOf = (events: Event[]) =>
-  events
-    .filter((e) => e.event === 'token')
-    .map((e) => e.data.text)
-    .join('');
 
 /** Forty words, streamed one every 15 ms: a reply still on its way for more than half a second. */
 const WORDS = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
