@@ -47,7 +47,9 @@ const storeReplyStatement = statementOnce<
     // Stored unless a reply was stored for this charge already: a server that stalled past its
     // run's lease, whose run another server took over and finished (decision 0049). A charge the
     // sweeper refunded still stores its reply (for free).
-    sql`charge as (select id from ${replyCharge} where id = ${p.chargeId} and status <> 'done')`,
+    // (A charge gone with its account or conversation still tries, and fails as not found.)
+    sql`charge as (select 1 as id where not exists (
+      select 1 from ${replyCharge} where id = ${p.chargeId} and status = 'done'))`,
   );
   return sql`with ${steps} select ${result}`;
 });
