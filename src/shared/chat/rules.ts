@@ -82,6 +82,9 @@ export function continuationJoin(before: string, addition: string): string {
   return glued ? ` ${addition}` : addition;
 }
 
+/** A reply whose run ended before its end reached the client, and that nobody can go on with. */
+export const REPLY_CUT_OFF_MESSAGE = 'The reply was cut off. Please try again.';
+
 /**
  * Where a reader is in a reply run's events (issue 44): how many notices and how many characters
  * of the reply it has been told. Each event's SSE id is the position after it, `<notices>.<chars>`;

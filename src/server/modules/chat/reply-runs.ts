@@ -12,6 +12,7 @@ import type { RedisRunRelay } from './run-relay';
 import {
   continuationJoin,
   parseReplyEventId,
+  REPLY_CUT_OFF_MESSAGE,
   replyEventId,
   type ReplyPosition,
 } from '../../../shared/chat/rules';
@@ -43,7 +44,7 @@ export const RUN_POLL_MS = 250;
 /** What a client is told when the server writing its reply died and nobody continued it. */
 export const RUN_CUT_OFF: FinalEvent = {
   event: 'error',
-  data: { status: 502, message: 'The reply was cut off. Please try again.' },
+  data: { status: 502, message: REPLY_CUT_OFF_MESSAGE },
 };
 
 /** A run to follow, from a position on. */
@@ -115,16 +116,25 @@ export class ReplyRuns {
       await prepared.cancel();
       throw error;
     }
-    const log = new RunLog();
-    const follow = (f: RunFollower, from: ReplyPosition) => log.follow(f, from);
-    const run = { id, userId, log, follow, savedChars: 0, savedNotices: 0 } as LiveRun;
-    if (this.relay) log.follow(this.relay.publisher(id), RUN_START);
+    const run = this.join(id, userId, new RunLog(), { chars: 0, notices: 0 });
     run.result = this.ctx.lifecycle.track(this.generate(run, prepared));
     // Followed by events or awaited as JSON: either way a failure has been told.
     run.result.catch(() => undefined);
-    this.live.set(id, run);
-    this.timer ??= setInterval(() => void this.tick(), RUN_SAVE_MS).unref();
     return run;
+  }
+
+  /**
+   * A run this server writes from now on (started or taken over): kept in memory, told to the
+   * stream (with Redis: what the log holds already too; readers skip what they have), and saved
+   * with the next tick past what is stored (`saved`).
+   */
+  private join(id: string, userId: string, log: RunLog, saved: ReplyPosition): LiveRun {
+    const follow = (f: RunFollower, from: ReplyPosition) => log.follow(f, from);
+    const run = { id, userId, log, follow, savedChars: saved.chars, savedNotices: saved.notices };
+    if (this.relay) log.follow(this.relay.publisher(id), RUN_START);
+    this.live.set(id, run as LiveRun);
+    this.timer ??= setInterval(() => void this.tick(), RUN_SAVE_MS).unref();
+    return run as LiveRun;
   }
 
   /** The reply generated, its events told to the run's log, its end recorded. */
@@ -252,20 +262,11 @@ export class ReplyRuns {
     const log = new RunLog();
     log.text = claimed.text;
     log.notices.push(...claimed.notices);
-    const follow = (f: RunFollower, from: ReplyPosition) => log.follow(f, from);
-    const run = {
-      id: claimed.id,
-      userId: claimed.userId,
-      log,
-      follow,
-      // What the stream held beyond the saved text is saved with the next tick.
-      savedChars: saved.text.length,
-      savedNotices: saved.notices.length,
-    } as LiveRun;
-    // What was told is told to the stream again: readers skip what they have.
-    if (this.relay) log.follow(this.relay.publisher(run.id), RUN_START);
-    this.live.set(run.id, run);
-    this.timer ??= setInterval(() => void this.tick(), RUN_SAVE_MS).unref();
+    // What the stream held beyond the saved text is saved with the next tick.
+    const run = this.join(claimed.id, claimed.userId, log, {
+      chars: saved.text.length,
+      notices: saved.notices.length,
+    });
     this.ctx.metrics.runsClaimed.inc();
     this.ctx.log.warn({ replyId: run.id }, 'reply run taken over from a stopped server');
     let prepared: PreparedReply;

@@ -6,7 +6,7 @@ import type {
   SendMessageRequest,
 } from '../../../shared/chat/contract';
 import * as chat from '../../../shared/chat/endpoints';
-import { replyEventId } from '../../../shared/chat/rules';
+import { REPLY_CUT_OFF_MESSAGE, replyEventId } from '../../../shared/chat/rules';
 import type { ErrorBody } from '../../../shared/http/error-body';
 import type { Notice } from '../../../shared/safety/contract';
 import { ApiError, urlOf } from '../../lib/api';
@@ -17,7 +17,6 @@ const SEND_RETRIES = 2;
 const MAX_RETRY_WAIT_S = 5;
 /** The waits before each attempt to follow a reply again after its connection dropped (ms). */
 const RECONNECT_WAITS_MS = [250, 1000, 2000, 4000, 8000];
-const CUT_OFF = 'The reply was cut off. Please try again.';
 
 /**
  * Sends a message and streams the reply (Server-Sent Events): `onAccepted` runs once the server
@@ -75,7 +74,7 @@ export async function streamReply(
   let result = await readEvents(response, run, on);
   for (let attempt = 0; result === null; attempt++) {
     if (run.replyId === null || attempt >= RECONNECT_WAITS_MS.length)
-      throw new ApiError(502, CUT_OFF);
+      throw new ApiError(502, REPLY_CUT_OFF_MESSAGE);
     on.onReconnecting?.(true);
     await new Promise((resolve) => setTimeout(resolve, RECONNECT_WAITS_MS[attempt]));
     const again = await fetch(urlOf(chat.replyEvents, { replyId: run.replyId }), {
@@ -86,7 +85,7 @@ export async function streamReply(
     if (!again.ok || !again.body) {
       // A server busy or stopping is tried again; a run that is gone (404) ended unseen.
       if (again.status >= 500 || again.status === 429) continue;
-      throw new ApiError(again.status === 404 ? 502 : again.status, CUT_OFF);
+      throw new ApiError(again.status === 404 ? 502 : again.status, REPLY_CUT_OFF_MESSAGE);
     }
     on.onReconnecting?.(false);
     const seen = run.lastEventId;
