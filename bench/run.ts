@@ -26,6 +26,7 @@ import { seedHistories } from './seeded-history';
 import type { FromLoad, StreamResult, Target, ToLoad, TtftSample, TtftTask } from './load';
 import { measureApi, printApi, THROUGHPUT_CONNECTIONS } from './api';
 import { measureReconnects, printReconnects } from './reconnect';
+import { clusterReachable, measureTakeover, printTakeover } from './takeover';
 import type { measureChatPage as MeasureChatPage } from './chat-page';
 import { measureHistory, printHistory } from './history';
 import { measureIdleStreams, printIdleStreams } from './idle-streams';
@@ -111,6 +112,16 @@ const SETTINGS = {
     concurrency: intEnv('BENCH_RECONNECT_CONCURRENCY', 10),
     cutsPerReply: 10,
   },
+  /**
+   * Section 10: replies whose server is killed mid-reply, on two servers; they need a PostgreSQL
+   * server and a Redis, as several servers do (the machine's own by default).
+   */
+  takeover: {
+    trials: intEnv('BENCH_TAKEOVER_TRIALS', 10),
+    databaseUrl:
+      process.env.BENCH_CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    redisUrl: process.env.BENCH_CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  },
   /** Section 5: seconds per throughput run and interleaved (bare, app) rounds. */
   api: { seconds: intEnv('BENCH_API_SECONDS', 5), rounds: 2 },
   /** Section 7: cold browser loads per page and viewport. */
@@ -124,7 +135,10 @@ const SETTINGS = {
 
 /** Which sections run: all by default; e.g. BENCH_SECTIONS=history for that one alone. */
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'ttft,streams,idle,reconnect,history,api,library,restart,page')
+  (
+    process.env.BENCH_SECTIONS ??
+    'ttft,streams,idle,reconnect,takeover,history,api,library,restart,page'
+  )
     .split(',')
     .map((s) => s.trim()),
 );
@@ -963,6 +977,18 @@ async function idleSection(load: Load, bench: BenchApp, users: BenchUser[], llmU
 }
 
 /** Section 9 (bench/reconnect.ts): replies whose connection drops, followed again. */
+/** Section 10 (bench/takeover.ts), where a PostgreSQL and a Redis answer; else not measured. */
+async function takeoverSection() {
+  const missing = await clusterReachable(SETTINGS.takeover);
+  if (missing) {
+    console.log(`10) A server dies mid-reply: not measured (${missing}; two servers need both)\n`);
+    return null;
+  }
+  const result = await measureTakeover(SETTINGS.takeover);
+  printTakeover(result);
+  return result;
+}
+
 async function reconnectSection(load: Load, bench: BenchApp, users: BenchUser[]) {
   await load.ask(
     { type: 'reply', content: REPLY_TEXT, chunkDelayMs: STREAM_CHUNK_DELAY_MS },
@@ -1041,6 +1067,8 @@ async function main() {
     if (idle) console.log(`   (total ${seconds()} s)\n`);
     const reconnect = SECTIONS.has('reconnect') ? await reconnectSection(load, bench, users) : null;
     if (reconnect) console.log(`   (total ${seconds()} s)\n`);
+    const takeover = SECTIONS.has('takeover') ? await takeoverSection() : null;
+    if (takeover) console.log(`   (total ${seconds()} s)\n`);
     const history = SECTIONS.has('history') ? await historySection(load, bench, users) : null;
     if (history) console.log(`   (total ${seconds()} s)\n`);
     const api = SECTIONS.has('api') ? await apiSection(load, bench) : null;
@@ -1088,6 +1116,7 @@ async function main() {
       history,
       idleStreams: idle,
       reconnect,
+      takeover,
       restart,
       api,
       page,
@@ -1117,6 +1146,7 @@ async function main() {
           .reduce((sum, row) => sum + row.errors, 0) +
         (idle ? idle.app.errors + idle.bareRelay.errors : 0) +
         (reconnect ? reconnect.errors + reconnect.mismatched : 0) +
+        (takeover ? takeover.errors + takeover.mismatched : 0) +
         (history?.errors ?? 0) +
         (api ? [...api.app, ...api.bare].reduce((sum, run) => sum + run.failures, 0) : 0) +
         (page ? [...page.rows, ...page.reference].reduce((sum, row) => sum + row.errors, 0) : 0);

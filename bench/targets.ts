@@ -20,6 +20,7 @@ import {
 } from './history';
 import type { IdleStreamsResult } from './idle-streams';
 import type { ReconnectResult } from './reconnect';
+import type { TakeoverResult } from './takeover';
 import type { RestartFigures } from './restart';
 import type { ScreeningFigures } from './screening';
 import { figure, sharePercent, type Stats } from './stats';
@@ -73,6 +74,7 @@ export interface BenchFigures {
   history: HistoryResult | null;
   idleStreams: IdleStreamsResult | null;
   reconnect: ReconnectResult | null;
+  takeover: TakeoverResult | null;
   restart: RestartFigures | null;
   api: ApiResult | null;
   page: PageResult | null;
@@ -233,6 +235,21 @@ export function targetRows(run: BenchFigures): TargetRow[] {
       figure: `${count(r.lostOrDuplicatedChars)} characters in ${count(r.mismatched)} replies, ${count(r.disconnects)} disconnects${clean}`,
       reference: '',
       met: r.errors === 0 && r.mismatched === 0 && r.disconnects >= 1000,
+    });
+  }
+  if (run.takeover) {
+    const t = run.takeover;
+    const clean = t.errors === 0 ? '' : `, ${count(t.errors)} failed`;
+    add({
+      issue: '44',
+      target: "a server's death to the reply continuing on another ≤ 5 s (slowest of the run)",
+      figure: `${ms(t.deathToContinueMs.max)} max, ${ms(t.deathToContinueMs.p50)} p50 (${count(t.trials)} kills${clean})`,
+      reference: `lease ${t.leaseMs / 1000} s; new reply POST → first words ${ms(t.firstWordsMs.p50)} p50`,
+      met:
+        t.errors === 0 &&
+        t.mismatched === 0 &&
+        measured(t.deathToContinueMs.max) &&
+        t.deathToContinueMs.max <= 5000,
     });
   }
   if (run.api && run.api.app.length > 0 && run.api.bare.length > 0) {

@@ -119,7 +119,8 @@ timed "size budget" npx vitest run --project build
 bench_smoke() {
   env -u BENCH_DATABASE_URL BENCH_SMOKE=1 BENCH_REPLIES=10 BENCH_WARMUP_REPLIES=5 BENCH_STEPS=5 BENCH_WINDOW_S=1 \
     BENCH_USERS=2 BENCH_HISTORY_MESSAGES=2000 BENCH_HISTORY_REQUESTS=20 BENCH_IDLE_STREAMS=20 \
-    BENCH_API_SECONDS=1 BENCH_RECONNECT_REPLIES=4 BENCH_SECTIONS=ttft,streams,idle,reconnect,history,api \
+    BENCH_API_SECONDS=1 BENCH_RECONNECT_REPLIES=4 BENCH_TAKEOVER_TRIALS=1 \
+    BENCH_SECTIONS=ttft,streams,idle,reconnect,takeover,history,api \
     npm run bench --silent > /dev/null
 }
 timed "benchmark smoke run (tiny sizes, not a measurement: it must run and fail nothing)" bench_smoke

@@ -56,6 +56,23 @@ const follow = (base: string, user: TestClient, replyId: string, lastEventId?: s
     },
   });
 
+/**
+ * Server A, on the same database as the test's app (which stays up, as another server would):
+ * its log lines kept for the test to read.
+ */
+async function serverA(t: TestApp) {
+  const aLog: string[] = [];
+  const a: FastifyInstance = await buildApp({
+    config: { ...t.config, logLevel: 'warn' },
+    logStream: { write: (line) => void aLog.push(line) },
+    database: t.database,
+    jobs: new JobQueue(t.database.jobConnection),
+    webDir: path.resolve(import.meta.dirname, '../fixtures/web'),
+  });
+  await a.listen({ port: 0, host: '127.0.0.1' });
+  return { a, onA: `http://127.0.0.1:${(a.server.address() as { port: number }).port}`, aLog };
+}
+
 /** Forty words, streamed one every 15 ms: a reply still on its way for more than half a second. */
 const WORDS = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
 
@@ -256,17 +273,7 @@ test('a run whose server died is taken over by another, which goes on from the s
   llm,
 }) => {
   answerAgeReviewsAsAdult(llm);
-  // Server A, on the same database as the test's app (which stays up, as another server would).
-  const aLog: string[] = [];
-  const a: FastifyInstance = await buildApp({
-    config: { ...t.config, logLevel: 'warn' },
-    logStream: { write: (line) => void aLog.push(line) },
-    database: t.database,
-    jobs: new JobQueue(t.database.jobConnection),
-    webDir: path.resolve(import.meta.dirname, '../fixtures/web'),
-  });
-  await a.listen({ port: 0, host: '127.0.0.1' });
-  const onA = `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
+  const { a, onA, aLog } = await serverA(t);
   const id = await newConversation(t, user);
   const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
   const creditsBefore = await credits();
@@ -333,4 +340,118 @@ test('a run whose server died is taken over by another, which goes on from the s
     )
   ).rows;
   expect(run!.state).toBe('done');
+}, 30_000);
+
+test('a continue whose server died is taken over: the reply keeps what was told and grows once', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  llm.script({ content: 'The harbour lights flicker.' });
+  const first = (await readEvents(await send(t, user, id))).at(-1)!;
+  expect(first.event).toBe('done');
+  const { a, onA, aLog } = await serverA(t);
+  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+  const creditsBefore = await credits();
+  let wakeA!: () => void;
+  const aWakesUp = new Promise<void>((resolve) => (wakeA = resolve));
+  llm.script(
+    { content: 'Gulls0 circle1 low2 above3', stallAfter: 3, resumeAfterStall: aWakesUp },
+    { content: 'and the boats come home.' },
+  );
+  // "Continue" on A: its first words, then A dies.
+  const before = await readEvents(
+    await fetch(`${onA}/api/messages/${first.data.messageId}/continue`, {
+      method: 'POST',
+      headers: { accept: 'text/event-stream', cookie: user.cookieHeader, origin: t.url },
+    }),
+    (events) => textOf(events).includes('circle1'),
+  );
+  const told = textOf(before);
+  expect(told).toMatch(/^Gulls0 circle1/);
+  await new Promise((resolve) => setTimeout(resolve, 1_200)); // saved
+  await a.close();
+
+  const after = await readEvents(
+    await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id),
+  );
+  const done = after.at(-1)!;
+  expect(done.event).toBe('done');
+  // The reply as shown: what it was, what A told, and the rest, once each.
+  const shown = `The harbour lights flicker. ${told}${textOf(after)}`;
+  expect(done.data.message).toBe(shown);
+  expect(shown).toBe(`The harbour lights flicker. ${told.trimEnd()} and the boats come home.`);
+  // The model went on from the reply with A's words in it.
+  const resumed = llm.requests.at(-1)!.body.messages as { role: string; content: string }[];
+  expect(resumed.at(-2)).toMatchObject({
+    role: 'assistant',
+    content: `The harbour lights flicker. ${told}`,
+  });
+  expect(resumed.at(-1)!.content).toContain('Continue your last message');
+  const messages = async () =>
+    (await user.get(`/api/conversations/${id}/messages`)).json.map(
+      (m: { content: string }) => m.content,
+    );
+  expect(await messages()).toEqual(['Tell me more', shown]);
+  expect(await credits()).toBe(creditsBefore - 1);
+
+  // A was only stalled: when its model goes on, its words are not added a second time.
+  wakeA();
+  await vi.waitFor(
+    () => expect(aLog.join('')).toContain('reply not stored: another server finished it'),
+    { timeout: 10_000 },
+  );
+  expect(await messages()).toEqual(['Tell me more', shown]);
+  expect(await credits()).toBe(creditsBefore - 1);
+}, 30_000);
+
+test('a crisis turn taken over keeps its care: the model is told so again, and harmful words are withheld', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  const { a, onA } = await serverA(t);
+  // On A the model stalls; a crisis turn's words are held back until checked, so none are told.
+  llm.script(
+    { content: 'I hear you. I am here', stallAfter: 2 },
+    { content: 'I hear you. If you want it quick, just do it tonight, nobody will stop you.' },
+  );
+  const before = await readEvents(
+    await fetch(`${onA}/api/chat`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        cookie: user.cookieHeader,
+        origin: t.url,
+      },
+      body: JSON.stringify({
+        message: 'honestly i want to kill myself tonight',
+        conversationId: id,
+      }),
+    }),
+    (events) => events.some((e) => e.event === 'notice' && e.data.kind === 'crisis'),
+  );
+  expect(textOf(before)).toBe('');
+  await new Promise((resolve) => setTimeout(resolve, 1_200)); // its notices saved
+  await a.close();
+
+  const after = await readEvents(
+    await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id),
+  );
+  const done = after.at(-1)!;
+  expect(done.event).toBe('done');
+  // What the server that took over got from the model encourages self-harm: withheld whole,
+  // before any of it was shown, as on the server that started the turn.
+  expect(after.filter((e) => e.event === 'token')).toEqual([]);
+  expect(done.data.message).toContain('withheld');
+  expect(after.filter((e) => e.event === 'notice')).toEqual([]); // told by A already
+  // The server that took over wrote with the crisis protocol's care, as A did.
+  const system = (llm.requests.at(-1)!.body.messages as { content: string }[])[0]!.content;
+  expect(system).toContain('suicide or self-harm');
+  expect(system).toContain('never describe or discuss methods');
 }, 30_000);

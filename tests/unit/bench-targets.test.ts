@@ -28,6 +28,7 @@ function streamsRun(database: BenchFigures['database'], ours: Search, plain: Sea
     history: null,
     idleStreams: null,
     reconnect: null,
+    takeover: null,
     restart: null,
     api: null,
     page: null,
@@ -151,4 +152,30 @@ it('issue 44: a reconnect resumes within 200 ms p99, and 1,000 disconnects lose 
   expect(rows(run({ mismatched: 1, lostOrDuplicatedChars: 3 }))[1]!.met).toBe(false);
   // Fewer disconnects than the target names (a smoke run) says nothing.
   expect(rows(run({ disconnects: 200 }))[1]!.met).toBe(false);
+});
+
+it("issue 44: a server's death to the reply going on elsewhere within 5 s, every time", () => {
+  const max = (slowest: number) => ({ n: 10, p50: 3900, p90: slowest, p99: slowest, max: slowest });
+  const run = (over: Partial<NonNullable<BenchFigures['takeover']>>): BenchFigures => ({
+    ...streamsRun('pglite', passedAll(100), passedAll(100)),
+    streaming: null,
+    takeover: {
+      trials: 10,
+      deathToContinueMs: max(4600),
+      firstWordsMs: max(30),
+      leaseMs: 4000,
+      claimEveryMs: 500,
+      mismatched: 0,
+      errors: 0,
+      errorSamples: [],
+      ...over,
+    },
+  });
+  const row = (figures: BenchFigures) => targetRows(figures).find((r) => r.issue === '44')!;
+  expect(row(run({})).met).toBe(true);
+  expect(row(run({})).reference).toContain('lease 4 s');
+  expect(row(run({ deathToContinueMs: max(5001) })).met).toBe(false);
+  // A reply put together wrong, or a kill that failed, says the takeover did not work.
+  expect(row(run({ mismatched: 1 })).met).toBe(false);
+  expect(row(run({ errors: 1 })).met).toBe(false);
 });

@@ -3,10 +3,9 @@ import { continuationJoin } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { isMissingReference } from '../../db/sql-errors';
 import { conflict, notFound } from '../../errors';
-import { settleCharge } from '../credits';
 import { storeMessage, type StoredMessage } from './message-store.repo';
 import { appendToMessage } from './messages.repo';
-import { storeReplyAndSettle } from './reply.repo';
+import { appendContinuationAndSettle, storeReplyAndSettle } from './reply.repo';
 
 const REPLY_FINISHED_ELSEWHERE = 'This reply was finished on another server.';
 
@@ -94,8 +93,14 @@ async function storeContinuation(
 ) {
   const { messageId } = continued;
   const joined = continuationJoin(continued.content, addition);
-  const row = await appendToMessage(ctx.db, userId, messageId, joined);
+  const row = paid
+    ? await appendContinuationAndSettle(ctx.db, userId, messageId, joined, chargeId)
+    : await appendToMessage(ctx.db, userId, messageId, joined);
   if (!row) throw notFound(MESSAGE_NOT_FOUND); // deleted while the model wrote
-  if (paid) await settleCharge(ctx, chargeId);
+  // Another server took this continue's run over and stored it (this one stalled past its lease).
+  if (row === 'finished') {
+    ctx.log.warn({ chargeId }, 'reply not stored: another server finished it');
+    throw conflict(REPLY_FINISHED_ELSEWHERE);
+  }
   return { messageId, message: row.content };
 }

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { statementOnce } from '../../db/prepared';
 import { replyCharge } from '../../db/schema';
+import { appendToMessage, type MessageRow } from './messages.repo';
 import { settleChargeStatement } from '../credits';
 import {
   storedFromRow,
@@ -53,3 +54,30 @@ const storeReplyStatement = statementOnce<
   );
   return sql`with ${steps} select ${result}`;
 });
+
+/**
+ * A continue's last step: `text` appended to the reply `messageId` and the charge `chargeId`
+ * settled, in one transaction that holds the charge's row. Nothing is appended when the charge
+ * was settled already ('finished': a server that stalled past its run's lease, whose run another
+ * server took over and finished, decision 0049); null when the message is gone. A charge the
+ * sweeper refunded still gets its words appended (for free), as a reply is stored.
+ */
+export async function appendContinuationAndSettle(
+  db: Database,
+  userId: string,
+  messageId: number,
+  text: string,
+  chargeId: number,
+): Promise<MessageRow | null | 'finished'> {
+  return db.transaction(async (tx) => {
+    const [charge] = await tx
+      .select({ status: replyCharge.status })
+      .from(replyCharge)
+      .where(and(eq(replyCharge.id, chargeId), eq(replyCharge.userId, userId)))
+      .for('update');
+    if (charge?.status === 'done') return 'finished';
+    const row = await appendToMessage(tx, userId, messageId, text);
+    if (row) await tx.execute(settleChargeStatement(chargeId));
+    return row;
+  });
+}

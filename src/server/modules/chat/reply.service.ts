@@ -262,14 +262,13 @@ export async function prepareTakeover(
   const target = await targetOf(ctx, userId, run.conversationId, undefined, read);
   const instruction = { id: 0, sender: 'user' as const, content: CONTINUE_INSTRUCTION };
   let history = read.history;
-  let kept = keep;
   if (continues) {
-    // More of a reply: what it has, with what was told of the addition, goes on.
+    // More of a reply: the model goes on from what it has, with what was told of the addition
+    // (the message itself is stored with the whole addition at the end, as any continue).
     const content = told
       ? continues.content + continuationJoin(continues.content, told)
       : continues.content;
     history = [...history.slice(0, -1), { ...history.at(-1)!, content }, instruction];
-    kept = { continues: { messageId: continues.messageId, content } };
   } else if (told) {
     history = [...history, { id: 0, sender: 'ai' as const, content: told }, instruction];
   }
@@ -279,9 +278,9 @@ export async function prepareTakeover(
     thread: { ...read, history },
     crisis: run.crisis,
     noticesAfter: continues ? null : run.userMessageId,
-    keep: kept,
-    // A continue's told text is in the reply it appends to; a reply's is joined to the model's.
-    takenOver: { told: continues ? '' : told },
+    keep,
+    // What was told is joined to the model's words: the reply, or a continue's addition.
+    takenOver: { told },
   });
 }
 
