@@ -108,7 +108,7 @@ const SETTINGS = {
   idleStreams: intEnv('BENCH_IDLE_STREAMS', IDLE_STREAMS),
   /** Section 9: replies whose connection is dropped at random points, and followed again. */
   reconnect: {
-    replies: intEnv('BENCH_RECONNECT_REPLIES', 150),
+    replies: intEnv('BENCH_RECONNECT_REPLIES', 200),
     concurrency: intEnv('BENCH_RECONNECT_CONCURRENCY', 10),
     cutsPerReply: 10,
   },

@@ -27,6 +27,7 @@ const KEPT_EXTERNAL = [
   'openai', // with the first call that is not a streamed reply
   'stripe', // only with billing configured
   '@zxcvbn-ts/*', // with the first password checked
+  'pino-pretty', // only when the output is a terminal (src/server/terminal.ts)
   'pg-native', // pg's optional native driver, never installed here
 ];
 

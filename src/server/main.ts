@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './data-dir-lock';
 import { openDatabase } from './db/client';
 import { Lifecycle } from './lifecycle';
+import { outputIsTerminal, readableLogStream, startupBanner } from './terminal';
 
 /**
  * Starts the server: config, database, the app, migrations, HTTP, the background jobs, and a
@@ -52,21 +53,25 @@ async function main() {
       throw error;
     }
   }
-  const [database, { buildApp }, { JobQueue }, { logMissingSettings }] = await Promise.all([
-    openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: path.join(config.dataDir, 'pglite'),
-    }),
-    import('./app'),
-    import('./jobs'),
-    import('./startup-notices'),
-  ]);
+  // In a terminal, log lines a person reads, and a banner (terminal.ts); JSON lines otherwise.
+  const terminal = outputIsTerminal();
+  const [database, { buildApp }, { JobQueue }, { logMissingSettings }, logStream] =
+    await Promise.all([
+      openDatabase({
+        databaseUrl: config.databaseUrl,
+        pgliteDir: path.join(config.dataDir, 'pglite'),
+      }),
+      import('./app'),
+      import('./jobs'),
+      import('./startup-notices'),
+      terminal ? readableLogStream() : undefined,
+    ]);
   const jobs = new JobQueue(database.jobConnection);
   // Built before the migrations run (building reads nothing from the database): just after PGlite
   // opens, V8 is still optimising its start-up code and the event loop's next turn waits for it,
   // so the app is built in that time rather than after it (decision 0036).
   const lifecycle = new Lifecycle();
-  const app = await buildApp({ config, database, jobs, lifecycle });
+  const app = await buildApp({ config, database, jobs, lifecycle, logStream });
   await database.migrate();
 
   let stopping = false;
@@ -110,6 +115,7 @@ async function main() {
       { url: config.publicUrl, database: database.driver },
       `Reverie is running at ${config.publicUrl}`,
     );
+    if (terminal) process.stdout.write(`${startupBanner(config, database.driver)}\n`);
     logMissingSettings(config, app.log);
   };
   const startQueue = async () => {

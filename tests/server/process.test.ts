@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLlmDouble } from '../doubles/llm-server';
 import { TestClient } from './support/http-client';
@@ -90,6 +91,70 @@ describe('the server process', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output).toContain('shutting down');
+    // Its output is not a terminal: JSON lines only, for a log collector; no banner.
+    for (const line of output.trim().split('\n'))
+      expect(() => JSON.parse(line), line).not.toThrow();
+  }, 90_000);
+
+  it('in a terminal, prints a banner of where it runs and what is not set up, and readable log lines with the mail links', async () => {
+    const port = await freePort();
+    const ownDir = mkdtempSync(path.join(tmpdir(), 'reverie-terminal-'));
+    // script(1) runs the server on a pseudo-terminal, as a person's `npm start` does.
+    const child = spawn(
+      'script',
+      ['-qfec', `exec "${process.execPath}" dist/server/main.js`, '/dev/null'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: ownDir,
+          LLM_BASE_URL: '',
+          LLM_MODELS: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
+    children.push(child);
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    try {
+      await expect.poll(() => output, { timeout: 60_000 }).toContain('Ctrl+C stops it');
+      // Colours aside, what a person reads.
+      const text = () => stripVTControlCharacters(output).replace(/\r/g, '');
+      expect(text()).toContain('Reverie is running');
+      expect(text()).toMatch(new RegExp(`Address +http://localhost:${port}`));
+      expect(text()).toMatch(/Database +PGlite \(embedded\) in .*reverie-terminal-.*pglite/);
+      expect(text()).toMatch(/Mail +not sent: written to .*outbox/);
+      expect(text()).toMatch(/Model +none: chat replies are off until LLM_BASE_URL and LLM_MODELS/);
+      expect(text()).toMatch(/Billing +off/);
+      // Log lines as text: a level and a message, no JSON objects.
+      expect(text()).toMatch(/INFO.*Reverie is running at http:\/\/localhost/);
+      expect(text()).not.toMatch(/^\{"level"/m);
+      // A sign-up's verification link is in the log, where a self-hoster without SMTP finds it.
+      const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+        body: JSON.stringify({
+          name: '',
+          email: 'terminal@example.com',
+          password: 'velvet harbour lantern',
+          acceptTerms: true,
+          acceptPrivacy: true,
+        }),
+      });
+      expect(signUp.status).toBe(200);
+      await expect
+        .poll(text, { timeout: 30_000 })
+        .toMatch(/mail written to outbox.*\/api\/auth\/verify-email\?token=/);
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+      rmSync(ownDir, { recursive: true, force: true });
+    }
   }, 90_000);
 
   it('on SIGTERM: /api/ready answers 503 at once, new replies 503 with Retry-After, the reply streaming goes on to its end, then exit 0', async () => {
