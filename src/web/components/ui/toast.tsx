@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { X } from 'lucide-react';
+import { useLocation } from 'wouter';
 
 export interface ToastInput {
   title: string;
@@ -8,9 +9,17 @@ export interface ToastInput {
 }
 interface Toast extends ToastInput {
   id: number;
+  /** The page it was shown on, and when: it belongs to that page (see leavePage). */
+  page: string;
+  at: number;
 }
 
 const TOAST_DURATION_MS = 5000;
+/**
+ * A toast shown this shortly before the page changes came with the change (e.g. "Welcome back!"
+ * as sign-in opens the app) and goes with the user to the new page.
+ */
+export const NAVIGATION_GRACE_MS = 1000;
 /** More than this at once is noise: the oldest goes first. */
 const MAX_TOASTS = 3;
 let toasts: Toast[] = [];
@@ -34,11 +43,20 @@ export function toast(input: ToastInput) {
   const id = nextId++;
   toasts = [
     ...toasts.filter((t) => !sameKind(t, input)).slice(-(MAX_TOASTS - 1)),
-    { ...input, id },
+    { ...input, id, page: window.location.pathname, at: Date.now() },
   ];
   emit();
   setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
   return id;
+}
+
+/** The user is on `page` now: toasts of the page they left go (they said something about it). */
+function leavePage(page: string) {
+  const now = Date.now();
+  const kept = toasts.filter((t) => t.page === page || now - t.at < NAVIGATION_GRACE_MS);
+  if (kept.length === toasts.length) return;
+  toasts = kept;
+  emit();
 }
 
 const FLASH_KEY = 'reverie.flashToast';
@@ -78,6 +96,8 @@ export function Toaster() {
     () => toasts,
   );
   useEffect(showFlashToast, []);
+  const [page] = useLocation();
+  useEffect(() => leavePage(page), [page]);
   return (
     // Where toasts never cover what the user is typing into or the header's buttons (the next
     // thing a user presses after "Account created!" or "Character saved" is often there): at the

@@ -1,0 +1,34 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { navigate } from 'wouter/use-browser-location';
+import { NAVIGATION_GRACE_MS, toast, Toaster } from '../../src/web/components/ui/toast';
+
+/** Toasts belong to the page they were shown on (issue 45): they do not follow the user away. */
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+  window.history.replaceState(null, '', '/characters');
+});
+afterEach(() => {
+  act(() => vi.advanceTimersByTime(10_000)); // every toast's time is up
+  vi.useRealTimers();
+  cleanup();
+});
+
+it('goes when the user leaves its page, and stays on its page for its time', () => {
+  render(<Toaster />);
+  act(() => void toast({ title: 'Character saved' }));
+  act(() => vi.advanceTimersByTime(NAVIGATION_GRACE_MS + 500));
+  expect(screen.getByRole('status').textContent).toContain('Character saved');
+  act(() => navigate('/chat/7'));
+  expect(screen.queryByText('Character saved')).toBeNull();
+});
+
+it('comes along when it was shown as the page changed (e.g. "Welcome back!" opening the app)', () => {
+  render(<Toaster />);
+  act(() => void toast({ title: 'Welcome back!' }));
+  act(() => navigate('/chat'));
+  expect(screen.getByRole('status').textContent).toContain('Welcome back!');
+  act(() => vi.advanceTimersByTime(5000));
+  expect(screen.queryByText('Welcome back!')).toBeNull();
+});
