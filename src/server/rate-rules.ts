@@ -104,7 +104,10 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have saved or generated many characters in a short time. Please try again later.',
   },
-  /** Checkout and portal sessions: each is a call to Stripe on the operator's account. */
+  /**
+   * Checkout and portal sessions, and resuming a plan set to end: each is a call to Stripe on
+   * the operator's account.
+   */
   billingSessionsPerUser: {
     name: 'billing-sessions',
     limit: 30,

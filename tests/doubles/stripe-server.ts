@@ -7,9 +7,11 @@ import Stripe from 'stripe';
  * A local stand-in for Stripe's API, speaking the REST calls the official SDK makes (form-encoded
  * requests, JSON answers, Stripe's error shape, Bearer secret key, idempotency keys), plus the
  * hosted pages a browser visits: a Checkout page that can pay or cancel, and a Billing Portal
- * page that can confirm a plan change or cancel at the period end. Webhooks are signed with the
- * real scheme (`stripe.webhooks.generateTestHeaderString`), so the app verifies them exactly as
- * it verifies Stripe's.
+ * page that can confirm a plan change, cancel at the period end or cancel at once. Webhooks are
+ * signed with the real scheme (`stripe.webhooks.generateTestHeaderString`), so the app verifies
+ * them exactly as it verifies Stripe's. As Stripe, a change made through the API (an update of a
+ * subscription) is answered first and its events are sent after, on their own (`settled()`
+ * waits for them); a canceled subscription refuses any update but its metadata.
  *
  * Its clock (`now`) can be moved forward, so renewals can be played without waiting a month.
  */
@@ -138,11 +140,15 @@ export interface StripeDouble {
   event(type: string, object: object): Stripe.Event;
   /** Sends one signed event to the webhook URL. */
   deliver(event: Stripe.Event, options?: DeliverOptions): Promise<Delivery>;
+  /** Resolves once the events of API changes, sent after their answers, have been delivered. */
+  settled(): Promise<void>;
   subscriptionObject(id: string): Stripe.Subscription;
   stop(): Promise<void>;
 }
 
 const signer = new Stripe(DOUBLE_SECRET_KEY);
+/** Statuses Stripe never leaves: such a subscription takes no update but its metadata. */
+const FINAL: readonly Status[] = ['canceled', 'incomplete_expired'];
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
 /** Stripe's form encoding (a[b][0][c]=v) back into objects and arrays. */
@@ -209,6 +215,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const idempotent = new Map<string, { status: number; body: unknown }>();
   let origin = '';
   let failures = 0;
+  const sending = new Set<Promise<void>>();
 
   const priceObject = (id: string) => ({
     id,
@@ -345,6 +352,24 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const send = async (events: Stripe.Event[], deliverNow = true) => {
     if (deliverNow) for (const evt of events) await deliver(evt);
     return events;
+  };
+
+  /**
+   * Stripe sends the events of a change made through its API by itself, after answering the
+   * request. A delivery that fails (the app already stopped) is only recorded as not made.
+   */
+  const sendLater = (events: Stripe.Event[]) => {
+    if (!webhookUrl) return;
+    const delivering: Promise<void> = (async () => {
+      for (const evt of events) await deliver(evt);
+    })()
+      .catch(() => undefined)
+      .finally(() => sending.delete(delivering));
+    sending.add(delivering);
+  };
+
+  const settled = async () => {
+    while (sending.size > 0) await Promise.all([...sending]);
   };
 
   const subscriptionEvent = (type: string, id: string) => event(type, subscriptionObject(id));
@@ -634,11 +659,26 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         return answer(200, subscriptionObject(id));
       }
       if (req.method === 'POST') {
-        const price = body.items?.[0]?.price as string | undefined;
-        if (price) await changePrice(id, price, { deliver: false });
-        if (body.cancel_at_period_end !== undefined) {
-          await setCancelAtPeriodEnd(id, body.cancel_at_period_end === 'true', { deliver: false });
+        const s = record(id);
+        const changes = Object.keys(body).filter(
+          (k) => k !== 'metadata' && k !== 'cancellation_details',
+        );
+        if (FINAL.includes(s.status) && changes.length > 0) {
+          return fail(
+            res,
+            400,
+            'A canceled subscription can only update its cancellation_details and metadata.',
+          );
         }
+        const events: Stripe.Event[] = [];
+        const price = body.items?.[0]?.price as string | undefined;
+        if (price) events.push(...(await changePrice(id, price, { deliver: false })));
+        if (body.cancel_at_period_end !== undefined) {
+          const cancel = body.cancel_at_period_end === 'true';
+          events.push(...(await setCancelAtPeriodEnd(id, cancel, { deliver: false })));
+        }
+        answer(200, subscriptionObject(id));
+        return sendLater(events);
       }
       return answer(200, subscriptionObject(id));
     }
@@ -680,12 +720,17 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         await setCancelAtPeriodEnd(sub.id, true);
         return redirect(res, p.returnUrl);
       }
+      if (req.method === 'POST' && action === 'cancel-now' && sub) {
+        await setStatus(sub.id, 'canceled');
+        return redirect(res, p.returnUrl);
+      }
       const change = p.change
         ? `<p>Change your plan to ${escapeHtml(p.change.price)}?</p>
 <form method="post" action="/portal/${p.id}/confirm"><button type="submit">Confirm</button></form>`
         : '';
       const cancel = sub
-        ? `<form method="post" action="/portal/${p.id}/cancel"><button type="submit">Cancel plan</button></form>`
+        ? `<form method="post" action="/portal/${p.id}/cancel"><button type="submit">Cancel plan</button></form>
+<form method="post" action="/portal/${p.id}/cancel-now"><button type="submit">Cancel immediately</button></form>`
         : '';
       return html(
         res,
@@ -746,6 +791,7 @@ ${change}${cancel}<p><a class="button secondary" href="${escapeHtml(p.returnUrl)
     },
     event,
     deliver,
+    settled,
     subscriptionObject,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -58,15 +58,27 @@ test('pricing → Stripe Checkout → back on /membership with the plan', async 
   await expectAccessible(page);
   await snap(page, info, 'membership-basic');
 
-  // Back on the pricing page the plan is marked; choosing Pro asks the portal to confirm the
-  // change (never a second subscription), and the new plan shows on return.
+  // Back on the pricing page the plan is marked and not offered again (issue 45); choosing Pro
+  // asks the portal to confirm the change (never a second subscription), and the new plan shows
+  // on return.
   await page.getByRole('link', { name: 'Change Plan' }).click();
   await expect(page).toHaveURL('/pricing');
-  await expect(page.getByRole('article', { name: 'Basic' }).getByTestId('current-plan')).toHaveText(
-    'Your current plan',
+  const basic = page.getByRole('article', { name: 'Basic' });
+  await expect(basic.getByTestId('current-plan')).toHaveText('Your current plan');
+  await expect(basic.getByRole('link', { name: 'Manage Plan' })).toHaveAttribute(
+    'href',
+    '/membership',
   );
+  await expect(basic.getByRole('button', { name: 'Get Access' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+  await expect(
+    page.getByRole('article', { name: 'Free' }).getByRole('button', { name: 'Start Chatting' }),
+  ).toBeVisible();
   await snap(page, info, 'pricing-current-plan');
-  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Go Pro' }).click();
+  await page
+    .getByRole('article', { name: 'Pro' })
+    .getByRole('button', { name: 'Switch to Pro' })
+    .click();
   await expect(page).toHaveURL(PORTAL_PAGE);
   await expect(page.getByText('Change your plan to price_pro_monthly?')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -77,26 +89,79 @@ test('pricing → Stripe Checkout → back on /membership with the plan', async 
   );
 });
 
-test('Manage Subscription opens the billing portal, and a cancellation shows on return', async ({
-  page,
-}, info) => {
-  await signInDirectly(page, uniqueEmail(info, 'manager'));
-  await buy(page, 'Pro');
-  // Keyboard only: Tab to the button, Enter.
+/** Manage Subscription (by keyboard: Tab to it, Enter) → the portal, then `action` there. */
+async function inPortal(page: Page, action: 'Cancel plan' | 'Cancel immediately') {
   const manage = page.getByRole('button', { name: 'Manage Subscription' });
   await manage.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(PORTAL_PAGE);
   await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await page.getByRole('button', { name: action }).click();
   await expect(page).toHaveURL('/membership');
-  // Canceled at the period end: the plan stays until then.
+}
+
+test('a plan cancelled at the period end says when it ends, and Resume keeps it', async ({
+  page,
+}, info) => {
+  await signInDirectly(page, uniqueEmail(info, 'manager'));
+  await buy(page, 'Pro');
+  await inPortal(page, 'Cancel plan');
+  // Canceled at the period end: the plan stays until then, and the page says when that is.
+  await expect(page.getByText('ACTIVE PLAN')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Pro' })).toBeVisible();
   await expect(page.getByTestId('subscription-status')).toHaveText('ACTIVE');
-  await expect(page.getByTestId('subscription-period')).toContainText('Ends on');
+  await expect(page.getByTestId('subscription-period')).toHaveText(
+    /^Your Pro plan ends on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/,
+  );
   await expect(page.getByTestId('membership-credits')).toHaveText(
     '10,000 messages left this period',
   );
+  await expectAccessible(page);
   await snap(page, info, 'membership-canceling');
+
+  // The pricing page says so too.
+  await page.getByRole('link', { name: 'Change Plan' }).click();
+  const pro = page.getByRole('article', { name: 'Pro' });
+  await expect(pro.getByTestId('current-plan')).toHaveText('Your current plan');
+  await expect(pro.getByText(/^Ends on /)).toBeVisible();
+  await page.goBack();
+
+  // Resume: the plan renews again, at Stripe too (its portal shows no cancellation left).
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByTestId('subscription-period')).toHaveText(/^Renews on /);
+  await expect(page.getByText('Plan resumed')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('subscription-period')).toHaveText(/^Renews on /);
+});
+
+test('a plan that has ended shows as Free, with the date it ended', async ({ page }, info) => {
+  await signInDirectly(page, uniqueEmail(info, 'leaver'));
+  await buy(page, 'Pro');
+  await inPortal(page, 'Cancel immediately');
+  const today = await page.evaluate(() =>
+    new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
+  );
+  await expect(page.getByRole('heading', { level: 2, name: 'Free' })).toBeVisible();
+  await expect(page.getByTestId('subscription-period')).toHaveText(
+    `Your Pro plan ended on ${today}.`,
+  );
+  await expect(page.getByText('CURRENT PLAN', { exact: true })).toBeVisible();
+  await expect(page.getByText('ACTIVE PLAN')).toHaveCount(0);
+  await expect(page.getByText('CANCELED', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+  await expect(page.getByTestId('membership-credits')).toHaveText('20 messages left this month');
+  await expectAccessible(page);
+  await snap(page, info, 'membership-ended');
+
+  // On the pricing page Free is theirs again, and Pro is offered anew.
+  await page.getByRole('link', { name: 'Go to Pricing' }).click();
+  await expect(page.getByRole('article', { name: 'Free' }).getByTestId('current-plan')).toHaveText(
+    'Your current plan',
+  );
+  await expect(
+    page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Go Pro' }),
+  ).toBeVisible();
 });
 
 test('membership without a subscription, and signed out', async ({ page }, info) => {

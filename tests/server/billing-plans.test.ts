@@ -89,6 +89,7 @@ describe('subscribing', () => {
       currentPeriodStart: new Date(sub.periodStart * 1000).toISOString(),
       currentPeriodEnd: new Date(sub.periodEnd * 1000).toISOString(),
       cancelAtPeriodEnd: false,
+      endedAt: null,
     });
   });
 

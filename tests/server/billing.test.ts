@@ -182,6 +182,7 @@ describe('another user never sees a subscription that is not theirs', () => {
         'cancelAtPeriodEnd',
         'currentPeriodEnd',
         'currentPeriodStart',
+        'endedAt',
         'plan',
         'priceId',
         'status',

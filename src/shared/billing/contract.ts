@@ -9,6 +9,7 @@ import { PLANS } from '../plans';
  *   POST /api/checkout                      checkoutRequest → checkoutResponse
  *   POST /api/stripe/create-portal-session  → portalResponse
  *   GET  /api/subscription                  → subscriptionResponse
+ *   POST /api/subscription/resume           → resumeSubscriptionResponse
  *   POST /api/stripe/webhook                Stripe's signed raw bytes → webhookResponse
  */
 
@@ -57,12 +58,24 @@ export const subscriptionView = z.object({
   /** ISO 8601: the renewal date, or the end date when the subscription will not renew. */
   currentPeriodEnd: z.string(),
   cancelAtPeriodEnd: z.boolean(),
+  /**
+   * ISO 8601, once the subscription has ended (canceled): when it stopped — its period's end when
+   * it ran to it, else when Stripe ended it. Null while it has not ended.
+   */
+  endedAt: z.string().nullable(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 
 /** GET /api/subscription: the signed-in user's subscription (the spec's subscriptions read). */
 export const subscriptionResponse = z.object({ subscription: subscriptionView.nullable() });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
+
+/**
+ * POST /api/subscription/resume: the user's plan, set to end at its period's end, renews again
+ * (Stripe's `cancel_at_period_end` turned off). Answers the subscription as it now stands.
+ */
+export const resumeSubscriptionResponse = z.object({ subscription: subscriptionView });
+export type ResumeSubscriptionResponse = z.infer<typeof resumeSubscriptionResponse>;
 
 /** POST /api/stripe/webhook: for Stripe, which retries anything else; a repeat is a duplicate. */
 export const webhookResponse = z.object({ received: z.literal(true), duplicate: z.boolean() });

@@ -35,6 +35,14 @@ export const getSubscription = /* @__PURE__ */ endpoint({
   schemas: (c) => ({ response: { 200: c.subscriptionResponse } }),
 });
 
+export const resumeSubscription = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/subscription/resume',
+  needs: { auth: 'user', rate: 'billingSessionsPerUser' },
+  summary: 'Keeps the user’s plan that was set to end at its period’s end: it renews again',
+  schemas: (c) => ({ response: { 200: c.resumeSubscriptionResponse } }),
+});
+
 export const stripeWebhook = /* @__PURE__ */ endpoint({
   method: 'POST',
   path: '/api/stripe/webhook',

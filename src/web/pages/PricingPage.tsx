@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { PLAN_KEEPING_STATUSES } from '../../shared/billing/contract';
 import { MarketingLayout } from '../app/layouts/MarketingLayout';
 import { toast } from '../components/ui/toast';
-import { useSession } from '../features/auth/session';
-import { useSubscription } from '../features/billing/api';
+import { Faq } from '../features/billing/Faq';
+import { PLAN_CARDS, PlanCardView } from '../features/billing/PlanCards';
+import { usePlanViewer } from '../features/billing/plan-viewer';
 import { CallToAction } from '../features/marketing/CallToAction';
 import { usePageTitle } from '../lib/use-page-title';
-import { PLAN_CARDS, PlanCardView, Faq } from '../features/billing/PlanCards';
 
 /** Back from Stripe Checkout without paying: say so, and clean the address bar. */
 function useCheckoutCanceledNotice() {
@@ -22,13 +21,8 @@ function useCheckoutCanceledNotice() {
 export default function PricingPage() {
   usePageTitle('Pricing Plans');
   useCheckoutCanceledNotice();
-  const { user } = useSession();
-  // Marks the plan a paying user is on (errors, e.g. billing not configured, just mark nothing).
-  const subscription = useSubscription({ enabled: Boolean(user) });
-  const current =
-    subscription.data && PLAN_KEEPING_STATUSES.includes(subscription.data.status)
-      ? subscription.data.plan
-      : undefined;
+  // Marks the signed-in user's own plan, and words each button for them (issue 45).
+  const viewer = usePlanViewer();
   return (
     <MarketingLayout>
       <section className="px-4 pt-16 pb-10 text-center" aria-labelledby="pricing-title">
@@ -41,7 +35,7 @@ export default function PricingPage() {
       </section>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
         {PLAN_CARDS.map((card) => (
-          <PlanCardView key={card.id} card={card} current={card.id === current} />
+          <PlanCardView key={card.id} card={card} viewer={viewer} />
         ))}
       </div>
       <Faq />

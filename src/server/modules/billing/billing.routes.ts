@@ -7,6 +7,7 @@ import {
   getSubscription,
   handleWebhook,
   openPortal,
+  resumeSubscription,
   startCheckout,
 } from './billing.service';
 
@@ -31,6 +32,10 @@ export async function registerBillingRoutes(app: FastifyInstance, ctx: AppContex
   await route(app, ctx, endpoints.getSubscription, async (_request, _reply, user) => ({
     subscription: await getSubscription(ctx, ctx.limiter, user.id),
   }));
+
+  await route(app, ctx, endpoints.resumeSubscription, async (_request, _reply, user) =>
+    resumeSubscription(ctx, user.id),
+  );
 
   // The signature covers the exact bytes Stripe sent, so this route alone keeps the body raw.
   await app.register(async (scope) => {

@@ -5,6 +5,7 @@ import {
   type CheckoutResponse,
   type PaidPlan,
   type PortalResponse,
+  type ResumeSubscriptionResponse,
   type SubscriptionPlan,
   type SubscriptionView,
   type WebhookResponse,
@@ -13,7 +14,7 @@ import { PLANS } from '../../../shared/plans';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
-import { badRequest, HttpError, notFound, serviceUnavailable } from '../../errors';
+import { badRequest, conflict, HttpError, notFound, serviceUnavailable } from '../../errors';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../../integrations/billing/stripe';
 import type { SessionUser } from '../../plugins/session';
 import { RATE_RULES } from '../../rate-rules';
@@ -22,6 +23,11 @@ import * as repo from './billing.repo';
 
 export const NOT_CONFIGURED = 'Billing is not configured';
 export const STRIPE_UNAVAILABLE = 'The payment provider could not be reached. Please try again.';
+export const NOTHING_TO_RESUME = 'You have no subscription to resume. Choose a plan first.';
+export const ALREADY_ENDED = 'Your plan has already ended. Choose a plan to subscribe again.';
+export const NOT_ENDING = 'Your plan is not set to end: it renews by itself.';
+export const RESUME_REFUSED =
+  'Your plan could not be resumed here. Open Manage Subscription to resume it.';
 
 /** A subscription not read from Stripe for this long is read again (missed webhooks). */
 export const RECONCILE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -135,6 +141,17 @@ async function planTarget(ctx: BillingContext, db: Database, userId: string): Pr
   };
 }
 
+/**
+ * When an ended subscription stopped: the end of its period when it ran to it (Stripe keeps
+ * `cancel_at_period_end` on it then), else — ended early — when we read it ended (Stripe's event
+ * comes as it ends), never past the period's end.
+ */
+function endedAt(row: repo.SubscriptionRow): Date | null {
+  if (!repo.FINAL_STATUSES.includes(row.status)) return null;
+  if (row.cancelAtPeriodEnd || row.currentPeriodEnd < row.updatedAt) return row.currentPeriodEnd;
+  return row.updatedAt;
+}
+
 function toView(ctx: BillingContext, row: repo.SubscriptionRow): SubscriptionView {
   return {
     plan: planForPrice(ctx.config.stripe?.prices, row.priceId),
@@ -143,6 +160,7 @@ function toView(ctx: BillingContext, row: repo.SubscriptionRow): SubscriptionVie
     currentPeriodStart: row.currentPeriodStart.toISOString(),
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    endedAt: endedAt(row)?.toISOString() ?? null,
   };
 }
 
@@ -263,6 +281,57 @@ export async function getSubscription(
   await reconcileUser(ctx, limiter, userId);
   const row = shownSubscription(ctx, await repo.listSubscriptions(ctx.db, userId));
   return row ? toView(ctx, row) : null;
+}
+
+/** The SDK's error for a request Stripe refused (400) or a subscription it does not know (404). */
+const refusedByStripe = (err: unknown) => {
+  const status = (err as { statusCode?: unknown }).statusCode;
+  return status === 400 || status === 404;
+};
+
+/**
+ * POST /api/subscription/resume. The user's plan that is set to end at its period's end renews
+ * again: Stripe's subscription is updated with `cancel_at_period_end=false` (as the Billing
+ * Portal's "Renew" does), and Stripe's answer is stored at once. Only the subscription the
+ * membership page shows can be resumed — the user's own, found by their id. 404 without any
+ * subscription, 409 when it has ended or is not set to end (or Stripe refuses: its copy had moved
+ * on, which is then stored), 502 when Stripe cannot be reached.
+ */
+export async function resumeSubscription(
+  ctx: BillingContext,
+  userId: string,
+): Promise<ResumeSubscriptionResponse> {
+  const { stripe } = requireBilling(ctx);
+  const rows = await repo.listSubscriptions(ctx.db, userId);
+  const row = planSubscription(ctx, rows);
+  if (!row) {
+    throw rows.some((r) => r.status !== 'incomplete_expired')
+      ? conflict(ALREADY_ENDED)
+      : notFound(NOTHING_TO_RESUME);
+  }
+  if (!row.cancelAtPeriodEnd) throw conflict(NOT_ENDING);
+  const readAt = await repo.databaseNow(ctx.db);
+  let sub: Stripe.Subscription;
+  try {
+    sub = await stripe.subscriptions.update(row.stripeSubscriptionId, {
+      cancel_at_period_end: false,
+    });
+  } catch (err) {
+    if (!refusedByStripe(err)) {
+      ctx.log.error({ err }, 'stripe: resume subscription failed');
+      throw new HttpError(502, STRIPE_UNAVAILABLE);
+    }
+    // Stripe's copy is not ours (e.g. it ended a moment ago): read it, then say what it is.
+    ctx.log.warn({ err, subscription: row.stripeSubscriptionId }, 'stripe: resume refused');
+    await callStripe(ctx, 'read subscription', () =>
+      syncSubscription(ctx, row.stripeSubscriptionId),
+    );
+    const now = planSubscription(ctx, await repo.listSubscriptions(ctx.db, userId));
+    throw conflict(now ? RESUME_REFUSED : ALREADY_ENDED);
+  }
+  await storeSubscription(ctx, sub, readAt);
+  const shown = shownSubscription(ctx, await repo.listSubscriptions(ctx.db, userId));
+  return { subscription: toView(ctx, shown ?? row) };
 }
 
 /**

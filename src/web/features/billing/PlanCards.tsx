@@ -1,17 +1,12 @@
-import { Check, ChevronDown, Crown } from 'lucide-react';
-import { useId, useState } from 'react';
-import { PLANS, type PlanId } from '../../../shared/plans';
-import { Button } from '../../components/ui/button';
-import { useAuthDialog } from '../auth/auth-dialog-context';
-import { useSession } from '../auth/session';
-import { billingErrorText, billingPlansQuery, useCheckout } from './api';
-import { queryClient } from '../../lib/query-client';
+import { Check, Crown } from 'lucide-react';
+import { PLANS } from '../../../shared/plans';
+import { formatDate } from './membership-state';
+import { PlanCardButton } from './PlanCardButton';
+import { isCurrentPlan, type CardOffer, type PlanViewer } from './plan-viewer';
 
-interface PlanCard {
-  id: PlanId;
+export interface PlanCard extends CardOffer {
   tagline: string;
   badge?: string;
-  button: string;
   features: string[];
   highlighted?: boolean;
 }
@@ -52,49 +47,11 @@ export const PLAN_CARDS: PlanCard[] = [
   },
 ];
 
-const FAQ = [
-  {
-    q: 'Do unused messages roll over?',
-    a: 'No. Your message allowance resets at the start of every billing period, and unused messages do not roll over.',
-  },
-  {
-    q: 'Can I cancel anytime?',
-    a: 'Yes. Cancel whenever you like; your plan stays active until the end of the current billing cycle.',
-  },
-  {
-    q: 'What happens when I reach my message cap?',
-    a: 'You will see a notice that you are out of messages. You can upgrade your plan right away or wait until your allowance resets.',
-  },
-  {
-    q: 'Are my chats private?',
-    a: 'Yes. Your conversations are private and encrypted in transit. Staff only ever see a message pair you choose to rate with thumbs up or down.',
-  },
-];
-
-export function PlanCardView({ card, current }: { card: PlanCard; current: boolean }) {
+/** One plan: its price and features, and the button this viewer should see (plan-viewer.ts). */
+export function PlanCardView({ card, viewer }: { card: PlanCard; viewer: PlanViewer }) {
   const plan = PLANS[card.id];
-  const { user, isLoading } = useSession();
-  const authDialog = useAuthDialog();
-  const checkout = useCheckout();
-
-  const choose = async () => {
-    if (!user) return authDialog.open('signin');
-    if (card.id === 'free') {
-      window.open('/chat', '_blank', 'noopener');
-      return;
-    }
-    try {
-      // The configured Stripe price of this plan; none when billing is not configured, and then
-      // the server says so.
-      const plans = await queryClient.fetchQuery(billingPlansQuery);
-      const { url } = await checkout.mutateAsync({ priceId: plans.prices[card.id] ?? '' });
-      // Stripe's hosted Checkout, or the Billing Portal when this user already pays.
-      window.location.assign(url);
-    } catch (error) {
-      window.alert(billingErrorText(error, 'Something went wrong. Try again later.'));
-    }
-  };
-
+  const current = isCurrentPlan(card, viewer);
+  const endsOn = current && viewer.kind === 'member' ? viewer.endsOn : null;
   return (
     <article
       aria-labelledby={`plan-${card.id}`}
@@ -123,67 +80,18 @@ export function PlanCardView({ card, current }: { card: PlanCard; current: boole
         ))}
       </ul>
       {current && (
-        <p
-          className="mt-6 text-center text-sm font-semibold text-success"
-          data-testid="current-plan"
-        >
-          Your current plan
-        </p>
+        <div className="mt-6 text-center text-sm">
+          <p className="font-semibold text-success" data-testid="current-plan">
+            Your current plan
+          </p>
+          {endsOn && <p className="text-muted">Ends on {formatDate(endsOn)}</p>}
+        </div>
       )}
-      <Button
+      <PlanCardButton
+        card={card}
+        viewer={viewer}
         className={`${current ? 'mt-2' : 'mt-8'} w-full`}
-        variant={card.highlighted ? 'primary' : 'secondary'}
-        // Until the session is known, a click could not tell a visitor from a signed-in user.
-        disabled={isLoading || checkout.isPending}
-        onClick={choose}
-      >
-        {card.button}
-      </Button>
+      />
     </article>
-  );
-}
-
-export function Faq() {
-  const [open, setOpen] = useState<number | null>(null);
-  const baseId = useId();
-  return (
-    <section className="mx-auto mt-20 max-w-3xl px-4" aria-labelledby="faq-title">
-      <h2 id="faq-title" className="text-center text-3xl font-bold">
-        Frequently Asked Questions
-      </h2>
-      <div className="mt-8 divide-y divide-border rounded-2xl border border-border bg-surface">
-        {FAQ.map((item, index) => {
-          const expanded = open === index;
-          const panelId = `${baseId}-panel-${index}`;
-          return (
-            <div key={item.q}>
-              <h3>
-                <button
-                  type="button"
-                  aria-expanded={expanded}
-                  aria-controls={panelId}
-                  onClick={() => setOpen(expanded ? null : index)}
-                  className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold"
-                >
-                  {item.q}
-                  <ChevronDown
-                    className={`size-5 shrink-0 transition-transform ${expanded ? 'rotate-180' : ''}`}
-                    aria-hidden
-                  />
-                </button>
-              </h3>
-              <div
-                id={panelId}
-                role="region"
-                hidden={!expanded}
-                className="px-5 pb-4 text-sm text-muted"
-              >
-                {item.a}
-              </div>
-            </div>
-          );
-        })}
-      </div>
-    </section>
   );
 }

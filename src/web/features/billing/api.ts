@@ -1,7 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutRequest } from '../../../shared/billing/contract';
 import * as billing from '../../../shared/billing/endpoints';
 import { ApiError, call } from '../../lib/api';
+import { inForce } from './membership-state';
 
 export const BILLING_PLANS_KEY = [billing.billingPlans.path] as const;
 export const SUBSCRIPTION_KEY = [billing.getSubscription.path] as const;
@@ -16,8 +17,9 @@ export const billingPlansQuery = {
 export const useBillingPlans = () => useQuery(billingPlansQuery);
 
 /**
- * The signed-in user's subscription. With `untilFound`, asks again every 2 s while there is none
- * (just back from paying: Stripe's webhook may land a moment after the browser).
+ * The signed-in user's subscription. With `untilFound`, asks again every 2 s while none keeps a
+ * plan (just back from paying: Stripe's webhook may land a moment after the browser; an ended
+ * subscription may show until then).
  */
 export const useSubscription = ({
   enabled,
@@ -32,7 +34,7 @@ export const useSubscription = ({
     queryFn: async () => (await call(billing.getSubscription)).subscription,
     // Fresh on every visit: the page is where a missed payment or plan change shows up.
     staleTime: 0,
-    refetchInterval: (query) => (untilFound && !query.state.data ? 2000 : false),
+    refetchInterval: (query) => (untilFound && !inForce(query.state.data) ? 2000 : false),
   });
 
 /** Starts Checkout (or the portal, for a user who already pays); resolves with where to go. */
@@ -45,6 +47,20 @@ export const usePortal = () =>
   useMutation({
     mutationFn: () => call(billing.createPortalSession),
   });
+
+/**
+ * Keeps the plan that is set to end at its period's end: it renews again. The answer is the
+ * subscription as it now stands; after a refusal (it ended meanwhile) the subscription is read
+ * again, so the page shows what is true.
+ */
+export function useResumeSubscription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(billing.resumeSubscription),
+    onSuccess: ({ subscription }) => client.setQueryData(SUBSCRIPTION_KEY, subscription),
+    onError: () => client.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
+  });
+}
 
 /**
  * The server's own words when it gave a reason (e.g. 'Billing is not configured'); otherwise
