@@ -62,12 +62,16 @@ describe('sign-up → verification mail → verify → sign-in → profile', () 
     expect(t.outbox()).toHaveLength(2);
   });
 
-  it('verifies through the mailed link and lands on the sign-in prompt', async ({ t }) => {
+  it('verifies through the mailed link and lands in the app, signed out in another browser', async ({
+    t,
+  }) => {
     const link = verificationLink(t.outbox().at(-1)!.raw);
     expect(link.startsWith(t.url)).toBe(true);
+    // Opened by a browser that did not sign up (verification-link.test.ts has the one that did).
     const res = await fetch(link, { redirect: 'manual' });
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/?verified=1');
+    expect(res.headers.get('location')).toBe('/chat?verified=1');
+    expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it('signs in with an HttpOnly, SameSite=Lax session cookie', async () => {
@@ -88,6 +92,10 @@ describe('sign-up → verification mail → verify → sign-in → profile', () 
 
   it('has no profile at first (404), then creates, reads and updates it', async () => {
     expect((await c().get('/api/user-profile')).status).toBe(404);
+    // As the web app asks (issue 45): a new user's missing profile is no failed request.
+    const empty = await c().get('/api/user-profile?empty=ok');
+    expect(empty.status).toBe(200);
+    expect(empty.text).toBe('null');
 
     const created = await c().post('/api/user-profile', {
       name: '  Ann  ',
@@ -100,6 +108,10 @@ describe('sign-up → verification mail → verify → sign-in → profile', () 
       gender: 'Female',
       sexualPreferences: ['Romance', 'Teasing'],
     });
+
+    expect((await c().get('/api/user-profile?empty=ok')).json).toEqual(
+      (await c().get('/api/user-profile')).json,
+    );
 
     const updated = await c().put('/api/user-profile', { name: 'Annie', gender: 'Non-binary' });
     expect(updated.status).toBe(200);

@@ -207,6 +207,61 @@ describe('a change of address whose new address was taken meanwhile', () => {
   });
 });
 
+describe('a change-of-address link whose old address another account has taken since', () => {
+  const confirmLink = async (owner: TestClient, newEmail: string) => {
+    const res = await owner.post('/api/auth/change-email', { newEmail, password: TEST_PASSWORD });
+    expect(res.status, res.text).toBe(200);
+    return pathOf(
+      linkIn(await mailTo(newEmail, 'Confirm your new email'), '/api/auth/verify-email'),
+    );
+  };
+
+  it('opened in another browser, signs in the account it changes', async () => {
+    const owner = await t.signedInUser('changing-on-phone@example.com');
+    const link = await confirmLink(owner, 'changed-on-phone@example.com');
+    // (better-auth's own path for a change, which autoSignInAfterVerification does not touch.)
+    const phone = anonymous();
+    const res = await phone.get(link);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(EMAIL_CHANGED_CALLBACK);
+    expect((await phone.get('/api/account')).json.email).toBe('changed-on-phone@example.com');
+    expect((await owner.get('/api/account')).json.email).toBe('changed-on-phone@example.com');
+  });
+
+  it('is refused: it neither moves the newcomer’s account nor signs anyone in to it', async () => {
+    const owner = await t.signedInUser('left-behind@example.com');
+    const stale = await confirmLink(owner, 'never-confirmed@example.com');
+    // The owner moves to another address instead, which frees the old one…
+    const moved = await confirmLink(owner, 'moved-on@example.com');
+    expect((await owner.get(moved)).headers.get('location')).toBe(EMAIL_CHANGED_CALLBACK);
+    // …and someone signs up with it (a second later at least: links are signed to the second).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const newcomer = await anonymous().post('/api/auth/sign-up/email', {
+      name: '',
+      email: 'left-behind@example.com',
+      password: 'a newcomer of my own',
+      acceptTerms: true,
+      acceptPrivacy: true,
+    });
+    expect(newcomer.status).toBe(200);
+
+    for (const open of [() => anonymous().get(stale), () => owner.get(stale)]) {
+      const res = await open();
+      expect(res.status).toBe(302);
+      const to = new URL(res.headers.get('location')!, t.url);
+      expect(to.pathname + '?emailChanged=1').toBe(EMAIL_CHANGED_CALLBACK);
+      expect(to.searchParams.get('error')).toBe('INVALID_TOKEN');
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    const rows = await t.database.db
+      .select({ email: user.email, emailVerified: user.emailVerified })
+      .from(user)
+      .where(sql`${user.email} in ('left-behind@example.com', 'never-confirmed@example.com')`);
+    expect(rows).toEqual([{ email: 'left-behind@example.com', emailVerified: false }]);
+    expect((await owner.get('/api/account')).json.email).toBe('moved-on@example.com');
+  });
+});
+
 describe('forgot password answers before anything depends on the address', () => {
   const known = 'known-reset@example.com';
   beforeAll(async () => {

@@ -11,7 +11,8 @@ import { ACCOUNT_MESSAGES } from './rules';
  *                                          whether or not the address has an account
  *   GET  /api/auth/reset-password/{token}  the mailed link: to /reset-password?token=… (or
  *                                          ?error=INVALID_TOKEN when used or expired)
- *   POST /api/auth/reset-password          resetPasswordRequest → better-auth's { status }; every
+ *   POST /api/auth/reset-password          resetPasswordRequest → resetPasswordResponse (the
+ *                                          account's address, for the sign-in form); every
  *                                          session of the account ends
  *   POST /api/auth/change-password         changePasswordRequest → better-auth's answer; other
  *                                          sessions end unless revokeOtherSessions is false
@@ -22,7 +23,9 @@ import { ACCOUNT_MESSAGES } from './rules';
  *   POST /api/auth/revoke-session          revokeSessionRequest → better-auth's { status }
  *   POST /api/auth/revoke-other-sessions   → better-auth's { status }
  *   GET  /api/account                      → accountResponse
- *   GET  /api/account/export               → a download: JSON, or a zip of it and the avatars
+ *   GET  /api/account/export               → a download: a zip of the JSON, each conversation
+ *                                          as Markdown and the avatars; the JSON alone for an
+ *                                          account with no conversation and no avatar
  *   POST /api/account/delete               deleteAccountRequest → successResponse (signed out)
  */
 
@@ -40,6 +43,12 @@ export const resetPasswordRequest = z.object({
   token: z.string().min(1, ACCOUNT_MESSAGES.resetLinkInvalid).max(200),
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+/**
+ * The new password is set: the address of the link's account, which only the holder of a
+ * working link learns, so that the sign-in form opens with it filled in.
+ */
+export const resetPasswordResponse = z.object({ status: z.literal(true), email: z.string() });
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
 
 /** POST /api/auth/change-password */
 export const changePasswordRequest = z.object({

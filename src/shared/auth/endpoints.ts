@@ -90,8 +90,8 @@ export const resetPassword = /* @__PURE__ */ endpoint({
   path: '/api/auth/reset-password',
   needs: { auth: 'public' },
   servedBy: 'better-auth',
-  summary: 'A new password from the mailed link; every session ends',
-  schemas: (c) => ({ body: c.resetPasswordRequest, response: { 200: c.betterAuthResponse } }),
+  summary: 'A new password from the mailed link; every session ends; answers the address',
+  schemas: (c) => ({ body: c.resetPasswordRequest, response: { 200: c.resetPasswordResponse } }),
 });
 
 export const changePassword = /* @__PURE__ */ endpoint({

@@ -9,9 +9,8 @@ import { NOTE_PARAMS } from './redirect-note-params';
  */
 
 /** Only the address the app started at: later navigations carry no redirect's note. */
-const noteAtStart = NOTE_PARAMS.some((name) =>
-  new URLSearchParams(window.location.search).has(name),
-);
+const startSearch = window.location.search;
+const noteAtStart = NOTE_PARAMS.some((name) => new URLSearchParams(startSearch).has(name));
 
 const Notices = preloadable(() => import('./RedirectNotices').then((m) => m.RedirectNotices));
 
@@ -25,7 +24,7 @@ export function RedirectNotices() {
   if (!noteAtStart) return null;
   return (
     <Suspense fallback={null}>
-      <Notices />
+      <Notices startSearch={startSearch} />
     </Suspense>
   );
 }

@@ -5,7 +5,12 @@ import {
   signUpSchema,
   type EmailNotVerifiedResponse,
 } from '../../../shared/auth/contract';
-import { ACCOUNT_MESSAGES, type PasswordResetResponse } from '../../../shared/account/contract';
+import {
+  ACCOUNT_MESSAGES,
+  type PasswordResetResponse,
+  type ResetPasswordRequest,
+  type ResetPasswordResponse,
+} from '../../../shared/account/contract';
 import * as endpoints from '../../../shared/auth/endpoints';
 import type { SuccessResponse } from '../../../shared/responses';
 import type { AppContext } from '../../context';
@@ -16,11 +21,18 @@ import { RATE_RULES } from '../../rate-rules';
 import { AUTH_BASE_PATH, GOOGLE_PROVIDER_ID } from './auth';
 import { afterAccountCall, beforeAccountCall } from './account-checks';
 import { afterAnswers } from './after-answer';
+import { addressChangeOf } from './email-change';
 import { deviceCookie, knownDevice } from './known-devices';
 import { passwordProblem } from './password-check';
+import { resetLinkAddress } from './reset-links';
+import { signInOnlyWhereSignedUp, signUpCookie } from './sign-up-browser';
 
-/** Where the verification link lands; the web app shows a toast and the sign-in dialog. */
-const VERIFIED_CALLBACK = '/?verified=1';
+/**
+ * Where the verification link lands: the app, signed in when the link was opened in the browser
+ * that signed up; the web app says the account is ready (and offers sign-in when signed out). A
+ * used or expired link comes back with `&error=`.
+ */
+const VERIFIED_CALLBACK = '/chat?verified=1';
 
 /**
  * Mounts better-auth under /api/auth. Requests pass through here first so we can validate
@@ -89,7 +101,18 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
         return reply;
       }
 
-      const response = await auth.handler(toFetchRequest(request, config.publicUrl, body));
+      // Read before better-auth uses the link up: a successful reset answers the address.
+      const resetFor =
+        path === '/reset-password' && request.method === 'POST'
+          ? await resetLinkAddress(ctx.db, (body as ResetPasswordRequest).token)
+          : null;
+
+      let response = await auth.handler(toFetchRequest(request, config.publicUrl, body));
+      if (path === '/verify-email' && request.method === 'GET') {
+        const { token } = (request.query ?? {}) as { token?: unknown };
+        const isChange = (await addressChangeOf(token, config.authSecret)) !== null;
+        response = await signInOnlyWhereSignedUp(request, response, auth, isChange);
+      }
       // Any POST here may end or change sessions (sign-out, revocation, password or e-mail
       // change): the next request of every user is checked against the database again.
       if (request.method === 'POST') ctx.sessions.forgetAll();
@@ -98,9 +121,18 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       if (await afterAccountCall(path, request, reply, response, ctx, sessionCookieName)) {
         return reply;
       }
-      // A new and an already registered address must look alike, so the body says nothing.
+      // A new and an already registered address must look alike, so the body says nothing (and
+      // both answers carry the sign-up cookie, see sign-up-browser.ts).
       if (path === '/sign-up/email' && response.ok) {
+        const secure = config.publicUrl.startsWith('https:');
+        reply.header('set-cookie', await signUpCookie(response, config.authSecret, secure));
         return reply.send({ success: true } satisfies SuccessResponse);
+      }
+      // The reset page opens the sign-in form with the address filled in.
+      if (path === '/reset-password' && response.ok && resetFor) {
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ status: true, email: resetFor } satisfies ResetPasswordResponse);
       }
       return forward(reply, response);
     },

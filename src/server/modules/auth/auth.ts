@@ -17,7 +17,7 @@ import {
 } from './auth.emails';
 import type { JobEnqueuer } from '../../jobs/queue';
 import { findUser } from './users.repo';
-import { addressChangeOf, refuseTakenNewAddress } from './email-change';
+import { addressChangeOf, refuseLinkOlderThanAccount, refuseTakenNewAddress } from './email-change';
 import { refuseWeakNewPassword } from './password-policy';
 import { queueMail } from './queued-mail';
 import { voidResetLinks } from './reset-links';
@@ -119,7 +119,12 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: false,
+      // The link signs the user in and lands in the app (issue 45), but only in the browser that
+      // signed up: a session made for a link opened elsewhere is taken back (sign-up-browser.ts).
+      // A change of address is better-auth's other path through the same endpoint, which this
+      // setting does not touch: its link signs in the account whose address it changes, and is
+      // refused in a browser signed in to another account (INVALID_USER).
+      autoSignInAfterVerification: true,
       expiresIn: DAY_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
         // A change of address verifies the new address: better-auth hands us the user with the
@@ -157,6 +162,7 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
           body.revokeOtherSessions = body.revokeOtherSessions !== false;
         }
         await refuseWeakNewPassword(ctx);
+        await refuseLinkOlderThanAccount(ctx);
         await refuseTakenNewAddress(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {

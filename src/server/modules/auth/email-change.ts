@@ -4,6 +4,21 @@ import { AUTH_MESSAGES, EMAIL_IN_USE } from '../../../shared/auth/contract';
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
+/** What a verify-email link's token says, or null for a token that is not valid. */
+async function linkOf(token: unknown, secret: string) {
+  if (typeof token !== 'string' || token === '') return null;
+  const payload = await verifyJWT<{ email?: unknown; updateTo?: unknown; iat?: unknown }>(
+    token,
+    secret,
+  );
+  if (typeof payload?.email !== 'string') return null;
+  return {
+    email: payload.email,
+    updateTo: typeof payload.updateTo === 'string' ? payload.updateTo : null,
+    issuedAt: typeof payload.iat === 'number' ? payload.iat : null,
+  };
+}
+
 /**
  * The change of address a verify-email link carries (better-auth signs `{ email, updateTo }` into
  * the link's token), or null for a plain verification or a token that is not valid (better-auth
@@ -13,10 +28,35 @@ export async function addressChangeOf(
   token: unknown,
   secret: string,
 ): Promise<{ from: string; to: string } | null> {
-  if (typeof token !== 'string' || token === '') return null;
-  const payload = await verifyJWT<{ email?: unknown; updateTo?: unknown }>(token, secret);
-  if (typeof payload?.email !== 'string' || typeof payload.updateTo !== 'string') return null;
-  return { from: payload.email, to: payload.updateTo };
+  const link = await linkOf(token, secret);
+  return link?.updateTo ? { from: link.email, to: link.updateTo } : null;
+}
+
+/**
+ * A verify-email link made before the account that now holds its address existed was not made
+ * for that account: better-auth finds the account by the address alone, so the link of an account
+ * that has since moved to another address (a change of address, whose `email` is the old one)
+ * would move the newcomer's account and sign its opener in to it. Refused as a link that is no
+ * longer valid (INVALID_TOKEN, to the link's page when it names one). Links are signed to the
+ * second, so an account made in the same second as its link is its own.
+ */
+export async function refuseLinkOlderThanAccount(ctx: HookContext): Promise<void> {
+  if (ctx.path !== '/verify-email') return;
+  const query = (ctx.query ?? {}) as { token?: unknown; callbackURL?: unknown };
+  const link = await linkOf(query.token, ctx.context.secret);
+  if (!link || link.issuedAt === null) return;
+  const holder = await ctx.context.internalAdapter.findUserByEmail(link.email);
+  if (!holder) return;
+  if (new Date(holder.user.createdAt).getTime() < (link.issuedAt + 1) * 1000) return;
+  refuseLink(
+    ctx,
+    query.callbackURL,
+    'INVALID_TOKEN',
+    new APIError('UNAUTHORIZED', {
+      code: 'INVALID_TOKEN',
+      message: 'This link is invalid or has expired.',
+    }),
+  );
 }
 
 /**
@@ -40,12 +80,25 @@ export async function refuseTakenNewAddress(ctx: HookContext): Promise<void> {
   const owner = await adapter.findUserByEmail(change.from);
   if (!owner || owner.user.id === holder.user.id) return;
 
-  const page = sameSitePage(query.callbackURL, ctx.context.baseURL);
+  refuseLink(
+    ctx,
+    query.callbackURL,
+    EMAIL_IN_USE,
+    new APIError('CONFLICT', { code: EMAIL_IN_USE, message: AUTH_MESSAGES.emailInUse }),
+  );
+}
+
+/**
+ * Back to the link's page with `?error=<code>` when it names one of ours (as better-auth reports
+ * a link's errors), else the error itself.
+ */
+function refuseLink(ctx: HookContext, callbackURL: unknown, code: string, error: APIError): never {
+  const page = sameSitePage(callbackURL, ctx.context.baseURL);
   if (page) {
-    page.searchParams.set('error', EMAIL_IN_USE);
+    page.searchParams.set('error', code);
     throw ctx.redirect(page.pathname + page.search + page.hash);
   }
-  throw new APIError('CONFLICT', { code: EMAIL_IN_USE, message: AUTH_MESSAGES.emailInUse });
+  throw error;
 }
 
 /** The link's page to go back to, when it is one of this site's (never another site's). */

@@ -39,7 +39,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       return;
     }
     try {
-      await reset.mutateAsync({ newPassword, token });
+      const { email } = await reset.mutateAsync({ newPassword, token });
       // Every session of the account has ended, this browser's too.
       await refreshSession();
       toast({
@@ -47,7 +47,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         description: 'Sign in with your new password. Every device was signed out.',
       });
       navigate('/');
-      authDialog.open('signin');
+      // The account's address is filled in; the new password is all there is to type.
+      authDialog.open('signin', { email });
     } catch (error) {
       const issue =
         error instanceof ApiError ? error.issues?.find((i) => i.path === 'newPassword') : undefined;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useLocation } from 'wouter';
 import {
   PASSWORD_HINT,
   signInSchema,
@@ -11,6 +12,7 @@ import {
   type SignUpInput,
 } from '../../../shared/auth/contract';
 import { APP_NAME } from '../../../shared/brand';
+import { isAppRoute } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, TextField } from '../../components/ui/form';
@@ -35,9 +37,12 @@ const TAB_CLASS =
 
 export default function AuthDialog({
   initialTab,
+  email,
   onClose,
 }: {
   initialTab: AuthTab;
+  /** The sign-in form's address, filled in (the password field then has the focus). */
+  email?: string;
   onClose: () => void;
 }) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
@@ -58,7 +63,7 @@ export default function AuthDialog({
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="signin" className="mt-4">
-          <SignInForm onDone={onClose} />
+          <SignInForm email={email} onDone={onClose} />
         </Tabs.Content>
         <Tabs.Content value="signup" className="mt-4">
           <SignUpForm onDone={onClose} />
@@ -68,12 +73,13 @@ export default function AuthDialog({
   );
 }
 
-function SignInForm({ onDone }: { onDone: () => void }) {
+function SignInForm({ email = '', onDone }: { email?: string; onDone: () => void }) {
+  const [location, navigate] = useLocation();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -84,6 +90,9 @@ function SignInForm({ onDone }: { onDone: () => void }) {
       await refreshSession();
       toast({ title: 'Welcome back!', description: 'Successfully signed in to your account.' });
       onDone();
+      // Signed in from the landing page or another public page: on to the app. A page that asked
+      // for the sign-in (membership, account, a conversation's link) stays.
+      if (!isAppRoute(location)) navigate('/chat');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         setUnverifiedEmail(values.email);
@@ -119,6 +128,7 @@ function SignInForm({ onDone }: { onDone: () => void }) {
           type="password"
           autoComplete="current-password"
           required
+          autoFocus={email !== ''}
           placeholder="Your password"
           {...form.register('password')}
         />

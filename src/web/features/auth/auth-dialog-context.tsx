@@ -12,8 +12,13 @@ import {
 
 export type { AuthTab };
 
+/** What the dialog opens with: the sign-in form's address (after a password reset). */
+export interface AuthDialogPrefill {
+  email?: string;
+}
+
 interface AuthDialogState {
-  open: (tab?: AuthTab) => void;
+  open: (tab?: AuthTab, prefill?: AuthDialogPrefill) => void;
   /** Loads the dialog code ahead of a likely click. */
   prefetch: () => void;
 }
@@ -24,16 +29,25 @@ const AuthDialog = lazy(loadDialog);
 
 /** Lets any page open the sign-in / sign-up dialog; the dialog's code loads on first use. */
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
-  const [tab, setTab] = useState<AuthTab | null>(null);
-  const open = useCallback((next: AuthTab = 'signin') => setTab(next), []);
+  const [shown, setShown] = useState<({ tab: AuthTab } & AuthDialogPrefill) | null>(null);
+  const open = useCallback(
+    (tab: AuthTab = 'signin', prefill: AuthDialogPrefill = {}) => setShown({ tab, ...prefill }),
+    [],
+  );
   const prefetch = useCallback(() => void loadDialog(), []);
   const value = useMemo(() => ({ open, prefetch }), [open, prefetch]);
   return (
     <AuthDialogContext.Provider value={value}>
       {children}
-      {tab && (
+      {shown && (
         <Suspense fallback={null}>
-          <AuthDialog initialTab={tab} onClose={() => setTab(null)} />
+          {/* A new address to fill in starts the form again. */}
+          <AuthDialog
+            key={shown.email ?? ''}
+            initialTab={shown.tab}
+            email={shown.email}
+            onClose={() => setShown(null)}
+          />
         </Suspense>
       )}
     </AuthDialogContext.Provider>
