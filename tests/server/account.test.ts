@@ -148,11 +148,15 @@ describe('forgot password', () => {
       token,
     });
     expect(weak.status).toBe(400);
+    expect(weak.text).not.toContain(email);
     const done = await anonymous().post('/api/auth/reset-password', {
       newPassword: 'copper kettle midnight sonata',
       token,
     });
     expect(done.status, done.text).toBe(200);
+    // The address, for the sign-in form the reset page opens; to the link's holder only.
+    expect(done.json).toEqual({ status: true, email });
+    expect(done.headers.get('cache-control')).toBe('no-store');
     expect((await device.get('/api/account')).status).toBe(401);
     expect((await signIn(email, TEST_PASSWORD)).status).toBe(401);
     expect((await signIn(email, 'copper kettle midnight sonata')).status).toBe(200);
@@ -162,6 +166,7 @@ describe('forgot password', () => {
       token,
     });
     expect(again.status).toBe(400);
+    expect(again.text).not.toContain(email);
     const reused = await fetch(link, { redirect: 'manual' });
     expect(new URL(reused.headers.get('location')!, t.url).searchParams.get('error')).toBe(
       'INVALID_TOKEN',
@@ -402,18 +407,26 @@ describe('password, e-mail and devices', () => {
 });
 
 describe('download my data', () => {
-  it('is one JSON download with the user’s conversation and nothing of anyone else’s', async () => {
+  it('is a zip of the JSON and the conversation’s Markdown, with nothing of anyone else’s', async () => {
     const user = await t.signedInUser('exporter@example.com');
     const other = await t.signedInUser('bystander@example.com');
     await fillAccount(user, 'lighthouses');
     await fillAccount(other, 'submarines');
-    const res = await user.get('/api/account/export');
+    const res = await fetch(`${t.url}/api/account/export`, {
+      headers: { cookie: user.cookieHeader },
+    });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="reverie-export-\d{4}-\d{2}-\d{2}\.json"$/,
+      /^attachment; filename="reverie-export-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
-    const data = res.json;
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([
+      'conversations/001-selene-tell-me-about-lighthouses.md',
+      'reverie-export.json',
+    ]);
+    const json = strFromU8(files['reverie-export.json']!);
+    const data = JSON.parse(json);
     expect(data.format).toBe('reverie-export');
     expect(data.account.email).toBe('exporter@example.com');
     expect(data.characters).toHaveLength(1);
@@ -426,9 +439,14 @@ describe('download my data', () => {
     expect(data.feedback).toHaveLength(1);
     expect(data.credits.plan).toBe('free');
     expect(data.creditHistory).toHaveLength(1);
-    expect(res.text).not.toContain('submarines');
-    expect(res.text).not.toContain('bystander@example.com');
-    expect(res.text).not.toMatch(/password|"token"/i);
+    const markdown = strFromU8(files['conversations/001-selene-tell-me-about-lighthouses.md']!);
+    expect(markdown).toContain('> Tell me about lighthouses\n');
+    expect(markdown).toContain('> Reply about lighthouses\n');
+    for (const text of [json, markdown]) {
+      expect(text).not.toContain('submarines');
+      expect(text).not.toContain('bystander@example.com');
+      expect(text).not.toMatch(/password|"token"/i);
+    }
     expect((await anonymous().get('/api/account/export')).status).toBe(401);
   });
 
@@ -447,7 +465,11 @@ describe('download my data', () => {
     );
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual(
-      ['reverie-export.json', `avatars/${upload.json.fileName}`].sort(),
+      [
+        'reverie-export.json',
+        'conversations/001-selene-tell-me-about-watercolours.md',
+        `avatars/${upload.json.fileName}`,
+      ].sort(),
     );
     const data = JSON.parse(strFromU8(files['reverie-export.json']!));
     expect(data.messages[0].content).toBe('Tell me about watercolours');
@@ -485,19 +507,22 @@ describe('download my data', () => {
     expect(response.status).toBe(200);
     // Read as it comes: the answer starts before the whole file exists.
     const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    let chunks = 0;
+    const pieces: Uint8Array[] = [];
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      chunks++;
-      text += decoder.decode(value, { stream: true });
+      pieces.push(value);
     }
-    expect(chunks).toBeGreaterThan(10);
-    const data = JSON.parse(text);
+    expect(pieces.length).toBeGreaterThan(10);
+    const files = unzipSync(Buffer.concat(pieces));
+    const data = JSON.parse(strFromU8(files['reverie-export.json']!));
     expect(data.messages).toHaveLength(100_000);
     expect(data.messages.at(-1).content).toBe('Message number 99998');
+    // Its Markdown copy holds every message too: the inserted ones are other first messages.
+    const markdown = strFromU8(files['conversations/001-selene-tell-me-about-everything.md']!);
+    expect(markdown).toContain('100000 messages: 2 on the branch being read, 99998 in other');
+    expect(markdown).toContain('#### B99998 · Selene · a first message');
+    expect(markdown).toContain('> Message number 99998\n');
   }, 60_000);
 });
 

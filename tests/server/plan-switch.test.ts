@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat/rules';
 import { PLANS } from '../../src/shared/plans';
@@ -182,8 +183,13 @@ describe('within one paid period', () => {
     expect(await balance(u)).toBe(0);
     expect(await topUp(u)).toMatchObject({ plan: 'basic', credits: 0 });
     await refused(u);
-    const exported = await u.client.get('/api/account/export');
-    expect(exported.json.credits).toMatchObject({ plan: 'basic', credits: 0 });
+    // A zip (the account has a conversation): the JSON beside its Markdown copy.
+    const exported = await fetch(`${b.t.url}/api/account/export`, {
+      headers: { cookie: u.client.cookieHeader },
+    });
+    const files = unzipSync(new Uint8Array(await exported.arrayBuffer()));
+    const data = JSON.parse(strFromU8(files['reverie-export.json']!));
+    expect(data.credits).toMatchObject({ plan: 'basic', credits: 0 });
   });
 
   it('Pro used up → Basic → Pro gives nothing back (the probe’s case)', async () => {

@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADULTS_ONLY_PAUSED_MESSAGE } from '../../src/shared/safety/rules';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
@@ -342,10 +343,15 @@ describe('a self-declared minor', () => {
     expect(chatRequests()).toHaveLength(0);
 
     // The user's data stays theirs to take or delete.
-    const exported = await young.get('/api/account/export');
+    const exported = await fetch(`${t.url}/api/account/export`, {
+      headers: { cookie: young.cookieHeader },
+    });
     expect(exported.status).toBe(200);
-    expect(exported.text).toContain('"chatPause"');
-    expect(exported.text).toContain('adults-only');
+    // A zip (the account has conversations): the JSON beside their Markdown copies.
+    const files = unzipSync(new Uint8Array(await exported.arrayBuffer()));
+    const json = strFromU8(files['reverie-export.json']!);
+    expect(json).toContain('"chatPause"');
+    expect(json).toContain('adults-only');
 
     // Staff see the paused account and may lift the pause.
     const staff = await staffUser();

@@ -9,8 +9,10 @@ import { badRequest, unauthorized } from '../../errors';
 import { findUser, GOOGLE_PROVIDER_ID, isCurrentPassword, signInMethods } from '../auth';
 import { avatarFilesOf, removeRecordedFiles } from '../avatars';
 import { cancelBillingForDeletion } from '../billing';
+import { countConversations } from '../chat';
 import * as accountRepo from './account.repo';
 import { exportJson, exportZip } from './export-writer';
+import { transcriptDocuments } from './transcripts';
 import type { ExportParts, UserData } from '../../db/user-data';
 
 /**
@@ -35,8 +37,9 @@ export async function getAccount(ctx: AppContext, userId: string): Promise<Accou
 }
 
 /**
- * 'Download my data': one JSON file, or a zip of it and the user's avatar images when there are
- * any. Read and written as it goes (see export-writer.ts).
+ * 'Download my data': a zip of the JSON (pretty-printed), a Markdown copy of each conversation
+ * (transcripts.ts) and the user's avatar images; or, for an account with no conversation and no
+ * avatar, the JSON alone. Read and written as it goes (see export-writer.ts).
  */
 export async function exportAccount(ctx: AppContext, userId: string, userData: UserDataList) {
   const exportedAt = new Date();
@@ -49,8 +52,11 @@ export async function exportAccount(ctx: AppContext, userId: string, userData: U
   };
   const day = exportedAt.toISOString().slice(0, 10);
   const json = exportJson(header, parts);
-  const files = await avatarFilesOf(ctx.db, userId);
-  if (files.length === 0) {
+  const [files, conversations] = await Promise.all([
+    avatarFilesOf(ctx.db, userId),
+    countConversations(ctx.db, userId),
+  ]);
+  if (files.length === 0 && conversations === 0) {
     return {
       fileName: `reverie-export-${day}.json`,
       contentType: 'application/json; charset=utf-8',
@@ -62,12 +68,17 @@ export async function exportAccount(ctx: AppContext, userId: string, userData: U
     fileName: `reverie-export-${day}.zip`,
     contentType: 'application/zip',
     chunks: exportZip(
-      'reverie-export.json',
-      json,
+      (async function* () {
+        yield { name: EXPORT_JSON_NAME, text: json };
+        if (conversations > 0) yield* transcriptDocuments(ctx, userId, conversations);
+      })(),
       files.map((name) => ({ name: `avatars/${name}`, read: () => storage.get(name) })),
     ),
   };
 }
+
+/** The JSON's name inside the zip. */
+const EXPORT_JSON_NAME = 'reverie-export.json';
 
 /**
  * 'Delete my account': confirmed by the password (or, for an account that signs in only with

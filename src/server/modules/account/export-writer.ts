@@ -5,49 +5,78 @@ import type { ExportParts, ExportValue } from '../../db/user-data';
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * The export as JSON text, written as it is read: each list a page at a time, so an account
- * with 100,000 messages never sits in memory whole (issue 14).
+ * The export as JSON text, pretty-printed (two spaces), written as it is read: each list a page
+ * at a time, so an account with 100,000 messages never sits in memory whole (issue 14).
  */
 export async function* exportJson(header: Record<string, unknown>, parts: ExportParts) {
-  let buffer = JSON.stringify(header).slice(0, -1);
+  let buffer = '{';
+  let firstKey = true;
+  const key = (name: string) => {
+    buffer += `${firstKey ? '' : ','}\n  ${JSON.stringify(name)}: `;
+    firstKey = false;
+  };
   const flush = function* (force = false) {
     if (buffer.length >= CHUNK_CHARS || (force && buffer)) {
       yield buffer;
       buffer = '';
     }
   };
+  for (const [name, value] of Object.entries(header)) {
+    key(name);
+    buffer += pretty(value, 1);
+  }
   for (const [name, value] of Object.entries(parts)) {
-    buffer += `,${JSON.stringify(name)}:`;
+    key(name);
     if (isList(value)) {
       buffer += '[';
       let first = true;
       for await (const row of value) {
-        buffer += (first ? '' : ',') + JSON.stringify(row);
+        buffer += `${first ? '' : ','}\n    ${pretty(row, 2)}`;
         first = false;
         yield* flush();
       }
-      buffer += ']';
+      buffer += first ? ']' : '\n  ]';
     } else {
-      const one = await value();
-      buffer += JSON.stringify(one === undefined ? null : one);
+      buffer += pretty(await value(), 1);
     }
     yield* flush();
   }
-  buffer += '}\n';
+  buffer += '\n}\n';
   yield* flush(true);
 }
 
+/**
+ * A value as pretty JSON at `depth` levels of two spaces: its own lines indented to sit there.
+ * JSON.stringify writes a newline inside a string as `\n`, so every newline in its output is one
+ * of the layout's.
+ */
+const pretty = (value: unknown, depth: number) =>
+  (JSON.stringify(value, null, 2) ?? 'null').replaceAll('\n', `\n${'  '.repeat(depth)}`);
+
 const isList = (value: ExportValue): value is AsyncIterable<unknown> => typeof value !== 'function';
 
+/** A text file of the zip, written as its pieces are read. */
+export interface ZipDocument {
+  name: string;
+  text: AsyncIterable<string> | Iterable<string>;
+}
+
+/** A stored file of the zip (an avatar image), read when its turn comes. */
+export interface ZipStoredFile {
+  name: string;
+  read: () => Promise<Buffer | null>;
+}
+
 /**
- * The export as a zip: the JSON (compressed as it is written) and each avatar image as stored
- * (images are compressed already). Bytes come out as the zip is made; `files` are read one at
- * a time.
+ * The export as a zip: the text files (the JSON first, then each conversation's Markdown),
+ * compressed as they are written, one at a time in the order `documents` gives them; then each
+ * avatar image as stored (images are compressed already). Bytes come out as the zip is made.
+ * A document that fails fails the zip: one that may fail alone (a conversation's) ends itself
+ * with a note instead (transcripts.ts).
  */
 export async function* exportZip(
-  jsonName: string,
-  json: AsyncIterable<string>,
-  files: { name: string; read: () => Promise<Buffer | null> }[],
+  documents: AsyncIterable<ZipDocument> | Iterable<ZipDocument>,
+  files: ZipStoredFile[],
 ): AsyncGenerator<Uint8Array> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
@@ -59,15 +88,22 @@ export async function* exportZip(
     if (failure) throw failure;
     while (out.length) yield out.shift()!;
   };
-  const entry = new ZipDeflate(jsonName, { level: 6 });
-  zip.add(entry);
   const encoder = new TextEncoder();
-  for await (const text of json) {
-    entry.push(encoder.encode(text));
+  for await (const document of documents) {
+    const entry = new ZipDeflate(document.name, { level: 6 });
+    zip.add(entry);
+    let buffer = '';
+    for await (const text of document.text) {
+      buffer += text;
+      if (buffer.length >= CHUNK_CHARS) {
+        entry.push(encoder.encode(buffer));
+        buffer = '';
+        yield* drain();
+      }
+    }
+    entry.push(encoder.encode(buffer), true);
     yield* drain();
   }
-  entry.push(new Uint8Array(0), true);
-  yield* drain();
   const unread: string[] = [];
   for (const file of files) {
     // A file storage cannot give back (gone, or refused) is named in the zip, not fatal to it.

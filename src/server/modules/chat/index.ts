@@ -8,6 +8,16 @@ import { registerReplyRunSweep } from './reply-run-sweep.job';
 
 /** The chat module's face: what the rest of the server may use of it. */
 export { findRatedPair } from './messages.repo';
+export {
+  countConversations,
+  messageTreeOf,
+  messagesByIds,
+  TRANSCRIPT_PAGE,
+  transcriptConversations,
+  type TranscriptConversation,
+  type TranscriptMessage,
+  type TreeNode,
+} from './transcript.repo';
 
 export const chatModule: FeatureModule = {
   async routes(app: FastifyInstance, ctx: AppContext) {
