@@ -75,6 +75,12 @@ export const E2E_TALE_TRIGGER = 'Tell me a tale';
 let talesTold = 0;
 /** A continued reply's addition. */
 export const E2E_CONTINUATION = 'and the tale goes on.';
+/** A reply in a thread with a message containing this is continued word by word, for ~2 s. */
+export const E2E_SLOW_CONTINUE_TRIGGER = 'then go on slowly';
+export const E2E_LONG_CONTINUATION = Array.from(
+  { length: 40 },
+  (_, i) => `${['and', 'the', 'lamp', 'burns', 'on'][i % 5]}${i}`,
+).join(' ');
 
 /** Story ideas containing this fail the first time their opening scene is asked for. */
 export const E2E_FLAKY_IDEA = 'cursed voyage';
@@ -115,7 +121,11 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
   if (last.includes('Summarise')) return { content: 'They talked about the storm.' };
   if (last.includes(E2E_LINES_TRIGGER)) return { content: E2E_LINES_REPLY };
   if (last.includes(E2E_MARKDOWN_TRIGGER)) return { content: E2E_MARKDOWN_REPLY };
-  if (last.includes('Continue your last message')) return { content: E2E_CONTINUATION };
+  if (last.includes('Continue your last message')) {
+    return JSON.stringify(body?.messages ?? []).includes(E2E_SLOW_CONTINUE_TRIGGER)
+      ? { content: E2E_LONG_CONTINUATION, chunkDelayMs: 50 }
+      : { content: E2E_CONTINUATION };
+  }
   if (last.includes(E2E_TALE_TRIGGER)) return { content: `Tale number ${++talesTold}.` };
   if (last.includes(E2E_SLOW_TRIGGER)) return { content: E2E_REPLY, delayMs: 3000 };
   if (last.includes(E2E_LONG_TRIGGER)) return { content: E2E_LONG_REPLY, chunkDelayMs: 20 };

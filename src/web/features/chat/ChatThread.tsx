@@ -246,6 +246,7 @@ export function ChatThread({
           starting={starting}
           bubbles={bubbles}
           reconnecting={sending.reconnecting}
+          inPlace={sending.continuing !== null}
         />
         <div ref={bottom} />
       </div>

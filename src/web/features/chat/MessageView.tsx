@@ -71,7 +71,7 @@ class AsWrittenOnError extends Component<
   }
 }
 
-/** Texting replies as separate bubbles; a fresh reply reveals them one by one. */
+/** Texting replies as bubbles: a fresh reply reveals them one by one, else all show as it grows. */
 function Bubbles({ text, reveal }: { text: string; reveal: boolean }) {
   const bubbles = splitIntoBubbles(text);
   const [shown, setShown] = useState(reveal ? 0 : bubbles.length);
@@ -80,14 +80,15 @@ function Bubbles({ text, reveal }: { text: string; reveal: boolean }) {
     const timers = bubbles.map((_, i) => setTimeout(() => setShown(i + 1), bubbleRevealDelay(i)));
     return () => timers.forEach(clearTimeout);
   }, [reveal, bubbles.length]); // eslint-disable-line react-hooks/exhaustive-deps
+  const count = reveal ? shown : bubbles.length;
   return (
     <div className="flex flex-col items-start gap-1.5">
-      {bubbles.slice(0, shown).map((bubble, i) => (
+      {bubbles.slice(0, count).map((bubble, i) => (
         <div key={i} className="max-w-full rounded-2xl rounded-tl-sm bg-bubble-ai px-4 py-2">
           <MessageText text={bubble} />
         </div>
       ))}
-      {shown < bubbles.length && <TypingIndicator />}
+      {count < bubbles.length && <TypingIndicator />}
     </div>
   );
 }

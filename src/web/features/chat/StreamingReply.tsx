@@ -4,23 +4,28 @@ import { StartingSplash } from './StartingSplash';
 /**
  * The reply on its way: the opening splash while a conversation starts, then the text as it
  * grows in the same bubble a stored reply uses. Texting replies arrive as separate bubbles, so
- * until they are stored the typing indicator stands in for them.
+ * until they are stored the typing indicator stands in for them. A continued reply grows in its
+ * own place in the thread (`inPlace`): only its reconnecting line shows here.
  */
 export function StreamingReply({
   streaming,
   starting,
   bubbles,
   reconnecting = false,
+  inPlace = false,
 }: {
   streaming: string | null;
   starting: boolean;
   bubbles: boolean;
   /** Its connection dropped and is being made again: the text so far stays, and says so. */
   reconnecting?: boolean;
+  inPlace?: boolean;
 }) {
   if (starting && !reconnecting) return <StartingSplash />;
   if (streaming === null) return null;
-  const reply = streaming && !bubbles ? <ReplyBubble text={streaming} /> : <TypingIndicator />;
+  let reply = null;
+  if (!inPlace)
+    reply = streaming && !bubbles ? <ReplyBubble text={streaming} /> : <TypingIndicator />;
   if (!reconnecting) return reply;
   return (
     <div className="flex flex-col gap-1">

@@ -29,15 +29,23 @@ export function useRouteChange(route: number | null, onChange: () => void) {
 
 /**
  * The messages on screen: the stored ones (up to `shownUpTo` while a reply's end is not yet
- * shown), the user's unanswered ones in their places, and the message being sent.
+ * shown; the reply being continued with its text so far), the user's unanswered ones in their
+ * places, and the message being sent.
  */
 export function shownMessages(
   allStored: ThreadMessageView[],
-  sending: { shownUpTo: number | null; pending: DisplayMessage | null },
+  sending: {
+    shownUpTo: number | null;
+    pending: DisplayMessage | null;
+    continuing: number | null;
+    streaming: string | null;
+  },
   unanswered: UnansweredMessage[],
 ) {
-  const { shownUpTo } = sending;
-  const stored = allStored.filter((m) => shownUpTo === null || m.id <= shownUpTo);
+  const { shownUpTo, continuing, streaming } = sending;
+  const stored = allStored
+    .filter((m) => shownUpTo === null || m.id <= shownUpTo)
+    .map((m) => (m.id === continuing && streaming !== null ? { ...m, content: streaming } : m));
   const messages = withUnanswered(stored, unanswered);
   if (sending.pending) messages.push(sending.pending);
   return messages;

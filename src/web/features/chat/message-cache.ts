@@ -44,6 +44,30 @@ export async function addReplyToCache(
   await client.invalidateQueries({ queryKey: conversationKey(id), exact: true });
 }
 
+/**
+ * A continued reply came back stored: its text replaces the one loaded, so no page is fetched
+ * again. With the reply not loaded, the messages are loaded instead.
+ */
+export async function setReplyText(
+  client: QueryClient,
+  id: number,
+  reply: { messageId: number; message: string },
+) {
+  await client.cancelQueries({ queryKey: messagesKey(id) });
+  const data = client.getQueryData<MessagePages>(messagesKey(id));
+  const { messageId, message } = reply;
+  if (!data?.pages.some((page) => page.some((m) => m.id === messageId)))
+    return reloadMessages(client, id);
+  client.setQueryData<MessagePages>(messagesKey(id), {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.map((m) => (m.id === messageId ? { ...m, content: message } : m)),
+    ),
+  });
+  // Exact: the messages live under the conversation's key and are up to date already.
+  await client.invalidateQueries({ queryKey: conversationKey(id), exact: true });
+}
+
 /** The pages with the pair after the newest message (pages are newest first, each oldest-first). */
 export function withPair(data: MessagePages, pair: ThreadMessageView[]): MessagePages {
   const known = new Set(data.pages.flat().map((m) => m.id));

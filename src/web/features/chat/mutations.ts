@@ -21,7 +21,7 @@ import {
   refreshListedConversation,
   withoutConversations,
 } from '../chat-data/conversation-list';
-import { addReplyToCache, refreshLists, reloadMessages } from './message-cache';
+import { addReplyToCache, refreshLists, reloadMessages, setReplyText } from './message-cache';
 import { addNotices } from './notices';
 import type { Notice } from '../../../shared/safety/contract';
 
@@ -74,8 +74,8 @@ export interface ReplyRequest {
 
 /**
  * Sends a message (or asks for another or a longer reply) and streams the reply. A plain send's
- * stored pair joins the loaded messages as it is; anything that changes which branch is read
- * loads the history again. The sidebar lists and credits are refreshed in the background.
+ * stored pair joins the loaded messages as it is, a continued reply's stored text replaces its
+ * own; anything that changes which branch is read loads the history again. The sidebar lists and credits are refreshed in the background.
  */
 export function useReply() {
   const client = useQueryClient();
@@ -137,6 +137,8 @@ export function useReply() {
             content: done.message,
           },
         ]);
+      } else if (action.kind === 'continue') {
+        await setReplyText(client, v.conversationId, done);
       } else {
         await reloadMessages(client, v.conversationId);
       }

@@ -16,6 +16,9 @@ const FRESH_MS = 5000;
 /** Keys for messages on their way (not stored yet). */
 let pendingCount = 0;
 
+/** What can be asked of a stored reply: a new alternative, or more of it. */
+type ReworkKind = 'regenerate' | 'continue';
+
 /** A message sent as a new branch: after `parentId` (null: a new first message). */
 export interface Branch {
   parentId: number | null;
@@ -70,6 +73,9 @@ export function useSendMessage(ctx: SendContext) {
   // (A self-declared minor's message is refused with a 403, never streamed: see isChatPaused.)
   const onNotice = (notice: Notice) => setNotices((shown) => [...shown, notice]);
   const [starting, setStarting] = useState(false);
+  // A regenerate or a continue asked for (its reply stays on screen until the server takes it);
+  // a continued reply grows in its own place, `streaming` its whole text so far.
+  const [reworking, setReworking] = useState<{ kind: ReworkKind; id: number } | null>(null);
   // The reply's connection dropped and is being made again: 'Reconnecting…' under it.
   const [reconnecting, setReconnecting] = useState(false);
   // The newest reply is 'new' for 5 s: its texting bubbles are revealed one by one.
@@ -79,7 +85,7 @@ export function useSendMessage(ctx: SendContext) {
     const timer = setTimeout(() => setFresh(null), FRESH_MS);
     return () => clearTimeout(timer);
   }, [fresh]);
-  const busy = streaming !== null || starting;
+  const busy = streaming !== null || starting || reworking !== null;
 
   const sendOnce = async (
     text: string,
@@ -187,41 +193,62 @@ export function useSendMessage(ctx: SendContext) {
   };
 
   /**
-   * A new alternative of a reply (`regenerate`), or more of it (`continue`), streamed in where
-   * it goes: the history shows up to the message it answers, the reply grows below (a continued
-   * reply starts from its text so far). Charged like a reply; out of credits opens the dialog.
+   * A new alternative of a reply (`regenerate`), or more of it (`continue`). The reply stays as
+   * it is until the server takes the request. A new alternative then takes its place: the
+   * history shows up to the message it answers, the new reply grows below. A continued reply
+   * stays where it is and grows there, its addition joined as the server joins it when it stores
+   * it; on a failure it is as it was. No splash either way: that is a new conversation's. Charged
+   * like a reply; out of credits opens the dialog.
    */
   const rework = async (
-    kind: 'regenerate' | 'continue',
+    kind: ReworkKind,
     target: { id: number; parentId: number | null; content: string },
   ): Promise<void> => {
     const id = ctx.activeId;
     if (busy || !ctx.mode || id === null || inFlight.current) return;
     inFlight.current = true;
+    const settle = () => {
+      setReconnecting(false);
+      setStreaming(null);
+      setNotices([]);
+      setShownUpTo(null);
+      setReworking(null);
+    };
     try {
       void NoticeCard.preload();
       if (!(await creditCheck.mutateAsync(isChatPaused))) return ctx.onOutOfCredits();
-      setShownUpTo(target.parentId ?? 0);
-      setStarting(true);
+      // The reply's bubbles are not revealed again: a continued one keeps those already read.
+      setFresh(null);
+      setReworking({ kind, id: target.id });
       const before = kind === 'continue' ? target.content : '';
+      let addition = '';
       const done = await reply.mutateAsync({
         conversationId: id,
         mode: ctx.mode,
         action: { kind, messageId: target.id },
-        onAccepted: () => setStreaming((s) => s ?? before),
+        onAccepted: () => {
+          if (kind === 'continue') return setStreaming((s) => s ?? before);
+          setShownUpTo(target.parentId ?? 0);
+          setStreaming((s) => s ?? '');
+        },
         onNotice,
         onToken: (t) => {
-          setStarting(false);
-          // The server joins a continuation to the reply the same way when it stores it.
-          setStreaming((s) =>
-            s === null || s === before ? before + continuationJoin(before, t) : s + t,
+          addition += t;
+          // What the server stores: the model's words trimmed, joined to the reply.
+          setStreaming(
+            kind === 'continue'
+              ? before + continuationJoin(before, addition.trimStart())
+              : addition,
           );
         },
         onReconnecting: setReconnecting,
       });
       ctx.onReplied(id);
-      if (ctx.shownId.current === id) setFresh(done.messageId);
+      // A new alternative is a fresh reply; a continued one was read as it grew.
+      if (kind === 'regenerate' && ctx.shownId.current === id) setFresh(done.messageId);
     } catch (error) {
+      // What was on screen before the request, at once: the reply as it was.
+      settle();
       if (await isChatPaused(error)) return refreshAfterPause(client, id);
       if (error instanceof ApiError && error.status === 403) return ctx.onOutOfCredits();
       toast({
@@ -231,11 +258,7 @@ export function useSendMessage(ctx: SendContext) {
       });
       await reloadMessages(client, id).catch(() => undefined);
     } finally {
-      setStarting(false);
-      setReconnecting(false);
-      setStreaming(null);
-      setNotices([]);
-      setShownUpTo(null);
+      settle();
       inFlight.current = false;
     }
   };
@@ -273,6 +296,8 @@ export function useSendMessage(ctx: SendContext) {
   return {
     send,
     rework,
+    /** The reply being continued: it shows `streaming` in its own place. */
+    continuing: reworking?.kind === 'continue' ? reworking.id : null,
     start,
     reset,
     pending,
