@@ -3,6 +3,7 @@ import { getConversation, listConversations, listMessages, listModels } from './
 import { getCredits } from './credits/endpoints';
 import { getProfile } from './profile/endpoints';
 import { CONVERSATION_PAGES } from './chat/rules';
+import { EMPTY_OK } from './http/empty-ok';
 import { urlOf as endpointUrl } from './http/endpoint';
 import { parseId } from './ids';
 import { matchClientRoute } from './routes';
@@ -42,7 +43,8 @@ export function urlOf(first: FirstRead): string {
     case 'credits':
       return endpointUrl(getCredits);
     case 'profile':
-      return endpointUrl(getProfile);
+      // A new user has none yet: asked so that the answer is null, not a 404 (http/empty-ok.ts).
+      return endpointUrl(getProfile, null, EMPTY_OK);
     case 'characters':
       return endpointUrl(listCharacters);
     case 'models':

@@ -6,3 +6,12 @@ import { z } from 'zod';
  */
 export const successResponse = z.object({ success: z.literal(true) });
 export type SuccessResponse = z.infer<typeof successResponse>;
+
+/**
+ * The query of a read whose empty state the spec answers with an error status: `?empty=ok`
+ * answers it with 200 instead (see http/empty-ok.ts, EMPTY_OK, the web app's query).
+ */
+export const emptyOkQuery = z.object({
+  empty: z.enum(['ok'], { error: 'empty is ok, or left out.' }).optional(),
+});
+export type EmptyOkQuery = z.input<typeof emptyOkQuery>;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { E2E_URL } from './ports';
 import {
   createCharacter,
@@ -82,16 +83,20 @@ test('forgot password: the mailed link sets a new password, and it signs in', as
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Password changed')).toBeVisible();
 
-  // The old password no longer works; the new one does.
+  // The sign-in form opens with the account's address filled in, ready for the new password.
   const signIn = page.getByRole('dialog', { name: 'Welcome to Reverie AI' });
   await expect(signIn).toBeVisible();
-  await signIn.getByLabel('Email').fill(email);
+  await expect(signIn.getByLabel('Email')).toHaveValue(email);
+  await expect(signIn.getByLabel('Password')).toBeFocused();
+  await snap(page, info, 'reset-password-sign-in');
+  // The old password no longer works; the new one does, and the app opens.
   await signIn.getByLabel('Password').fill(PASSWORD);
   await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Sign in failed')).toBeVisible();
   await signIn.getByLabel('Password').fill('copper kettle midnight sonata');
   await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL('/chat');
 
   // The link worked once.
   await page.goto(link.replace(/&amp;/g, '&'));
@@ -137,14 +142,19 @@ test('the account page: devices, and a download that holds the conversation', as
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download my data' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^reverie-export-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+  // A zip (the account has a conversation): the JSON and the conversation's Markdown copy.
+  expect(download.suggestedFilename()).toMatch(/^reverie-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(readFileSync((await download.path())!));
+  const data = JSON.parse(strFromU8(files['reverie-export.json']!)) as {
     account: { email: string };
     messages: { content: string; sender: string }[];
   };
   expect(data.account.email).toBe(email);
   expect(data.messages.map((m) => m.content)).toContain('Tell me about the lighthouse keeper');
   expect(data.messages.some((m) => m.sender === 'ai')).toBe(true);
+  const markdown = Object.keys(files).filter((name) => name.startsWith('conversations/'));
+  expect(markdown).toHaveLength(1);
+  expect(strFromU8(files[markdown[0]!]!)).toContain('> Tell me about the lighthouse keeper');
 });
 
 test('delete my account: signed out, cannot sign in again, and another user keeps everything', async ({

@@ -2,7 +2,15 @@ import { expect, type Page } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_DATA_DIR } from './ports';
-import { expectAccessible, mailTo, snap, test } from './support';
+import {
+  expectAccessible,
+  mailTo,
+  signInDirectly,
+  skipChatSplash,
+  snap,
+  test,
+  uniqueEmail,
+} from './support';
 
 test('landing page: hero, features, modes, call to action, art grid, chrome', async ({
   page,
@@ -114,14 +122,19 @@ test('contact: the message is validated, delivered, confirmed and the form reset
   await page.getByLabel('Email').fill('casey@example.com');
   await page.getByLabel('Reason').selectOption('partnership');
   await page.getByLabel('Message').fill(marker);
-  // Accept the alert the moment it opens (it blocks the page until answered).
+  // Confirmed in the page, not by a browser alert: a status message that takes the focus.
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
     alerts.push(dialog.message());
-    void dialog.accept();
+    void dialog.dismiss();
   });
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect.poll(() => alerts).toEqual(['Form submitted!']);
+  const status = page.getByRole('status').filter({ hasText: 'Form submitted!' });
+  await expect(status).toBeVisible();
+  await expect(status).toBeFocused();
+  expect(alerts).toEqual([]);
+  await expectAccessible(page);
+  await snap(page, info, 'contact-sent');
   await expect(page.getByLabel('Message')).toHaveValue('');
   await expect(page.getByLabel('Name')).toHaveValue('');
   await expect(page.getByLabel('Email')).toHaveValue('');
@@ -131,6 +144,9 @@ test('contact: the message is validated, delivered, confirmed and the form reset
   expect(mail).toContain('Reason: Partnership');
   expect(mail).toMatch(/Reply-To: casey@example\.com/i);
   expect(readdirSync(path.join(E2E_DATA_DIR, 'outbox')).length).toBeGreaterThan(0);
+  // Writing again puts the confirmation away.
+  await page.getByLabel('Name').fill('Casey');
+  await expect(page.getByText('Form submitted!')).toHaveCount(0);
 });
 
 /** The top bar's items sit side by side without touching, each on one line (also at 375 px). */
@@ -200,11 +216,30 @@ test('unknown paths show the not-found screen, also on reload', async ({ page },
   const response = await page.goto('/this/does/not/exist');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  // A page like the others: the top bar and a sentence for people, no hint for developers.
+  await expect(page.getByText('We could not find the page you were looking for.')).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toHaveCount(0);
+  await expectTopBarFits(page);
+  await expect(page.getByRole('link', { name: 'Go to your chats' })).toHaveCount(0);
   await expectAccessible(page);
   await snap(page, info, 'not-found');
-  await page.getByRole('link', { name: 'Back to home' }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+  await main.getByRole('link', { name: 'Back to home' }).click();
   await expect(page).toHaveURL('/');
+});
+
+test('the not-found screen takes a signed-in user back to their chats', async ({ page }, info) => {
+  await skipChatSplash(page);
+  await signInDirectly(page, uniqueEmail(info, 'lost'));
+  await page.goto('/chats/nowhere');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Back to home' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your chats' }).click();
+  await expect(page).toHaveURL(/\/chat/);
 });
 
 test('client-side routes survive a reload', async ({ page }) => {

@@ -140,10 +140,11 @@ export const test = base.extend<{ browserProblems: string[] }>({
 });
 
 /**
- * Signs a new user up, verifies the address through the mailed link and signs in — through the
- * page's request context, so the browser page shares the session cookie. The real path: for the
- * tests of sign-up, verification, sign-in, password reset and the account page; elsewhere
- * signInDirectly leaves the browser the same way, without the requests.
+ * Signs a new user up and verifies the address through the mailed link, which signs in the
+ * browser that signed up — through the page's request context, so the browser page shares the
+ * sign-up and session cookies. The real path: for the tests of sign-up, verification, password
+ * reset and the account page; elsewhere signInDirectly leaves the browser the same way, without
+ * the requests.
  */
 export async function signUpAndSignIn(
   page: Page,
@@ -166,11 +167,11 @@ export async function signUpAndSignIn(
     { maxRedirects: 0 },
   );
   expect(verify.status()).toBe(302);
-  const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, {
-    headers,
-    data: { email, password },
-  });
-  expect(signIn.status()).toBe(200);
+  expect(verify.headers()['location']).toBe('/chat?verified=1');
+  const session = await page.request.get(`${server.url}/api/auth/get-session`);
+  expect(((await session.json()) as { user?: { email?: string } } | null)?.user?.email).toBe(
+    email.toLowerCase(),
+  );
   const profile = await page.request.post(`${server.url}/api/user-profile`, {
     headers,
     data: { name: 'Tester', gender: 'Other' },
@@ -225,6 +226,23 @@ export async function signInDirectly(
   /** Another app of the harness; the main one by default. */
   server: { url: string } = { url: E2E_URL },
 ) {
+  await signInWithoutProfile(page, email, password, server);
+  // As signUpAndSignIn: from an address of its own (see there).
+  const clientAddress = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  const profile = await page.request.post(`${server.url}/api/user-profile`, {
+    headers: { origin: server.url, 'x-forwarded-for': clientAddress },
+    data: { name: 'Tester', gender: 'Other' },
+  });
+  expect(profile.status()).toBe(200);
+}
+
+/** As signInDirectly, but the user has saved no profile yet: a new user's first visit. */
+export async function signInWithoutProfile(
+  page: Page,
+  email: string,
+  password = 'moonlit garden stroll',
+  server: { url: string } = { url: E2E_URL },
+) {
   const signedIn = await page.request.post(`${E2E_CONTROL_URL}/sign-in`, {
     data: { email, name: '', password, app: server.url === E2E_NO_MODEL_URL ? 'no-model' : 'main' },
   });
@@ -242,13 +260,6 @@ export async function signInDirectly(
       expires: Math.floor(Date.now() / 1000) + 30 * 24 * 60 * 60,
     },
   ]);
-  // As signUpAndSignIn: from an address of its own (see there).
-  const clientAddress = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-  const profile = await page.request.post(`${server.url}/api/user-profile`, {
-    headers: { origin: server.url, 'x-forwarded-for': clientAddress },
-    data: { name: 'Tester', gender: 'Other' },
-  });
-  expect(profile.status()).toBe(200);
 }
 
 /** Below 768 px the sidebar is a slide-over: open it (on wider screens it is always there). */

@@ -470,6 +470,16 @@ describe('credits over HTTP (needs registerCreditRoutes wired)', () => {
     expect((await alice.get('/api/get-credits')).json).toEqual({ credits: 0 });
   });
 
+  it('answers ?empty=ok with 200 and 0 at none left, as the web app asks (issue 45)', async () => {
+    // alice has none left (the test above): no failed request for a normal state.
+    const empty = await alice.post('/api/credit-check?empty=ok');
+    expect(empty.status).toBe(200);
+    expect(empty.json).toEqual({ creditsLeft: 0 });
+    // With credits the answer is the same either way; an unknown value is refused.
+    expect((await bob.post('/api/credit-check?empty=ok')).json).toEqual({ creditsLeft: 20 });
+    expect((await bob.post('/api/credit-check?empty=yes')).status).toBe(400);
+  });
+
   it("keeps another user's credits separate and ignores identity headers", async () => {
     expect((await bob.get('/api/get-credits')).json).toEqual({ credits: 20 });
     const spoof = await bob.request('GET', '/api/get-credits', undefined, { 'x-user-id': aliceId });

@@ -21,7 +21,7 @@ describe('the pages paths show', () => {
 describe("the chat page's first reads", () => {
   const always = [
     '/api/get-credits',
-    '/api/user-profile',
+    '/api/user-profile?empty=ok',
     '/api/characters',
     '/api/conversations?limit=30',
   ];

@@ -131,7 +131,8 @@ describe('sending a message', () => {
     expect(result.current.send.fresh).toBe(12);
     // The pair came with the reply: no page of messages was fetched again.
     const during = apiDouble.requests.slice(before).map((r) => `${r.method} ${r.path}`);
-    expect(during).toEqual(['POST /api/credit-check', 'POST /api/assistant']);
+    // The check asks for none left as a 200 (?empty=ok): no failed request for a normal state.
+    expect(during).toEqual(['POST /api/credit-check?empty=ok', 'POST /api/assistant']);
     expect(apiDouble.requests.find((r) => r.path === '/api/assistant')?.body).toEqual({
       message: '  Hello!  ',
       conversationId: CONVERSATION,

@@ -6,6 +6,7 @@ import { z } from 'zod';
  *
  *   GET  /api/get-credits   → creditsResponse
  *   POST /api/credit-check  → creditCheckResponse, or 403 outOfCreditsResponse when none are left
+ *                             (with ?empty=ok: 200 creditCheckResponse, creditsLeft 0; http/empty-ok.ts)
  *   POST /api/topup         → topUpResponse (applies a due monthly reset; safe to repeat)
  */
 
@@ -13,7 +14,7 @@ import { z } from 'zod';
 export const creditsResponse = z.object({ credits: z.number().int() });
 export type CreditsResponse = z.infer<typeof creditsResponse>;
 
-/** POST /api/credit-check */
+/** POST /api/credit-check: creditsLeft is 0 only when asked with ?empty=ok (else a 403). */
 export const creditCheckResponse = z.object({ creditsLeft: z.number().int() });
 export type CreditCheckResponse = z.infer<typeof creditCheckResponse>;
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
  * The user profile's contract (spec section 3): the form's schema is also the request body.
  *
  *   GET      /api/user-profile                       → profileResponse (404 before one is saved)
+ *   GET      /api/user-profile?empty=ok              → profileResponse, or null before one is saved
  *   POST|PUT /api/user-profile  userProfileSchema    → profileResponse (either creates or updates)
  */
 
@@ -58,3 +59,9 @@ export const profileResponse = z.object({
   sexualPreferences: z.array(z.string()),
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
+
+/**
+ * GET /api/user-profile: the profile; with `?empty=ok` (http/empty-ok.ts) null before one is
+ * saved, where the plain read answers 404.
+ */
+export const profileOrNullResponse = profileResponse.nullable();

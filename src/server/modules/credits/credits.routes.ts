@@ -12,12 +12,16 @@ export async function registerCreditRoutes(app: FastifyInstance, ctx: AppContext
     credits: await getCredits(ctx, user.id),
   }));
 
-  await route(app, ctx, endpoints.creditCheck, async (_request, _reply, { id }) => {
+  await route(app, ctx, endpoints.creditCheck, async (request, _reply, { id }) => {
     // A paused account (the crisis protocol's adults-only pause) can get no reply either.
     await requireChatAllowed(ctx, id);
     const creditsLeft = await getCredits(ctx, id);
-    // Lets the client show the Out of Credits dialog before anything reaches the model.
-    if (creditsLeft <= 0) throw new HttpError(403, OUT_OF_CREDITS_MESSAGE);
+    // Lets the client show the Out of Credits dialog before anything reaches the model: the
+    // spec's 403, or with ?empty=ok a plain 0 (no failed request for a normal state).
+    if (creditsLeft <= 0) {
+      if (request.query.empty === 'ok') return { creditsLeft: 0 };
+      throw new HttpError(403, OUT_OF_CREDITS_MESSAGE);
+    }
     return { creditsLeft };
   });
 

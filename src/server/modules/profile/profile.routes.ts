@@ -5,8 +5,8 @@ import { route } from '../../http/route';
 import { getProfile, saveProfile } from './profile.service';
 
 export async function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
-  await route(app, ctx, endpoints.getProfile, async (_request, _reply, user) =>
-    getProfile(ctx.db, user.id),
+  await route(app, ctx, endpoints.getProfile, async (request, _reply, user) =>
+    getProfile(ctx.db, user.id, { emptyOk: request.query.empty === 'ok' }),
   );
   for (const save of [endpoints.createProfile, endpoints.updateProfile]) {
     await route(app, ctx, save, async (request, _reply, user) =>

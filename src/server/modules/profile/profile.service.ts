@@ -3,10 +3,18 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
 import { findProfile, upsertProfile } from './profile.repo';
 
-export async function getProfile(db: Database, userId: string): Promise<UserProfile> {
+/**
+ * The user's profile. Before one is saved: 404 (the spec's answer), or null when `emptyOk` (the
+ * web app's `?empty=ok`: a new user's first visit is no failed request, http/empty-ok.ts).
+ */
+export async function getProfile(
+  db: Database,
+  userId: string,
+  { emptyOk = false } = {},
+): Promise<UserProfile | null> {
   const profile = await findProfile(db, userId);
-  if (!profile) throw notFound('No profile yet');
-  return profile;
+  if (!profile && !emptyOk) throw notFound('No profile yet');
+  return profile ?? null;
 }
 
 /**

@@ -13,6 +13,7 @@ import * as chat from '../../../shared/chat/endpoints';
 import * as credits from '../../../shared/credits/endpoints';
 import type { FeedbackRequest } from '../../../shared/feedback/contract';
 import * as feedbackEndpoints from '../../../shared/feedback/endpoints';
+import { EMPTY_OK } from '../../../shared/http/empty-ok';
 import { ApiError, call } from '../../lib/api';
 import { MESSAGE_PAGE, pageQueries } from '../../../shared/first-reads';
 
@@ -98,14 +99,16 @@ export const useCredits = () => useQuery(creditsQuery);
 export const topUp = () => call(credits.topUp);
 
 /**
- * True when the user has credits left; false on the 403 "none left". A paused account's 403 is
- * no lack of credits: `isPaused` (the chat page's, safety-hooks.ts) tells it apart, and it is
- * thrown as it came.
+ * True when the user has credits left, false when none are. Asked with `?empty=ok`, so none left
+ * is a 200 with 0, not a failed request in the console (http/empty-ok.ts); a 403 is still read
+ * as none left. A paused account's 403 is no lack of credits: `isPaused` (the chat page's,
+ * safety-hooks.ts) tells it apart, and it is thrown as it came.
  */
 export async function hasCredits(isPaused: (error: ApiError) => Promise<boolean>) {
   try {
-    await call(credits.creditCheck);
-    return true;
+    // A 200 says yes, but for the empty state's answer (0, which only ?empty=ok gets).
+    const { creditsLeft } = await call(credits.creditCheck, { query: EMPTY_OK });
+    return creditsLeft !== 0;
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) {
       if (await isPaused(error)) throw error;

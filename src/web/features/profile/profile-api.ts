@@ -1,21 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserProfileInput } from '../../../shared/profile/contract';
 import * as profile from '../../../shared/profile/endpoints';
-import { ApiError, call } from '../../lib/api';
+import { EMPTY_OK } from '../../../shared/http/empty-ok';
+import { call } from '../../lib/api';
 
 export const PROFILE_KEY = [profile.getProfile.path] as const;
 
-/** The user's profile, or null when they have not set one up yet (the API answers 404). */
+/**
+ * The user's profile, or null when they have not set one up yet: asked with `?empty=ok`, so a new
+ * user's missing profile is a 200, not a failed request in the console (http/empty-ok.ts). The
+ * same address as the chat page's preload (shared/first-reads.ts).
+ */
 export const profileQuery = queryOptions({
   queryKey: PROFILE_KEY,
-  queryFn: async () => {
-    try {
-      return await call(profile.getProfile);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  },
+  queryFn: () => call(profile.getProfile, { query: EMPTY_OK }),
 });
 
 export const useProfile = (enabled: boolean) => useQuery({ ...profileQuery, enabled });

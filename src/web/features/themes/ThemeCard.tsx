@@ -26,9 +26,11 @@ export function ThemeCard({
         className={`w-full rounded-xl border p-2 text-left transition-colors hover:bg-hover ${selected ? 'border-accent ring-2 ring-accent' : 'border-border'}`}
       >
         <ThemePreview colors={colors} />
-        <span className="mt-2 flex items-center gap-1.5 text-sm font-medium">
-          {selected && <Check className="size-4 shrink-0 text-accent" aria-hidden />}
-          <span className="truncate">{name}</span>
+        {/* The whole name, on two lines if it must: the selected card's tick once left
+            'Workspace Li…' at five cards a row. */}
+        <span className="mt-2 flex items-start gap-1.5 text-sm leading-5 font-medium">
+          {selected && <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />}
+          <span className="min-w-0 wrap-break-word">{name}</span>
         </span>
       </button>
       {onDelete && (
