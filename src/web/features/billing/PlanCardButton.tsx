@@ -6,6 +6,7 @@ import { useAuthDialog } from '../auth/auth-dialog-context';
 import { billingErrorText, billingPlansQuery, useCheckout } from './api';
 import type { PlanCard } from './PlanCards';
 import { cardAction, type PlanViewer } from './plan-viewer';
+import { toast } from '../../components/ui/toast';
 
 /**
  * A plan card's button for this viewer: sign in first (a visitor), open the chat (Free), manage
@@ -53,7 +54,11 @@ export function PlanCardButton({
       // Stripe's hosted Checkout, or the Billing Portal when this user already pays.
       window.location.assign(url);
     } catch (error) {
-      window.alert(billingErrorText(error, 'Something went wrong. Try again later.'));
+      // In the page, not the browser's alert(): the spec's words, as an error toast.
+      toast({
+        title: billingErrorText(error, 'Something went wrong. Try again later.'),
+        variant: 'destructive',
+      });
     }
   };
   return (
