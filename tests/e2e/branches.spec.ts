@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { E2E_CONTINUATION } from './llm-fixtures';
 import {
   createCharacter,
@@ -15,6 +15,12 @@ import {
 /** The ‹ n/m › switcher under a message, and the message's text. */
 const versionOf = (message: Locator) => message.getByTestId('versions');
 const tale = (text: string) => new RegExp(`^${text}$`);
+
+/** An earlier message's toolbar: shown on hover, on a phone by a tap on the message. */
+async function reveal(message: Locator, info: TestInfo) {
+  if (info.project.name === 'phone') await message.locator('.message-text').first().tap();
+  else await message.hover();
+}
 
 async function openAssistantChat(page: Page, email: string) {
   await skipChatSplash(page);
@@ -56,7 +62,22 @@ test('swipes through a reply’s versions, regenerates an earlier one, branches 
   // A second exchange on version 1; then a new version of the earlier reply starts a new branch.
   await send(page, 'Tell me a tale again');
   await expect(ai).toHaveCount(2);
-  await ai.first().getByRole('button', { name: 'Regenerate' }).click();
+  // An earlier reply: asked first (later messages move to another version), Escape cancels.
+  const regenerate = ai.first().getByRole('button', { name: 'Regenerate' });
+  await reveal(ai.first(), info);
+  await regenerate.click();
+  const confirm = page.getByRole('dialog', { name: 'Regenerate this reply?' });
+  await expect(confirm).toContainText('Later messages move to another version of this chat');
+  await expect(confirm).toContainText('A new reply costs 1 message');
+  await expect(confirm.getByRole('button', { name: 'Regenerate (1 message)' })).toBeFocused();
+  await expectAccessible(page);
+  await snap(page, info, 'chat-regenerate-earlier');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(regenerate).toBeFocused();
+  await expect(main.getByText('Tell me a tale again')).toBeVisible();
+  await regenerate.click();
+  await confirm.getByRole('button', { name: 'Regenerate (1 message)' }).click();
   await expect(versionOf(ai.first())).toContainText('4/4');
   await expect(ai).toHaveCount(1);
   await expect(main.getByText('Tell me a tale again')).toHaveCount(0);
@@ -105,12 +126,14 @@ test('swipes through a reply’s versions, regenerates an earlier one, branches 
 
   // Delete the second question with its reply, after a confirmation (Escape cancels it).
   const question = mine.filter({ hasText: 'Tell me a tale again' });
+  await reveal(question, info);
   await question.getByRole('button', { name: 'Delete message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this message?' });
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(question).toBeVisible();
+  await reveal(question, info);
   await question.getByRole('button', { name: 'Delete message' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(main.getByText('Tell me a tale again')).toHaveCount(0);
@@ -149,4 +172,57 @@ test('branch from an earlier reply: the next message starts a new branch, the ol
   await expect(ai).toHaveCount(2);
   await mine.last().getByRole('button', { name: 'Previous version' }).click();
   await expect(mine.last()).toContainText('Tell me a tale again');
+});
+
+test('after an edit a new reply is offered; the forks pill covers no message; phone-sized targets', async ({
+  page,
+}, info) => {
+  await openAssistantChat(page, uniqueEmail(info, 'edit-offer'));
+  const main = page.getByRole('main');
+  const ai = page.getByTestId('message-ai');
+  const mine = page.getByTestId('message-user');
+  await send(page, 'Tell me a tale');
+  await expect(ai).toHaveCount(1);
+  await send(page, 'Tell me a tale again');
+  await expect(ai).toHaveCount(2);
+  // The newest reply's Regenerate and Continue are in sight, with their cost written on them.
+  const regenerate = ai.last().getByRole('button', { name: 'Regenerate (1 message)' });
+  await expect(regenerate).toBeVisible();
+  await expect(regenerate).toHaveText('1 message');
+  await expect(ai.last().getByRole('button', { name: 'Continue (1 message)' })).toHaveText(
+    '1 message',
+  );
+  if (info.project.name === 'phone') {
+    // A finger's target, and no empty room under a bubble whose toolbar is hidden.
+    for (const button of await ai.last().getByTestId('message-toolbar').getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+    }
+    const question = (await mine.first().boundingBox())!;
+    const bubble = (await mine.first().locator('.message-text').boundingBox())!;
+    expect(question.y + question.height - (bubble.y + bubble.height)).toBeLessThan(12);
+  }
+
+  // Edit the first question: a new reply to it is offered, with its cost and what happens.
+  await mine.first().hover();
+  await mine.first().getByRole('button', { name: 'Edit message' }).click();
+  await page.getByRole('textbox', { name: 'Edit message' }).fill('Tell me a tale, please');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const offer = page.getByRole('group', { name: 'Regenerate the reply' });
+  await expect(offer).toContainText('Regenerate the reply to your edited message? (1 message)');
+  await expect(offer).toContainText('Later messages move to another version of this chat');
+  await snap(page, info, 'chat-edit-offer');
+  await offer.getByRole('button', { name: 'Regenerate (1 message)' }).click();
+  await expect(versionOf(ai.first())).toContainText('2/2');
+  await expect(offer).toHaveCount(0);
+  await expect(main.getByText('Tell me a tale again')).toHaveCount(0);
+
+  // The user's one fork, counted in a row of its own: no message lies under it.
+  const switcher = page.getByTestId('branch-switcher');
+  await expect(switcher).toContainText('1 fork');
+  const pill = (await switcher.boundingBox())!;
+  const scroller = (await page.getByTestId('message-scroller').boundingBox())!;
+  expect(pill.y + pill.height).toBeLessThanOrEqual(scroller.y);
+  await snap(page, info, 'chat-forks-pill');
 });

@@ -517,7 +517,10 @@ test('line breaks show as written, for the user and for the character', async ({
   );
   const reply = page.getByTestId('message-ai').last();
   await expect(reply).toContainText('A new paragraph');
-  const replyText = await reply.evaluate((el) => (el as HTMLElement).innerText.trim());
+  // The reply's words (its toolbar says what Regenerate and Continue cost).
+  const replyText = await reply
+    .locator('.message-text')
+    .evaluate((el) => (el as HTMLElement).innerText.trim());
   expect(replyText).toMatch(
     /^First line of mine\nSecond line of mine\n+A new paragraph, softly\.$/,
   );

@@ -1,6 +1,7 @@
 import { Archive } from 'lucide-react';
 import { flattenPages, useConversation, useMessages } from '../chat-data/api';
-import { LoadEarlierButton, MessageView } from './MessageView';
+import { LoadEarlierButton } from './MessageParts';
+import { MessageView } from './MessageView';
 
 /**
  * A conversation whose character was deleted (the user chose to keep it): the history can be

@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
-import { TypingIndicator } from './MessageView';
+import { TypingIndicator } from './MessageParts';
 
 const SPLASH_STEPS = [
   'Initializing user profile',

@@ -1,4 +1,4 @@
-import { MessageText, ReplyBubble, TypingIndicator } from './MessageView';
+import { MessageText, ReplyBubble, TypingIndicator } from './MessageParts';
 import { StartingSplash } from './StartingSplash';
 
 /**

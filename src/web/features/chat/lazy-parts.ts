@@ -53,3 +53,10 @@ export const MessageEditor = preloadable(() =>
 );
 
 export { StoryOptions, StoryStart } from './story-lazy';
+
+const prompts = () => import('./ThreadPrompts');
+
+/** The thread's confirmations and offers (ThreadPrompts.tsx): when one is asked. */
+export const DeleteMessageDialog = preloadable(() => prompts().then((m) => m.DeleteMessageDialog));
+export const RegenerateDialog = preloadable(() => prompts().then((m) => m.RegenerateDialog));
+export const RegenerateOffer = preloadable(() => prompts().then((m) => m.RegenerateOffer));

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import type { Character } from '../../../shared/characters/contract';
+import { formatCount } from '../../../shared/format-count';
+import { toast } from '../../components/ui/toast';
+import { useCredits } from '../chat-data/api';
+import { memoryTextOf, useAddMemory } from '../memories/api';
+import { REPLY_COST } from './CostHint';
+import type { DisplayMessage } from './display-message';
+import type { TreeActions } from './MessageToolbar';
+import { useDeleteMessage, useEditMessage, useSwitchBranch } from './mutations';
+import type { useSendMessage } from './use-send-message';
+
+/** A stored message, as a regenerate names it. */
+interface Stored {
+  id: number;
+  parentId: number | null;
+  content: string;
+}
+
+const storedOf = (m: DisplayMessage & { id: number }): Stored => ({
+  id: m.id,
+  parentId: m.parentId ?? null,
+  content: m.content,
+});
+
+/** The reply's Regenerate button, given the focus back when its confirmation is cancelled. */
+function focusRegenerate(messageId: number) {
+  document
+    .querySelector<HTMLElement>(`[data-message-id="${messageId}"] [data-action="regenerate"]`)
+    ?.focus();
+}
+
+/**
+ * What the thread's messages can do, and the questions asked first: delete (always confirmed),
+ * regenerate (confirmed when later messages would move to another branch; the newest reply's
+ * is one press), and after an edit of the user's message, the offer of a new reply to it.
+ */
+export function useThreadActions({
+  character,
+  activeId,
+  paused,
+  sending,
+  messages,
+  onBranchFrom,
+  onBranchChanged,
+}: {
+  character: Character;
+  activeId: number | null;
+  paused: boolean;
+  sending: ReturnType<typeof useSendMessage>;
+  /** Every message of the thread (not only those shown while branching from a reply). */
+  messages: DisplayMessage[];
+  onBranchFrom: (messageId: number | null) => void;
+  onBranchChanged: () => void;
+}) {
+  const { busy, send, rework } = sending;
+  const editMessage = useEditMessage();
+  const switchBranch = useSwitchBranch();
+  const deleteMessage = useDeleteMessage();
+  const addMemory = useAddMemory(character.id);
+  const left = useCredits().data;
+  const [deleting, setDeleting] = useState<number | null>(null);
+  // An earlier reply whose new version waits for the user's yes.
+  const [confirming, setConfirming] = useState<Stored | null>(null);
+  // After an edit: the reply to the edited message, offered for a new version.
+  const [offer, setOffer] = useState<Stored | null>(null);
+  const treeBusy = busy || switchBranch.isPending || deleteMessage.isPending;
+  const failed = (error: unknown) =>
+    toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+  /** Whether stored messages follow this one (a new version of it moves them away). */
+  const laterMessages = (id: number) =>
+    messages
+      .slice(messages.findIndex((m) => m.id === id) + 1)
+      .some((m) => typeof m.id === 'number');
+
+  /** Resolves true when saved; the inline editor stays open (with the draft) otherwise. */
+  const edit = async (messageId: number, text: string) => {
+    if (activeId === null) return false;
+    try {
+      await editMessage.mutateAsync({ messageId, text, conversationId: activeId });
+      toast({ title: 'Message edited', description: 'Updated successfully' });
+      const reply = messages.find(
+        (m): m is DisplayMessage & { id: number } =>
+          m.sender === 'ai' && m.parentId === messageId && typeof m.id === 'number',
+      );
+      if (reply && !paused) setOffer(storedOf(reply));
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  };
+
+  const remember = (messageId: number, content: string) =>
+    addMemory
+      .mutateAsync({ content: memoryTextOf(content), messageId })
+      .then(
+        () => toast({ title: 'Remembered', description: `${character.name} will remember this.` }),
+        failed,
+      );
+
+  const regenerate = (target: Stored) => {
+    setOffer(null);
+    void rework('regenerate', target);
+  };
+
+  /** The tree actions a stored message offers (the newest reply can also be continued). */
+  const treeActions = (m: DisplayMessage, newest: boolean): TreeActions | undefined => {
+    if (typeof m.id !== 'number' || activeId === null) return undefined;
+    const id = m.id;
+    const stored = storedOf({ ...m, id });
+    const ai = m.sender === 'ai';
+    const asks = !paused; // a paused account's reply requests are refused
+    return {
+      busy: treeBusy,
+      onSwitch: (messageId: number) =>
+        switchBranch
+          .mutateAsync({ conversationId: activeId, messageId })
+          .then(onBranchChanged, failed),
+      onRegenerate:
+        asks && ai && stored.parentId !== null
+          ? () => (laterMessages(id) ? setConfirming(stored) : regenerate(stored))
+          : undefined,
+      onContinue: asks && ai && newest ? () => void rework('continue', stored) : undefined,
+      onDelete: () => setDeleting(id),
+      onEditAsBranch:
+        asks && !ai
+          ? (text: string) => send(text, undefined, { parentId: stored.parentId })
+          : undefined,
+      onRemember: () => void remember(id, m.content),
+      onBranchFrom: asks && ai && !newest ? () => onBranchFrom(id) : undefined,
+    };
+  };
+
+  const removeMessage = async () => {
+    if (deleting === null || activeId === null) return;
+    try {
+      await deleteMessage.mutateAsync({ conversationId: activeId, messageId: deleting });
+      onBranchChanged();
+      toast({ title: 'Message deleted' });
+    } catch (error) {
+      failed(error);
+    }
+    setDeleting(null);
+  };
+
+  return {
+    edit,
+    treeActions,
+    switchBranch,
+    /** What a new reply costs, for the questions asked before one. */
+    cost: { each: REPLY_COST, left: left === undefined ? undefined : formatCount(left) },
+    deleting: deleting !== null && {
+      pending: deleteMessage.isPending,
+      onConfirm: () => void removeMessage(),
+      onCancel: () => setDeleting(null),
+    },
+    confirming: confirming !== null && {
+      onConfirm: () => {
+        setConfirming(null);
+        regenerate(confirming);
+      },
+      onCancel: () => {
+        setConfirming(null);
+        // Once the dialog is gone (it takes the focus with it).
+        setTimeout(() => focusRegenerate(confirming.id));
+      },
+    },
+    /** The offer after an edit, shown after the edited message (the reply's parent). */
+    offer: offer && {
+      after: offer.parentId,
+      replyId: offer.id,
+      laterMessages: laterMessages(offer.id),
+      busy: treeBusy,
+      onAccept: () => regenerate(offer),
+      onDismiss: () => setOffer(null),
+    },
+  };
+}

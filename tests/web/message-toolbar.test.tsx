@@ -1,0 +1,278 @@
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Character } from '../../src/shared/characters/contract';
+import type { ThreadMessageView } from '../../src/shared/chat/contract';
+import { ChatView } from '../../src/web/features/chat/ChatView';
+import { eventStream, json, startApiDouble } from './api-double';
+import { withAppProviders } from './providers';
+
+/**
+ * The message toolbar and branches (issue 45, defects 2, 3 and 8): Regenerate and Continue say
+ * their cost on the button; regenerating an earlier reply asks first (later messages move to
+ * another branch); the forks count leaves a character's alternative greetings out; after an edit
+ * of the user's message a new reply to it is offered.
+ */
+
+const CONVERSATION = 7;
+const at = '2026-01-01T00:00:00.000Z';
+const message = (
+  id: number,
+  sender: 'user' | 'ai',
+  parentId: number | null,
+  content: string,
+  siblingIds = [id],
+): ThreadMessageView => ({
+  id,
+  conversationId: CONVERSATION,
+  sender,
+  content,
+  createdAt: at,
+  parentId,
+  siblingIndex: siblingIds.indexOf(id) + 1,
+  siblingCount: siblingIds.length,
+  siblingIds,
+});
+const q1 = message(9, 'user', null, 'Tell me a story');
+const r1 = message(10, 'ai', 9, 'Once upon a time');
+const q2 = message(11, 'user', 10, 'And then?');
+const r2 = message(12, 'ai', 11, 'The lighthouse went dark.');
+const mira = {
+  id: 3,
+  name: 'Mira',
+  description: 'A lighthouse keeper.',
+  avatarUrl: null,
+  avatarColor: 'sunset',
+  directnessLevel: 3,
+  greetings: [],
+} as unknown as Character;
+
+let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
+let client: QueryClient;
+let stored: ThreadMessageView[];
+beforeAll(async () => {
+  apiDouble = await startApiDouble();
+  Element.prototype.scrollIntoView ??= () => undefined;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterAll(() => apiDouble.close());
+beforeEach(() => {
+  apiDouble.reset();
+  window.sessionStorage.clear();
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  stored = [q1, r1, q2, r2];
+  apiDouble.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { creditsLeft: 5 }));
+  apiDouble.on('GET /api/get-credits', (_req, _body, res) => json(res, 200, { credits: 5 }));
+  apiDouble.on('GET /api/models', (_req, _body, res) =>
+    json(res, 200, {
+      available: true,
+      staff: false,
+      canChoose: false,
+      models: [],
+      defaultModel: null,
+    }),
+  );
+  apiDouble.on('GET /api/safety/status', (_req, _body, res) =>
+    json(res, 200, { chatPaused: false, message: null }),
+  );
+  apiDouble.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
+    json(res, 200, []),
+  );
+  apiDouble.on(`GET /api/conversations/${CONVERSATION}/messages`, (_req, _body, res) =>
+    json(res, 200, stored),
+  );
+  apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+    json(res, 200, {
+      id: CONVERSATION,
+      characterId: mira.id,
+      chatMode: 'assistant',
+      scenario: null,
+      currentOptions: [],
+      model: null,
+    }),
+  );
+});
+afterEach(async () => {
+  try {
+    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
+  } finally {
+    for (const button of screen.queryAllByLabelText('Dismiss notification')) {
+      fireEvent.click(button);
+    }
+    cleanup();
+  }
+});
+
+async function openChat() {
+  const Providers = withAppProviders(client);
+  render(
+    <Providers>
+      <ChatView character={mira} conversationId={CONVERSATION} />
+    </Providers>,
+  );
+  const last = stored.at(-1)!;
+  await waitFor(() => expect(shown(last.id)).not.toBeNull());
+}
+
+const shown = (id: number) => document.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+const inMessage = (id: number) => within(shown(id)!);
+const regenerateRequests = (id: number) =>
+  apiDouble.requests.filter(
+    (r) => r.method === 'POST' && r.path === `/api/messages/${id}/regenerate`,
+  );
+
+/** A regenerate answered at once: the new version `id` of the reply, with `text`. */
+function answerRegenerate(
+  replyId: number,
+  newId: number,
+  text: string,
+  after: ThreadMessageView[],
+) {
+  apiDouble.on(`POST /api/messages/${replyId}/regenerate`, (_req, _body, res) => {
+    const stream = eventStream(res);
+    stored = after;
+    stream.send('accepted', { userMessageId: stored.at(-2)?.id, replyId: 'run-1' });
+    stream.send('token', { text });
+    stream.send('done', { messageId: newId, message: text, userMessageId: stored.at(-2)?.id });
+    stream.end();
+  });
+}
+
+describe('the cost on the button', () => {
+  it('Regenerate and Continue say they cost 1 message, in words on the button', async () => {
+    await openChat();
+    const regenerate = inMessage(r2.id).getByRole('button', { name: 'Regenerate (1 message)' });
+    const more = inMessage(r2.id).getByRole('button', { name: 'Continue (1 message)' });
+    expect(regenerate.textContent).toBe('1 message');
+    expect(more.textContent).toBe('1 message');
+    // The newest reply's toolbar is always shown; an earlier one's on hover, focus or touch.
+    expect(inMessage(r2.id).getByTestId('message-toolbar').className).toContain('opacity-100');
+    expect(inMessage(r1.id).getByTestId('message-toolbar').className).toContain('opacity-0');
+  });
+});
+
+describe('Regenerate', () => {
+  it('regenerates the newest reply at once, without asking', async () => {
+    const again = message(13, 'ai', 11, 'The lamp came back on.', [12, 13]);
+    answerRegenerate(r2.id, 13, again.content, [q1, r1, q2, again]);
+    await openChat();
+    fireEvent.click(inMessage(r2.id).getByRole('button', { name: /^Regenerate/ }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(shown(13)?.textContent).toContain('The lamp came back on.'));
+    expect(regenerateRequests(r2.id)).toHaveLength(1);
+  });
+
+  it('asks first for an earlier reply, saying what happens and what it costs; Escape cancels', async () => {
+    await openChat();
+    const button = inMessage(r1.id).getByRole('button', { name: /^Regenerate/ });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Regenerate this reply?' });
+    expect(dialog.textContent).toContain(
+      'Later messages move to another version of this chat; you can switch back with ‹ ›.',
+    );
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('regenerate-cost').textContent).toBe(
+        'A new reply costs 1 message · 5 left',
+      ),
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Regenerate (1 message)' });
+    expect(document.activeElement).toBe(confirm);
+
+    fireEvent.keyDown(confirm, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The focus is back on the reply's Regenerate button; nothing was asked of the server.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        inMessage(r1.id).getByRole('button', { name: /^Regenerate/ }),
+      ),
+    );
+    expect(regenerateRequests(r1.id)).toHaveLength(0);
+    expect(shown(q2.id)).not.toBeNull();
+  });
+
+  it('regenerates an earlier reply once confirmed: the later messages leave with their branch', async () => {
+    const again = message(13, 'ai', 9, 'Long ago', [10, 13]);
+    answerRegenerate(r1.id, 13, again.content, [q1, again]);
+    await openChat();
+    fireEvent.click(inMessage(r1.id).getByRole('button', { name: /^Regenerate/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Regenerate this reply?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Regenerate (1 message)' }));
+    await waitFor(() => expect(shown(13)?.textContent).toContain('Long ago'));
+    expect(regenerateRequests(r1.id)).toHaveLength(1);
+    expect(shown(q2.id)).toBeNull();
+    expect(inMessage(13).getByLabelText('Version 2 of 2')).toBeTruthy();
+  });
+});
+
+describe('the forks count', () => {
+  it('leaves out a character’s alternative greetings', async () => {
+    const greeting = message(1, 'ai', null, 'There you are.', [1, 2]);
+    stored = [greeting, message(3, 'user', 1, 'Hello'), message(4, 'ai', 3, 'Sit with me.')];
+    await openChat();
+    // The greeting keeps its ‹ ›, but a new chat has no fork of the user's.
+    expect(inMessage(1).getByLabelText('Version 1 of 2')).toBeTruthy();
+    expect(screen.queryByTestId('forks-bar')).toBeNull();
+  });
+
+  it('counts the forks the user made, in a row of its own above the messages', async () => {
+    const greeting = message(1, 'ai', null, 'There you are.', [1, 2]);
+    stored = [greeting, message(5, 'user', 1, 'Hello again', [3, 5]), message(6, 'ai', 5, 'Hi.')];
+    await openChat();
+    const bar = screen.getByTestId('forks-bar');
+    // Outside the scrolling list: it covers no message.
+    expect(screen.getByTestId('message-scroller').contains(bar)).toBe(false);
+    expect((await within(bar).findByTestId('branch-switcher')).textContent).toContain('1 fork');
+  });
+});
+
+describe('after editing a message', () => {
+  async function edit(id: number, text: string) {
+    apiDouble.on(`PUT /api/messages/${id}/edit`, (_req, _body, res) => {
+      stored = stored.map((m) => (m.id === id ? { ...m, content: text } : m));
+      json(res, 200, {
+        id,
+        conversationId: CONVERSATION,
+        content: text,
+        sender: 'user',
+        createdAt: at,
+      });
+    });
+    fireEvent.click(inMessage(id).getByRole('button', { name: 'Edit message' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Edit message' }), {
+      target: { value: text },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    return screen.findByRole('group', { name: 'Regenerate the reply' });
+  }
+
+  it('offers a new reply to the edited message, with its cost, and regenerates it', async () => {
+    const again = message(13, 'ai', 11, 'Then the sea rose.', [12, 13]);
+    answerRegenerate(r2.id, 13, again.content, [q1, r1, { ...q2, content: 'What next?' }, again]);
+    await openChat();
+    const offer = await edit(q2.id, 'What next?');
+    expect(offer.textContent).toContain('Regenerate the reply to your edited message? (1 message)');
+    // The reply is the newest: nothing moves to another branch.
+    expect(offer.textContent).not.toContain('Later messages');
+    fireEvent.click(within(offer).getByRole('button', { name: 'Regenerate (1 message)' }));
+    await waitFor(() => expect(shown(13)?.textContent).toContain('Then the sea rose.'));
+    expect(regenerateRequests(r2.id)).toHaveLength(1);
+    expect(screen.queryByRole('group', { name: 'Regenerate the reply' })).toBeNull();
+  });
+
+  it('says where later messages go, and keeping the reply costs nothing', async () => {
+    await openChat();
+    const offer = await edit(q1.id, 'Tell me a sea story');
+    expect(offer.textContent).toContain('Later messages move to another version of this chat');
+    fireEvent.click(within(offer).getByRole('button', { name: 'Keep this reply' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Regenerate the reply' })).toBeNull(),
+    );
+    expect(regenerateRequests(r1.id)).toHaveLength(0);
+    expect(shown(q2.id)).not.toBeNull();
+  });
+});
