@@ -15,6 +15,8 @@ import { CHARACTER_LIMITS, characterFields, GENERATED_CHARACTER_FIELDS } from '.
  *   DELETE /api/characters/{id}               characterParams → successResponse (../responses.ts)
  *   DELETE /api/characters/{id}/conversations characterParams → deleteConversationsResponse
  *   POST   /api/generate-character            promptSchema → generatedCharacterResponse
+ *   GET    /api/starters                      → starterListResponse
+ *   POST   /api/starters/{id}/adopt           starterParams → createCharacterResponse
  */
 
 export const CHARACTER_NOT_FOUND = 'Character not found';
@@ -106,3 +108,39 @@ export const generatedCharacterResponse = characterSchema
   .pick({ ...GENERATED_CHARACTER_FIELDS, avatarImage: true, avatarUrl: true, avatarColor: true })
   .strict();
 export type GeneratedCharacter = z.infer<typeof generatedCharacterResponse>;
+
+export const STARTER_NOT_FOUND = 'Starter not found';
+
+/**
+ * `{id}` of a ready-made character: its stable name (`jazz-bartender`). Anything that cannot be
+ * one names no starter (404, as a malformed character id does).
+ */
+export const starterParams = z.object({
+  id: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, STARTER_NOT_FOUND)
+    .max(64, STARTER_NOT_FOUND),
+});
+
+/**
+ * A ready-made character as its card shows it (issue 45). Adopting one stores the whole
+ * character (personality, greetings, settings) as the user's own, answered as a create is.
+ */
+export const starterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  gender: z.string(),
+  /** The role category it belongs to (a label of ROLE_CATEGORIES in ./catalog.ts). */
+  category: z.string(),
+  /** Its portrait, a static file of the web app (src/web/public/art/starter-<id>.svg). */
+  avatarUrl: z.string(),
+  avatarColor: z.string(),
+  /** A few of its sexual preferences, for the card. */
+  tags: z.array(z.string()),
+});
+export type Starter = z.infer<typeof starterSchema>;
+
+/** GET /api/starters: every ready-made character, in the order the gallery shows them. */
+export const starterListResponse = z.object({ starters: z.array(starterSchema) });
+export type StarterListResponse = z.infer<typeof starterListResponse>;

@@ -75,3 +75,24 @@ export const generateCharacter = /* @__PURE__ */ endpoint({
   summary: 'A draft character made by the model from a description (nothing is stored)',
   schemas: (c) => ({ body: c.promptSchema, response: { 200: c.generatedCharacterResponse } }),
 });
+
+export const listStarters = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/starters',
+  needs: { auth: 'user' },
+  summary: 'The ready-made characters a user may adopt (issue 45)',
+  schemas: (c) => ({ response: { 200: c.starterListResponse } }),
+});
+
+/**
+ * Counted with AI generation (characterGenerationsPerUser): both make a whole character for the
+ * user, and an adoption also stores its portrait as the user's avatar.
+ */
+export const adoptStarter = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/starters/:id/adopt',
+  needs: { auth: 'user', rate: 'characterGenerationsPerUser' },
+  summary:
+    'Creates the user’s own editable copy of a ready-made character, with its portrait as avatar',
+  schemas: (c) => ({ params: c.starterParams, response: { 201: c.createCharacterResponse } }),
+});

@@ -5,6 +5,7 @@ import { Textarea } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import type { GeneratedCharacter } from '../../../shared/characters/contract';
 import { useGenerateCharacter } from './mutations';
+import StarterGallery from './starters/StarterGallery';
 
 export function GenerateCharacterIntro({
   onGenerated,
@@ -65,12 +66,12 @@ export function GenerateCharacterIntro({
             <Sparkles className="size-4" aria-hidden /> Generate with AI
           </Button>
         </section>
-        <div className="my-6 flex items-center gap-3 text-xs text-muted uppercase" aria-hidden>
-          <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
-        </div>
+        <Divider />
         <Button variant="secondary" className="w-full" onClick={onManual}>
           <PenLine className="size-4" aria-hidden /> Create manually
         </Button>
+        <Divider />
+        <StarterGallery title="Start from a ready-made character" />
       </div>
       {generating && (
         <div
@@ -83,5 +84,13 @@ export function GenerateCharacterIntro({
         </div>
       )}
     </>
+  );
+}
+
+function Divider() {
+  return (
+    <div className="my-6 flex items-center gap-3 text-xs text-muted uppercase" aria-hidden>
+      <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+    </div>
   );
 }

@@ -1,12 +1,13 @@
-import { Menu, MessageCircleHeart, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import { Logo } from '../../components/brand/Logo';
-import { buttonClass } from '../../components/ui/button';
 import type { SessionUser } from '../auth/session';
 import { useProfile } from '../profile/profile-api';
 import { CreditsBadge } from './CreditsBadge';
 import { UserMenu } from './UserMenu';
+
+/** The main area's welcome (kept here too: the chat page imports it from this file). */
+export { DashboardWelcome } from './DashboardWelcome';
 
 const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
 const ThemeSettingsDialog = lazy(() => import('../themes/ThemeSettingsDialog'));
@@ -117,31 +118,6 @@ export function DashboardShell({
         <Suspense fallback={null}>
           <ProfileDialog profile={profile.data} suggestedName={user.name} onClose={closeProfile} />
         </Suspense>
-      )}
-    </div>
-  );
-}
-
-export function DashboardWelcome({
-  name,
-  hasCharacters,
-}: {
-  name: string;
-  hasCharacters: boolean;
-}) {
-  return (
-    <div className="flex h-full flex-col items-center justify-center px-6 text-center">
-      <MessageCircleHeart className="size-14 text-accent" aria-hidden />
-      <h1 className="mt-4 text-2xl font-bold">Welcome, {name}</h1>
-      <p className="mt-2 max-w-md text-muted">
-        {hasCharacters
-          ? 'Choose a character from the sidebar to start chatting.'
-          : 'Create your first companion to start chatting.'}
-      </p>
-      {!hasCharacters && (
-        <Link href="/create" className={buttonClass('primary', 'md', 'mt-6')}>
-          Create Character
-        </Link>
       )}
     </div>
   );
