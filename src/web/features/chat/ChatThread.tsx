@@ -1,11 +1,11 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { Character } from '../../../shared/characters/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
 import type { Notice } from '../../../shared/safety/contract';
 import type { useMessages } from '../chat-data/api';
 import type { DisplayMessage } from './display-message';
-import { BranchFromNotice, ForksBar } from './ForksBar';
-import { FocusMessage } from './lazy-parts';
+import { ForksBar } from './ForksBar';
+import { BranchFromNotice, FocusMessage, StartingSplash } from './lazy-parts';
 import { NoticeList, ThreadMessage, ThreadQuestions } from './ThreadItems';
 import { threadNotices } from './notices';
 import { StreamingReply } from './StreamingReply';
@@ -84,6 +84,11 @@ export function ChatThread({
   const shown = cut >= 0 ? messages.slice(0, cut + 1) : messages;
   const bubbles = mode === 'texting' || mode === 'message';
   const empty = (activeId === null || history.isSuccess) && messages.length === 0;
+  // A new conversation's first message shows the opening splash: fetched ahead.
+  const fresh = messages.length <= 1;
+  useEffect(() => {
+    if (fresh) void StartingSplash.preload();
+  }, [fresh]);
   // Each notice after the message it follows, if that message is shown (null: the top); one
   // sent with the reply on its way, while the message it follows is not shown yet, above it.
   const placed = threadNotices(notices, sending.notices);
@@ -140,7 +145,11 @@ export function ChatThread({
               notices={at(m.id)}
             />
           ))}
-          {cut >= 0 && <BranchFromNotice onCancel={() => onBranchFrom(null)} />}
+          {cut >= 0 && (
+            <Suspense fallback={null}>
+              <BranchFromNotice onCancel={() => onBranchFrom(null)} />
+            </Suspense>
+          )}
           {/* Sent before the reply, while the message they follow is still on its way. */}
           <NoticeList notices={incoming} />
           {focusMessageId !== null && (

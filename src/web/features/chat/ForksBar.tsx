@@ -1,4 +1,3 @@
-import { GitBranch } from 'lucide-react';
 import { Suspense } from 'react';
 import { excerpt } from '../../../shared/chat/rules';
 import type { DisplayMessage } from './display-message';
@@ -30,25 +29,5 @@ export function ForksBar({ messages }: { messages: DisplayMessage[] }) {
         <BranchSwitcher forks={forks} excerpt={excerpt} />
       </Suspense>
     </div>
-  );
-}
-
-/** 'Branch from here': the thread ends at that reply until the next message begins the branch. */
-export function BranchFromNotice({ onCancel }: { onCancel: () => void }) {
-  return (
-    <p
-      role="status"
-      className="flex flex-wrap items-center justify-center gap-2 rounded-xl border border-dashed border-border px-3 py-2 text-sm text-muted"
-    >
-      <GitBranch className="size-4" aria-hidden />A new branch starts here: your next message begins
-      it. The other branch is kept.
-      <button
-        type="button"
-        className="font-semibold text-accent underline-offset-2 hover:underline"
-        onClick={onCancel}
-      >
-        Cancel
-      </button>
-    </p>
   );
 }

@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
+import { CHAT_LIMITS } from '../../../shared/chat/rules';
+import { StartingSplash } from './lazy-parts';
 import { MessageText, ReplyBubble, TypingIndicator } from './MessageParts';
-import { StartingSplash } from './StartingSplash';
 
 /**
  * The reply on its way: the opening splash while a conversation starts, then the text as it
@@ -21,7 +23,17 @@ export function StreamingReply({
   reconnecting?: boolean;
   inPlace?: boolean;
 }) {
-  if (starting && !reconnecting) return <StartingSplash />;
+  if (starting && !reconnecting) {
+    return (
+      <Suspense fallback={<TypingIndicator />}>
+        <StartingSplash
+          typing={<TypingIndicator />}
+          stepMs={CHAT_LIMITS.splashStepMs}
+          totalMs={CHAT_LIMITS.splashTotalMs}
+        />
+      </Suspense>
+    );
+  }
   if (streaming === null) return null;
   let reply = null;
   if (!inPlace)

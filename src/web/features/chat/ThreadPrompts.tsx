@@ -1,3 +1,4 @@
+import { GitBranch } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 
@@ -130,5 +131,25 @@ export function RegenerateOffer({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** 'Branch from here': the thread ends at that reply until the next message begins the branch. */
+export function BranchFromNotice({ onCancel }: { onCancel: () => void }) {
+  return (
+    <p
+      role="status"
+      className="flex flex-wrap items-center justify-center gap-2 rounded-xl border border-dashed border-border px-3 py-2 text-sm text-muted"
+    >
+      <GitBranch className="size-4" aria-hidden />A new branch starts here: your next message begins
+      it. The other branch is kept.
+      <button
+        type="button"
+        className="font-semibold text-accent underline-offset-2 hover:underline"
+        onClick={onCancel}
+      >
+        Cancel
+      </button>
+    </p>
   );
 }

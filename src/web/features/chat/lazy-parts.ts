@@ -60,3 +60,13 @@ const prompts = () => import('./ThreadPrompts');
 export const DeleteMessageDialog = preloadable(() => prompts().then((m) => m.DeleteMessageDialog));
 export const RegenerateDialog = preloadable(() => prompts().then((m) => m.RegenerateDialog));
 export const RegenerateOffer = preloadable(() => prompts().then((m) => m.RegenerateOffer));
+/** 'A new branch starts here' (after 'Branch from here' is pressed). */
+export const BranchFromNotice = preloadable(() => prompts().then((m) => m.BranchFromNotice));
+
+/**
+ * 'Starting your fantasy', while a new conversation's first message is answered: fetched ahead
+ * when a thread with at most its greeting is shown (ChatThread).
+ */
+export const StartingSplash = preloadable(() =>
+  import('./StartingSplash').then((m) => m.StartingSplash),
+);
