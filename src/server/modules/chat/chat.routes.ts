@@ -44,6 +44,8 @@ const REPLY_ENDPOINTS = [
 
 export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
   const runs = new ReplyRuns(ctx, await runRelay(ctx));
+  // Ready: the database is migrated (main.ts migrates before it listens).
+  app.addHook('onReady', async () => runs.startClaiming());
   app.addHook('onClose', async () => runs.close());
 
   /** A prepared reply started as a run: its events followed, or its stored reply answered. */

@@ -77,16 +77,21 @@ export class ReplyRuns {
   private timer: NodeJS.Timeout | undefined;
   private saving: Promise<void> | undefined;
 
-  private readonly claimTimer: NodeJS.Timeout;
+  private claimTimer: NodeJS.Timeout | undefined;
   private claiming = false;
 
   constructor(
     private readonly ctx: AppContext,
     /** With REDIS_URL: runs' events between servers (else read from what is saved). */
     private readonly relay?: RedisRunRelay,
-  ) {
-    // Every server looks for runs whose server died, and continues them.
-    this.claimTimer = setInterval(() => void this.claimLapsed(), RUN_CLAIM_MS).unref();
+  ) {}
+
+  /**
+   * From now on this server looks for runs whose server died, and continues them. Called once
+   * the server is ready (its database migrated): a fresh database has no runs table before.
+   */
+  startClaiming() {
+    this.claimTimer ??= setInterval(() => void this.claimLapsed(), RUN_CLAIM_MS).unref();
   }
 
   /** Runs being written by this server now. */
