@@ -418,18 +418,22 @@ describe('greetings: the character speaks first', () => {
   });
 
   it('starts with the greeting asked for, and with its first when that one is gone', async () => {
-    expect(
-      contents(await history(await startWith({ chatMode: 'assistant', greeting: 1 }))),
-    ).toEqual(['Nova waves at Riley from the hangar.']);
-    expect(
-      contents(await history(await startWith({ chatMode: 'assistant', greeting: 4 }))),
-    ).toEqual(['Hey Riley, Nova here.']);
+    expect(contents(await history(await startWith({ chatMode: 'texting', greeting: 1 })))).toEqual([
+      'Nova waves at Riley from the hangar.',
+    ]);
+    expect(contents(await history(await startWith({ chatMode: 'texting', greeting: 4 })))).toEqual([
+      'Hey Riley, Nova here.',
+    ]);
     const bad = await user.post('/api/conversations', {
       characterId: greeter,
-      chatMode: 'assistant',
+      chatMode: 'texting',
       greeting: -1,
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('does not greet in Assistant mode, which opens with the user’s own question', async () => {
+    expect(await history(await startWith({ chatMode: 'assistant' }))).toEqual([]);
   });
 
   it('does not greet in Story Mode, which opens with its scene', async () => {

@@ -14,6 +14,10 @@ export function fillGreeting(text: string, names: { user: string; char: string }
 /** Who `{{user}}` is when the user has not told us their name. */
 export const UNNAMED_USER = 'you';
 
-/** A character with greetings speaks first in Chat Mode; Story Mode opens with its scene. */
+/**
+ * A character with greetings speaks first in Texting; Story Mode opens with its scene, and
+ * Assistant mode with the user's own question (a roleplay greeting there read as out of place,
+ * issue 45).
+ */
 export const greetsFirst = (mode: ChatMode, greetings: readonly string[]) =>
-  !isStoryMode(mode) && greetings.length > 0;
+  mode !== 'assistant' && !isStoryMode(mode) && greetings.length > 0;
