@@ -119,7 +119,7 @@ export function MessageView({
           message={{ ...message, id: message.id }}
           tree={tree}
           onEdit={mine && onEdit ? () => setEditing(true) : undefined}
-          className={`mt-1 transition-opacity ${toolbar || pinned ? 'opacity-100' : 'opacity-0 focus-within:opacity-100 max-sm:sr-only'}`}
+          className={`mt-1 transition-opacity ${toolbar || pinned ? 'opacity-100' : 'opacity-0 focus-within:opacity-100 max-sm:not-focus-within:sr-only'}`}
         />
       )}
     </div>
