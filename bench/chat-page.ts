@@ -269,7 +269,14 @@ const REFERENCE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
 <h1>Reference page</h1><p>Static HTML from a bare Fastify route: the floor for painting text.</p>
 </body></html>`;
 
-export async function measureChatPage(settings: { loads: number }): Promise<PageResult> {
+/** The chat's own pages: issue 16's LCP and JavaScript targets are theirs. */
+export const isChatRow = (row: PageRow) => row.page.startsWith('/chat');
+
+export async function measureChatPage(settings: {
+  loads: number;
+  /** The other signed-in pages (issue 45's CLS), on unless false. */
+  otherPages?: boolean;
+}): Promise<PageResult> {
   await ensureWebBuild(() => {});
   const llm = await startLlmDouble();
   llm.setDefault({
@@ -289,6 +296,15 @@ export async function measureChatPage(settings: { loads: number }): Promise<Page
     const pages = {
       '/chat': `${bench.url}/chat`,
       '/chat/<id>': `${bench.url}/chat/${seeded.conversationId}?character=${seeded.characterId}`,
+      // Issue 45: no page of the signed-in app may shift its layout either.
+      ...(settings.otherPages === false
+        ? {}
+        : {
+            '/account': `${bench.url}/account`,
+            '/membership': `${bench.url}/membership`,
+            '/edit/<id>': `${bench.url}/edit/${seeded.characterId}`,
+            '/settings/<id>': `${bench.url}/settings/${seeded.characterId}`,
+          }),
     };
     const rows: PageRow[] = [];
     const reference: PageRow[] = [];

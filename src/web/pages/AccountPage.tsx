@@ -18,7 +18,9 @@ export default function AccountPage() {
   if (!isLoading && !user) return <SignInPrompt message="Please sign in to see your account." />;
   return (
     <MarketingLayout>
-      <div className="mx-auto max-w-2xl space-y-6 px-4 py-12 sm:py-16">
+      {/* At least a screen tall: the sections arrive after the page, and the footer must not be
+          seen jumping down when they do (it starts below the fold; issue 45, CLS). */}
+      <div className="mx-auto min-h-[calc(100dvh-4rem)] max-w-2xl space-y-6 px-4 py-12 sm:py-16">
         <h1 className="text-3xl font-extrabold sm:text-4xl">Account</h1>
         {user && <AccountSections />}
       </div>

@@ -7,6 +7,7 @@ import { rememberCharacter } from '../features/characters/api';
 import { useAddressedConversation, useOpenCharacter } from '../features/chat/chat-page-hooks';
 import { prefetchFirstReads } from '../features/chat/first-reads';
 import { useTopUp } from '../features/chat/mutations';
+import { useMessages } from '../features/chat-data/api';
 import { ChatSplash, useChatSplash } from '../features/chat/ChatSplash';
 import { CharacterMissing } from '../features/chat/lazy-parts';
 import { ChatView } from '../features/chat/ChatView';
@@ -53,13 +54,18 @@ function Dashboard({ user }: { user: SessionUser }) {
   const { characters, selected, openId, deciding } = open;
   const profile = useProfile(true);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
-  const splash = useChatSplash();
 
   // A character is (or is about to be) open: its header's place is kept while it loads.
   const headerPending = deciding || (openId !== null && !selected.isError);
   // A conversation's address without (or with the wrong) ?character= opens it with its own.
   const conversationId = parseId(params.conversationId);
   const orphaned = useAddressedConversation(conversationId, characterId, navigate);
+  const messages = useMessages(conversationId);
+  const splash = useChatSplash(
+    !deciding &&
+      (openId === null ? characters.data !== undefined : !selected.isPending) &&
+      (conversationId === null || !messages.isPending),
+  );
   // Every visit applies a due monthly reset of the allowance (failures are only logged).
   const { mutate: topUp } = useTopUp();
   useEffect(() => topUp(), [topUp]);
@@ -95,6 +101,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         selected.data ? (
           <ChatHeader
             character={selected.data}
+            conversationId={conversationId}
             onDelete={() => setDeleting({ id: selected.data.id, name: selected.data.name })}
           />
         ) : headerPending ? (

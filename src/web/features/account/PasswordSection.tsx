@@ -31,7 +31,8 @@ export function PasswordSection({
   name: string;
 }) {
   const change = useChangePassword();
-  const checker = usePasswordChecker();
+  // zxcvbn's dictionaries (about 800 KB) load when the user starts on the form, not with the page.
+  const checker = usePasswordChecker({ onDemand: true });
   const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordForm) as never,
     defaultValues: { currentPassword: '', newPassword: '', confirm: '', signOutOthers: true },
@@ -86,7 +87,7 @@ export function PasswordSection({
 
   return (
     <Section id="account-password" title="Password">
-      <form onSubmit={submit} noValidate className="space-y-3">
+      <form onSubmit={submit} onFocus={() => checker.start()} noValidate className="space-y-3">
         <TextField
           id="account-current-password"
           label="Current password"

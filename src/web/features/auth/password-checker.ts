@@ -46,6 +46,7 @@ export class PasswordChecker {
   }
 
   check(password: string, personal: PersonalInfo, waitMs?: number): Promise<PasswordCheck | null> {
+    this.start();
     const worker = this.worker;
     if (!worker) return Promise.resolve(null);
     const id = ++this.nextId;
@@ -68,13 +69,17 @@ export class PasswordChecker {
   }
 }
 
-/** A checker whose worker runs for as long as the calling form is open. */
-export function usePasswordChecker(): PasswordChecker {
+/**
+ * A checker whose worker runs for as long as the calling form is open. `onDemand`: the worker
+ * (and its dictionaries) loads only when the form calls `start()` (say, on its first focus) or
+ * checks a password — for a page where choosing a password is one of many things (/account).
+ */
+export function usePasswordChecker({ onDemand = false } = {}): PasswordChecker {
   const [checker] = useState(() => new PasswordChecker());
   useEffect(() => {
-    checker.start();
+    if (!onDemand) checker.start();
     return () => checker.stop();
-  }, [checker]);
+  }, [checker, onDemand]);
   return checker;
 }
 

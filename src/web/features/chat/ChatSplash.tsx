@@ -13,12 +13,13 @@ function shownThisSession() {
 }
 
 /**
- * The loading splash over the chat screen (2 s, the spec's timing) while the data loads behind
- * it — on the first chat load of this browser tab only. Later visits, reloads and character
- * switches are instant: their data is usually cached, and a splash would only slow them down
- * (docs/decisions/0006).
+ * The loading splash over the chat screen (at most 2 s, the spec's timing) while the data loads
+ * behind it — on the first chat load of this browser tab only, and only until what the page
+ * shows has arrived (`ready`): a splash over messages already there only hides them (issue 45).
+ * Later visits, reloads and character switches are instant: their data is usually cached, and a
+ * splash would only slow them down (docs/decisions/0006).
  */
-export function useChatSplash() {
+export function useChatSplash(ready: boolean) {
   const [visible, setVisible] = useState(() => !shownThisSession());
   useEffect(() => {
     if (!visible) return;
@@ -30,7 +31,7 @@ export function useChatSplash() {
     const timer = setTimeout(() => setVisible(false), CHAT_LIMITS.chatSplashMs);
     return () => clearTimeout(timer);
   }, [visible]);
-  return visible;
+  return visible && !ready;
 }
 
 export function ChatSplash() {
