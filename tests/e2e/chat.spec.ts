@@ -181,8 +181,9 @@ test('a story: scenario, four options, custom input and reroll', async ({ page }
 
 test('out of credits: the dialog and the placeholder reply, nothing sent, nothing lost', async ({
   page,
+  browser,
 }, info) => {
-  const { email } = await setup(page, 'broke', info);
+  const { email, characterId } = await setup(page, 'broke', info);
   await page.request.post(`${E2E_CONTROL_URL}/credits`, { data: { email, credits: 0 } });
   await page.reload();
   // '0 messages left' stands out, with the way to more right there.
@@ -221,11 +222,36 @@ test('out of credits: the dialog and the placeholder reply, nothing sent, nothin
   const conversations = await (await page.request.get('/api/conversations')).json();
   expect(conversations).toEqual([]);
 
+  // Another browser of the account shows them too: they are kept on the server (issue 45).
+  const other = await browser.newContext({
+    viewport: page.viewportSize()!,
+    storageState: {
+      cookies: await page.context().cookies(),
+      origins: [{ origin: E2E_URL, localStorage: [{ name: 'reverie.ageConfirmed', value: '1' }] }],
+    },
+  });
+  const elsewhere = await other.newPage();
+  await skipChatSplash(elsewhere);
+  await elsewhere.goto(`${E2E_URL}/chat?character=${characterId}`);
+  await elsewhere.getByRole('button', { name: 'Texting' }).click();
+  await expect(elsewhere.getByTestId('unanswered')).toHaveCount(2);
+  await expect(elsewhere.getByTestId('message-user').nth(1)).toContainText('Hello?');
+
   // With messages again, one of them can be sent as it was.
   await page.request.post(`${E2E_CONTROL_URL}/credits`, { data: { email, credits: 5 } });
   await page.getByTestId('unanswered').first().getByRole('button', { name: 'Send again' }).click();
   await expect(page.getByTestId('message-ai').filter({ hasText: 'hey you' })).toBeVisible();
   await expect(page.getByTestId('unanswered')).toHaveCount(1);
+  // The other one went into the conversation now begun, in the other browser too.
+  await expect(page).toHaveURL(/\/chat\/\d+/);
+  await elsewhere.goto(page.url());
+  await expect(elsewhere.getByTestId('message-ai').filter({ hasText: 'hey you' })).toBeVisible();
+  await expect(elsewhere.getByTestId('unanswered')).toHaveCount(1);
+  await expect(
+    elsewhere.getByTestId('message-user').filter({ has: elsewhere.getByTestId('unanswered') }),
+  ).toContainText('Hello?');
+  await snap(elsewhere, info, 'unanswered-elsewhere');
+  await other.close();
 });
 
 test('long-press shows the message toolbar on touch screens', async ({ page }, info) => {

@@ -3,7 +3,7 @@ import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/reac
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessageView } from '../../src/shared/chat/contract';
 import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat-data/api';
-import { unansweredKey, useUnanswered } from '../../src/web/features/chat/unanswered';
+import { useUnanswered } from '../../src/web/features/chat/unanswered';
 import { useSendMessage, type SendContext } from '../../src/web/features/chat/use-send-message';
 import { eventStream, json, startApiDouble } from './api-double';
 import { withAppProviders } from './providers';
@@ -21,6 +21,19 @@ beforeEach(() => {
     json(res, 200, { id: 7, chatMode: 'assistant' }),
   );
   apiDouble.on('GET /api/conversations/7/messages', (_req, _body, res) => json(res, 200, [hello]));
+  // What the server keeps of messages typed without credits (it answers every tab alike).
+  const kept: { id: number; content: string; afterId: number }[] = [];
+  apiDouble.on('GET /api/unanswered', (_req, _body, res) => json(res, 200, { messages: kept }));
+  apiDouble.on('POST /api/unanswered', (_req, body, res) => {
+    const message = { ...(body as { content: string; afterId: number }), id: kept.length + 1 };
+    kept.push(message);
+    json(res, 201, {
+      ...message,
+      characterId: CHARACTER,
+      conversationId: CONVERSATION,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+  });
 });
 afterEach(cleanup);
 
@@ -61,7 +74,9 @@ function renderChat(overrides: Partial<SendContext> = {}) {
         ...overrides,
       }),
       thread: flattenPages(useMessages(CONVERSATION).data?.pages).map((m) => m.content),
-      unanswered: useUnanswered(unansweredKey(CONVERSATION, CHARACTER)).map((m) => m.content),
+      unanswered: useUnanswered({ characterId: CHARACTER, conversationId: CONVERSATION }).map(
+        (m) => m.content,
+      ),
     }),
     { wrapper },
   );
@@ -82,7 +97,7 @@ describe('sending a message', () => {
       };
     });
     const { result } = renderChat();
-    await waitFor(() => expect(apiDouble.requests).toHaveLength(1));
+    await waitFor(() => expect(apiDouble.requests).toHaveLength(2));
     let sent!: Promise<boolean>;
     act(() => {
       sent = result.current.send.send('Hello?');
@@ -112,7 +127,7 @@ describe('sending a message', () => {
     });
     const { result } = renderChat();
     // The thread's own first load, before anything is sent.
-    await waitFor(() => expect(apiDouble.requests).toHaveLength(1));
+    await waitFor(() => expect(apiDouble.requests).toHaveLength(2));
     const before = apiDouble.requests.length;
 
     let sent!: Promise<boolean>;
@@ -170,7 +185,7 @@ describe('sending a message', () => {
     });
     expect(sent).toBe(true); // the box is cleared: the words are kept in the thread instead
     expect(outOfCredits).toEqual(['shown']);
-    expect(result.current.unanswered).toContain('Still there?');
+    await waitFor(() => expect(result.current.unanswered).toContain('Still there?'));
   });
 
   it('does not call the model at all when the credit check says none are left', async () => {
@@ -183,7 +198,7 @@ describe('sending a message', () => {
       expect(await result.current.send.send('Hello?')).toBe(true);
     });
     expect(outOfCredits).toEqual(['shown']);
-    expect(result.current.unanswered).toContain('Hello?');
+    await waitFor(() => expect(result.current.unanswered).toContain('Hello?'));
     expect(apiDouble.requests.map((r) => r.path)).not.toContain('/api/assistant');
   });
 

@@ -13,6 +13,7 @@ import { memoriesModule } from './memories';
 import { profileModule } from './profile';
 import { safetyModule } from './safety';
 import { themesModule } from './themes';
+import { unansweredModule } from './unanswered';
 
 /**
  * The account's export holds each feature's data in this order (after the account's own part),
@@ -25,6 +26,7 @@ const userData = [
   avatarsModule,
   memoriesModule,
   chatModule,
+  unansweredModule,
   safetyModule,
   feedbackModule,
   themesModule,
@@ -47,6 +49,7 @@ export const featureModules: readonly FeatureModule[] = [
   charactersModule,
   creditsModule,
   chatModule,
+  unansweredModule,
   feedbackModule,
   themesModule,
   memoriesModule,

@@ -12,3 +12,4 @@ export * from './mail';
 export * from './safety';
 export * from './files';
 export * from './reply-runs';
+export * from './unanswered';

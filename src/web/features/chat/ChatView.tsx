@@ -11,7 +11,7 @@ import { ChatThread } from './ChatThread';
 import { shownMessages, useRouteChange, useShownId } from './chat-view-hooks';
 import { ConversationMissing } from './lazy-parts';
 import { useChatPause, useNotices } from './safety-hooks';
-import { unansweredKey, useUnanswered } from './unanswered';
+import { useUnanswered } from './unanswered';
 import { useModelSelection } from './use-model-selection';
 import { useSendMessage } from './use-send-message';
 import { useStoryOptions } from './use-story-options';
@@ -47,7 +47,7 @@ export function ChatView({
   const [branchFrom, setBranchFrom] = useState<number | null>(null);
   const [outOfCredits, setOutOfCredits] = useState(false);
   const noCredits = () => setOutOfCredits(true);
-  const unanswered = useUnanswered(unansweredKey(activeId, character.id));
+  const unanswered = useUnanswered({ characterId: character.id, conversationId: activeId });
   const model = useModelSelection(activeId, conversation.data?.model);
   const story = useStoryOptions({
     shownId,

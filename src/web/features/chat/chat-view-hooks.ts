@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ThreadMessageView } from '../../../shared/chat/contract';
 import type { DisplayMessage } from './display-message';
-import { withUnanswered, type UnansweredMessage } from './unanswered';
+import type { UnansweredMessageView } from '../../../shared/unanswered/contract';
+import { withUnanswered } from './unanswered';
 
 /**
  * ChatView's small hooks. `useShownId`: the conversation on screen, read by replies that finish
@@ -40,7 +41,7 @@ export function shownMessages(
     continuing: number | null;
     streaming: string | null;
   },
-  unanswered: UnansweredMessage[],
+  unanswered: UnansweredMessageView[],
 ) {
   const { shownUpTo, continuing, streaming } = sending;
   const stored = allStored

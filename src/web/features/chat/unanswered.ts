@@ -1,73 +1,79 @@
-import { useSyncExternalStore } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
+import type { UnansweredMessageView } from '../../../shared/unanswered/contract';
+import * as endpoints from '../../../shared/unanswered/endpoints';
+import { call } from '../../lib/api';
 import type { DisplayMessage } from './display-message';
 
 /**
- * Messages typed while out of credits: they were never sent (the model is not called), but the
- * user's words stay in the thread, marked as not answered, until they are sent again. Kept per
- * conversation ('new-<characterId>' before one exists) for this browser tab, surviving reloads.
+ * Messages typed while out of credits: never sent (the model is not called), but the user's
+ * words stay in the thread, marked as not answered, until they are sent again. Kept on the server
+ * (issue 45, defect 9), so every tab and browser of the account shows them. One thread is a
+ * conversation, or the character's conversation not created yet (`conversationId` null).
  */
-export interface UnansweredMessage {
-  id: string;
-  content: string;
-  /** The newest stored message when it was typed: it is shown right after that one. */
-  afterId: number;
+export interface Thread {
+  characterId: number;
+  conversationId: number | null;
 }
 
-const STORAGE_KEY = 'reverie.unanswered';
-let store: Record<string, UnansweredMessage[]> = load();
-const listeners = new Set<() => void>();
+/** In the thread as `unanswered-<id>`: never mistaken for a stored message's number. */
+const PREFIX = 'unanswered-';
+export const unansweredDisplayId = (id: number) => `${PREFIX}${id}`;
+const serverId = (displayId: string) => Number(displayId.slice(PREFIX.length));
 
-function load(): Record<string, UnansweredMessage[]> {
-  try {
-    return JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<
-      string,
-      UnansweredMessage[]
-    >;
-  } catch {
-    return {};
-  }
+const unansweredKey = ({ characterId, conversationId }: Thread) =>
+  [endpoints.listUnanswered.path, characterId, conversationId ?? 'new'] as const;
+
+const EMPTY: UnansweredMessageView[] = [];
+
+export function useUnanswered(thread: Thread): UnansweredMessageView[] {
+  const list = useQuery({
+    queryKey: unansweredKey(thread),
+    queryFn: async () =>
+      (
+        await call(endpoints.listUnanswered, {
+          query: {
+            characterId: thread.characterId,
+            conversationId: thread.conversationId ?? undefined,
+          },
+        })
+      ).messages,
+  });
+  return list.data ?? EMPTY;
 }
 
-function save(next: Record<string, UnansweredMessage[]>) {
-  store = next;
-  try {
-    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(store));
-  } catch {
-    /* kept for this page only */
-  }
-  listeners.forEach((l) => l());
-}
+const refresh = (client: QueryClient, thread: Thread) =>
+  client.invalidateQueries({ queryKey: unansweredKey(thread) });
 
-export const unansweredKey = (conversationId: number | null, characterId: number) =>
-  conversationId === null ? `new-${characterId}` : String(conversationId);
-
-const EMPTY: UnansweredMessage[] = [];
-
-export function useUnanswered(key: string): UnansweredMessage[] {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
+/** Keep a message typed without credits; a new conversation takes those typed before it. */
+export function useUnansweredWrites() {
+  const client = useQueryClient();
+  const keep = useMutation({
+    mutationFn: (input: Thread & { content: string; afterId: number }) =>
+      call(endpoints.keepUnanswered, { body: input }),
+    onSuccess: async (kept, thread) => {
+      // A first load still on its way would answer without this one.
+      await client.cancelQueries({ queryKey: unansweredKey(thread) });
+      client.setQueryData<UnansweredMessageView[]>(unansweredKey(thread), (list = []) => [
+        ...list.filter((m) => m.id !== kept.id),
+        kept,
+      ]);
     },
-    () => store[key] ?? EMPTY,
-  );
-}
-
-export function addUnanswered(key: string, content: string, afterId: number) {
-  const entry = { id: `unanswered-${Date.now()}-${Math.random()}`, content, afterId };
-  save({ ...store, [key]: [...(store[key] ?? []), entry] });
-}
-
-export function removeUnanswered(key: string, id: string) {
-  save({ ...store, [key]: (store[key] ?? []).filter((m) => m.id !== id) });
-}
-
-/** A new conversation was created: what was typed before it belongs to it now. */
-export function moveUnanswered(from: string, to: string) {
-  if (!store[from]?.length) return;
-  const { [from]: moved, ...rest } = store;
-  save({ ...rest, [to]: [...(rest[to] ?? []), ...moved!] });
+  });
+  const move = useMutation({
+    mutationFn: (input: { characterId: number; conversationId: number }) =>
+      call(endpoints.moveUnanswered, { body: input }),
+    onSuccess: ({ messages }, input) => {
+      client.setQueryData(unansweredKey(input), messages);
+      client.setQueryData(unansweredKey({ ...input, conversationId: null }), EMPTY);
+    },
+  });
+  const drop = useMutation({
+    mutationFn: ({ displayId }: Thread & { displayId: string }) =>
+      call(endpoints.dropUnanswered, { params: { id: serverId(displayId) } }),
+    onSettled: (_data, _error, thread) => refresh(client, thread),
+  });
+  return { keep, move, drop };
 }
 
 /**
@@ -76,7 +82,7 @@ export function moveUnanswered(from: string, to: string) {
  */
 export function withUnanswered(
   stored: DisplayMessage[],
-  unanswered: UnansweredMessage[],
+  unanswered: UnansweredMessageView[],
 ): DisplayMessage[] {
   if (unanswered.length === 0) return [...stored];
   const result: DisplayMessage[] = [];
@@ -84,7 +90,12 @@ export function withUnanswered(
   const placeUpTo = (limit: number) => {
     while (waiting.length > 0 && waiting[0]!.afterId < limit) {
       const u = waiting.shift()!;
-      result.push({ id: u.id, sender: 'user', content: u.content, unanswered: true });
+      result.push({
+        id: unansweredDisplayId(u.id),
+        sender: 'user',
+        content: u.content,
+        unanswered: true,
+      });
     }
   };
   for (const m of stored) {

@@ -10,7 +10,7 @@ import { useCreateConversation, useCreditCheck, useGenerateScenario, useReply } 
 import { NoticeCard } from './lazy-parts';
 import { refreshAfterPause } from './notices';
 import { isChatPaused } from './safety-hooks';
-import { addUnanswered, moveUnanswered, removeUnanswered, unansweredKey } from './unanswered';
+import { useUnansweredWrites } from './unanswered';
 
 const FRESH_MS = 5000;
 /** Keys for messages on their way (not stored yet). */
@@ -59,6 +59,7 @@ export function useSendMessage(ctx: SendContext) {
   const create = useCreateConversation();
   const scenario = useGenerateScenario();
   const reply = useReply();
+  const unanswered = useUnansweredWrites();
   // Sends in flight, checked synchronously so a double click cannot send twice.
   const inFlight = useRef(false);
   // The message being sent, shown until the stored pair replaces it.
@@ -94,16 +95,24 @@ export function useSendMessage(ctx: SendContext) {
     branch?: Branch,
   ): Promise<SendOutcome> => {
     const { characterId, newestStoredId } = ctx;
-    const key = unansweredKey(ctx.activeId, characterId);
+    // Nothing goes to the model, but the user's words stay in the thread (on the server, so in
+    // every tab); one that could not be kept goes back to the box.
+    const keep = async (conversationId: number | null): Promise<SendOutcome> => {
+      if (!retryOf) {
+        await unanswered.keep.mutateAsync({
+          characterId,
+          conversationId,
+          content: text,
+          afterId: newestStoredId,
+        });
+      }
+      ctx.onOutOfCredits();
+      return 'kept';
+    };
     try {
       // A notice can come before the reply: its card is fetched beside the stream reader.
       void NoticeCard.preload();
-      if (!(await creditCheck.mutateAsync(isChatPaused))) {
-        // Nothing goes to the model, but the user's words stay in the thread.
-        if (!retryOf) addUnanswered(key, text, newestStoredId);
-        ctx.onOutOfCredits();
-        return 'kept';
-      }
+      if (!(await creditCheck.mutateAsync(isChatPaused))) return await keep(ctx.activeId);
     } catch (error) {
       if (await isChatPaused(error)) refreshAfterPause(client, ctx.activeId);
       else toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
@@ -117,7 +126,8 @@ export function useSendMessage(ctx: SendContext) {
         setStarting(true);
         const model = ctx.pickedModel ?? undefined;
         id = await create.mutateAsync({ characterId, chatMode: mode, model });
-        moveUnanswered(key, unansweredKey(id, characterId));
+        // What was typed before the conversation existed belongs to it now.
+        void unanswered.move.mutateAsync({ characterId, conversationId: id }).catch(() => {});
         // Open it at once, so a failure below does not leave an unseen empty conversation.
         ctx.onCreated(id);
       }
@@ -126,7 +136,10 @@ export function useSendMessage(ctx: SendContext) {
       if (mode === 'immersive' && (!ctx.scenario || branch?.parentId === null)) {
         await scenario.mutateAsync({ id, text });
       }
-      if (retryOf) removeUnanswered(unansweredKey(id, characterId), retryOf);
+      if (retryOf) {
+        // Forgotten before it is sent, so no other tab offers to send it a second time.
+        await unanswered.drop.mutateAsync({ characterId, conversationId: id, displayId: retryOf });
+      }
       // A branch shows the history up to where it starts; the thread's ids grow along a path.
       setShownUpTo(branch ? (branch.parentId ?? 0) : newestStoredId);
       setPending({ id: `pending-${++pendingCount}`, sender: 'user', content: text });
@@ -154,11 +167,11 @@ export function useSendMessage(ctx: SendContext) {
         refreshAfterPause(client, id);
         return accepted ? 'sent' : 'failed';
       }
-      if (error instanceof ApiError && error.status === 403) {
-        if (!retryOf && id !== null)
-          addUnanswered(unansweredKey(id, characterId), text, newestStoredId);
-        ctx.onOutOfCredits();
-        return 'kept';
+      if (error instanceof ApiError && error.status === 403 && !accepted) {
+        return await keep(id).catch((kept: unknown) => {
+          toast({ title: 'Error', description: (kept as Error).message, variant: 'destructive' });
+          return 'failed' as const;
+        });
       }
       toast({
         title: 'Error',

@@ -1,0 +1,1 @@
+ALTER TABLE "conversation" ADD COLUMN "title_renamed_at" timestamp with time zone;
