@@ -21,6 +21,8 @@ let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
 /** What the server has stored on each story as its current options. */
 let storedOptions: Map<number, StoryOption[]>;
 let client: QueryClient;
+/** The credits the account has left, as GET /api/get-credits answers. */
+let creditsLeft: number;
 
 beforeAll(async () => {
   apiDouble = await startApiDouble();
@@ -28,6 +30,10 @@ beforeAll(async () => {
 afterAll(() => apiDouble.close());
 beforeEach(() => {
   apiDouble.reset();
+  creditsLeft = 5;
+  apiDouble.on('GET /api/get-credits', (_req, _body, res) =>
+    json(res, 200, { credits: creditsLeft }),
+  );
   storedOptions = new Map([
     [STORY, opening],
     [OTHER_STORY, otherOpening],
@@ -188,6 +194,20 @@ describe('story options', () => {
 
     expect(outOfCredits).toEqual(['shown']);
     expect(result.current.shown).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks for no options (a refused request) when the credits read none left', async () => {
+    optionsOnDemand();
+    const { result, outOfCredits } = renderStory();
+    await waitFor(() => expect(result.current.shown).toHaveLength(4));
+    creditsLeft = 0;
+
+    await act(() => result.current.load(STORY));
+
+    expect(outOfCredits).toEqual(['shown']);
+    expect(result.current.shown).toEqual([]);
+    expect(generateRequests()).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

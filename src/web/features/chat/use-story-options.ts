@@ -3,6 +3,7 @@ import { useState, type RefObject } from 'react';
 import type { StoryOption } from '../../../shared/chat/contract';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { creditsQuery } from '../chat-data/api';
 import { useGenerateOptions } from './mutations';
 import { refreshAfterPause } from './notices';
 import { isChatPaused } from './safety-hooks';
@@ -30,6 +31,13 @@ export function useStoryOptions({
   const load = async (id: number) => {
     setLoadingFor(id);
     try {
+      // None left (the reply just used the last one): the server would refuse the options with a
+      // 403, a red line in the console for a normal state. Asked as the badge asks (one request).
+      if ((await client.fetchQuery(creditsQuery).catch(() => null)) === 0) {
+        if (shownId.current !== id) return;
+        setOptions([]);
+        return onOutOfCredits();
+      }
       const next = await generate.mutateAsync(id);
       if (shownId.current === id) setOptions(next);
     } catch (error) {
