@@ -245,10 +245,11 @@ test('edit a character', async ({ page }, info) => {
 test('character settings with the role picker limit', async ({ page }, info) => {
   await signInDirectly(page, uniqueEmail(info, 'settings'));
   const id = await createManually(page);
+  // The settings are on the edit page now (issue 45); the old address leads there.
   await page.goto(`/settings/${id}`);
-  await expect(page.getByRole('heading', { name: 'Character Settings' })).toBeVisible();
+  await expect(page).toHaveURL(`/edit/${id}#chat-settings`);
+  await expect(page.getByRole('heading', { name: `How ${MANUAL.name} chats` })).toBeFocused();
   await page.getByRole('switch', { name: 'Enable Emojis' }).click();
-  await page.getByRole('button', { name: 'Character Roles' }).click();
   await page.getByLabel('Include character roles/professions').check();
   await page.getByRole('button', { name: 'Select roles (0/5)' }).click();
   const picker = page.getByRole('dialog', { name: 'Pick up to 5 roles' });
@@ -270,8 +271,8 @@ test('character settings with the role picker limit', async ({ page }, info) => 
   await expect(page.getByRole('button', { name: 'Select roles (4/5)' })).toBeVisible();
   await snap(page, info, 'settings');
   await dismissToasts(page);
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('Character settings updated successfully.')).toBeVisible();
+  await page.getByRole('button', { name: 'Update Character' }).click();
+  await expect(page.getByText(`${MANUAL.name} has been updated!`)).toBeVisible();
   await expect(page).toHaveURL(`/chat?character=${id}`);
   const saved = await (await page.request.get(`/api/characters/${id}`)).json();
   expect(saved.settings).toEqual({ emojis: false, actionMessages: true });

@@ -1,32 +1,11 @@
-import { useParams } from 'wouter';
-import { PageLoader } from '../app/PageLoader';
-import { useSession } from '../features/auth/session';
-import { parseId } from '../../shared/ids';
-import { useCharacter } from '../features/characters/api';
-import { SignInPrompt } from '../features/auth/SignInPrompt';
-import { usePageTitle } from '../lib/use-page-title';
-import {
-  SettingsForm,
-  CharacterNotFound,
-  useLoadErrorToast,
-} from '../features/characters/CharacterSettingsForm';
+import { Redirect, useParams } from 'wouter';
+import { CHAT_SETTINGS_ANCHOR, editPath } from '../features/characters/edit-path';
 
-/** Route /settings/:characterId — switches, directness, preferences and roles of one character. */
+/**
+ * Route /settings/:characterId, kept for old links and bookmarks: a character's settings are on
+ * its one edit page now, where this leads (in place of this address in the history).
+ */
 export default function CharacterSettingsPage() {
-  usePageTitle('Character Settings');
-  const { user, isLoading } = useSession();
-  if (isLoading) return <PageLoader />;
-  if (!user) return <SignInPrompt message="Please sign in to change character settings." />;
-  return <CharacterSettings />;
-}
-
-function CharacterSettings() {
-  const { characterId } = useParams<{ characterId?: string }>();
-  const id = parseId(characterId);
-  const character = useCharacter(id);
-  useLoadErrorToast(character.error);
-
-  if (character.data) return <SettingsForm key={character.data.id} character={character.data} />;
-  if (id === null || character.isError) return <CharacterNotFound />;
-  return <PageLoader />;
+  const { characterId = '' } = useParams<{ characterId?: string }>();
+  return <Redirect to={editPath(encodeURIComponent(characterId), CHAT_SETTINGS_ANCHOR)} replace />;
 }

@@ -11,6 +11,7 @@ export function Dialog({
   children,
   size = 'md',
   onEscapeKeyDown,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -21,6 +22,11 @@ export function Dialog({
   size?: 'md' | 'wide';
   /** Escape closes the dialog unless this calls `preventDefault` (e.g. to leave an editor first). */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /**
+   * Where the focus goes once it closes (call `preventDefault`, then focus): without a Radix
+   * trigger, Radix leaves it on the page's body.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -30,6 +36,7 @@ export function Dialog({
           className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl ${size === 'wide' ? 'max-w-3xl' : 'max-w-md'}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...(onEscapeKeyDown ? { onEscapeKeyDown } : {})}
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
         >
           <RadixDialog.Title className="pr-8 text-xl font-bold">{title}</RadixDialog.Title>
           {description && (

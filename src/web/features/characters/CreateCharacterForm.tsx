@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import {
-  CHARACTER_PREFERENCES,
   CREATE_GENDERS,
   type CharacterPreference,
   DEFAULT_DIRECTNESS,
@@ -16,10 +15,8 @@ import { rememberCharacter } from './api';
 import { useCreateCharacter } from './mutations';
 import { AvatarWidget, type AvatarValue } from './components/AvatarWidget';
 import { CharacterBasics, type BasicsValues } from './components/CharacterBasics';
-import { DirectnessSlider } from './components/DirectnessSlider';
-import { ToggleChips } from '../../components/ui/toggle-chips';
+import { ChatStyleFields, type ChatStyle } from './components/ChatStyleFields';
 import { GreetingsEditor } from './components/GreetingsEditor';
-import { RolePicker } from './components/RolePicker';
 
 const basicsSchema = createCharacterSchema.pick({
   name: true,
@@ -35,12 +32,8 @@ export const EMPTY_BASICS: BasicsValues = {
   personality: '',
 };
 
-export interface Extras {
+export interface Extras extends ChatStyle {
   avatar: AvatarValue;
-  sexualPreferences: string[];
-  directnessLevel: number;
-  includeRoles: boolean;
-  roles: string[];
   greetings: string[];
 }
 
@@ -66,9 +59,12 @@ export function CreateCharacterForm({
     defaultValues: initialBasics,
   });
   const { errors, isSubmitting } = form.formState;
-  const includeRolesId = useId();
   const create = useCreateCharacter();
   const set = (patch: Partial<Extras>) => setExtras((current) => ({ ...current, ...patch }));
+  // The form replaces what the user pressed ('Create manually', 'Generate with AI'): the focus
+  // goes on to its first field, not to the page's body.
+  const { setFocus } = form;
+  useEffect(() => setFocus('name'), [setFocus]);
 
   const submit = form.handleSubmit(async (basics) => {
     try {
@@ -119,34 +115,7 @@ export function CreateCharacterForm({
         genders={CREATE_GENDERS}
       />
       <GreetingsEditor value={extras.greetings} onChange={(greetings) => set({ greetings })} />
-      <ToggleChips
-        label="Sexual preferences"
-        options={CHARACTER_PREFERENCES}
-        value={extras.sexualPreferences}
-        onChange={(sexualPreferences) => set({ sexualPreferences })}
-      />
-      <DirectnessSlider
-        id="create-directness"
-        value={extras.directnessLevel}
-        onChange={(directnessLevel) => set({ directnessLevel })}
-      />
-      <div className="space-y-3">
-        <div className="flex items-center gap-2">
-          <input
-            id={includeRolesId}
-            type="checkbox"
-            className="size-4 accent-[var(--accent-strong)]"
-            checked={extras.includeRoles}
-            onChange={(e) => set({ includeRoles: e.target.checked })}
-          />
-          <label htmlFor={includeRolesId} className="text-sm font-medium">
-            Include character roles/professions
-          </label>
-        </div>
-        {extras.includeRoles && (
-          <RolePicker value={extras.roles} onChange={(roles: string[]) => set({ roles })} />
-        )}
-      </div>
+      <ChatStyleFields value={extras} onChange={set} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link href="/chat" className={buttonClass('secondary')}>
           Cancel

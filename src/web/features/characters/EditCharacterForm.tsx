@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import {
   CREATE_GENDERS,
   EDIT_GENDERS,
@@ -15,10 +15,22 @@ import { toast } from '../../components/ui/toast';
 import { useUpdateCharacter } from './mutations';
 import { AvatarWidget, type AvatarValue } from './components/AvatarWidget';
 import { CharacterBasics, type BasicsValues } from './components/CharacterBasics';
+import { ChatSettingsSection } from './components/ChatSettingsSection';
 import { GreetingsEditor } from './components/GreetingsEditor';
+import {
+  initialChatSettings,
+  isPreference,
+  useLeaveWithoutSaving,
+  type ChatSettingsValues,
+} from './edit-character-values';
 
+/**
+ * The one place to edit a character: who they are (avatar, basics, greetings) and how they chat
+ * (what the settings screen held). Update saves it all; Cancel leaves without saving.
+ */
 export function EditCharacterForm({ character }: { character: Character }) {
   const [, navigate] = useLocation();
+  const leave = useLeaveWithoutSaving(character.id);
   const update = useUpdateCharacter();
   const [avatar, setAvatar] = useState<AvatarValue>({
     avatarImage: character.avatarImage,
@@ -26,6 +38,7 @@ export function EditCharacterForm({ character }: { character: Character }) {
     avatarColor: character.avatarColor,
   });
   const [greetings, setGreetings] = useState<string[]>(character.greetings);
+  const [settings, setSettings] = useState(() => initialChatSettings(character));
   const form = useForm<BasicsValues & { type: string }>({
     resolver: zodResolver(editCharacterFormSchema) as never,
     defaultValues: {
@@ -53,6 +66,7 @@ export function EditCharacterForm({ character }: { character: Character }) {
           avatarImage: avatar.avatarImage,
           avatarColor: avatar.avatarColor || 'default',
           greetings,
+          ...chatSettingsInput(settings),
         },
       });
       toast({ title: 'Success', description: `${updated.name} has been updated!` });
@@ -78,13 +92,14 @@ export function EditCharacterForm({ character }: { character: Character }) {
           <h1 id="edit-title" className="text-2xl font-extrabold">
             Edit Character
           </h1>
-          <Link
-            href={`/chat?character=${character.id}`}
+          <button
+            type="button"
+            onClick={leave}
             aria-label="Close"
-            className="rounded-md p-1 text-muted hover:text-fg"
+            className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover-strong hover:text-fg"
           >
             <X className="size-6" aria-hidden />
-          </Link>
+          </button>
         </div>
         <AvatarWidget name={form.watch('name')} value={avatar} onChange={setAvatar} />
         <CharacterBasics
@@ -96,7 +111,15 @@ export function EditCharacterForm({ character }: { character: Character }) {
         />
         <GreetingsEditor value={greetings} onChange={setGreetings} />
         <input type="hidden" {...form.register('type')} />
-        <div className="flex justify-end">
+        <ChatSettingsSection
+          name={character.name}
+          value={settings}
+          onChange={(patch) => setSettings((prev) => ({ ...prev, ...patch }))}
+        />
+        <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={leave}>
+            Cancel
+          </Button>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Updating...' : 'Update Character'}
           </Button>
@@ -104,4 +127,14 @@ export function EditCharacterForm({ character }: { character: Character }) {
       </form>
     </main>
   );
+}
+
+function chatSettingsInput(settings: ChatSettingsValues) {
+  return {
+    settings: { emojis: settings.emojis, actionMessages: settings.actionMessages },
+    directnessLevel: settings.directnessLevel,
+    sexualPreferences: settings.sexualPreferences.filter(isPreference),
+    roles: settings.roles,
+    includeRoles: settings.includeRoles,
+  };
 }

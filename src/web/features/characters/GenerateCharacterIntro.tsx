@@ -1,9 +1,10 @@
 import { Loader2, PenLine, Sparkles } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import type { GeneratedCharacter } from '../../../shared/characters/contract';
+import { useFocusAfterRender } from './components/focus-after-render';
 import { useGenerateCharacter } from './mutations';
 import StarterGallery from './starters/StarterGallery';
 
@@ -17,6 +18,8 @@ export function GenerateCharacterIntro({
   const [prompt, setPrompt] = useState('');
   const [generating, setGenerating] = useState(false);
   const promptId = useId();
+  const promptBox = useRef<HTMLTextAreaElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const generateCharacter = useGenerateCharacter();
 
   const generate = async () => {
@@ -30,6 +33,9 @@ export function GenerateCharacterIntro({
         description: error instanceof Error ? error.message : 'Please try again.',
         variant: 'destructive',
       });
+      // The page was inert while it worked, which took the focus away: back to the description,
+      // to change it and try again.
+      focusAfterRender(() => promptBox.current);
     } finally {
       setGenerating(false);
     }
@@ -50,6 +56,7 @@ export function GenerateCharacterIntro({
             Describe your character and let the AI write the rest. You can change everything after.
           </label>
           <Textarea
+            ref={promptBox}
             id={promptId}
             rows={4}
             className="mt-3"

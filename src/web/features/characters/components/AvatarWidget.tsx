@@ -1,19 +1,18 @@
-import { Check, ImagePlus, Loader2, Sparkles, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { AVATAR_GRADIENTS } from '../../../../shared/characters/avatar-gradients';
+import { ImagePlus, Loader2, Sparkles, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import type { Character } from '../../../../shared/characters/contract';
-import { Button } from '../../../components/ui/button';
-import { Textarea } from '../../../components/ui/form';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useGenerateAvatar, useUploadAvatar } from '../mutations';
+import { AvatarColourPicker } from './AvatarColourPicker';
+import { avatarFileProblem } from './avatar-file';
+import { AvatarPrompt } from './AvatarPrompt';
 import { CharacterAvatar } from './CharacterAvatar';
+import { focusIsLost, useFocusAfterRender } from './focus-after-render';
 
 /** The picture part of a character, as the form holds it until it is saved. */
 export type AvatarValue = Pick<Character, 'avatarImage' | 'avatarUrl' | 'avatarColor'>;
-
-const MAX_BYTES = 5 * 1024 * 1024;
-const ALLOWED_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'];
 
 /**
  * Upload, generate or remove the character's picture; without one, choose a gradient. The
@@ -32,6 +31,10 @@ export function AvatarWidget({
   const [promptOpen, setPromptOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const promptToggle = useRef<HTMLButtonElement>(null);
+  const promptBox = useRef<HTMLTextAreaElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const uploadImage = useUploadAvatar();
   const generateImage = useGenerateAvatar();
   // Uploads and generation finish later; they must build on the value as it is then (the user
@@ -40,30 +43,18 @@ export function AvatarWidget({
   useEffect(() => {
     latest.current = value;
   }, [value]);
-  const promptId = useId();
   const hasImage = value.avatarImage !== null;
 
   const upload = async (file: File) => {
-    if (file.size > MAX_BYTES) {
-      toast({
-        title: 'Upload failed',
-        description: 'File size must be less than 5MB',
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (!ALLOWED_TYPES.includes(file.type)) {
-      toast({
-        title: 'Upload failed',
-        description: 'Only JPEG, PNG, and WebP images are allowed',
-        variant: 'destructive',
-      });
+    const problem = avatarFileProblem(file);
+    if (problem) {
+      toast({ title: 'Upload failed', description: problem, variant: 'destructive' });
       return;
     }
     setBusy('upload');
     try {
       const stored = await uploadImage.mutateAsync(file);
-      onChange({ ...value, avatarImage: stored.fileName, avatarUrl: stored.url });
+      onChange({ ...latest.current, avatarImage: stored.fileName, avatarUrl: stored.url });
       toast({
         title: 'Avatar uploaded',
         description: 'Your avatar has been uploaded successfully!',
@@ -78,6 +69,8 @@ export function AvatarWidget({
     } finally {
       setBusy(null);
       if (fileInput.current) fileInput.current.value = '';
+      // Disabled while it worked, the Upload button lost the focus: it has it back.
+      if (focusIsLost()) focusAfterRender(() => uploadButton.current);
     }
   };
 
@@ -87,6 +80,7 @@ export function AvatarWidget({
     try {
       const stored = await generateImage.mutateAsync(prompt.trim());
       onChange({ ...latest.current, avatarImage: stored.fileName, avatarUrl: stored.url });
+      if (focusIsLost()) focusAfterRender(() => promptToggle.current);
       setPromptOpen(false);
       setPrompt('');
       toast({ title: 'Avatar generated' });
@@ -96,13 +90,27 @@ export function AvatarWidget({
         description: error instanceof ApiError ? error.message : 'An error occurred',
         variant: 'destructive',
       });
+      // The description stays, to be changed and tried again.
+      if (focusIsLost()) focusAfterRender(() => promptBox.current);
     } finally {
       setBusy(null);
     }
   };
 
+  const togglePrompt = () => {
+    if (!promptOpen) focusAfterRender(() => promptBox.current);
+    setPromptOpen(!promptOpen);
+  };
+
+  const closePrompt = () => {
+    setPromptOpen(false);
+    focusAfterRender(() => promptToggle.current);
+  };
+
   const remove = () => {
     onChange({ ...value, avatarImage: null, avatarUrl: null });
+    // The Remove button goes with the image.
+    focusAfterRender(() => uploadButton.current);
     toast({ title: 'Avatar removed' });
   };
 
@@ -138,25 +146,27 @@ export function AvatarWidget({
                 if (file) void upload(file);
               }}
             />
-            <Button
-              variant="secondary"
-              size="sm"
+            <button
+              ref={uploadButton}
+              type="button"
+              className={buttonClass('secondary', 'sm')}
               disabled={busy !== null}
               onClick={() => fileInput.current?.click()}
             >
               <ImagePlus className="size-4" aria-hidden />
               {busy === 'upload' ? 'Uploading...' : 'Upload'}
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
+            </button>
+            <button
+              ref={promptToggle}
+              type="button"
+              className={buttonClass('secondary', 'sm')}
               disabled={busy !== null}
               aria-expanded={promptOpen}
-              onClick={() => setPromptOpen((open) => !open)}
+              onClick={togglePrompt}
             >
               <Sparkles className="size-4" aria-hidden />
               {busy === 'generate' ? 'Generating...' : 'Generate'}
-            </Button>
+            </button>
             {hasImage && (
               <Button variant="ghost" size="sm" disabled={busy !== null} onClick={remove}>
                 <Trash2 className="size-4" aria-hidden />
@@ -168,60 +178,23 @@ export function AvatarWidget({
             JPEG, PNG or WebP, up to 5 MB.
           </p>
           {promptOpen && (
-            <div className="space-y-2 rounded-lg border border-border bg-main p-3">
-              <label htmlFor={promptId} className="text-sm font-medium">
-                Describe the avatar
-              </label>
-              <Textarea
-                id={promptId}
-                rows={2}
-                className="min-h-16"
-                value={prompt}
-                placeholder="e.g. silver hair, green eyes, leather jacket, neon city at night"
-                onChange={(e) => setPrompt(e.target.value)}
-              />
-              <div className="flex justify-end gap-2">
-                <Button variant="ghost" size="sm" onClick={() => setPromptOpen(false)}>
-                  Cancel
-                </Button>
-                <Button
-                  size="sm"
-                  disabled={busy !== null || !prompt.trim()}
-                  onClick={() => void generate()}
-                >
-                  {busy === 'generate' ? 'Generating...' : 'Generate'}
-                </Button>
-              </div>
-            </div>
+            <AvatarPrompt
+              boxRef={promptBox}
+              value={prompt}
+              onChange={setPrompt}
+              busy={busy === 'generate'}
+              disabled={busy !== null}
+              onCancel={closePrompt}
+              onGenerate={() => void generate()}
+            />
           )}
         </div>
       </div>
-      <fieldset disabled={hasImage} className="disabled:opacity-50">
-        <legend className="text-sm font-medium">
-          Background colour
-          {hasImage && <span className="text-muted"> (remove the image to use one)</span>}
-        </legend>
-        <div className="mt-2 grid grid-cols-4 gap-2" role="radiogroup" aria-label="Avatar colour">
-          {AVATAR_GRADIENTS.map((g) => {
-            const selected = value.avatarColor === g.key;
-            return (
-              <button
-                key={g.key}
-                type="button"
-                role="radio"
-                aria-checked={selected}
-                aria-label={g.label}
-                title={g.label}
-                onClick={() => onChange({ ...value, avatarColor: g.key })}
-                className={`flex h-10 items-center justify-center rounded-lg border-2 ${selected ? 'border-fg' : 'border-transparent'} disabled:cursor-not-allowed`}
-                style={{ background: g.css }}
-              >
-                {selected && <Check className="size-4 text-on-accent" aria-hidden />}
-              </button>
-            );
-          })}
-        </div>
-      </fieldset>
+      <AvatarColourPicker
+        value={value.avatarColor}
+        disabled={hasImage}
+        onChange={(avatarColor) => onChange({ ...value, avatarColor })}
+      />
     </section>
   );
 }

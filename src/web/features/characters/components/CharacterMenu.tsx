@@ -2,6 +2,7 @@ import { Brain, MoreVertical, Pencil, Settings2, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Menu } from '../../../components/ui/menu';
+import { CHAT_SETTINGS_ANCHOR, editPath } from '../edit-path';
 
 // The panel loads when it opens, not with the chat page (decision 0018).
 const MemoriesDialog = lazy(() =>
@@ -10,7 +11,8 @@ const MemoriesDialog = lazy(() =>
 
 /**
  * Character Settings, Edit Character, Memories, Delete Character — in the sidebar and the chat
- * header.
+ * header. Settings and Edit open the same page (one place to edit a character), Settings at its
+ * chat settings.
  */
 export function CharacterMenu({
   characterId,
@@ -42,7 +44,7 @@ export function CharacterMenu({
                 <Settings2 className="size-4" aria-hidden /> Character Settings
               </>
             ),
-            onSelect: () => navigate(`/settings/${characterId}`),
+            onSelect: () => navigate(editPath(characterId, CHAT_SETTINGS_ANCHOR)),
           },
           {
             kind: 'item',
@@ -51,7 +53,7 @@ export function CharacterMenu({
                 <Pencil className="size-4" aria-hidden /> Edit Character
               </>
             ),
-            onSelect: () => navigate(`/edit/${characterId}`),
+            onSelect: () => navigate(editPath(characterId)),
           },
           {
             kind: 'item',

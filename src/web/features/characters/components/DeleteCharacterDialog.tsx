@@ -18,6 +18,9 @@ export function DeleteCharacterDialog({
   const [withConversations, setWithConversations] = useState(false);
   const [busy, setBusy] = useState(false);
   const remove = useDeleteCharacter();
+  // What had the focus as it opened (the character's menu button), to have it back on Cancel:
+  // Radix, with no trigger of its own, would leave it on the page's body.
+  const [opener] = useState(() => document.activeElement);
 
   const confirm = async () => {
     setBusy(true);
@@ -41,6 +44,11 @@ export function DeleteCharacterDialog({
       onOpenChange={(open) => !open && !busy && onClose()}
       title={`Delete ${character.name}?`}
       description={`This cannot be undone. Past conversations with ${character.name} become unusable.`}
+      onCloseAutoFocus={(event) => {
+        if (!(opener instanceof HTMLElement) || !opener.isConnected) return;
+        event.preventDefault();
+        opener.focus();
+      }}
     >
       <p className="mb-4 text-sm text-muted">
         What {character.name} remembers about you is deleted with them.

@@ -1,8 +1,9 @@
 import { Plus, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { GREETING_LIMITS } from '../../../../shared/characters/schemas';
 import { Textarea } from '../../../components/ui/form';
 import { CharCount } from './CharCount';
+import { useFocusAfterRender } from './focus-after-render';
 
 const WARN_AT = Math.round(GREETING_LIMITS.lengthMax * 0.9);
 
@@ -20,9 +21,19 @@ export function GreetingsEditor({
   const hintId = useId();
   // The first box is always there (empty: no greeting); alternatives are added one by one.
   const boxes = value.length === 0 ? [''] : value;
+  const textareas = useRef<(HTMLTextAreaElement | null)[]>([]);
+  const focusAfterRender = useFocusAfterRender();
   const set = (index: number, text: string) =>
     onChange(boxes.map((g, i) => (i === index ? text : g)));
-  const remove = (index: number) => onChange(boxes.filter((_, i) => i !== index));
+  // What is typed next lands in the new box; after a removal, in the box before it.
+  const add = () => {
+    focusAfterRender(() => textareas.current[boxes.length]);
+    onChange([...boxes, '']);
+  };
+  const remove = (index: number) => {
+    focusAfterRender(() => textareas.current[Math.max(0, index - 1)]);
+    onChange(boxes.filter((_, i) => i !== index));
+  };
 
   return (
     <fieldset className="space-y-3" aria-describedby={hintId}>
@@ -62,6 +73,9 @@ export function GreetingsEditor({
               </div>
             </div>
             <Textarea
+              ref={(element) => {
+                textareas.current[i] = element;
+              }}
               id={id}
               rows={3}
               className="min-h-20"
@@ -82,7 +96,7 @@ export function GreetingsEditor({
         <button
           type="button"
           disabled={!boxes.at(-1)?.trim()}
-          onClick={() => onChange([...boxes, ''])}
+          onClick={add}
           className="flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-accent hover:bg-hover-strong disabled:opacity-40 disabled:hover:bg-transparent"
         >
           <Plus className="size-4" aria-hidden /> Add an alternative greeting

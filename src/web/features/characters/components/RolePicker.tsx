@@ -1,21 +1,13 @@
 import { X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { MAX_ROLES, searchRoles } from '../../../../shared/characters/catalog';
-import { Button } from '../../../components/ui/button';
+import { useRef, useState, type RefObject } from 'react';
+import { MAX_ROLES } from '../../../../shared/characters/catalog';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/form';
-import { toast } from '../../../components/ui/toast';
+import { useFocusAfterRender } from './focus-after-render';
+import { RoleList, showLimitToast } from './RoleList';
 
 const SEARCH_FOCUS_DELAY_MS = 50;
-
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-
-function showLimitToast() {
-  toast({
-    title: 'Role limit reached',
-    description: `You can only choose up to ${MAX_ROLES} roles.`,
-  });
-}
 
 /**
  * Chosen roles as removable badges, plus a dialog to pick up to MAX_ROLES of them. A role is one
@@ -31,6 +23,9 @@ export function RolePicker({
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const chosenList = useRef<HTMLUListElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   const setOpenState = (next: boolean) => {
     setOpen(next);
@@ -51,15 +46,34 @@ export function RolePicker({
     onChange([...value, role]);
   };
 
+  // A removed role's button goes with it: the next one's takes the focus, else the picker's.
+  const removeChosen = (role: string, index: number) => {
+    toggle(role, false);
+    focusAfterRender(() => {
+      const buttons = chosenList.current?.querySelectorAll('button');
+      return buttons?.[Math.min(index, buttons.length - 1)] ?? opener.current;
+    });
+  };
+
   return (
     <div className="space-y-3">
-      <Button variant="secondary" onClick={() => setOpenState(true)}>
+      <button
+        ref={opener}
+        type="button"
+        className={buttonClass('secondary')}
+        onClick={() => setOpenState(true)}
+      >
         {`Select roles (${value.length}/${MAX_ROLES})`}
-      </Button>
-      <ChosenRoles roles={value} onRemove={(role) => toggle(role, false)} />
+      </button>
+      <ChosenRoles listRef={chosenList} roles={value} onRemove={removeChosen} />
       <Dialog
         open={open}
         onOpenChange={setOpenState}
+        // However it closes (Escape, Done, the corner's ×, a click outside), back to its button.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener.current?.focus();
+        }}
         title={`Pick up to ${MAX_ROLES} roles`}
         description={`${value.length} of ${MAX_ROLES} selected.`}
       >
@@ -81,11 +95,19 @@ export function RolePicker({
   );
 }
 
-function ChosenRoles({ roles, onRemove }: { roles: string[]; onRemove: (role: string) => void }) {
+function ChosenRoles({
+  listRef,
+  roles,
+  onRemove,
+}: {
+  listRef: RefObject<HTMLUListElement | null>;
+  roles: string[];
+  onRemove: (role: string, index: number) => void;
+}) {
   if (roles.length === 0) return <p className="text-sm text-muted">No roles selected.</p>;
   return (
-    <ul aria-label="Selected roles" className="flex flex-wrap gap-2">
-      {roles.map((role) => (
+    <ul ref={listRef} aria-label="Selected roles" className="flex flex-wrap gap-2">
+      {roles.map((role, index) => (
         <li
           key={role}
           className="inline-flex items-center gap-1 rounded-full border border-accent bg-accent-strong/25 py-0.5 pr-1 pl-3 text-xs font-medium text-fg"
@@ -93,7 +115,7 @@ function ChosenRoles({ roles, onRemove }: { roles: string[]; onRemove: (role: st
           {role}
           <button
             type="button"
-            onClick={() => onRemove(role)}
+            onClick={() => onRemove(role, index)}
             aria-label={`Remove ${role}`}
             className="inline-flex size-6 items-center justify-center rounded-full hover:bg-hover-strong"
           >
@@ -102,63 +124,5 @@ function ChosenRoles({ roles, onRemove }: { roles: string[]; onRemove: (role: st
         </li>
       ))}
     </ul>
-  );
-}
-
-function RoleList({
-  query,
-  chosen,
-  onToggle,
-}: {
-  query: string;
-  chosen: string[];
-  onToggle: (role: string, checked: boolean) => void;
-}) {
-  const baseId = useId();
-  const categories = searchRoles(query);
-  const selected = new Set(chosen);
-  const atLimit = chosen.length >= MAX_ROLES;
-
-  if (categories.length === 0) {
-    return <p className="mt-4 text-sm text-muted">No roles match “{query.trim()}”.</p>;
-  }
-  return (
-    <div className="mt-3 max-h-[50vh] space-y-4 overflow-y-auto pr-1">
-      {categories.map((category) => (
-        <fieldset key={category.id}>
-          <legend className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">
-            {category.label}
-          </legend>
-          <ul>
-            {category.roles.map((role) => {
-              const checked = selected.has(role);
-              const blocked = atLimit && !checked;
-              const id = `${baseId}-${category.id}-${slug(role)}`;
-              return (
-                <li key={role}>
-                  {/* A disabled box swallows clicks, so the row itself explains why (the box
-                      ignores the pointer while blocked, letting the click reach the label). */}
-                  <label
-                    htmlFor={id}
-                    onClick={blocked ? showLimitToast : undefined}
-                    className={`flex items-center gap-3 rounded-md px-2 py-1.5 text-sm ${blocked ? 'cursor-not-allowed text-muted' : 'cursor-pointer text-fg hover:bg-hover'}`}
-                  >
-                    <input
-                      id={id}
-                      type="checkbox"
-                      checked={checked}
-                      disabled={blocked}
-                      onChange={(e) => onToggle(role, e.target.checked)}
-                      className="size-4 shrink-0 accent-accent-strong disabled:pointer-events-none"
-                    />
-                    {role}
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
-      ))}
-    </div>
   );
 }
