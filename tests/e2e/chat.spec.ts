@@ -59,6 +59,8 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
   await snap(page, info, 'chat-empty');
   await page.getByRole('button', { name: 'Texting' }).click();
   const box = page.getByPlaceholder('Message Selene...');
+  // Texting chosen: the message box has the focus, so typing goes there (issue 45).
+  await expect(box).toBeFocused();
   await box.fill('Hello Selene');
   await box.press('Shift+Enter');
   await box.pressSequentially('how are you?');
@@ -151,6 +153,17 @@ test('an assistant conversation streams its reply', async ({ page }, info) => {
 test('a story: scenario, four options, custom input and reroll', async ({ page }, info) => {
   await setup(page, 'storyteller', info);
   await page.getByRole('button', { name: 'Start a story' }).click();
+  // Story Mode's start says what to write, with an example, and the way back (issue 45).
+  await expect(page.getByRole('heading', { name: 'Begin a story with Selene' })).toBeVisible();
+  const idea = page.getByRole('textbox', { name: 'Describe your story' });
+  await expect(idea).toBeFocused();
+  await expectAccessible(page);
+  await snap(page, info, 'chat-story-start');
+  await page.getByRole('button', { name: 'Choose another mode' }).click();
+  await expect(page.getByRole('button', { name: 'Start a story' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Use this example' }).click();
+  await expect(idea).toHaveValue(/lighthouse/);
   await page
     .getByPlaceholder('Describe what you’d like to experience...')
     .fill('A storm at a lighthouse');
@@ -167,12 +180,12 @@ test('a story: scenario, four options, custom input and reroll', async ({ page }
   await expect(page.getByTestId('message-user').last()).toContainText(E2E_OPTIONS[2]!);
   await expect(page.getByTestId('message-ai')).toHaveCount(2);
 
-  await page.getByRole('button', { name: 'Custom' }).click();
-  await page.getByPlaceholder('Enter custom input...').fill('I whisper her name');
+  // The box for the user's own action is always there beside the options (issue 45).
+  await expect(options.getByRole('button')).toHaveCount(4);
+  await page.getByRole('textbox', { name: 'Your own action' }).fill('I whisper her name');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('message-user').last()).toContainText('I whisper her name');
   await expect(page.getByTestId('message-ai')).toHaveCount(3);
-  // Back to the suggestions by itself: the next ones show without pressing 'Options'.
   await expect(options.getByRole('button')).toHaveCount(4);
   await page.getByRole('button', { name: 'Reroll options' }).click();
   await expect(options.getByRole('button')).toHaveCount(4);
@@ -296,12 +309,20 @@ test('staff pick the model of a conversation, and the conversation keeps it', as
   await expect(picker).toHaveValue('big-405b');
 });
 
-test('the chat screen opens behind a loading splash the first time', async ({ page }, info) => {
+test('the chat screen opens behind a loading splash the first time, until it has loaded', async ({
+  page,
+}, info) => {
   await signInDirectly(page, uniqueEmail(info, 'splash'));
+  // A slow network: the characters take a while to come (the splash stands in meanwhile).
+  await page.route('**/api/characters**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue();
+  });
   await page.goto('/chat');
   const splash = page.getByTestId('chat-splash');
   await expect(splash).toBeVisible();
   await snap(page, info, 'chat-splash');
+  // Gone once what it stood for has arrived (issue 45: never over content that is there).
   await expect(splash).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Welcome, Tester' })).toBeVisible();
 });
@@ -432,7 +453,7 @@ test('a slow server: the chat shows its shell while its lists load, then the cha
   // blank, but shows its shell and the chat's loading shape until it arrives.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/characters', async (route) => {
+  await page.route('**/api/characters**', async (route) => {
     await Promise.race([held, new Promise((r) => setTimeout(r, 5_000))]);
     await route.continue();
   });
@@ -591,7 +612,7 @@ test('the first message of a new conversation shows once while the reply is on i
   // The history of the new conversation loads while the (slow) reply is being written, after
   // the server has stored the message.
   await page.route(/\/api\/conversations\/\d+\/messages/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     await route.continue();
   });
   await page.evaluate(() => {
@@ -635,9 +656,8 @@ test('story mode: Enter starts and sends, the bar waits for the scene, the scena
   await expect(options.getByRole('button')).toHaveCount(4);
   await snap(page, info, 'chat-story-rendered-scenario');
 
-  // The Custom box sends on Enter too, and the next suggestions follow by themselves.
-  await page.getByRole('button', { name: 'Custom' }).click();
-  const custom = page.getByPlaceholder('Enter custom input...');
+  // The box for the user's own action sends on Enter too, and the next suggestions follow.
+  const custom = page.getByRole('textbox', { name: 'Your own action' });
   await custom.fill('I climb');
   await custom.press('Shift+Enter');
   await custom.pressSequentially('the stairs');

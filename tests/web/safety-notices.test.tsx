@@ -98,6 +98,8 @@ beforeEach(() => {
   apiDouble.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
     json(res, 200, []),
   );
+  // Messages typed without credits, kept by the server (none yet).
+  apiDouble.on('GET /api/unanswered', (_req, _body, res) => json(res, 200, { messages: [] }));
 });
 afterEach(async () => {
   try {
@@ -357,6 +359,12 @@ describe('the chat', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     const dialog = await screen.findByRole('dialog', { name: 'Out of Credits' });
     expect(screen.queryByTestId('chat-paused')).toBeNull();
+    // The words were offered to the server to keep (nothing went to the model).
+    await waitFor(() =>
+      expect(
+        apiDouble.requests.find((r) => r.path === '/api/unanswered' && r.method === 'POST')?.body,
+      ).toMatchObject({ content: 'Still there?' }),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -63,6 +63,8 @@ export function ChatComposer({
           showIntimacy={mode !== 'assistant'}
           disabled={busy}
           onSend={onSend}
+          // A mode just chosen for a new conversation: what to do next is to write.
+          autoFocus={activeId === null}
         />
       )}
       {outOfCredits && (

@@ -43,17 +43,19 @@ export function ChatStart({
   character,
   model,
   onChoose,
+  cameBackFrom,
 }: {
   character: Character;
   model: ReturnType<typeof useModelSelection>;
   onChoose: (mode: ChatMode) => void;
+  cameBackFrom?: ChatMode | null;
 }) {
   return (
     <div className="flex h-full flex-col">
       <ChatModelBar model={model} picker={false} />
       <div className="min-h-0 flex-1">
         <Suspense fallback={null}>
-          <ModeChooser character={character} onChoose={onChoose} />
+          <ModeChooser character={character} onChoose={onChoose} cameBackFrom={cameBackFrom} />
         </Suspense>
       </div>
     </div>

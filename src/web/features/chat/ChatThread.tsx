@@ -9,7 +9,7 @@ import { BranchFromNotice, FocusMessage, StartingSplash } from './lazy-parts';
 import { NoticeList, ThreadMessage, ThreadQuestions } from './ThreadItems';
 import { threadNotices } from './notices';
 import { StreamingReply } from './StreamingReply';
-import { ThreadTop } from './ThreadTop';
+import { ThreadTop, type StoryStartDraft } from './ThreadTop';
 import { useMessageScroll } from './use-message-scroll';
 import type { useSendMessage } from './use-send-message';
 import { useThreadActions } from './use-thread-actions';
@@ -28,8 +28,7 @@ export function ChatThread({
   notices,
   paused,
   sending,
-  storyDraft,
-  onStoryDraft,
+  storyStart,
   branchFrom,
   onBranchFrom,
   onBranchChanged,
@@ -46,8 +45,7 @@ export function ChatThread({
   /** The account is paused: nothing that asks for a reply is offered. */
   paused: boolean;
   sending: ReturnType<typeof useSendMessage>;
-  storyDraft: string;
-  onStoryDraft: (text: string) => void;
+  storyStart: StoryStartDraft;
   /** 'Branch from here': the reply the next message follows (the thread ends there meanwhile). */
   branchFrom: number | null;
   onBranchFrom: (messageId: number | null) => void;
@@ -116,16 +114,7 @@ export function ChatThread({
             empty={empty && !starting}
             mode={mode}
             characterName={character.name}
-            story={
-              paused
-                ? null
-                : {
-                    draft: storyDraft,
-                    onDraft: onStoryDraft,
-                    busy,
-                    onStart: (text) => void send(text),
-                  }
-            }
+            story={paused ? null : { ...storyStart, busy, onStart: (text) => void send(text) }}
           />
           {shown.map((m) => (
             <ThreadMessage

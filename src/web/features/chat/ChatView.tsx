@@ -39,6 +39,8 @@ export function ChatView({
   const pause = useChatPause();
   const paused = pause !== null;
   const [chosenMode, setChosenMode] = useState<ChatMode | null>(null);
+  // The mode left with 'Choose another mode': the chooser gives its button the focus back.
+  const [leftMode, setLeftMode] = useState<ChatMode | null>(null);
   const mode: ChatMode | null = conversation.data
     ? normalizeChatMode(conversation.data.chatMode)
     : chosenMode;
@@ -103,7 +105,16 @@ export function ChatView({
   const opened = conversationId !== null && conversationId !== createdId;
   if (opened && conversation.isError) return <ConversationMissing characterId={character.id} />;
   if (opened && !conversation.data) return <PageLoader />;
-  if (mode === null) return <ChatStart character={character} model={model} onChoose={chooseMode} />;
+  if (mode === null) {
+    return (
+      <ChatStart
+        character={character}
+        model={model}
+        onChoose={chooseMode}
+        cameBackFrom={leftMode}
+      />
+    );
+  }
 
   return (
     <div className="flex h-full flex-col">
@@ -118,8 +129,17 @@ export function ChatView({
         notices={notices.data ?? []}
         paused={paused}
         sending={sending}
-        storyDraft={storyDraft}
-        onStoryDraft={setStoryDraft}
+        storyStart={{
+          draft: storyDraft,
+          onDraft: setStoryDraft,
+          onBack:
+            activeId === null
+              ? () => {
+                  setLeftMode(mode);
+                  setChosenMode(null);
+                }
+              : undefined,
+        }}
         branchFrom={branchFrom}
         onBranchFrom={setBranchFrom}
         // A story's options and scene belong to the branch now read.

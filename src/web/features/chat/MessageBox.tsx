@@ -25,6 +25,7 @@ export function MessageBox({
   showIntimacy,
   disabled,
   onSend,
+  autoFocus = false,
 }: {
   characterId: number;
   name: string;
@@ -33,6 +34,8 @@ export function MessageBox({
   disabled: boolean;
   /** Resolves false when the message was not sent: the text comes back into the box. */
   onSend: (text: string) => Promise<boolean>;
+  /** Take the focus when shown: the user has just chosen to write (a mode picked). */
+  autoFocus?: boolean;
 }) {
   const [text, setText] = useState('');
   const [panel, setPanel] = useState(false);
@@ -112,6 +115,8 @@ export function MessageBox({
         <textarea
           ref={box}
           rows={1}
+          // Shown because the user chose to write.
+          autoFocus={autoFocus}
           value={text}
           aria-label={`Message ${name}`}
           placeholder={`Message ${name}...`}

@@ -9,9 +9,12 @@ import { StoryStart } from './story-lazy';
 export function ModeChooser({
   character,
   onChoose,
+  cameBackFrom = null,
 }: {
   character: Character;
   onChoose: (mode: ChatMode) => void;
+  /** The mode the user just left with 'Choose another mode': its button has the focus. */
+  cameBackFrom?: ChatMode | null;
 }) {
   // Story Mode's parts are a chunk of their own, fetched when a pointer, finger or keyboard
   // reaches 'Start a story' (before it can be pressed), not with every chooser shown.
@@ -58,6 +61,8 @@ export function ModeChooser({
             onPointerEnter={preloadStory}
             onPointerDown={preloadStory}
             onFocus={preloadStory}
+            // Back where the user left.
+            autoFocus={cameBackFrom === 'immersive'}
             onClick={() => onChoose('immersive')}
           >
             Start a story

@@ -7,6 +7,14 @@ import { LoadEarlierButton } from './MessageParts';
 import { ScenarioCard } from './StreamingReply';
 import { NoticeList } from './ThreadItems';
 
+/** A story's opening as the chat holds it: the draft, and the way back to the modes. */
+export interface StoryStartDraft {
+  draft: string;
+  onDraft: (text: string) => void;
+  /** Back to the choice of modes; absent once the conversation exists. */
+  onBack?: () => void;
+}
+
 /**
  * Above the messages: earlier pages on demand; once the oldest page is on screen, the notices at
  * the top and a story's scenario; an empty conversation's story opening or greeting line.
@@ -30,12 +38,7 @@ export function ThreadTop({
   mode: ChatMode;
   characterName: string;
   /** A story's first message box, unless the account is paused. */
-  story: {
-    draft: string;
-    onDraft: (text: string) => void;
-    busy: boolean;
-    onStart: (text: string) => void;
-  } | null;
+  story: (StoryStartDraft & { busy: boolean; onStart: (text: string) => void }) | null;
 }) {
   return (
     <>
@@ -47,10 +50,12 @@ export function ThreadTop({
       {empty && mode === 'immersive' && story && (
         <Suspense fallback={null}>
           <StoryStart
+            characterName={characterName}
             text={story.draft}
             onChange={story.onDraft}
             disabled={story.busy}
             onStart={story.onStart}
+            onBack={story.onBack}
           />
         </Suspense>
       )}

@@ -96,18 +96,22 @@ export function useSendMessage(ctx: SendContext) {
   ): Promise<SendOutcome> => {
     const { characterId, newestStoredId } = ctx;
     // Nothing goes to the model, but the user's words stay in the thread (on the server, so in
-    // every tab); one that could not be kept goes back to the box.
+    // every tab); one that could not be kept goes back to the box, and the dialog says why.
     const keep = async (conversationId: number | null): Promise<SendOutcome> => {
-      if (!retryOf) {
+      ctx.onOutOfCredits();
+      if (retryOf) return 'kept';
+      try {
         await unanswered.keep.mutateAsync({
           characterId,
           conversationId,
           content: text,
           afterId: newestStoredId,
         });
+        return 'kept';
+      } catch (error) {
+        toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+        return 'failed';
       }
-      ctx.onOutOfCredits();
-      return 'kept';
     };
     try {
       // A notice can come before the reply: its card is fetched beside the stream reader.
@@ -168,10 +172,7 @@ export function useSendMessage(ctx: SendContext) {
         return accepted ? 'sent' : 'failed';
       }
       if (error instanceof ApiError && error.status === 403 && !accepted) {
-        return await keep(id).catch((kept: unknown) => {
-          toast({ title: 'Error', description: (kept as Error).message, variant: 'destructive' });
-          return 'failed' as const;
-        });
+        return await keep(id);
       }
       toast({
         title: 'Error',
