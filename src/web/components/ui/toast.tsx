@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { X } from 'lucide-react';
 import { useLocation } from 'wouter';
 
@@ -6,6 +6,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** One button beside the text (e.g. 'Undo'); pressing it dismisses the toast. */
+  action?: { label: string; onClick: () => void };
 }
 interface Toast extends ToastInput {
   id: number;
@@ -15,6 +17,8 @@ interface Toast extends ToastInput {
 }
 
 const TOAST_DURATION_MS = 5000;
+/** Time enough to reach a toast's button, from the keyboard too. */
+const ACTION_TOAST_DURATION_MS = 10000;
 /**
  * A toast shown this shortly before the page changes came with the change (e.g. "Welcome back!"
  * as sign-in opens the app) and goes with the user to the new page.
@@ -46,8 +50,16 @@ export function toast(input: ToastInput) {
     { ...input, id, page: window.location.pathname, at: Date.now() },
   ];
   emit();
-  setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
+  scheduleDismissal(id, input.action ? ACTION_TOAST_DURATION_MS : TOAST_DURATION_MS);
   return id;
+}
+
+/** Dismisses a toast after `ms`, but not while the focus is on its button: later. */
+function scheduleDismissal(id: number, ms: number) {
+  setTimeout(() => {
+    if (document.activeElement?.closest(`[data-toast-id="${id}"]`)) scheduleDismissal(id, ms);
+    else dismissToast(id);
+  }, ms);
 }
 
 /** The user is on `page` now: toasts of the page they left go (they said something about it). */
@@ -98,6 +110,15 @@ export function Toaster() {
   useEffect(showFlashToast, []);
   const [page] = useLocation();
   useEffect(() => leavePage(page), [page]);
+  // Where the focus was before it came to a toast's button: it goes back there when the toast,
+  // and the button with it, goes, rather than to the page's body.
+  const cameFrom = useRef<HTMLElement | null>(null);
+  const act = (t: Toast) => {
+    const back = cameFrom.current;
+    dismissToast(t.id);
+    t.action?.onClick();
+    if (back?.isConnected) back.focus();
+  };
   return (
     // Where toasts never cover what the user is typing into or the header's buttons (the next
     // thing a user presses after "Account created!" or "Character saved" is often there): at the
@@ -106,12 +127,17 @@ export function Toaster() {
     <div
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-[var(--composer-inset,0px)] z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
+      onFocus={(e) => {
+        const from = e.relatedTarget;
+        if (from instanceof HTMLElement && !e.currentTarget.contains(from)) cameFrom.current = from;
+      }}
     >
       {items.map((t) => (
         <div
           key={t.id}
           role={t.variant === 'destructive' ? 'alert' : 'status'}
           data-testid="toast"
+          data-toast-id={t.id}
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-xl ${
             t.variant === 'destructive'
               ? 'border-error bg-surface text-fg'
@@ -122,6 +148,15 @@ export function Toaster() {
             <p className="text-sm font-semibold">{t.title}</p>
             {t.description && <p className="mt-1 text-sm opacity-90">{t.description}</p>}
           </div>
+          {t.action && (
+            <button
+              type="button"
+              onClick={() => act(t)}
+              className="-my-2 min-h-11 rounded-md px-3 text-sm font-semibold text-accent underline-offset-2 hover:bg-hover-strong hover:underline"
+            >
+              {t.action.label}
+            </button>
+          )}
           <button
             type="button"
             onClick={() => dismissToast(t.id)}

@@ -41,7 +41,9 @@ export function DashboardShell({
   // Escape closes the slide-over sidebar, as it would a dialog.
   useEffect(() => {
     if (!sidebarOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setSidebarOpen(false);
+    // Not the Escape that closed a dialog over it (Radix marks that one as handled).
+    const onKey = (event: KeyboardEvent) =>
+      event.key === 'Escape' && !event.defaultPrevented && setSidebarOpen(false);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [sidebarOpen]);

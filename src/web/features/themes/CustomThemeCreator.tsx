@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
-import { HEX_COLOR, normalizeHex, optimizedTextColors } from '../../../shared/themes/color';
+import { contrastIssues, optimizedTextColors } from '../../../shared/themes/color';
 import { THEME_LIMITS, type ThemeBaseColors } from '../../../shared/themes/schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
+import { ColorField } from './ColorField';
+import { ContrastNotice } from './ContrastNotice';
 import { ThemePreview } from './ThemePreview';
 
 const FIELDS: { key: keyof ThemeBaseColors; label: string }[] = [
@@ -13,8 +15,9 @@ const FIELDS: { key: keyof ThemeBaseColors; label: string }[] = [
 ];
 
 /**
- * Four colour pickers, a live preview with the text colours the theme will get, a light/dark
- * label, and a name to save it under.
+ * Four colour pickers, a live preview with the text colours the theme will really get, the
+ * contrast check as the colours change (before saving), a light/dark label, and a name to save
+ * it under. Saving applies it; with text left hard to read the button says so ('anyway').
  */
 export function CustomThemeCreator({
   initial,
@@ -28,7 +31,9 @@ export function CustomThemeCreator({
   const [colors, setColors] = useState(initial);
   const [name, setName] = useState('');
   const nameId = useId();
+  const noticeId = useId();
   const text = optimizedTextColors(colors.main, colors.theme);
+  const issues = contrastIssues({ ...colors, ...text });
   const light = text.textPrimary !== '#ffffff';
   const save = () => {
     if (!name.trim()) {
@@ -55,7 +60,7 @@ export function CustomThemeCreator({
         </span>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-2 content-start gap-3">
           {FIELDS.map(({ key, label }) => (
             <ColorField
               key={key}
@@ -65,15 +70,18 @@ export function CustomThemeCreator({
             />
           ))}
         </div>
-        <div>
+        <div className="space-y-2">
           <ThemePreview colors={{ ...colors, ...text }} large />
-          <p className="mt-2 text-xs text-muted">
-            Text colours are chosen for you so they stay readable on these backgrounds.
+          <p className="text-xs text-muted">
+            Text colours are picked for you. Each bubble gets dark or white text, whichever reads
+            better on it. The page has one text colour for both Background and Sidebar: keep those
+            both light or both dark.
           </p>
         </div>
       </div>
+      <ContrastNotice id={noticeId} issues={issues} />
       <form
-        className="flex items-end gap-2"
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
         onSubmit={(e) => {
           e.preventDefault();
           save();
@@ -89,59 +97,19 @@ export function CustomThemeCreator({
             maxLength={THEME_LIMITS.nameMaxLength}
             onChange={(e) => setName(e.target.value)}
             placeholder="My theme"
-            className="w-full rounded-lg border border-border bg-main px-3 py-2 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none"
+            className="h-11 w-full rounded-lg border border-border bg-main px-3 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none"
           />
         </div>
-        <Button type="submit" variant="secondary" disabled={!name.trim() || saving}>
-          {saving ? 'Saving...' : 'Save'}
+        <Button
+          type="submit"
+          variant="secondary"
+          className="h-11"
+          disabled={!name.trim() || saving}
+          aria-describedby={noticeId}
+        >
+          {saving ? 'Saving...' : issues.length > 0 ? 'Save and apply anyway' : 'Save and apply'}
         </Button>
       </form>
     </section>
-  );
-}
-
-/** A native colour picker with the hex value beside it, typed or picked. */
-function ColorField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  const [draft, setDraft] = useState(value);
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    setDraft(value);
-  }
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-muted">
-        {label}
-      </label>
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          type="color"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className="h-9 w-10 shrink-0 cursor-pointer rounded-md border border-border bg-main p-0.5"
-        />
-        <input
-          aria-label={`${label} hex value`}
-          value={draft}
-          maxLength={7}
-          spellCheck={false}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            if (HEX_COLOR.test(e.target.value)) onChange(normalizeHex(e.target.value));
-          }}
-          className="w-full min-w-0 rounded-md border border-border bg-main px-2 py-1.5 font-mono text-xs text-fg focus:border-accent focus:outline-none"
-        />
-      </div>
-    </div>
   );
 }

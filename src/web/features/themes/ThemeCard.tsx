@@ -1,18 +1,31 @@
 import { Check, Trash2 } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
 import type { ThemeColors } from '../../../shared/themes/schemas';
 import { ThemePreview } from './ThemePreview';
 
+/** What the radio group hands each card: its place in the one Tab stop and the arrow keys. */
+export interface RadioItemProps {
+  ref: (element: HTMLElement | null) => void;
+  tabIndex: number;
+  onFocus: () => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+}
+
 /** One palette to choose from (a radio in the dialog's group), with an optional delete button. */
 export function ThemeCard({
+  id,
   name,
   colors,
   selected,
+  radio,
   onSelect,
   onDelete,
 }: {
+  id: string;
   name: string;
   colors: ThemeColors;
   selected: boolean;
+  radio: RadioItemProps;
   onSelect: () => void;
   onDelete?: () => void;
 }) {
@@ -20,8 +33,10 @@ export function ThemeCard({
     <div className="relative">
       <button
         type="button"
+        id={id}
         role="radio"
         aria-checked={selected}
+        {...radio}
         onClick={onSelect}
         className={`w-full rounded-xl border p-2 text-left transition-colors hover:bg-hover ${selected ? 'border-accent ring-2 ring-accent' : 'border-border'}`}
       >
@@ -36,12 +51,15 @@ export function ThemeCard({
       {onDelete && (
         <button
           type="button"
+          id={`${id}-delete`}
           onClick={onDelete}
           aria-label={`Delete theme ${name}`}
           title="Delete theme"
-          className="absolute top-1 right-1 rounded-md bg-surface/90 p-1.5 text-muted hover:bg-hover-strong hover:text-error"
+          className="absolute top-0 right-0 flex size-11 items-center justify-center rounded-md text-muted hover:text-error"
         >
-          <Trash2 className="size-4" aria-hidden />
+          <span className="rounded-md bg-surface/90 p-1.5">
+            <Trash2 className="size-4" aria-hidden />
+          </span>
         </button>
       )}
     </div>

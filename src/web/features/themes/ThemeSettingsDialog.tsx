@@ -1,17 +1,29 @@
-import { useState, type ReactNode } from 'react';
-import { checkThemeContrast } from '../../../shared/themes/color';
-import { DEFAULT_THEME, PRESET_THEMES } from '../../../shared/themes/presets';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { Theme } from '../../../shared/themes/contract';
+import { DEFAULT_THEME } from '../../../shared/themes/presets';
+import type { ThemeBaseColors } from '../../../shared/themes/schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { resolveThemeColors, useThemeState } from './api';
-import { useDeleteTheme, useSaveTheme, useSelectTheme } from './theme-mutations';
 import { CustomThemeCreator } from './CustomThemeCreator';
-import { ThemeCard } from './ThemeCard';
+import { DeleteThemeDialog } from './DeleteThemeDialog';
+import {
+  applyTheme,
+  themeName,
+  undoThemeChange,
+  useApplyingTheme,
+  usePreviousTheme,
+} from './theme-change';
+import { useSaveTheme } from './theme-mutations';
+import { themeRadioId, ThemePicker } from './ThemePicker';
+import { ThemeUndoBar } from './ThemeUndoBar';
 
 /**
- * 'Change Theme': the ten presets and the user's saved themes as cards, a custom theme creator,
- * and Apply (with the contrast check: problems are a warning, the theme is applied anyway).
+ * 'Change Theme': the ten presets and the user's saved themes (one radio group), Apply Theme, a
+ * custom theme creator whose Save applies the theme at once, and Undo after a change. Closing
+ * puts the focus back on what opened the dialog.
  */
 export default function ThemeSettingsDialog({
   userId,
@@ -20,38 +32,44 @@ export default function ThemeSettingsDialog({
   userId: string;
   onClose: () => void;
 }) {
+  const client = useQueryClient();
   const state = useThemeState(userId);
-  const select = useSelectTheme(userId);
   const save = useSaveTheme(userId);
-  const remove = useDeleteTheme(userId);
+  const applying = useApplyingTheme(userId);
+  const previous = usePreviousTheme(userId);
   const current = state.data?.selectedThemeId ?? DEFAULT_THEME.id;
   const [chosen, setChosen] = useState<string | null>(null);
   const picked = chosen ?? current;
-  const saved = state.data?.themes ?? [];
+  const [deleting, setDeleting] = useState<Theme | null>(null);
+  // Read before Radix moves the focus into the dialog: where it goes back to on closing.
+  const [opener] = useState(() => focusedElement());
+  const content = useRef<HTMLDivElement>(null);
+  const tabStop = () =>
+    content.current?.querySelector<HTMLElement>('[role="radio"][tabindex="0"]') ?? null;
+  // Asked for when the focused button goes away: the focus goes to the chosen theme, once shown.
+  const [focusRequests, requestFocusOnPicked] = useState(0);
+  useEffect(() => {
+    if (focusRequests > 0) tabStop()?.focus();
+  }, [focusRequests]);
 
-  const apply = async () => {
-    const colors = resolveThemeColors(state.data, picked);
-    try {
-      await select.mutateAsync(picked === DEFAULT_THEME.id ? null : picked);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: `Failed to activate theme: ${(error as Error).message}`,
-        variant: 'destructive',
-      });
-      return;
-    }
-    const check = checkThemeContrast(colors);
-    if (check.valid) {
-      toast({ title: 'Theme Applied', description: 'Your theme has been applied successfully!' });
-    } else {
-      toast({
-        title: 'Color Contrast Warning',
-        description: `${check.issues.join('. ')}. The theme is applied; some text may be hard to read.`,
-        variant: 'destructive',
-      });
-    }
-    onClose();
+  const apply = (id: string, title?: string) =>
+    applyTheme(client, userId, id === DEFAULT_THEME.id ? null : id, title);
+  const saveAndApply = (name: string, colors: ThemeBaseColors) =>
+    save.mutate(
+      { name, colors },
+      {
+        onSuccess: async (theme) => {
+          setChosen(theme.id);
+          if (await apply(theme.id, 'Theme Saved')) onClose();
+        },
+        onError: (error) =>
+          toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+      },
+    );
+  const undo = async () => {
+    await undoThemeChange(client, userId);
+    setChosen(null);
+    requestFocusOnPicked((n) => n + 1); // the bar with the pressed button has gone
   };
 
   return (
@@ -61,93 +79,69 @@ export default function ThemeSettingsDialog({
       title="Theme Settings"
       description="Choose a palette for your chats, or create your own."
       size="wide"
+      onCloseAutoFocus={(event) => {
+        if (!opener?.isConnected) return;
+        event.preventDefault();
+        opener.focus();
+      }}
     >
-      <div className="space-y-6">
-        <ThemeGroup id="preset-themes-title" title="Presets">
-          {PRESET_THEMES.map((p) => (
-            <ThemeCard
-              key={p.id}
-              name={p.name}
-              colors={p.colors}
-              selected={picked === p.id}
-              onSelect={() => setChosen(p.id)}
-            />
-          ))}
-        </ThemeGroup>
-        {saved.length > 0 && (
-          <ThemeGroup id="saved-themes-title" title="Your themes">
-            {saved.map((t) => (
-              <ThemeCard
-                key={t.id}
-                name={t.name}
-                colors={t.colors}
-                selected={picked === t.id}
-                onSelect={() => setChosen(t.id)}
-                onDelete={() =>
-                  remove.mutate(t.id, {
-                    onSuccess: () => {
-                      if (picked === t.id) setChosen(DEFAULT_THEME.id);
-                      toast({ title: 'Theme deleted', description: `${t.name} was removed.` });
-                    },
-                    onError: (error) =>
-                      toast({
-                        title: 'Error',
-                        description: error.message,
-                        variant: 'destructive',
-                      }),
-                  })
-                }
-              />
-            ))}
-          </ThemeGroup>
+      {/* What gets the focus is scrolled clear of the sticky Cancel/Apply bar below. */}
+      <div ref={content} className="[&_:is(button,input)]:scroll-mb-24">
+        {previous !== undefined && (
+          <ThemeUndoBar
+            current={themeName(state.data, current)}
+            previous={themeName(state.data, previous)}
+            busy={applying}
+            onUndo={() => void undo()}
+          />
         )}
-        <CustomThemeCreator
-          initial={resolveThemeColors(state.data, picked)}
-          saving={save.isPending}
-          onSave={(name, colors) =>
-            save.mutate(
-              { name, colors },
-              {
-                onSuccess: (theme) => {
-                  setChosen(theme.id);
-                  toast({
-                    title: 'Theme Saved',
-                    description: `${theme.name} is selected: press Apply Theme to use it.`,
-                  });
-                },
-                onError: (error) =>
-                  toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-              },
-            )
-          }
+        <ThemePicker
+          saved={state.data?.themes ?? []}
+          picked={picked}
+          onPick={setChosen}
+          onDelete={setDeleting}
         />
+        <div className="mt-6">
+          <CustomThemeCreator
+            initial={resolveThemeColors(state.data, picked)}
+            saving={save.isPending || applying}
+            onSave={saveAndApply}
+          />
+        </div>
       </div>
       <div className="sticky -bottom-6 -mx-6 mt-6 flex justify-end gap-3 border-t border-border bg-surface px-6 py-4">
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" className="min-h-11" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={() => void apply()} disabled={select.isPending || state.isPending}>
+        <Button
+          className="min-h-11"
+          onClick={() => void apply(picked).then((done) => done && onClose())}
+          disabled={applying || state.isPending}
+        >
           Apply Theme
         </Button>
       </div>
+      {deleting && (
+        <DeleteThemeDialog
+          userId={userId}
+          theme={deleting}
+          applied={deleting.id === current}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            if (picked === deleting.id) setChosen(null);
+            setDeleting(null);
+          }}
+          focusAfter={() =>
+            document.getElementById(`${themeRadioId(deleting.id)}-delete`) ?? tabStop()
+          }
+        />
+      )}
     </Dialog>
   );
 }
 
-/** A titled grid of theme cards, one choice among them (a radio group). */
-function ThemeGroup({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <h3 id={id} className="mb-2 font-semibold">
-        {title}
-      </h3>
-      <div
-        role="radiogroup"
-        aria-labelledby={id}
-        className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-5"
-      >
-        {children}
-      </div>
-    </section>
-  );
+/** The element with the focus, unless it is the page itself. */
+function focusedElement(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
 }

@@ -30,13 +30,14 @@ export const unreachable = (error: unknown) => !(error instanceof ApiError) || e
 
 /**
  * Runs one write as a mutation of the client's mutation cache, as `useMutation` would: the theme
- * query's load makes these writes, and no component holds a hook there. `networkMode: 'always'`
+ * query's load makes these writes, and no component holds a hook there (nor does a toast's Undo,
+ * pressed after the theme dialog has closed). `networkMode: 'always'`
  * because the load itself only runs when the query may fetch; a write it waits on must fail at
  * once (the browser's copy is then shown), not pause until the network is back.
  */
-function runWrite<TData, TVariables>(
+export function runWrite<TData, TVariables, TContext = unknown>(
   client: QueryClient,
-  options: MutationOptions<TData, Error, TVariables>,
+  options: MutationOptions<TData, Error, TVariables, TContext>,
   variables: TVariables,
 ): Promise<TData> {
   return client

@@ -1,4 +1,9 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  type MutationOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { SaveThemeInput, Theme } from '../../../shared/themes/contract';
 import * as themes from '../../../shared/themes/endpoints';
 import { optimizedTextColors } from '../../../shared/themes/color';
@@ -24,26 +29,43 @@ const updateState = (
     change(state ?? { themes: [], selectedThemeId: null }),
   );
 
-/** Applies a theme for the user: saved on the server, or in this browser when that fails. */
+/**
+ * Applies a theme for the user: saved on the server, or in this browser when that fails. Options
+ * rather than a hook alone: an undo pressed in a toast runs it after the dialog has gone.
+ */
+export const selectThemeWrite = (
+  client: QueryClient,
+  userId: string,
+): MutationOptions<void, Error, string | null, { before: string | null }> => ({
+  mutationKey: [...themeStateKey(userId), 'select'],
+  // Shown at once; put back if the server refuses it.
+  onMutate: (id) => {
+    const before = client.getQueryData<ThemeState>(themeStateKey(userId))?.selectedThemeId;
+    updateState(client, userId, (s) => ({ ...s, selectedThemeId: id }));
+    return { before: before ?? null };
+  },
+  onError: (_error, _id, result) => {
+    if (result) updateState(client, userId, (s) => ({ ...s, selectedThemeId: result.before }));
+  },
+  mutationFn: async (id) => {
+    if (id?.startsWith(LOCAL_THEME_PREFIX)) {
+      writeLocalSelection(userId, { id, pending: true });
+      return;
+    }
+    try {
+      await call(themes.setThemeSelection, { body: { selectedThemeId: id } });
+      if (id && !findPreset(id)) await call(themes.activateTheme, { params: { id } });
+      writeLocalSelection(userId, { id, pending: false });
+    } catch (error) {
+      if (!unreachable(error)) throw error;
+      writeLocalSelection(userId, { id, pending: true });
+    }
+  },
+});
+
 export function useSelectTheme(userId: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string | null) => {
-      updateState(client, userId, (s) => ({ ...s, selectedThemeId: id }));
-      if (id?.startsWith(LOCAL_THEME_PREFIX)) {
-        writeLocalSelection(userId, { id, pending: true });
-        return;
-      }
-      try {
-        await call(themes.setThemeSelection, { body: { selectedThemeId: id } });
-        if (id && !findPreset(id)) await call(themes.activateTheme, { params: { id } });
-        writeLocalSelection(userId, { id, pending: false });
-      } catch (error) {
-        if (!unreachable(error)) throw error;
-        writeLocalSelection(userId, { id, pending: true });
-      }
-    },
-  });
+  return useMutation(selectThemeWrite(client, userId));
 }
 
 /** Saves a custom theme (it becomes the active one), kept in this browser if the server is away. */
