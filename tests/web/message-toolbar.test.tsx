@@ -276,3 +276,105 @@ describe('after editing a message', () => {
     expect(shown(q2.id)).not.toBeNull();
   });
 });
+
+/** The editor and the dialog are chunks of their own: a busy machine takes a while to load them. */
+const LAZY = { timeout: 5000 };
+
+describe('editing a character’s reply', () => {
+  const edits = (id: number) =>
+    apiDouble.requests.filter((r) => r.method === 'PUT' && r.path === `/api/messages/${id}/edit`);
+  function answerEdit(id: number) {
+    apiDouble.on(`PUT /api/messages/${id}/edit`, (_req, body, res) => {
+      const { content } = body as { content: string };
+      stored = stored.map((m) => (m.id === id ? { ...m, content } : m));
+      json(res, 200, { id, conversationId: CONVERSATION, content, sender: 'ai', createdAt: at });
+    });
+  }
+
+  it('saves the edited text in place, with no offer of a new reply', async () => {
+    answerEdit(r1.id);
+    await openChat();
+    fireEvent.click(inMessage(r1.id).getByRole('button', { name: 'Edit reply' }));
+    const box = await screen.findByRole('textbox', { name: 'Edit reply' }, LAZY);
+    expect(document.activeElement).toBe(box);
+    expect((box as HTMLTextAreaElement).value).toBe('Once upon a time');
+    // Only the user's own messages can be saved as a new branch.
+    expect(screen.queryByRole('button', { name: 'Save as new branch' })).toBeNull();
+    fireEvent.change(box, { target: { value: 'Once, by the sea' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    // Closed once saved (while open, the text box holds the draft).
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edit reply' })).toBeNull());
+    await waitFor(() => expect(shown(r1.id)?.textContent).toContain('Once, by the sea'));
+    expect(edits(r1.id)).toHaveLength(1);
+    expect(edits(r1.id)[0]!.body).toMatchObject({
+      content: 'Once, by the sea',
+      conversationId: CONVERSATION,
+    });
+    expect(screen.queryByRole('group', { name: 'Regenerate the reply' })).toBeNull();
+    // The later messages stay: the reply was edited, not replaced by a new version.
+    expect(shown(q2.id)).not.toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        inMessage(r1.id).getByRole('button', { name: 'Edit reply' }),
+      ),
+    );
+  });
+
+  it('Escape leaves the editor unchanged and gives the focus back to Edit', async () => {
+    await openChat();
+    fireEvent.click(inMessage(r2.id).getByRole('button', { name: 'Edit reply' }));
+    const box = await screen.findByRole('textbox', { name: 'Edit reply' }, LAZY);
+    fireEvent.change(box, { target: { value: 'Something else' } });
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edit reply' })).toBeNull());
+    expect(shown(r2.id)?.textContent).toContain('The lighthouse went dark.');
+    expect(document.activeElement).toBe(
+      inMessage(r2.id).getByRole('button', { name: 'Edit reply' }),
+    );
+    expect(edits(r2.id)).toHaveLength(0);
+  });
+});
+
+describe('Remember this', () => {
+  const saved = () =>
+    apiDouble.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/api/characters/${mira.id}/memories`,
+    );
+
+  it('opens the fact without stage directions, saves what the user wrote', async () => {
+    stored = [q1, { ...r1, content: '*smiles softly*  I grew up in   **Lisbon**. *sips tea*' }];
+    apiDouble.on(`POST /api/characters/${mira.id}/memories`, (_req, body, res) =>
+      json(res, 201, { memory: { id: 1, ...(body as object) } }),
+    );
+    await openChat();
+    const button = inMessage(r1.id).getByRole('button', { name: 'Remember this' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Remember this' }, LAZY);
+    const fact = within(dialog).getByRole('textbox', { name: 'Memory' }) as HTMLTextAreaElement;
+    expect(fact.value).toBe('I grew up in Lisbon.');
+    expect(document.activeElement).toBe(fact);
+    expect(dialog.textContent).toContain('20 / 4000');
+    expect(fact.maxLength).toBe(4000);
+
+    fireEvent.change(fact, { target: { value: 'Mira grew up in Lisbon.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saved()).toHaveLength(1);
+    expect(saved()[0]!.body).toEqual({ content: 'Mira grew up in Lisbon.', messageId: r1.id });
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it('Cancel saves nothing and gives the focus back to the button', async () => {
+    await openChat();
+    const button = inMessage(q2.id).getByRole('button', { name: 'Remember this' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Remember this' }, LAZY);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(saved()).toHaveLength(0);
+  });
+});

@@ -18,7 +18,7 @@ import { releaseHead } from '../../http-head';
 import { route } from '../../http/route';
 import { getCredits } from '../credits';
 import { eventWriter } from './event-writer';
-import { editUserMessage } from './message-edit.service';
+import { editMessage } from './message-edit.service';
 import { summarizeConversation } from './memory.service';
 import {
   prepareContinue,
@@ -112,7 +112,7 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   await route(app, ctx, endpoints.editMessage, async (request, _reply, user) =>
-    editUserMessage(ctx, user.id, request.params.messageId, request.body),
+    editMessage(ctx, user.id, request.params.messageId, request.body),
   );
 }
 

@@ -1,27 +1,41 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 
+/** A finger's target on phones; compact from the `sm` width up, as the toolbar's buttons. */
+const TOUCH = 'max-sm:min-h-11';
+
 /**
- * A message being edited in place: Save needs a change; 'Save as new branch' keeps the old
- * branch and sends the text as a new one (the same text asks again from there). Closes once
- * saved; a failed save keeps it open with the draft. A part of its own (lazy-parts.ts): most
- * chat visits edit nothing.
+ * A message being edited in place, the user's or a character's reply: Save needs a change; 'Save
+ * as new branch' (the user's only) keeps the old branch and sends the text as a new one (the same
+ * text asks again from there). The text box takes the focus; Enter adds a line, as in any text
+ * being rewritten; Escape or Cancel closes it unchanged. Closes once saved; a failed save keeps
+ * it open with the draft. Once closed, the message's Edit button has the focus back. A part of
+ * its own (lazy-parts.ts): most chat visits edit nothing.
  */
 export function MessageEditor({
   text,
+  label = 'Edit message',
   onEdit,
   onEditAsBranch,
   busy,
   onClose,
 }: {
   text: string;
+  /** The text box's name: 'Edit message' or 'Edit reply'. */
+  label?: string;
   onEdit?: ((text: string) => Promise<boolean>) | undefined;
   onEditAsBranch?: ((text: string) => Promise<boolean>) | undefined;
   busy?: boolean | undefined;
   onClose: () => void;
 }) {
   const [draft, setDraft] = useState(text);
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const message = box.current?.closest('[data-message-id]');
+    // Run once the editor is gone and the toolbar is drawn again in its place.
+    return () => message?.querySelector<HTMLElement>('[data-action="edit"]')?.focus();
+  }, []);
   const unchanged = !draft.trim() || draft.trim() === text.trim();
   const canBranch = Boolean(draft.trim());
   const save = async (submit: ((text: string) => Promise<boolean>) | undefined, ok: boolean) => {
@@ -30,26 +44,39 @@ export function MessageEditor({
   return (
     <div className="w-full max-w-xl space-y-2">
       <Textarea
-        aria-label="Edit message"
+        ref={box}
+        aria-label={label}
+        autoFocus
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape' || e.nativeEvent.isComposing) return;
+          e.preventDefault();
+          onClose();
+        }}
         className="min-h-20"
       />
       <div className="flex flex-wrap justify-end gap-2">
-        <Button size="sm" variant="ghost" onClick={onClose}>
+        <Button size="sm" variant="ghost" className={TOUCH} onClick={onClose}>
           Cancel
         </Button>
         {onEditAsBranch && (
           <Button
             size="sm"
             variant="secondary"
+            className={TOUCH}
             disabled={!canBranch || busy}
             onClick={() => void save(onEditAsBranch, canBranch)}
           >
             Save as new branch
           </Button>
         )}
-        <Button size="sm" disabled={unchanged} onClick={() => void save(onEdit, !unchanged)}>
+        <Button
+          size="sm"
+          className={TOUCH}
+          disabled={unchanged}
+          onClick={() => void save(onEdit, !unchanged)}
+        >
           Save
         </Button>
       </div>

@@ -44,7 +44,7 @@ export function Bubbles({ text, reveal }: { text: string; reveal: boolean }) {
   return (
     <div className="flex flex-col items-start gap-1.5">
       {bubbles.slice(0, count).map((bubble, i) => (
-        <div key={i} className="max-w-full rounded-2xl rounded-tl-sm bg-bubble-ai px-4 py-2">
+        <div key={i} className="max-w-full rounded-2xl rounded-tl-sm bubble-ai px-4 py-2">
           <MessageText text={bubble} />
         </div>
       ))}
@@ -56,7 +56,7 @@ export function Bubbles({ text, reveal }: { text: string; reveal: boolean }) {
 /** One reply in a single bubble (assistant and story); a reply being streamed uses it too. */
 export function ReplyBubble({ text }: { text: string }) {
   return (
-    <div className="max-w-[90%] rounded-2xl rounded-tl-sm bg-bubble-ai px-4 py-3">
+    <div className="max-w-[90%] rounded-2xl rounded-tl-sm bubble-ai px-4 py-3">
       <MessageText text={text} />
     </div>
   );
@@ -81,7 +81,7 @@ export function TypingIndicator() {
     <div
       role="status"
       aria-label="Typing"
-      className="flex w-fit items-center gap-1 rounded-2xl bg-bubble-ai px-4 py-3"
+      className="flex w-fit items-center gap-1 rounded-2xl bubble-ai px-4 py-3"
     >
       {[0, 1, 2].map((i) => (
         <span

@@ -30,7 +30,7 @@ export interface TreeActions {
   onDelete?: () => void;
   /** The user's own: send the edited text as a new branch, keeping the old one. */
   onEditAsBranch?: (text: string) => Promise<boolean>;
-  /** Ask the character to remember this message ('Remember this'). */
+  /** Open the fact to remember from this message, for the user to edit ('Remember this'). */
   onRemember?: () => void;
   /** A reply with messages after it: the next message starts a new branch after it. */
   onBranchFrom?: () => void;
@@ -39,8 +39,9 @@ export interface TreeActions {
 }
 
 /**
- * Under a stored message: copy, thumbs for replies, edit for the user's own, and the tree's
- * actions. Regenerate and Continue say what they cost on the button.
+ * Under a stored message: copy, thumbs for replies, edit (the user's own messages and the
+ * character's replies, issue 45), and the tree's actions. Regenerate and Continue say what they
+ * cost on the button.
  */
 export function MessageToolbar({
   message,
@@ -50,7 +51,7 @@ export function MessageToolbar({
 }: {
   message: DisplayMessage & { id: number };
   tree: TreeActions;
-  /** The user's own message: open its editor. */
+  /** Open the message's editor. */
   onEdit?: (() => void) | undefined;
   className: string;
 }) {
@@ -93,8 +94,8 @@ export function MessageToolbar({
           </ToolButton>
         </>
       )}
-      {mine && onEdit && (
-        <ToolButton label="Edit message" onClick={onEdit}>
+      {onEdit && (
+        <ToolButton label={mine ? 'Edit message' : 'Edit reply'} action="edit" onClick={onEdit}>
           <Pencil className="size-3.5" />
         </ToolButton>
       )}
@@ -120,7 +121,7 @@ export function MessageToolbar({
         </ToolButton>
       )}
       {tree.onRemember && (
-        <ToolButton label="Remember this" onClick={tree.onRemember}>
+        <ToolButton label="Remember this" action="remember" onClick={tree.onRemember}>
           <Bookmark className="size-3.5" />
         </ToolButton>
       )}

@@ -75,6 +75,7 @@ export function MessageView({
         <Suspense fallback={null}>
           <MessageEditor
             text={message.content}
+            label={mine ? 'Edit message' : 'Edit reply'}
             onEdit={onEdit}
             onEditAsBranch={tree.onEditAsBranch}
             busy={tree.busy}
@@ -83,7 +84,7 @@ export function MessageView({
         </Suspense>
       ) : mine ? (
         <div
-          className={`max-w-[85%] rounded-2xl rounded-tr-sm bg-bubble-user px-4 py-2 text-fg ${message.unanswered ? 'opacity-70' : ''}`}
+          className={`max-w-[85%] rounded-2xl rounded-tr-sm bubble-user px-4 py-2 ${message.unanswered ? 'opacity-70' : ''}`}
         >
           <MessageText text={message.content} />
         </div>
@@ -118,7 +119,7 @@ export function MessageView({
         <MessageToolbar
           message={{ ...message, id: message.id }}
           tree={tree}
-          onEdit={mine && onEdit ? () => setEditing(true) : undefined}
+          onEdit={onEdit ? () => setEditing(true) : undefined}
           className={`mt-1 transition-opacity ${toolbar || pinned ? 'opacity-100' : 'opacity-0 focus-within:opacity-100 max-sm:not-focus-within:sr-only'}`}
         />
       )}

@@ -1,7 +1,12 @@
 import { Suspense } from 'react';
 import type { Notice } from '../../../shared/safety/contract';
 import type { DisplayMessage } from './display-message';
-import { DeleteMessageDialog, RegenerateDialog, RegenerateOffer } from './lazy-parts';
+import {
+  DeleteMessageDialog,
+  RegenerateDialog,
+  RegenerateOffer,
+  RememberDialog,
+} from './lazy-parts';
 import { MessageView } from './MessageView';
 import { ThreadNotice } from './ThreadNotice';
 import type { useThreadActions } from './use-thread-actions';
@@ -48,11 +53,8 @@ export function ThreadMessage({
         message={m}
         asBubbles={asBubbles}
         fresh={fresh}
-        onEdit={
-          m.sender === 'user' && typeof id === 'number'
-            ? (text) => actions.edit(id, text)
-            : undefined
-        }
+        // The user's own messages and the character's replies alike (issue 45).
+        onEdit={typeof id === 'number' ? (text) => actions.edit(id, text) : undefined}
         onRetry={onRetry}
         tree={actions.treeActions(m, newest)}
         highlighted={highlighted}
@@ -67,7 +69,10 @@ export function ThreadMessage({
   );
 }
 
-/** The questions asked before deleting a message or regenerating an earlier reply. */
+/**
+ * The questions asked before deleting a message or regenerating an earlier reply, and the fact
+ * 'Remember this' keeps.
+ */
 export function ThreadQuestions({ actions }: { actions: ThreadActions }) {
   return (
     <>
@@ -79,6 +84,11 @@ export function ThreadQuestions({ actions }: { actions: ThreadActions }) {
       {actions.confirming && (
         <Suspense fallback={null}>
           <RegenerateDialog cost={actions.cost} {...actions.confirming} />
+        </Suspense>
+      )}
+      {actions.remembering && (
+        <Suspense fallback={null}>
+          <RememberDialog {...actions.remembering} />
         </Suspense>
       )}
     </>

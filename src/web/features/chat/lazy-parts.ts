@@ -52,6 +52,11 @@ export const MessageEditor = preloadable(() =>
   import('./MessageEditor').then((m) => m.MessageEditor),
 );
 
+/** 'Remember this': the fact to keep, edited before it is saved (when the button is pressed). */
+export const RememberDialog = preloadable(() =>
+  import('../memories/RememberDialog').then((m) => m.RememberDialog),
+);
+
 export { StoryOptions, StoryStart } from './story-lazy';
 
 const prompts = () => import('./ThreadPrompts');

@@ -3,7 +3,6 @@ import type { Character } from '../../../shared/characters/contract';
 import { formatCount } from '../../../shared/format-count';
 import { toast } from '../../components/ui/toast';
 import { useCredits } from '../chat-data/api';
-import { memoryTextOf, useAddMemory } from '../memories/api';
 import { REPLY_COST } from './CostHint';
 import type { DisplayMessage } from './display-message';
 import type { TreeActions } from './MessageToolbar';
@@ -33,7 +32,9 @@ function focusRegenerate(messageId: number) {
 /**
  * What the thread's messages can do, and the questions asked first: delete (always confirmed),
  * regenerate (confirmed when later messages would move to another branch; the newest reply's
- * is one press), and after an edit of the user's message, the offer of a new reply to it.
+ * is one press), after an edit of the user's message the offer of a new reply to it (a reply's
+ * edit offers nothing: the user wrote what they wanted), and 'Remember this', which opens the
+ * fact to keep for the user to edit first.
  */
 export function useThreadActions({
   character,
@@ -57,13 +58,14 @@ export function useThreadActions({
   const editMessage = useEditMessage();
   const switchBranch = useSwitchBranch();
   const deleteMessage = useDeleteMessage();
-  const addMemory = useAddMemory(character.id);
   const left = useCredits().data;
   const [deleting, setDeleting] = useState<number | null>(null);
   // An earlier reply whose new version waits for the user's yes.
   const [confirming, setConfirming] = useState<Stored | null>(null);
   // After an edit: the reply to the edited message, offered for a new version.
   const [offer, setOffer] = useState<Stored | null>(null);
+  // 'Remember this' pressed: the message whose fact is being written.
+  const [remembering, setRemembering] = useState<Stored | null>(null);
   const treeBusy = busy || switchBranch.isPending || deleteMessage.isPending;
   const failed = (error: unknown) =>
     toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
@@ -79,6 +81,8 @@ export function useThreadActions({
     try {
       await editMessage.mutateAsync({ messageId, text, conversationId: activeId });
       toast({ title: 'Message edited', description: 'Updated successfully' });
+      // The user's message: the reply to it is offered again. A reply's edit has none (what
+      // follows a reply is the user's).
       const reply = messages.find(
         (m): m is DisplayMessage & { id: number } =>
           m.sender === 'ai' && m.parentId === messageId && typeof m.id === 'number',
@@ -90,14 +94,6 @@ export function useThreadActions({
       return false;
     }
   };
-
-  const remember = (messageId: number, content: string) =>
-    addMemory
-      .mutateAsync({ content: memoryTextOf(content), messageId })
-      .then(
-        () => toast({ title: 'Remembered', description: `${character.name} will remember this.` }),
-        failed,
-      );
 
   const regenerate = (target: Stored) => {
     setOffer(null);
@@ -127,7 +123,7 @@ export function useThreadActions({
         asks && !ai
           ? (text: string) => send(text, undefined, { parentId: stored.parentId })
           : undefined,
-      onRemember: () => void remember(id, m.content),
+      onRemember: () => setRemembering(stored),
       onBranchFrom: asks && ai && !newest ? () => onBranchFrom(id) : undefined,
     };
   };
@@ -165,6 +161,13 @@ export function useThreadActions({
         // Once the dialog is gone (it takes the focus with it).
         setTimeout(() => focusRegenerate(confirming.id));
       },
+    },
+    /** 'Remember this' pressed: the dialog saves the fact (RememberDialog.tsx). */
+    remembering: remembering !== null && {
+      character,
+      messageId: remembering.id,
+      message: remembering.content,
+      onClose: () => setRemembering(null),
     },
     /** The offer after an edit, shown after the edited message (the reply's parent). */
     offer: offer && {

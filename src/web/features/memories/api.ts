@@ -2,7 +2,6 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { listCharacters } from '../../../shared/characters/endpoints';
 import type { CreateMemoryRequest, UpdateMemoryRequest } from '../../../shared/memories/contract';
 import * as memories from '../../../shared/memories/endpoints';
-import { MEMORY_LIMITS } from '../../../shared/memories/rules';
 import { call } from '../../lib/api';
 
 /** Under the character's own query key (`characterKey`), as the path nests them. */
@@ -47,11 +46,4 @@ export function useDeleteMemory(characterId: number) {
     mutationFn: (id: number) => call(memories.deleteMemory, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: memoriesKey(characterId) }),
   });
-}
-
-/** A message's text as a memory: cut to the longest a memory may be. */
-export function memoryTextOf(message: string) {
-  const text = message.trim();
-  const max = MEMORY_LIMITS.contentMaxLength;
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
