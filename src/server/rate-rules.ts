@@ -137,6 +137,13 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have saved many themes in a short time. Please try again later.',
   },
+  /** Renames (and the staff's model changes) of conversations: stops scripts churning them. */
+  conversationEditsPerUser: {
+    name: 'conversation-edit',
+    limit: 300,
+    windowMs: HOUR,
+    message: 'You have renamed many conversations in a short time. Please try again later.',
+  },
   /** Memories are capped per character; this stops scripts churning add/edit/delete. */
   /** Reconnects to a reply on its way (a phone on a bad network reconnects often; each is cheap). */
   replyEventsPerUser: {

@@ -350,3 +350,168 @@ describe('the loaded pages follow each write', () => {
     expect(kept()).toHaveLength(15);
   });
 });
+
+describe('Recent Chats: each conversation’s mode, search and rename (issue 45)', () => {
+  beforeAll(() => {
+    // Radix measures the menu's trigger; jsdom has no ResizeObserver.
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+  });
+  const modes = ['texting', 'assistant', 'immersive', 'message'] as const;
+  beforeEach(() => {
+    stored = Array.from({ length: 4 }, (_, i) => ({
+      ...conversation(i + 1),
+      chatMode: modes[i]!,
+    }));
+    stored[0]!.lastMessage = 'The lighthouse keeper waved';
+  });
+
+  /** The list, and searches as the server answers them: title or last message, with a snippet. */
+  function serveListAndSearch() {
+    apiDouble.on('GET /api/conversations', (req, _body, res) => {
+      const words = new URL(req.url!, 'http://x').searchParams.get('query')?.toLowerCase();
+      const summaries = [...stored]
+        .sort(newestFirst)
+        .map(({ scenario: _s, currentOptions: _o, ...summary }) => summary);
+      if (!words) return json(res, 200, { conversations: summaries, nextCursor: null });
+      const found = summaries
+        .filter((c) => `${c.title} ${c.lastMessage}`.toLowerCase().includes(words))
+        .map((c) => ({
+          ...c,
+          snippet: c.lastMessage?.toLowerCase().includes(words) ? c.lastMessage : null,
+        }));
+      json(res, 200, { conversations: found, nextCursor: null });
+    });
+  }
+  const renderSidebar = () =>
+    render(<RecentChats activeId={null} onOpen={() => {}} onDeletedActive={() => {}} />, {
+      wrapper,
+    });
+  const rows = () =>
+    [...screen.getByRole('region', { name: 'Recent Chats' }).querySelectorAll('li')].map(
+      (li) => li.textContent,
+    );
+  const searches = () =>
+    apiDouble.requests.filter(
+      (r) => r.path.startsWith('/api/conversations?') && r.path.includes('query='),
+    );
+
+  it('shows each conversation’s mode as the mode chooser names it', async () => {
+    serveListAndSearch();
+    renderSidebar();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const labels = screen.getAllByTestId('mode-label').map((l) => l.textContent);
+    // Newest first: 4 (an older Texting), 3 (Story), 2 (Assistant), 1 (Texting).
+    expect(labels).toEqual(['Texting', 'Story', 'Assistant', 'Texting']);
+  });
+
+  it('searches once typing pauses, shows the words around each match, and clears', async () => {
+    serveListAndSearch();
+    renderSidebar();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const box = screen.getByRole('searchbox', { name: 'Search chats' });
+    fireEvent.change(box, { target: { value: 'l' } });
+    fireEvent.change(box, { target: { value: 'lig' } });
+    fireEvent.change(box, { target: { value: 'lighthouse ' } });
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('Searching chats...'),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    // One request, for the trimmed words the user stopped at.
+    expect(searches().map((r) => r.path)).toEqual(['/api/conversations?limit=30&query=lighthouse']);
+    expect(rows()[0]).toContain('Chat 1');
+    const snippet = screen.getByTestId('snippet');
+    expect(snippet.textContent).toBe('The lighthouse keeper waved');
+    expect(snippet.querySelector('strong')!.textContent).toBe('lighthouse');
+    expect(screen.getByRole('status').textContent).toBe('1 conversation matches');
+
+    fireEvent.change(box, { target: { value: 'nowhere at all' } });
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'No conversations match “nowhere at all”.',
+      ),
+    );
+    expect(rows()).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(box);
+    await waitFor(() => expect(rows()).toHaveLength(4));
+  });
+
+  it('finds by title too, and Escape in the box empties it', async () => {
+    serveListAndSearch();
+    renderSidebar();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const box = screen.getByRole('searchbox', { name: 'Search chats' });
+    fireEvent.change(box, { target: { value: 'CHAT 3' } });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toContain('Chat 3');
+    expect(screen.queryByTestId('snippet')).toBeNull();
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect((box as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(rows()).toHaveLength(4));
+  });
+
+  /** Opens a row's menu and picks Rename; answers the name field. */
+  async function startRename(title: string) {
+    const options = screen.getByRole('button', { name: `Options for conversation ${title}` });
+    await act(async () => {
+      fireEvent.keyDown(options, { key: 'Enter' });
+    });
+    const rename = await screen.findByRole('menuitem', { name: 'Rename' });
+    await act(async () => {
+      fireEvent.click(rename);
+    });
+    const field = await screen.findByRole('textbox', { name: 'Conversation name' });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    return field as HTMLInputElement;
+  }
+  const optionsOf = (title: string) =>
+    screen.getByRole('button', { name: `Options for conversation ${title}` });
+
+  it('renames from the row’s menu: Enter saves, and the focus goes back to the menu’s button', async () => {
+    serveListAndSearch();
+    apiDouble.on('PUT /api/conversations/2', (_req, body, res) => {
+      Object.assign(find(2), { title: (body as { title: string }).title });
+      json(res, 200, find(2));
+    });
+    renderSidebar();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const field = await startRename('Chat 2');
+    expect(field.value).toBe('Chat 2');
+
+    fireEvent.change(field, { target: { value: '  Plans for the weekend ' } });
+    fireEvent.submit(field.form!);
+    await waitFor(() => expect(rows()[2]).toContain('Plans for the weekend'));
+    expect(apiDouble.requests.find((r) => r.method === 'PUT')!.body).toEqual({
+      title: 'Plans for the weekend',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(optionsOf('Plans for the weekend')));
+    // The list was edited in place, not fetched again.
+    expect(apiDouble.requests.filter((r) => r.path === '/api/conversations?limit=30')).toHaveLength(
+      1,
+    );
+  });
+
+  it('leaves the name as it was on Escape, and says why an empty name is not saved', async () => {
+    serveListAndSearch();
+    renderSidebar();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    let field = await startRename('Chat 3');
+    fireEvent.change(field, { target: { value: 'Something else' } });
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await waitFor(() => expect(document.activeElement).toBe(optionsOf('Chat 3')));
+    expect(rows()[1]).toContain('Chat 3');
+
+    field = await startRename('Chat 3');
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.submit(field.form!);
+    expect(screen.getByRole('alert').textContent).toBe('Please give the conversation a name.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(apiDouble.requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+});

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { idField, idParams } from '../id-params';
 import { decodeConversationCursor } from './conversation-cursor';
 import { noticeSchema } from '../safety/contract';
-import { CHAT_LIMITS, CHAT_MODES, CONVERSATION_PAGES } from './rules';
+import {
+  CHAT_LIMITS,
+  CHAT_MODES,
+  CONVERSATION_PAGES,
+  CONVERSATION_SEARCH_MAX,
+  CONVERSATION_TITLE_EMPTY,
+  CONVERSATION_TITLE_MAX,
+} from './rules';
 
 /**
  * One contract per chat endpoint (spec sections 3 and 7): conversations, messages, replies and
@@ -17,6 +24,10 @@ export const MESSAGES_PAGE_SIZE = 100;
 export const CONVERSATION_CURSOR_INVALID =
   'This place in your conversation list is not valid. Reload the list and try again.';
 export const CONVERSATIONS_LIMIT_INVALID = `Ask for 1 to ${CONVERSATION_PAGES.max} conversations at a time.`;
+/** A conversation's name as the user gives it (rename), and a search's words. */
+export { CONVERSATION_TITLE_EMPTY };
+export const CONVERSATION_TITLE_TOO_LONG = `A conversation’s name can be at most ${CONVERSATION_TITLE_MAX} characters.`;
+export const CONVERSATION_SEARCH_TOO_LONG = `Search for at most ${CONVERSATION_SEARCH_MAX} characters.`;
 
 export const messageTextSchema = z
   .string({ error: 'Please type a message first.' })
@@ -123,6 +134,16 @@ export const listConversationsQuery = z.object({
       return cursor;
     })
     .optional(),
+  /**
+   * Words to look for in the titles and the messages of the branch being read (case-insensitive,
+   * anywhere in the text): the answer is then a page of the matches, newest first (blank: none).
+   */
+  query: z
+    .string({ error: CONVERSATION_SEARCH_TOO_LONG })
+    .trim()
+    .max(CONVERSATION_SEARCH_MAX, CONVERSATION_SEARCH_TOO_LONG)
+    .transform((words) => words || undefined)
+    .optional(),
 });
 export type ListConversationsQuery = z.infer<typeof listConversationsQuery>;
 export const conversationListSchema = z.array(conversationSummarySchema);
@@ -132,7 +153,23 @@ export const conversationPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ConversationPage = z.infer<typeof conversationPageSchema>;
-export const listConversationsResponse = z.union([conversationListSchema, conversationPageSchema]);
+/** A search's match: `snippet` is the matching message's words around the match (null: the title). */
+export const conversationMatchSchema = conversationSummarySchema.extend({
+  snippet: z.string().nullable(),
+});
+export type ConversationMatch = z.infer<typeof conversationMatchSchema>;
+export const conversationSearchPageSchema = z.object({
+  conversations: z.array(conversationMatchSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ConversationSearchPage = z.infer<typeof conversationSearchPageSchema>;
+// The search page first: a union answers its first fitting shape, and a plain page's would drop
+// the snippets.
+export const listConversationsResponse = z.union([
+  conversationSearchPageSchema,
+  conversationListSchema,
+  conversationPageSchema,
+]);
 
 /** POST /api/conversations */
 export const createConversationRequest = z.object({
@@ -153,10 +190,20 @@ export type CreateConversationRequest = z.input<typeof createConversationRequest
 export const createConversationResponse = z.object({ id: z.number() });
 export type CreateConversationResponse = z.infer<typeof createConversationResponse>;
 
-/** PUT /api/conversations/:id (the hidden model picker) */
-export const updateConversationRequest = z.object({
-  model: z.string().min(1, 'Choose a model').max(200),
-});
+/** PUT /api/conversations/:id: its name (rename), or its model (the hidden model picker). */
+export const updateConversationRequest = z
+  .object({
+    model: z.string().min(1, 'Choose a model').max(200).optional(),
+    title: z
+      .string({ error: CONVERSATION_TITLE_EMPTY })
+      .trim()
+      .min(1, CONVERSATION_TITLE_EMPTY)
+      .max(CONVERSATION_TITLE_MAX, CONVERSATION_TITLE_TOO_LONG)
+      .optional(),
+  })
+  .refine((body) => body.model !== undefined || body.title !== undefined, {
+    message: 'Say what to change: a title or a model.',
+  });
 export type UpdateConversationRequest = z.input<typeof updateConversationRequest>;
 
 /**
@@ -269,7 +316,10 @@ export type ReplyRunView = z.infer<typeof replyRunResponse>;
 
 // ---- messages ----------------------------------------------------------------------------
 
-/** PUT /api/messages/:messageId/edit (answers the edited message) */
+/**
+ * PUT /api/messages/:messageId/edit: the user's message or a character's reply, its text replaced
+ * in place (answers the edited message).
+ */
 export const editMessageRequest = z.object({
   content: messageTextSchema,
   conversationId: idField.optional(),

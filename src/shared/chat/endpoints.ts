@@ -19,7 +19,8 @@ export const listConversations = /* @__PURE__ */ endpoint({
   method: 'GET',
   path: '/api/conversations',
   needs: { auth: 'user' },
-  summary: 'The user’s conversations, newest first: a page with `limit`/`before`, else all',
+  summary:
+    'The user’s conversations, newest first: a page with `limit`/`before`, else all; with `query`, a page of those whose title or messages hold it',
   schemas: (c) => ({
     query: c.listConversationsQuery,
     response: { 200: c.listConversationsResponse },
@@ -48,8 +49,8 @@ export const getConversation = /* @__PURE__ */ endpoint({
 export const updateConversation = /* @__PURE__ */ endpoint({
   method: 'PUT',
   path: '/api/conversations/:id',
-  needs: { auth: 'user' },
-  summary: 'Sets the conversation’s model (staff)',
+  needs: { auth: 'user', rate: 'conversationEditsPerUser' },
+  summary: 'Renames the conversation (`title`), or sets its model (`model`, staff)',
   schemas: (c) => ({
     params: c.conversationParams,
     body: c.updateConversationRequest,
@@ -195,7 +196,7 @@ export const editMessage = /* @__PURE__ */ endpoint({
   method: 'PUT',
   path: '/api/messages/:messageId/edit',
   needs: { auth: 'user' },
-  summary: 'Edits a user message',
+  summary: 'Edits a message in place',
   schemas: (c) => ({
     params: c.messageParams,
     body: c.editMessageRequest,

@@ -41,6 +41,11 @@ export const CHAT_LIMITS = {
  */
 export const CONVERSATION_PAGES = { size: 30, max: 100 } as const;
 
+/** The longest name a user may give a conversation, and the longest search of the list. */
+export const CONVERSATION_TITLE_MAX = 100;
+export const CONVERSATION_SEARCH_MAX = 100;
+export const CONVERSATION_TITLE_EMPTY = 'Please give the conversation a name.';
+
 /** What an operator sets to get replies working, shown to staff and logged at start-up. */
 export const LLM_SETUP_EXAMPLE = 'LLM_BASE_URL=http://localhost:11434/v1 LLM_MODELS=llama3.1:8b';
 

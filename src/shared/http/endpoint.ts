@@ -32,6 +32,7 @@ export type RateRuleName =
   | 'feedbackPerUser'
   | 'themeSavesPerUser'
   | 'memoryWritesPerUser'
+  | 'conversationEditsPerUser'
   | 'accountDeletionsPerUser'
   | 'accountExportsPerUser';
 

@@ -28,6 +28,11 @@ export const conversation = pgTable(
     /** Null once the character is deleted and its conversations were kept (read-only then). */
     characterId: integer('character_id').references(() => character.id, { onDelete: 'set null' }),
     title: text('title').notNull().default('New conversation'),
+    /**
+     * When the user named the conversation (PUT /api/conversations/{id}): from then on the title
+     * is theirs and no longer follows the branch being read. Null while it does.
+     */
+    titleRenamedAt: timestamp('title_renamed_at', { withTimezone: true }),
     lastMessage: text('last_message'),
     messageCount: integer('message_count').notNull().default(0),
     model: text('model'),

@@ -40,6 +40,83 @@ export function listConversations(
     .limit(options.limit);
 }
 
+/** A conversation a search found, with the matching message's text (null: the title matched). */
+export interface ConversationHit {
+  row: ConversationRow & { cursorTime: string };
+  matchedText: string | null;
+}
+
+/**
+ * The user's conversations whose title or messages hold `words` (case-insensitive, anywhere in
+ * the text), newest first in the list's order, up to `limit` after the cursor `before`. Only the
+ * messages of the branch being read count (what opening it shows): an alternative reply, a
+ * greeting not chosen or a deleted message never makes a conversation match.
+ *
+ * The conversations are read in order from conversation_user_recent_idx and the read stops at
+ * `limit`. Each one's messages are looked through by the (conversation_id, …) index, one range
+ * each, stopping at the first match (a lateral `limit 1`: an EXISTS here was planned as one hashed
+ * scan of every user's messages, 13× slower with 20 users); only a conversation with a match
+ * walks its branch up from the end (a primary-key lookup per message) to the newest match on it.
+ * So the cost grows with the user's own messages, never with anyone else's. No index serves a
+ * substring (PGlite has no pg_trgm); `matchedText` is the message's whole text, the caller cuts
+ * the snippet.
+ */
+export async function searchConversations(
+  db: Database,
+  userId: string,
+  words: string,
+  options: { before?: ConversationCursor | undefined; limit: number },
+): Promise<ConversationHit[]> {
+  const { rows } = await db.execute<RawHit>(searchStatement(userId, words, options));
+  return rows.map((r) => ({
+    row: { ...rowFromJson(conversation, r.row), cursorTime: r.cursor_time },
+    matchedText: r.matched_text,
+  }));
+}
+
+interface RawHit extends Record<string, unknown> {
+  row: Record<string, unknown>;
+  cursor_time: string;
+  matched_text: string | null;
+}
+
+/** searchConversations' statement (exported so a test can check its plan with EXPLAIN). */
+export function searchStatement(
+  userId: string,
+  words: string,
+  { before, limit }: { before?: ConversationCursor | undefined; limit: number },
+) {
+  const pattern = `%${escapeLike(words)}%`;
+  return sql`
+    select to_json(c) as row,
+           to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_time,
+           hit.content as matched_text
+      from ${conversation} c
+      left join lateral (
+        select m.id from ${message} m
+         where m.conversation_id = c.id and m.content ilike ${pattern}
+         limit 1
+      ) somewhere on true
+      left join lateral (
+        with recursive branch (id, parent_id, content) as (
+          select m.id, m.parent_id, m.content from ${message} m
+           where somewhere.id is not null and m.id = c.active_leaf_id and m.conversation_id = c.id
+          union all
+          select m.id, m.parent_id, m.content
+            from branch join ${message} m on m.id = branch.parent_id
+        )
+        select branch.content from branch where branch.content ilike ${pattern} limit 1
+      ) hit on true
+     where c.user_id = ${userId}
+       ${before ? sql`and (c.updated_at, c.id) < (${before.updatedAt}::timestamptz, ${before.id}::integer)` : sql``}
+       and (c.title ilike ${pattern} or hit.content is not null)
+     order by c.updated_at desc, c.id desc
+     limit ${limit}`;
+}
+
+/** `words` as a LIKE pattern's literal text: its own %, _ and \ match only themselves. */
+const escapeLike = (words: string) => words.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export async function findConversation(db: Database, userId: string, id: number) {
   const rows = await db
     .select()

@@ -9,7 +9,8 @@ import {
   getMessages,
   listUserConversations,
   pageUserConversations,
-  setConversationModel,
+  searchUserConversations,
+  updateConversation,
 } from './conversations.service';
 import { modelChoiceFor } from './model-policy';
 import { switchBranch } from './tree.service';
@@ -19,9 +20,11 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
     modelChoiceFor(ctx, user),
   );
 
-  // Paged when asked to (`limit` or `before`), else the spec's whole list (decision 0016).
+  // Paged when asked to (`limit` or `before`), else the spec's whole list (decision 0016); a
+  // search (`query`) is always paged.
   await route(app, ctx, endpoints.listConversations, async (request, _reply, { id }) => {
-    const { limit, before } = request.query;
+    const { limit, before, query } = request.query;
+    if (query !== undefined) return searchUserConversations(ctx, id, query, request.query);
     return limit === undefined && before === undefined
       ? listUserConversations(ctx, id)
       : pageUserConversations(ctx, id, request.query);
@@ -36,7 +39,7 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
   );
 
   await route(app, ctx, endpoints.updateConversation, async (request, _reply, user) =>
-    setConversationModel(ctx, user.id, request.params.id, request.body.model),
+    updateConversation(ctx, user.id, request.params.id, request.body),
   );
 
   await route(app, ctx, endpoints.deleteConversation, async (request, _reply, user) => {

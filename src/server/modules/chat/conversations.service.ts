@@ -5,6 +5,7 @@ import {
   type ChatMessageView,
   type ConversationDetail,
   type ConversationPage,
+  type ConversationSearchPage,
   type ConversationSummary,
   type createConversationRequest,
   type ListConversationsQuery,
@@ -24,6 +25,7 @@ import {
   findConversation,
   insertConversation,
   listConversations,
+  searchConversations,
   updateConversationFields,
   type ConversationRow,
 } from './conversations.repo';
@@ -115,6 +117,52 @@ export async function pageUserConversations(
   };
 }
 
+/**
+ * One page of the user's conversations whose title or messages (of the branch being read) hold
+ * `words`, newest first, each with the words around its newest matching message. Paged like
+ * the list, with the same cursor.
+ */
+export async function searchUserConversations(
+  ctx: AppContext,
+  userId: string,
+  words: string,
+  { before, limit = CONVERSATION_PAGES.size }: ListConversationsQuery,
+): Promise<ConversationSearchPage> {
+  const hits = await searchConversations(ctx.db, userId, words, { before, limit: limit + 1 });
+  const page = hits.slice(0, limit);
+  const last = page.at(-1)?.row;
+  return {
+    conversations: page.map(({ row, matchedText }) =>
+      Object.assign(toSummary(row), {
+        snippet: matchedText === null ? null : snippetAround(matchedText, words),
+      }),
+    ),
+    nextCursor:
+      hits.length > limit && last
+        ? encodeConversationCursor({ updatedAt: last.cursorTime, id: last.id })
+        : null,
+  };
+}
+
+/** How much of a matching message a search result shows: before the match, and in all. */
+const SNIPPET = { before: 30, length: 100 } as const;
+
+/**
+ * The words of `text` around the first place that holds `words` (case-insensitive), on one
+ * line, with an ellipsis where it was cut. Where JavaScript's case folding finds no match (the
+ * database's may differ for a rare letter), the text's start.
+ */
+export function snippetAround(text: string, words: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const at = Math.max(0, flat.toLowerCase().indexOf(words.replace(/\s+/g, ' ').toLowerCase()));
+  let start = Math.max(0, at - SNIPPET.before);
+  // From the start of a word, unless that word is very long.
+  const space = flat.lastIndexOf(' ', start);
+  if (start > 0 && space >= start - 15) start = space + 1;
+  const end = Math.max(start + SNIPPET.length, at + words.length);
+  return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`;
+}
+
 export async function createConversation(
   ctx: AppContext,
   userId: string,
@@ -168,16 +216,28 @@ export async function getConversation(ctx: AppContext, userId: string, id: numbe
   return toDetail(await requireConversation(ctx, userId, id));
 }
 
-export async function setConversationModel(
+/**
+ * PUT /api/conversations/{id}: a name the user gives it (kept whichever branch is read, see
+ * titleRenamedAt), and/or the model its replies use (the staff's picker).
+ */
+export async function updateConversation(
   ctx: AppContext,
   userId: string,
   id: number,
-  model: string,
+  changes: { title?: string | undefined; model?: string | undefined },
 ) {
-  await requireConversation(ctx, userId, id);
-  resolveModel(ctx, model, null); // 503 without a model, 400 outside the allow-list
-  const row = await updateConversationFields(ctx.db, userId, id, { model });
-  return toDetail(row!);
+  if (changes.model !== undefined) {
+    await requireConversation(ctx, userId, id);
+    resolveModel(ctx, changes.model, null); // 503 without a model, 400 outside the allow-list
+  }
+  const row = await updateConversationFields(ctx.db, userId, id, {
+    ...(changes.model !== undefined ? { model: changes.model } : {}),
+    ...(changes.title !== undefined
+      ? { title: changes.title.replace(/\s+/g, ' '), titleRenamedAt: new Date() }
+      : {}),
+  });
+  if (!row) throw notFound(CONVERSATION_NOT_FOUND);
+  return toDetail(row);
 }
 
 export async function deleteConversation(

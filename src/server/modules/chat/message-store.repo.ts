@@ -92,8 +92,8 @@ export function storeMessageSteps(
       update ${conversation} set
         message_count = message_count + 1,
         last_message = ${value.content},
-        -- the title is the user's first message on the branch being read
-        title = case when ${value.titleIfNew ?? null}::text is not null and (
+        -- the title is the user's first message on the branch being read, unless they named it
+        title = case when title_renamed_at is null and ${value.titleIfNew ?? null}::text is not null and (
                        title = 'New conversation' or ${parent} is null or exists (
                          select 1 from ${message} p
                           where p.id = ${parent} and p.parent_id is null and p.sender = 'ai'))

@@ -61,7 +61,12 @@ export async function setActiveLeaf(
       currentOptions: leafId
         ? sql`coalesce((select options from ${message} where id = ${leafId}), '[]'::jsonb)`
         : sql`'[]'::jsonb`,
-      ...(branch.title ? { title: branch.title } : {}),
+      // A title the user gave stays whichever branch is read.
+      ...(branch.title
+        ? {
+            title: sql`case when ${conversation.titleRenamedAt} is null then ${branch.title} else ${conversation.title} end`,
+          }
+        : {}),
       ...(branch.scenario ? { scenario: branch.scenario } : {}),
     })
     .where(and(eq(conversation.id, conversationId), eq(conversation.userId, userId)));

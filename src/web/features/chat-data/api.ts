@@ -42,6 +42,9 @@ export const conversationsQuery = infiniteQueryOptions({
 
 export const useConversations = () => useInfiniteQuery(conversationsQuery);
 
+/** Every search's pages, under one key (a rename or a delete edits them all; conversation-search.ts). */
+export const CONVERSATION_SEARCH_KEY = [chat.listConversations.path, 'search'] as const;
+
 export const conversationQuery = (id: number) =>
   queryOptions({
     queryKey: conversationKey(id),

@@ -4,7 +4,7 @@ import type {
   ConversationPage,
   ConversationSummary,
 } from '../../../shared/chat/contract';
-import { CONVERSATIONS_KEY, conversationQuery } from './api';
+import { CONVERSATION_SEARCH_KEY, CONVERSATIONS_KEY, conversationQuery } from './api';
 
 /**
  * The sidebar's paged conversation list in the cache, kept current by editing the loaded pages
@@ -14,8 +14,10 @@ import { CONVERSATIONS_KEY, conversationQuery } from './api';
  */
 export type ConversationPages = InfiniteData<ConversationPage>;
 
-/** The loaded pages as one newest-first list (each conversation once). */
-export function listedConversations(data: ConversationPages | undefined): ConversationSummary[] {
+/** The loaded pages (of the list, or of a search) as one newest-first list, each conversation once. */
+export function listedConversations<C extends ConversationSummary = ConversationSummary>(
+  data: InfiniteData<{ conversations: C[] }> | undefined,
+): C[] {
   const seen = new Set<number>();
   return (data?.pages ?? [])
     .flatMap((page) => page.conversations)
@@ -72,6 +74,20 @@ export function withoutCharacter(data: ConversationPages, characterId: number): 
       ),
     })),
   };
+}
+
+/**
+ * Applies `edit` to every search's loaded pages, as to the list's (editConversationList): the
+ * matches keep their snippets, and a conversation renamed or deleted changes there at once.
+ */
+export function editSearchResults(
+  client: QueryClient,
+  edit: (data: ConversationPages) => ConversationPages,
+) {
+  client.setQueriesData<ConversationPages>(
+    { queryKey: CONVERSATION_SEARCH_KEY },
+    (data) => data && edit(data),
+  );
 }
 
 /**

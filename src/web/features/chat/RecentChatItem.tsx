@@ -1,4 +1,5 @@
-import { Archive, MoreVertical, Trash2 } from 'lucide-react';
+import { Archive, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Character } from '../../../shared/characters/contract';
 import type { ConversationSummary } from '../../../shared/chat/contract';
@@ -6,10 +7,18 @@ import { excerpt } from '../../../shared/chat/rules';
 import { Menu } from '../../components/ui/menu';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { markdownToText } from './markdown';
+import { ModeLabel } from './ModeLabel';
+
+// Loaded on the first Rename, not with the chat (its first load has a budget, decision 0018).
+const RenameConversationField = lazy(() =>
+  import('./RenameConversationField').then((m) => ({ default: m.RenameConversationField })),
+);
 
 /**
- * One conversation in 'Recent Chats': who it is with (avatar and name), its title, the last
- * message cut at 28 characters, and a menu with Delete Conversation.
+ * One conversation in 'Recent Chats': who it is with (avatar and name), its title, its mode, the
+ * last message cut at 28 characters (or, in a search's results, the words around the match),
+ * and a menu with Rename and Delete Conversation. Rename edits the title in its place; once saved
+ * or left, the focus goes back to the menu's button.
  */
 export function RecentChatItem({
   conversation: c,
@@ -17,6 +26,7 @@ export function RecentChatItem({
   active,
   onOpen,
   onDelete,
+  found,
 }: {
   conversation: ConversationSummary;
   /** Its character; undefined while the characters load or once the character is deleted. */
@@ -24,62 +34,103 @@ export function RecentChatItem({
   active: boolean;
   onOpen: () => void;
   onDelete: () => void;
+  /** In a search's results, what was found in its messages, shown instead of the last one. */
+  found?: ReactNode;
 }) {
+  const [renaming, setRenaming] = useState(false);
+  // Read by the menu as it closes, before the rename field's render: it must not take the focus.
+  const renamingNow = useRef(false);
+  const row = useRef<HTMLLIElement>(null);
+
+  // Who, and the last message unless what a search found shows instead.
+  const details = [
+    c.characterId === null ? 'Character deleted' : who?.name,
+    found ? '' : excerpt(markdownToText(c.lastMessage ?? '')),
+  ].filter(Boolean);
+
   return (
     <li
+      ref={row}
       className={`flex items-center gap-1 rounded-lg pr-1 ${active ? 'bg-hover-strong shadow-[inset_3px_0_0_var(--accent)]' : 'hover:bg-hover'}`}
     >
-      <Link
-        href={c.characterId === null ? `/chat/${c.id}` : `/chat/${c.id}?character=${c.characterId}`}
-        onClick={onOpen}
-        aria-current={active ? 'page' : undefined}
-        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg p-2"
-      >
-        {who ? (
-          <CharacterAvatar
-            name={who.name}
-            avatarUrl={who.avatarUrl}
-            avatarColor={who.avatarColor}
-            size="sm"
+      {renaming ? (
+        <Suspense fallback={null}>
+          <RenameConversationField
+            conversation={c}
+            row={row}
+            onDone={() => {
+              renamingNow.current = false;
+              setRenaming(false);
+            }}
           />
-        ) : (
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-full border border-border text-muted">
-            <Archive className="size-4" aria-hidden />
-          </span>
-        )}
-        <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-semibold">{c.title}</span>
-          <span className="block truncate text-xs text-muted">
-            {[
-              c.characterId === null ? 'Character deleted' : who?.name,
-              excerpt(markdownToText(c.lastMessage ?? '')),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </span>
-        </span>
-      </Link>
-      <Menu
-        trigger={{
-          className: 'rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg',
-          'aria-label': `Options for conversation ${c.title}`,
-          children: <MoreVertical className="size-4" aria-hidden />,
-        }}
-        align="end"
-        contentClassName="w-52"
-        entries={[
-          {
-            kind: 'item',
-            content: (
-              <>
-                <Trash2 className="size-4" aria-hidden /> Delete Conversation
-              </>
-            ),
-            onSelect: onDelete,
-            danger: true,
-          },
-        ]}
-      />
+        </Suspense>
+      ) : (
+        <>
+          <Link
+            href={
+              c.characterId === null ? `/chat/${c.id}` : `/chat/${c.id}?character=${c.characterId}`
+            }
+            onClick={onOpen}
+            aria-current={active ? 'page' : undefined}
+            className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg p-2"
+          >
+            {who ? (
+              <CharacterAvatar
+                name={who.name}
+                avatarUrl={who.avatarUrl}
+                avatarColor={who.avatarColor}
+                size="sm"
+              />
+            ) : (
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full border border-border text-muted">
+                <Archive className="size-4" aria-hidden />
+              </span>
+            )}
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-semibold">{c.title}</span>
+              <span className="flex min-w-0 items-center gap-1 text-xs text-muted">
+                <ModeLabel mode={c.chatMode} />
+                {details.length > 0 && <span className="truncate">· {details.join(' · ')}</span>}
+              </span>
+              {found}
+            </span>
+          </Link>
+          <Menu
+            trigger={{
+              className: 'rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg',
+              'aria-label': `Options for conversation ${c.title}`,
+              children: <MoreVertical className="size-4" aria-hidden />,
+            }}
+            align="end"
+            contentClassName="w-52"
+            onCloseAutoFocus={(event) => renamingNow.current && event.preventDefault()}
+            entries={[
+              {
+                kind: 'item',
+                content: (
+                  <>
+                    <Pencil className="size-4" aria-hidden /> Rename
+                  </>
+                ),
+                onSelect: () => {
+                  renamingNow.current = true;
+                  setRenaming(true);
+                },
+              },
+              {
+                kind: 'item',
+                content: (
+                  <>
+                    <Trash2 className="size-4" aria-hidden /> Delete Conversation
+                  </>
+                ),
+                onSelect: onDelete,
+                danger: true,
+              },
+            ]}
+          />
+        </>
+      )}
     </li>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from '../chat-data/api';
 import {
   editConversationList,
+  editSearchResults,
   refreshListedConversation,
   withoutConversations,
 } from '../chat-data/conversation-list';
@@ -216,6 +217,7 @@ export function useDeleteConversation() {
     mutationFn: deleteConversation,
     onSuccess: async (_data, { id }) => {
       client.removeQueries({ queryKey: conversationKey(id) });
+      editSearchResults(client, (data) => withoutConversations(data, (c) => c.id === id));
       await Promise.all([
         editConversationList(client, (data) => withoutConversations(data, (c) => c.id === id)),
         client.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true }), // its chat count

@@ -3,12 +3,16 @@ import { AiBadge } from '../characters/components/AiBadge';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { CharacterMenu } from '../characters/components/CharacterMenu';
 import { useModelChoice } from '../chat-data/api';
+import { ConversationModeStatus, NewChatButton } from '../chat/ConversationHeaderActions';
 
 export function ChatHeader({
   character,
+  conversationId = null,
   onDelete,
 }: {
   character: Character;
+  /** The conversation open, whose mode shows. */
+  conversationId?: number | null;
   onDelete: () => void;
 }) {
   // Without a language model nobody can answer: the character is not 'Online'.
@@ -26,14 +30,16 @@ export function ChatHeader({
           <h1 className="truncate text-base font-semibold">{character.name}</h1>
           <AiBadge />
         </div>
-        <p className="flex items-center gap-1.5 text-xs text-muted">
+        <p className="flex items-center gap-1 overflow-hidden text-xs whitespace-nowrap text-muted">
           <span
-            className={`size-2 rounded-full ${online ? 'bg-online' : 'bg-offline'}`}
+            className={`size-2 shrink-0 rounded-full ${online ? 'bg-online' : 'bg-offline'}`}
             aria-hidden
           />{' '}
           {online ? 'Online' : 'Offline'}
+          {conversationId !== null && <ConversationModeStatus conversationId={conversationId} />}
         </p>
       </div>
+      <NewChatButton characterId={character.id} />
       <CharacterMenu characterId={character.id} name={character.name} onDelete={onDelete} />
     </div>
   );
