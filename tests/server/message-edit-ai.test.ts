@@ -3,7 +3,8 @@
  * the model, only by its owner; the next reply's prompt reads the edited text.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { creditAccount } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { creditAccount, feedback } from '../../src/server/db/schema';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import type { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult } from './support/llm';
@@ -176,5 +177,39 @@ describe('editing a character’s reply', () => {
       'You climb to the lamp room.',
     );
     expect(JSON.stringify(llm.requests.at(-1)!.body.messages)).not.toContain('and fall');
+  });
+
+  it('marks a rating of an edited reply, or of one whose message was edited after it', async () => {
+    const id = await newConversation();
+    const sent = await send(id, 'Tell me a secret.', 'I never sleep.');
+    const vote = () =>
+      user.post('/api/feedback', { aiMessage: 'x', feedback: 'GOOD', messageId: sent.messageId });
+    const row = async () =>
+      (
+        await t.database.db.select().from(feedback).where(eq(feedback.messageId, sent.messageId))
+      )[0];
+
+    expect((await vote()).status).toBe(201);
+    expect(await row()).toMatchObject({ aiMessage: 'I never sleep.', edited: false });
+    // The user rewrites the reply and rates it again: the words are theirs, and the row says so.
+    await user.put(`/api/messages/${sent.messageId}/edit`, { content: 'I sleep all day.' });
+    expect((await vote()).status).toBe(201);
+    expect(await row()).toMatchObject({ aiMessage: 'I sleep all day.', edited: true });
+
+    // A reply whose question was edited after it answered the old words.
+    const second = await send(id, 'Where do you live?', 'By the sea.');
+    await user.put(`/api/messages/${second.userMessageId}/edit`, {
+      content: 'Where were you born?',
+    });
+    await user.post('/api/feedback', {
+      aiMessage: 'x',
+      feedback: 'BAD',
+      messageId: second.messageId,
+    });
+    const [rated] = await t.database.db
+      .select()
+      .from(feedback)
+      .where(eq(feedback.messageId, second.messageId));
+    expect(rated).toMatchObject({ userMessage: 'Where were you born?', edited: true });
   });
 });

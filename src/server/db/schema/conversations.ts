@@ -1,4 +1,5 @@
 import {
+  boolean,
   type AnyPgColumn,
   bigint,
   bigserial,
@@ -100,6 +101,8 @@ export const message = pgTable(
     scenario: text('scenario'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the user last edited its text in place (a reply's text is then the user's words). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('message_conversation_id_idx').on(t.conversationId, t.id),
@@ -122,6 +125,12 @@ export const feedback = pgTable(
     aiMessage: text('ai_message').notNull(),
     userMessage: text('user_message').notNull(),
     feedback: text('feedback').$type<'GOOD' | 'BAD'>().notNull(),
+    /**
+     * The pair's text is not as the model answered it: the user edited the reply, or edited
+     * their message after the reply was written. Whoever reads the rating must know the words
+     * were not all the model's.
+     */
+    edited: boolean('edited').notNull().default(false),
     /** The rated reply when the client named it: one vote per reply (a new vote replaces it). */
     messageId: bigint('message_id', { mode: 'number' }).references(() => message.id, {
       onDelete: 'set null',

@@ -50,7 +50,7 @@ export async function updateMessageContent(
 ) {
   const [row] = await db
     .update(message)
-    .set({ content, updatedAt: new Date() })
+    .set({ content, updatedAt: new Date(), editedAt: new Date() })
     .where(and(eq(message.id, id), eq(message.userId, userId)))
     .returning();
   return row ?? null;
@@ -74,8 +74,13 @@ export async function findRatedPair(db: Database, userId: string, aiMessageId: n
   const reply = await findMessage(db, userId, aiMessageId);
   if (!reply || reply.sender !== 'ai') return null;
   const prompt = reply.parentId ? await findMessage(db, userId, reply.parentId) : null;
+  const userPrompt = prompt?.sender === 'user' ? prompt : null;
   return {
     aiMessage: reply.content,
-    userMessage: prompt?.sender === 'user' ? prompt.content : '',
+    userMessage: userPrompt?.content ?? '',
+    // Not the model's words, or not what it answered.
+    edited:
+      reply.editedAt !== null ||
+      (userPrompt?.editedAt != null && userPrompt.editedAt > reply.createdAt),
   };
 }

@@ -8,6 +8,7 @@ export interface FeedbackValue {
   userMessage: string;
   feedback: 'GOOD' | 'BAD';
   messageId?: number | undefined;
+  edited?: boolean;
 }
 
 /** One row per rated reply: voting again on the same reply replaces the earlier vote. */
@@ -19,7 +20,14 @@ export async function saveFeedback(db: Database, userId: string, value: Feedback
   }
   await insert.onConflictDoUpdate({
     target: [feedback.userId, feedback.messageId],
-    set: { feedback: value.feedback, createdAt: sql`now()` },
+    // The pair as it is now: the reply may have been edited since the earlier vote.
+    set: {
+      feedback: value.feedback,
+      aiMessage: value.aiMessage,
+      userMessage: value.userMessage,
+      edited: value.edited ?? false,
+      createdAt: sql`now()`,
+    },
   });
 }
 
@@ -37,6 +45,7 @@ export function exportForUser(db: Database, userId: string): ExportParts {
             messageId: feedback.messageId,
             userMessage: feedback.userMessage,
             aiMessage: feedback.aiMessage,
+            edited: feedback.edited,
             createdAt: feedback.createdAt,
           })
           .from(feedback)
