@@ -489,9 +489,14 @@ test('on a phone the sidebar slides over the chat and closes again', async ({ pa
   await snap(page, info, 'chat-sidebar-slide-over');
   await backdrop.click({ position: { x: 350, y: 400 } });
   await expect(sidebar).not.toBeInViewport();
+  // Opened, it takes the focus like a dialog; closed by Escape from anywhere in it (here the
+  // user menu's button), the focus goes back to the button that opened it, not to the page.
   await open.click();
+  await expect(sidebar.getByRole('button', { name: 'Close sidebar' })).toBeFocused();
+  await sidebar.getByTestId('user-menu-trigger').focus();
   await page.keyboard.press('Escape');
   await expect(sidebar).not.toBeInViewport();
+  await expect(open).toBeFocused();
   // Choosing a chat opens it and gets the sidebar out of the way.
   await open.click();
   await sidebar.getByRole('link', { name: /A long talk/ }).click();

@@ -1,6 +1,7 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
+import { Dialog } from '../../src/web/components/ui/dialog';
 import { NAVIGATION_GRACE_MS, toast, Toaster } from '../../src/web/components/ui/toast';
 
 /** Toasts belong to the page they were shown on (issue 45): they do not follow the user away. */
@@ -31,4 +32,24 @@ it('comes along when it was shown as the page changed (e.g. "Welcome back!" open
   expect(screen.getByRole('status').textContent).toContain('Welcome back!');
   act(() => vi.advanceTimersByTime(5000));
   expect(screen.queryByText('Welcome back!')).toBeNull();
+});
+
+it('shows inside an open dialog, under its title, and goes back to the page when it closes', () => {
+  const page = (open: boolean) => (
+    <>
+      <Toaster />
+      <Dialog open={open} onOpenChange={() => {}} title="Memories">
+        <button type="button">Add memory</button>
+      </Dialog>
+    </>
+  );
+  const { rerender } = render(page(true));
+  act(() => void toast({ title: 'Memory deleted' }));
+  const dialog = screen.getByRole('dialog', { name: 'Memories' });
+  // In the dialog: not behind its overlay, not over its buttons, not hidden from screen readers.
+  expect(within(dialog).getByRole('status').textContent).toContain('Memory deleted');
+  expect(within(dialog).getByRole('button', { name: 'Dismiss notification' })).toBeTruthy();
+  rerender(page(false));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.getByRole('status').textContent).toContain('Memory deleted');
 });

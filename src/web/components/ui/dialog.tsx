@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ToastSlot } from './toast';
 
 /** A modal dialog with a title, optional description and a close button (Radix underneath). */
 export function Dialog({
@@ -44,9 +45,10 @@ export function Dialog({
               {description}
             </RadixDialog.Description>
           )}
+          <ToastSlot />
           <div className="mt-4">{children}</div>
           <RadixDialog.Close
-            className="absolute top-4 right-4 rounded-md p-1 text-muted hover:text-fg"
+            className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-muted hover:text-fg"
             aria-label="Close"
           >
             <X className="size-5" aria-hidden />

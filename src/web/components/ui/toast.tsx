@@ -1,4 +1,5 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { useLocation } from 'wouter';
 
@@ -101,6 +102,34 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** The places open dialogs keep for toasts, the innermost (last opened) last: see ToastSlot. */
+let slots: HTMLElement[] = [];
+const slotListeners = new Set<() => void>();
+const subscribeSlots = (listener: () => void) => {
+  slotListeners.add(listener);
+  return () => slotListeners.delete(listener);
+};
+const setSlots = (next: HTMLElement[]) => {
+  slots = next;
+  slotListeners.forEach((l) => l());
+};
+
+/**
+ * A modal dialog's own place for toasts, under its title (Dialog renders it). While a dialog is
+ * open, a toast floating at the foot of the screen covered the dialog's buttons on a phone (the
+ * Memories dialog's, issue 45), could not be reached with Tab (the dialog holds the focus), and
+ * was hidden from screen readers with the rest of the page behind the dialog. In here it takes
+ * its own room in the dialog, covers nothing, and stays in view while the dialog scrolls.
+ */
+export function ToastSlot() {
+  const ref = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return;
+    setSlots([...slots, element]);
+    return () => setSlots(slots.filter((s) => s !== element));
+  }, []);
+  return <div ref={ref} data-toast-slot className="sticky top-0 z-10" />;
+}
+
 export function Toaster() {
   const items = useSyncExternalStore(
     subscribe,
@@ -119,14 +148,24 @@ export function Toaster() {
     t.action?.onClick();
     if (back?.isConnected) back.focus();
   };
-  return (
+  const slot = useSyncExternalStore(
+    subscribeSlots,
+    () => slots.at(-1) ?? null,
+    () => null,
+  );
+  const region = (
     // Where toasts never cover what the user is typing into or the header's buttons (the next
     // thing a user presses after "Account created!" or "Character saved" is often there): at the
     // bottom, above the chat's message box when there is one (--composer-inset, see
-    // lib/composer-inset.ts); centred on phones, at the right on larger screens.
+    // lib/composer-inset.ts); centred on phones, at the right on larger screens. In the open
+    // dialog's own place when there is one (ToastSlot).
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-[var(--composer-inset,0px)] z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
+      className={
+        slot
+          ? 'flex flex-col gap-2 not-empty:mt-3'
+          : 'pointer-events-none fixed inset-x-0 bottom-[var(--composer-inset,0px)] z-[100] flex flex-col items-center gap-2 p-4 sm:items-end'
+      }
       onFocus={(e) => {
         const from = e.relatedTarget;
         if (from instanceof HTMLElement && !e.currentTarget.contains(from)) cameFrom.current = from;
@@ -138,7 +177,7 @@ export function Toaster() {
           role={t.variant === 'destructive' ? 'alert' : 'status'}
           data-testid="toast"
           data-toast-id={t.id}
-          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-xl ${
+          className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 ${slot ? 'shadow-md' : 'max-w-sm shadow-xl'} ${
             t.variant === 'destructive'
               ? 'border-error bg-surface text-fg'
               : 'border-border bg-surface text-fg'
@@ -161,7 +200,7 @@ export function Toaster() {
             type="button"
             onClick={() => dismissToast(t.id)}
             aria-label="Dismiss notification"
-            className="rounded p-1 opacity-80 hover:opacity-100"
+            className="-my-3 -mr-3 inline-flex size-11 shrink-0 items-center justify-center rounded opacity-80 hover:opacity-100"
           >
             <X className="size-4" aria-hidden />
           </button>
@@ -169,4 +208,5 @@ export function Toaster() {
       ))}
     </div>
   );
+  return slot ? createPortal(region, slot) : region;
 }

@@ -1,5 +1,13 @@
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Logo } from '../../components/brand/Logo';
 import type { SessionUser } from '../auth/session';
 import { useProfile } from '../profile/profile-api';
@@ -35,6 +43,9 @@ export function DashboardShell({
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [themeOpen, setThemeOpen] = useState(false);
   const wide = useMediaQuery('(min-width: 768px)');
+  const asideRef = useRef<HTMLElement>(null);
+  const openButtonRef = useRef<HTMLButtonElement>(null);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
   // Without a profile the dialog opens by itself (once per visit); the menu opens it any time.
   const needsProfile = profile.isSuccess && profile.data === null;
   const profileOpen = profileRequested || (needsProfile && !autoDismissed);
@@ -47,6 +58,24 @@ export function DashboardShell({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [sidebarOpen]);
+  // Focus follows the slide-over as it would a dialog: into it when it opens, back to the button
+  // that opened it when it closes with the focus inside (which would otherwise fall to the page,
+  // the sidebar being inert once closed). A choice that closes it moves the focus itself.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    const opened = sidebarOpen && !wasOpen.current;
+    const closed = !sidebarOpen && wasOpen.current;
+    wasOpen.current = sidebarOpen;
+    if (wide || !(opened || closed)) return;
+    if (opened) {
+      closeButtonRef.current?.focus();
+      return;
+    }
+    const active = document.activeElement;
+    if (active === document.body || asideRef.current?.contains(active)) {
+      openButtonRef.current?.focus();
+    }
+  }, [sidebarOpen, wide]);
   const closeProfile = () => {
     setProfileRequested(false);
     setAutoDismissed(true);
@@ -65,6 +94,7 @@ export function DashboardShell({
         />
       )}
       <aside
+        ref={asideRef}
         aria-label="Sidebar"
         // Off-screen on a phone: out of the tab order and the accessibility tree too.
         inert={!wide && !sidebarOpen}
@@ -73,8 +103,9 @@ export function DashboardShell({
         <div className="flex h-16 items-center justify-between px-4">
           <Logo href="/chat" />
           <button
+            ref={closeButtonRef}
             type="button"
-            className="rounded-md p-2 text-muted hover:text-fg md:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-md text-muted hover:text-fg md:hidden"
             onClick={() => setSidebarOpen(false)}
             aria-label="Close sidebar"
           >
@@ -99,8 +130,9 @@ export function DashboardShell({
           className={`flex h-16 items-center gap-3 border-b border-border px-4 ${header ? '' : 'md:hidden'}`}
         >
           <button
+            ref={openButtonRef}
             type="button"
-            className="rounded-md p-2 text-muted hover:text-fg md:hidden"
+            className="-ml-2 inline-flex size-11 items-center justify-center rounded-md text-muted hover:text-fg md:hidden"
             onClick={() => setSidebarOpen(true)}
             aria-label="Open sidebar"
             aria-expanded={sidebarOpen}

@@ -65,7 +65,7 @@ export function GreetingsEditor({
                     aria-label={`Remove ${label.toLowerCase()}`}
                     title="Remove"
                     onClick={() => remove(i)}
-                    className="rounded-md p-1 text-muted hover:bg-hover-strong hover:text-fg"
+                    className="-my-2 inline-flex size-11 items-center justify-center rounded-md text-muted hover:bg-hover-strong hover:text-fg sm:my-0 sm:size-7"
                   >
                     <X className="size-3.5" aria-hidden />
                   </button>

@@ -117,7 +117,7 @@ function ChosenRoles({
             type="button"
             onClick={() => onRemove(role, index)}
             aria-label={`Remove ${role}`}
-            className="inline-flex size-6 items-center justify-center rounded-full hover:bg-hover-strong"
+            className="-my-2.5 inline-flex size-11 items-center justify-center rounded-full hover:bg-hover-strong sm:my-0 sm:size-6"
           >
             <X className="size-3.5" aria-hidden />
           </button>
