@@ -56,6 +56,55 @@ describe('Google sign-in through OpenID Connect', () => {
   });
 });
 
+/** Google's redirect flow from start to the callback, in client `c`; answers the callback. */
+async function signInWithGoogle(c: ReturnType<TestApp['client']>) {
+  const start = await c.post('/api/auth/sign-in/oauth2', {
+    providerId: 'google',
+    callbackURL: '/chat',
+  });
+  const atProvider = await fetch(new URL(start.json.url), { redirect: 'manual' });
+  return c.get(atProvider.headers.get('location')!.slice(t.url.length));
+}
+
+describe('an address someone else registered first', () => {
+  it('is taken over by its Google owner without the stranger’s password', async () => {
+    const email = 'pre.registered@example.com';
+    // A stranger signs up with the address and a password, and never verifies it.
+    const stranger = t.client();
+    const signUp = await stranger.post('/api/auth/sign-up/email', {
+      name: '',
+      email,
+      password: 'stranger owns this now',
+      acceptTerms: true,
+      acceptPrivacy: true,
+    });
+    expect(signUp.status).toBe(200);
+    // The address's owner signs in with Google: the account becomes theirs, verified.
+    oidc.setUser({ sub: 'g-owner', email, name: 'Owner', email_verified: true });
+    const owner = t.client();
+    const back = await signInWithGoogle(owner);
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe('/chat');
+    expect((await owner.get('/api/auth/get-session')).json.user).toMatchObject({
+      email,
+      emailVerified: true,
+    });
+    // The stranger's password, set before anyone proved the address theirs, no longer opens it.
+    const again = await t.client().post('/api/auth/sign-in/email', {
+      email,
+      password: 'stranger owns this now',
+    });
+    expect(again.status).toBe(401);
+  });
+  it('is not linked to a Google account that has not verified the address', async () => {
+    const email = 'kept.apart@example.com';
+    await t.signedInUser(email);
+    oidc.setUser({ sub: 'g-unverified', email, name: 'Someone', email_verified: false });
+    const back = await signInWithGoogle(t.client());
+    expect(back.headers.get('location')).toContain('error=account_not_linked');
+  });
+});
+
 describe('without Google settings', () => {
   it('says Google sign-in is not configured', async () => {
     const plain = await startTestApp();

@@ -21,6 +21,7 @@ import { addressChangeOf, refuseLinkOlderThanAccount, refuseTakenNewAddress } fr
 import { refuseWeakNewPassword } from './password-policy';
 import { queueMail } from './queued-mail';
 import { voidResetLinks } from './reset-links';
+import { dropUnprovenPassword } from './unproven-password';
 
 const DAY_SECONDS = 60 * 60 * 24;
 /** How long a 'Forgot password?' link works. */
@@ -90,7 +91,11 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
       },
     },
     account: {
-      accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] },
+      // Google is linked to an account with the same address only when Google has verified the
+      // address (no provider is trusted without), and then also to an account whose address was
+      // never verified: its owner is not locked out by whoever registered it first, whose
+      // password goes (unproven-password.ts).
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: false },
     },
     emailAndPassword: {
       enabled: true,
@@ -143,6 +148,17 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
       },
     },
     databaseHooks: {
+      account: {
+        create: {
+          // Before: better-auth marks the address verified right after the link, and runs
+          // 'after' hooks once its transaction is done.
+          before: async (linked) => {
+            if (linked.providerId === GOOGLE_PROVIDER_ID) {
+              await dropUnprovenPassword(db, linked.userId);
+            }
+          },
+        },
+      },
       user: {
         create: {
           // Every path to an account passes an 18+ attestation and the terms: the sign-up form's
