@@ -327,6 +327,44 @@ describe('password, e-mail and devices', () => {
     expect((await signIn('old-address@example.com', TEST_PASSWORD)).status).toBe(401);
   });
 
+  it('voids a pending change of address when the password is reset or changed', async () => {
+    for (const how of ['reset', 'change'] as const) {
+      const email = `moved-away-${how}@example.com`;
+      const thief = `thief-${how}@example.com`;
+      const user = await t.signedInUser(email);
+      // Someone who knows the password asks to move the account to their own address…
+      await user.post('/api/auth/change-email', { newEmail: thief, password: TEST_PASSWORD });
+      const mail = await mailTo(thief, 'Confirm your new email for Reverie');
+      const link = new URL(linkIn(mail, '/api/auth/verify-email'));
+      // …links are signed to the second: the owner's answer comes at least a second later.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      if (how === 'reset') {
+        // …and the owner, told by the notice to the old address, resets the password.
+        await anonymous().post('/api/auth/request-password-reset', { email });
+        const reset = linkIn(await mailTo(email, 'Reset your'), '/api/auth/reset-password/');
+        const landing = await fetch(reset, { redirect: 'manual' });
+        const token = new URL(landing.headers.get('location')!, t.url).searchParams.get('token');
+        const done = await anonymous().post('/api/auth/reset-password', {
+          newPassword: 'copper kettle midnight sonata',
+          token,
+        });
+        expect(done.status, done.text).toBe(200);
+      } else {
+        const done = await user.post('/api/auth/change-password', {
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'copper kettle midnight sonata',
+        });
+        expect(done.status, done.text).toBe(200);
+      }
+      // The link mailed before no longer moves the account.
+      const opened = await anonymous().get(link.pathname + link.search);
+      expect(opened.status).toBe(302);
+      expect(opened.headers.get('location')).toContain('error=INVALID_TOKEN');
+      expect((await signIn(email, 'copper kettle midnight sonata')).status).toBe(200);
+      expect((await signIn(thief, 'copper kettle midnight sonata')).status).toBe(401);
+    }
+  });
+
   it('lists signed-in devices without their tokens and signs one or all others out', async () => {
     const email = 'many-devices@example.com';
     const laptop = await t.signedInUser(email);

@@ -17,7 +17,12 @@ import {
 } from './auth.emails';
 import type { JobEnqueuer } from '../../jobs/queue';
 import { findUser } from './users.repo';
-import { addressChangeOf, refuseLinkOlderThanAccount, refuseTakenNewAddress } from './email-change';
+import {
+  addressChangeOf,
+  refuseChangeOlderThanPassword,
+  refuseLinkOlderThanAccount,
+  refuseTakenNewAddress,
+} from './email-change';
 import { refuseWeakNewPassword } from './password-policy';
 import { queueMail } from './queued-mail';
 import { voidResetLinks } from './reset-links';
@@ -179,6 +184,7 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
         }
         await refuseWeakNewPassword(ctx);
         await refuseLinkOlderThanAccount(ctx);
+        await refuseChangeOlderThanPassword(ctx);
         await refuseTakenNewAddress(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {

@@ -60,6 +60,37 @@ export async function refuseLinkOlderThanAccount(ctx: HookContext): Promise<void
 }
 
 /**
+ * A change of address asked for before the account's password was last set (a reset, or a
+ * change): whoever asked knew the old password, which is exactly what the owner who reset it was
+ * shutting out. Its link, mailed to the address it would move the account to, must not still
+ * move the account. Refused as a link that is no longer valid (INVALID_TOKEN). The password's
+ * time is its credential account's `updatedAt`, which better-auth sets when it writes a password.
+ */
+export async function refuseChangeOlderThanPassword(ctx: HookContext): Promise<void> {
+  if (ctx.path !== '/verify-email') return;
+  const query = (ctx.query ?? {}) as { token?: unknown; callbackURL?: unknown };
+  const link = await linkOf(query.token, ctx.context.secret);
+  if (!link?.updateTo || link.issuedAt === null) return;
+  const adapter = ctx.context.internalAdapter;
+  const holder = await adapter.findUserByEmail(link.email);
+  if (!holder) return;
+  const accounts = await adapter.findAccounts(holder.user.id);
+  const password = accounts.find((a) => a.providerId === 'credential');
+  // Links are signed to the second: a password set in the link's own second (an account made
+  // and moved at once) counts as before it.
+  if (!password || new Date(password.updatedAt).getTime() < (link.issuedAt + 1) * 1000) return;
+  refuseLink(
+    ctx,
+    query.callbackURL,
+    'INVALID_TOKEN',
+    new APIError('UNAUTHORIZED', {
+      code: 'INVALID_TOKEN',
+      message: 'This link is invalid or has expired.',
+    }),
+  );
+}
+
+/**
  * A change of address whose new address another account took after the link was mailed (someone
  * signed up with it): better-auth would make a session for the link, then fail on the address's
  * unique key with a 500, every time the link is opened. Refused here before anything is written:
