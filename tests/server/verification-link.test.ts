@@ -72,12 +72,24 @@ describe('the verification link', () => {
     expect(signedIn.json.user).toMatchObject({ email, emailVerified: true });
     expect(signedIn.json.session.token).toBeUndefined();
     expect(await sessionsOf(email)).toHaveLength(1);
-
     // Opened again: already verified, nothing more (no second session), still the app.
     const again = await c.get(linkTo(email));
     expect(again.headers.get('location')).toBe('/chat?verified=1');
     expect(sessionCookie(again)).toBeUndefined();
     expect(await sessionsOf(email)).toHaveLength(1);
+
+    // This browser is now the account's known device: after a stranger's five wrong guesses lock
+    // the address for every other browser, its owner still signs in here.
+    for (let i = 0; i < 5; i++) {
+      await browser().post('/api/auth/sign-in/email', { email, password: `guess ${i} wrong` });
+    }
+    const blocked = await browser().post('/api/auth/sign-in/email', {
+      email,
+      password: TEST_PASSWORD,
+    });
+    expect(blocked.status).toBe(429);
+    const owner = await c.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(owner.status, owner.text).toBe(200);
   });
 
   it('opened in another browser, verifies the address and signs no one in', async () => {

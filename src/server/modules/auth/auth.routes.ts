@@ -21,7 +21,7 @@ import { RATE_RULES } from '../../rate-rules';
 import { AUTH_BASE_PATH, GOOGLE_PROVIDER_ID } from './auth';
 import { afterAccountCall, beforeAccountCall } from './account-checks';
 import { afterAnswers } from './after-answer';
-import { addressChangeOf } from './email-change';
+import { addressChangeOf, verifiedAddressOf } from './email-change';
 import { deviceCookie, knownDevice } from './known-devices';
 import { passwordProblem } from './password-check';
 import { resetLinkAddress } from './reset-links';
@@ -108,10 +108,18 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
           : null;
 
       let response = await auth.handler(toFetchRequest(request, config.publicUrl, body));
+      const extraCookies: string[] = [];
       if (path === '/verify-email' && request.method === 'GET') {
         const { token } = (request.query ?? {}) as { token?: unknown };
         const isChange = (await addressChangeOf(token, config.authSecret)) !== null;
         response = await signInOnlyWhereSignedUp(request, response, auth, isChange);
+        // Signed in by its link, the browser that signed up is the account's known device, as
+        // after a password sign-in: a stranger's wrong guesses never lock its owner out here.
+        const address = await verifiedAddressOf(token, config.authSecret);
+        if (address && setsSession(response, sessionCookieName)) {
+          const secure = config.publicUrl.startsWith('https:');
+          extraCookies.push(deviceCookie(config.authSecret, address, secure));
+        }
       }
       // Any POST here may end or change sessions (sign-out, revocation, password or e-mail
       // change): the next request of every user is checked against the database again.
@@ -134,7 +142,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
           .header('cache-control', 'no-store')
           .send({ status: true, email: resetFor } satisfies ResetPasswordResponse);
       }
-      return forward(reply, response);
+      return forward(reply, response, extraCookies);
     },
   });
 
@@ -252,6 +260,16 @@ function toFetchRequest(
     headers,
     body: hasBody ? JSON.stringify(body ?? {}) : undefined,
   });
+}
+
+/** Whether an answer signs its browser in (sets a non-empty session cookie). */
+function setsSession(response: Response, sessionCookieName: string): boolean {
+  return response.headers
+    .getSetCookie()
+    .some(
+      (header) =>
+        header.startsWith(`${sessionCookieName}=`) && !header.startsWith(`${sessionCookieName}=;`),
+    );
 }
 
 async function forward(reply: FastifyReply, response: Response, extraCookies: string[] = []) {

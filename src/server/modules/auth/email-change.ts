@@ -32,6 +32,12 @@ export async function addressChangeOf(
   return link?.updateTo ? { from: link.email, to: link.updateTo } : null;
 }
 
+/** The address a plain verification link verifies, or null (a change of address, or invalid). */
+export async function verifiedAddressOf(token: unknown, secret: string): Promise<string | null> {
+  const link = await linkOf(token, secret);
+  return link && !link.updateTo ? link.email : null;
+}
+
 /**
  * A verify-email link made before the account that now holds its address existed was not made
  * for that account: better-auth finds the account by the address alone, so the link of an account
