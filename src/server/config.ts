@@ -7,6 +7,7 @@ import {
   DEFAULT_CRISIS_RESOURCES,
   type CrisisResource,
 } from '../shared/safety/rules';
+import { parseSamplingSetting, type SamplingSetting } from './integrations/llm/sampling-setting';
 import { trustProxySchema, type TrustProxy } from './trust-proxy';
 
 const optionalString = z
@@ -22,6 +23,13 @@ const booleanString = z
 
 /** LLM_CONTEXT_TOKENS when unset: the prompt budget in tokens. */
 export const DEFAULT_CONTEXT_TOKENS = 8192;
+
+/**
+ * LLM_REASONING_TOKENS when unset: what a reasoning model may think, on top of each answer's own
+ * limit (max_completion_tokens counts both). Enough for a chat reply's thought at DeepSeek R1's or
+ * Qwen3's usual length; too little and the answer comes back empty.
+ */
+export const DEFAULT_REASONING_TOKENS = 4096;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -59,6 +67,21 @@ const envSchema = z.object({
     .max(2_000_000)
     .default(DEFAULT_CONTEXT_TOKENS),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** JSON: model (or "*") → sampling for its creative calls; see sampling-setting.ts. */
+  LLM_SAMPLING: optionalString,
+  LLM_REASONING_MODELS: optionalString,
+  LLM_REASONING_TOKENS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(DEFAULT_REASONING_TOKENS),
+  LLM_SYSTEM_ROLE: optionalString.pipe(
+    z.enum(['keep', 'merge'], { error: 'must be keep or merge' }).default('keep'),
+  ),
+  LLM_PREFILL: optionalString.pipe(
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ),
   IMAGE_BASE_URL: optionalString.pipe(z.url().optional()),
   IMAGE_API_KEY: optionalString,
   IMAGE_MODEL: optionalString,
@@ -158,6 +181,12 @@ export interface Config {
         models: string[];
         contextTokens: number;
         timeoutMs: number;
+        /**
+         * How each server is talked to (issue 46); absent in configs made by hand, which then get
+         * the defaults: no sampling of the operator's, no reasoning models, system role kept,
+         * prefills sent.
+         */
+        serving?: LlmServing;
       }
     | undefined;
   /** OpenAI-compatible images endpoint; undefined without IMAGE_MODEL. */
@@ -194,6 +223,20 @@ export interface Config {
     /** The crisis services the crisis notice and /safety refer to. */
     crisisResources: CrisisResource[];
   };
+}
+
+/** The LLM_* settings that adapt requests to the models and servers behind LLM_BASE_URL. */
+export interface LlmServing {
+  /** LLM_SAMPLING: model (or "*") → sampling the operator set for its creative calls. */
+  sampling: Record<string, SamplingSetting>;
+  /** LLM_REASONING_MODELS: sent max_completion_tokens and none of the app's sampling. */
+  reasoningModels: string[];
+  /** LLM_REASONING_TOKENS: added to a reasoning model's answer limit for its thinking. */
+  reasoningTokens: number;
+  /** LLM_SYSTEM_ROLE=merge: system text is sent in user turns (templates that refuse it). */
+  systemRole: 'keep' | 'merge';
+  /** LLM_PREFILL=off: Continue sends a nudge instead of an assistant prefill. */
+  prefill: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -280,6 +323,8 @@ function llmConfig(e: Env): Config['llm'] {
     .split(',')
     .map((m) => m.trim())
     .filter(Boolean);
+  // Checked even without a model configured: a broken value is a mistake either way.
+  const serving = llmServingOf(e, models.length > 0 ? models : undefined);
   if (!e.LLM_BASE_URL || models.length === 0) return undefined;
   return {
     baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
@@ -287,6 +332,37 @@ function llmConfig(e: Env): Config['llm'] {
     models,
     contextTokens: e.LLM_CONTEXT_TOKENS,
     timeoutMs: e.LLM_TIMEOUT_MS,
+    serving,
+  };
+}
+
+/** The LLM_* serving settings; a model named that is not in LLM_MODELS is a start-up error. */
+function llmServingOf(e: Env, models: string[] | undefined): LlmServing {
+  const problems: string[] = [];
+  const sampling = parseSamplingSetting(e.LLM_SAMPLING, models);
+  if (!sampling.ok) problems.push(...sampling.problems);
+  const reasoningModels = (e.LLM_REASONING_MODELS ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  for (const model of reasoningModels) {
+    if (models && !models.includes(model)) {
+      problems.push(`LLM_REASONING_MODELS: "${model}" is not in LLM_MODELS`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(
+      problems.length === 1
+        ? `Invalid configuration: ${problems[0]}`
+        : `Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  }
+  return {
+    sampling: sampling.ok ? sampling.value : {},
+    reasoningModels,
+    reasoningTokens: e.LLM_REASONING_TOKENS,
+    systemRole: e.LLM_SYSTEM_ROLE,
+    prefill: e.LLM_PREFILL === 'on',
   };
 }
 

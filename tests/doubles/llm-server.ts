@@ -13,6 +13,13 @@ export type LlmReply = ReplyOptions &
     | {
         /** A chat answer; streamed word by word when the request asks for a stream. */
         content: string;
+        /** Streams exactly these pieces instead of `content` word by word (chunk boundaries). */
+        chunks?: string[];
+        /**
+         * The model's thinking, sent apart from the text as DeepSeek's API does: streamed as
+         * `reasoning_content` deltas before the text, or as `message.reasoning_content`.
+         */
+        reasoning?: string;
         /** Pause between streamed chunks (to abort or time out mid-stream). */
         chunkDelayMs?: number;
         /**
@@ -47,6 +54,16 @@ export interface ReceivedRequest {
 }
 
 type Endpoint = 'chat' | 'images';
+
+/** What a strict server refuses with a 400 (see LlmDouble.refuse). */
+export interface Refusals {
+  /** `response_format: { type: 'json_schema' }` (llama.cpp builds and proxies without it). */
+  jsonSchema?: boolean;
+  /** Any message with role system (Gemma's chat template). */
+  systemMessages?: boolean;
+  /** A last message with role assistant: a prefill (APIs that forbid them). */
+  prefill?: boolean;
+}
 export type Responder = (endpoint: Endpoint, body: any) => LlmReply | undefined;
 
 export interface LlmDouble {
@@ -71,7 +88,12 @@ export interface LlmDouble {
    * (so scripted replies stay for the other calls); undefined stops doing so.
    */
   answerSchema(name: string, reply: LlmReply | ((body: any) => LlmReply) | undefined): void;
-  /** Forgets queued replies, schema answers and received requests. */
+  /**
+   * Answers 400, like a strict server, to every chat request using what `refusals` names (the
+   * request is still recorded; nothing queued is used up); reset() or refuse({}) ends it.
+   */
+  refuse(refusals: Refusals): void;
+  /** Forgets queued replies, schema answers, refusals and received requests. */
   reset(): void;
   stop(): Promise<void>;
 }
@@ -116,6 +138,21 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     });
 
   let responder: Responder | undefined;
+  let refusals: Refusals = {};
+  /** Why a strict server would refuse this chat request, or undefined. */
+  const refusalOf = (body: any): string | undefined => {
+    const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
+    if (refusals.jsonSchema && body?.response_format?.type === 'json_schema') {
+      return 'response_format json_schema is not supported';
+    }
+    if (refusals.systemMessages && messages.some((m) => m?.role === 'system')) {
+      return 'System role not supported';
+    }
+    if (refusals.prefill && messages.at(-1)?.role === 'assistant') {
+      return 'The last message must be a user message';
+    }
+    return undefined;
+  };
   const schemaAnswers = new Map<string, LlmReply | ((body: any) => LlmReply)>();
   const bySchema = (endpoint: Endpoint, body: any): LlmReply | undefined => {
     const name = body?.response_format?.json_schema?.name;
@@ -181,6 +218,10 @@ export async function startLlmDouble(): Promise<LlmDouble> {
           ? 'images'
           : undefined;
     if (!endpoint) return sendJson(res, 404, { error: { message: `No route ${path}` } });
+    const refusal = endpoint === 'chat' ? refusalOf(body) : undefined;
+    if (refusal) {
+      return sendJson(res, 400, { error: { message: refusal, type: 'invalid_request_error' } });
+    }
 
     const reply =
       bySchema(endpoint, body) ||
@@ -221,7 +262,11 @@ export async function startLlmDouble(): Promise<LlmDouble> {
         choices: [
           {
             index: 0,
-            message: { role: 'assistant', content: reply.content },
+            message: {
+              role: 'assistant',
+              content: reply.content,
+              ...(reply.reasoning === undefined ? {} : { reasoning_content: reply.reasoning }),
+            },
             finish_reason: finishReason,
           },
         ],
@@ -247,7 +292,15 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     // a timer that fires late (a busy process) is caught up, not added to every later chunk.
     const startedAt = performance.now();
     let index = 0;
-    for (const piece of splitWords(reply.content)) {
+    const thinking = reply.reasoning === undefined ? [] : splitWords(reply.reasoning);
+    for (const thought of thinking) {
+      res.write(
+        chunk([
+          { index: 0, delta: { content: null, reasoning_content: thought }, finish_reason: null },
+        ]),
+      );
+    }
+    for (const piece of reply.chunks ?? splitWords(reply.content)) {
       index++;
       if (reply.stallAfter !== undefined && index > reply.stallAfter) {
         const closed = new Promise((resolve) => res.once('close', resolve));
@@ -283,6 +336,9 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     respondWith(fn) {
       responder = fn;
     },
+    refuse(what) {
+      refusals = { ...what };
+    },
     answerSchema(name, reply) {
       if (reply) schemaAnswers.set(name, reply);
       else schemaAnswers.delete(name);
@@ -299,6 +355,7 @@ export async function startLlmDouble(): Promise<LlmDouble> {
       queue.length = 0;
       requests.length = 0;
       schemaAnswers.clear();
+      refusals = {};
       defaults.chat = DEFAULT_CHAT;
       defaults.images = DEFAULT_IMAGE;
     },

@@ -10,8 +10,30 @@ export interface CompletionRequest {
   /** Must be in the allow-list; defaults to the first model of it. */
   model?: string;
   temperature?: number;
+  /** Nucleus sampling (top_p). */
+  topP?: number;
+  frequencyPenalty?: number;
+  presencePenalty?: number;
+  /**
+   * A creative call (a reply, a scene, a generated character): the operator's sampling for the
+   * model (LLM_SAMPLING) replaces the fields above. Calls that must stay deterministic (reviews,
+   * summaries) leave it unset and always get their own.
+   */
+  operatorSampling?: boolean;
+  /**
+   * The answer's length limit: max_tokens, or for a reasoning model (LLM_REASONING_MODELS)
+   * max_completion_tokens with LLM_REASONING_TOKENS added for its thinking.
+   */
   maxTokens?: number;
-  /** Ask for JSON matching this JSON Schema via response_format json_schema. */
+  /**
+   * Stop sequences (OpenAI accepts up to 4; extra ones are still cut locally). The answer is also
+   * cut at the first of them before it is returned or streamed, for servers that ignore `stop`.
+   */
+  stop?: string[];
+  /**
+   * Ask for JSON matching this JSON Schema via response_format json_schema (or, from a server
+   * that refused it, in words at the end of the prompt).
+   */
   jsonSchema?: { name: string; schema: Record<string, unknown> };
   /** Cancels the request; the call then rejects with an error named 'AbortError'. */
   signal?: AbortSignal;

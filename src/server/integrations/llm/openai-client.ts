@@ -157,6 +157,13 @@ export function callControl(
   return new CallControl(timeoutMs, callerSignal, timeLimitMs);
 }
 
+/** The HTTP status a provider call failed with, if it got that far (SDK or streamed). */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof ProviderHttpError) return error.status;
+  if (sdk && error instanceof sdk.APIError) return error.status;
+  return undefined;
+}
+
 export interface ProviderMessages {
   failed: string;
   timeout: string;

@@ -1,5 +1,7 @@
 import type OpenAI from 'openai';
 import type { Config } from '../../config';
+import { ServerAdaptation, isRefusal } from './adaptation';
+import { AnswerFilter } from './answer-filter';
 import { LlmError } from './errors';
 import {
   abortError,
@@ -10,24 +12,34 @@ import {
   UNKNOWN_MODEL,
   upstreamError,
   type Completion,
-  type CompletionRequest,
   type LlmGateway,
 } from './llm';
 import { openEventStream, readEvents } from './event-stream';
 import { parseChunk } from './openai-chunk';
-import { callControl, lazyClient, toProviderError, type ProviderMessages } from './openai-client';
+import {
+  callControl,
+  httpStatusOf,
+  lazyClient,
+  toProviderError,
+  type ProviderMessages,
+} from './openai-client';
+import { requestBody, SERVING_DEFAULTS, type FallibleFeature } from './request-body';
 
 type LlmConfig = NonNullable<Config['llm']>;
 
 /**
  * The gateway for any OpenAI-compatible chat endpoint (OpenAI, OpenRouter, Together, vLLM,
- * Ollama, llama.cpp). Only standard request fields are sent, and the answer is read defensively,
- * because these servers differ in what they leave out (usage, finish_reason, choices in the last
- * chunk…).
+ * Ollama, llama.cpp). Requests are shaped so every such server takes them (request-body.ts,
+ * turns.ts) and a server that refuses a feature with a 400 is asked again without it
+ * (adaptation.ts); the answer is read defensively, because these servers differ in what they
+ * leave out (usage, finish_reason, choices in the last chunk…), and only its visible part
+ * (answer-filter.ts: no thinking, nothing past a stop string) is handed out.
  */
 export function createOpenAiLlm(config: LlmConfig): LlmGateway {
   const client = lazyClient(config);
   const models = Object.freeze([...config.models]);
+  const serving = config.serving ?? SERVING_DEFAULTS;
+  const adaptation = new ServerAdaptation();
 
   const resolveModel = (requested: string | undefined): string => {
     const model = requested ?? models[0];
@@ -47,23 +59,32 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
       const control = callControl(config.timeoutMs, request.signal, request.timeLimitMs);
       try {
         if (request.signal?.aborted) throw abortError();
-        const response = await (
-          await client()
-        ).chat.completions.create(
-          Object.assign(chatParams(model, request), { stream: false as const }),
-          { signal: control.signal },
-        );
-        // Optional chaining throughout: a misbehaving server may answer 200 with anything.
-        const choice = response?.choices?.[0];
-        const content = choice?.message?.content;
-        if (typeof content !== 'string' || content.trim() === '') {
-          throw upstreamError(LLM_EMPTY, 'empty answer');
+        let withheld = adaptation.withheld(model);
+        let dropped: FallibleFeature | undefined;
+        for (;;) {
+          const { body, sent } = requestBody(model, request, serving, withheld);
+          let response: OpenAI.Chat.ChatCompletion;
+          try {
+            response = await (
+              await client()
+            ).chat.completions.create(
+              Object.assign(body, {
+                stream: false as const,
+              }) as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
+              { signal: control.signal },
+            );
+          } catch (error) {
+            const next = isRefusal(httpStatusOf(error))
+              ? adaptation.nextToDrop(model, sent)
+              : undefined;
+            if (!next) throw error;
+            withheld = new Set(withheld).add(next);
+            dropped = next;
+            continue;
+          }
+          adaptation.answered(model, sent, dropped);
+          return completionOf(response, model, request.stop);
         }
-        return {
-          content,
-          model: typeof response.model === 'string' && response.model ? response.model : model,
-          finishReason: choice?.finish_reason ?? null,
-        };
       } catch (error) {
         throw toProviderError(error, control, LLM_MESSAGES);
       } finally {
@@ -78,104 +99,187 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
       } catch (error) {
         return Promise.reject(error);
       }
+      const withheld = adaptation.withheld(model);
+      const { body, sent } = requestBody(model, request, serving, withheld);
       // The prompt is serialised now and handed over once: what reads the answer (often for
       // seconds) keeps no reference to it.
       // (Object.assign rather than a spread copy: in Node 20's V8 that copy, prompt and all, would
       // outlive the young generation; decision 0029.)
-      const payload = {
-        json: JSON.stringify(Object.assign(chatParams(model, request), { stream: true })),
+      const call: StreamCall = {
+        model,
+        payload: { json: JSON.stringify(Object.assign(body, { stream: true })) },
+        sent,
+        withheld,
+        signal: request.signal,
+        timeLimitMs: request.timeLimitMs,
+        stops: request.stop,
+        // Only while a 400 could still teach something is the prompt kept for a second attempt,
+        // and only until the server answers: a model known to this process is sent it once.
+        rebuild: adaptation.nextToDrop(model, sent)
+          ? (without) => {
+              const next = requestBody(model, request, serving, without);
+              return {
+                payload: { json: JSON.stringify(Object.assign(next.body, { stream: true })) },
+                sent: next.sent,
+              };
+            }
+          : undefined,
       };
       // Only what it needs: an async function's frame keeps its arguments (here the prompt) for as
       // long as it runs.
-      return streamCompletion(config, model, payload, request.signal, request.timeLimitMs, onDelta);
+      return streamCompletion(config, adaptation, call, onDelta);
     },
   };
 }
 
-function chatParams(model: string, request: CompletionRequest) {
-  const params: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
-    model,
-    // Copied field by field so nothing but role and content is ever sent.
-    messages: request.messages.map(({ role, content }) => ({ role, content })),
-  };
-  if (request.temperature !== undefined) params.temperature = request.temperature;
-  // max_tokens rather than max_completion_tokens: the compatible servers only know the former.
-  if (request.maxTokens !== undefined) params.max_tokens = request.maxTokens;
-  if (request.jsonSchema) {
-    params.response_format = {
-      type: 'json_schema',
-      // strict: false, because strict mode rejects common schemas (optional fields, open objects).
-      json_schema: {
-        name: request.jsonSchema.name,
-        schema: request.jsonSchema.schema,
-        strict: false,
-      },
-    };
+/** A non-streamed answer as the app sees it: its visible text (answer-filter.ts). */
+function completionOf(
+  response: OpenAI.Chat.ChatCompletion,
+  model: string,
+  stops: readonly string[] | undefined,
+): Completion {
+  // Optional chaining throughout: a misbehaving server may answer 200 with anything.
+  const choice = response?.choices?.[0];
+  const raw = choice?.message?.content;
+  const filter = new AnswerFilter(stops);
+  if (typeof raw === 'string') {
+    filter.push(raw);
+    filter.end();
   }
-  return params;
+  if (filter.content.trim() === '') throw upstreamError(LLM_EMPTY, 'empty answer');
+  return {
+    content: filter.content,
+    model: typeof response.model === 'string' && response.model ? response.model : model,
+    finishReason: filter.stopped ? 'stop' : (choice?.finish_reason ?? null),
+  };
 }
 
+/** One streamed request, as streamCompletion needs it (without the prompt, once it is sent). */
+interface StreamCall {
+  model: string;
+  /** Emptied when the request is sent (openEventStream). */
+  payload: { json: string };
+  /** The fallible features the payload sends, and those it leaves out. */
+  sent: Set<FallibleFeature>;
+  withheld: Set<FallibleFeature>;
+  signal: AbortSignal | undefined;
+  timeLimitMs: number | undefined;
+  stops: readonly string[] | undefined;
+  /** The payload again without `withheld`, for a retry after a 400; cleared once answered. */
+  rebuild:
+    | ((withheld: Set<FallibleFeature>) => {
+        payload: { json: string };
+        sent: Set<FallibleFeature>;
+      })
+    | undefined;
+}
+
+/** Thrown to stop reading the stream at a stop string: the answer is complete. */
+const STOP_REACHED = Symbol('stop reached');
+
 /**
- * The streamed answer: each text delta goes to `onDelta` as it arrives; resolves with the whole
- * completion. If `onDelta` throws, the upstream request is closed (no tokens are paid for that
- * nobody reads) and that error is the answer.
+ * The streamed answer: each piece of visible text goes to `onDelta` as it arrives; resolves with
+ * the whole completion. At a stop string, or if `onDelta` throws, the upstream request is closed
+ * (no tokens are paid for that nobody reads); in the latter case that error is the answer.
  */
 async function streamCompletion(
   config: LlmConfig,
-  model: string,
-  /** Emptied when the request is sent (openEventStream). */
-  payload: { json: string },
-  callerSignal: AbortSignal | undefined,
-  timeLimitMs: number | undefined,
+  adaptation: ServerAdaptation,
+  call: StreamCall,
   onDelta: (text: string) => void,
 ): Promise<Completion> {
   // For a stream the timeout is the longest silence allowed (before the first chunk and between
   // chunks): a long answer may legitimately take longer than timeoutMs in total, unless the
   // caller set a time limit.
-  const control = callControl(config.timeoutMs, callerSignal, timeLimitMs);
+  const control = callControl(config.timeoutMs, call.signal, call.timeLimitMs);
   let consumerFailed = false;
   let consumerError: unknown;
+  const deliver = (text: string) => {
+    try {
+      onDelta(text);
+    } catch (error) {
+      consumerFailed = true;
+      consumerError = error;
+      throw error;
+    }
+    // After an abort, stop handing out text.
+    if (control.cancelled) throw abortError();
+  };
   try {
-    if (callerSignal?.aborted) throw abortError();
-    const response = await openEventStream(
-      `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`,
-      config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
-      payload,
-      control,
-    );
-    let content = '';
+    if (call.signal?.aborted) throw abortError();
+    const response = await openAnswering(config, adaptation, call, control);
+    const filter = new AnswerFilter(call.stops);
     let answeredModel = '';
     let finishReason: string | null = null;
-    await readEvents(response, parseChunk, (event) => {
-      control.touch();
-      const chunk = event as Partial<OpenAI.Chat.ChatCompletionChunk> | null;
-      if (!answeredModel && typeof chunk?.model === 'string') answeredModel = chunk.model;
-      // Usage-only chunks have no choices; some servers send a null delta.content.
-      const choice = chunk?.choices?.[0];
-      if (!choice) return;
-      if (choice.finish_reason) finishReason = choice.finish_reason;
-      const delta = choice.delta?.content;
-      if (typeof delta === 'string' && delta !== '') {
-        content += delta;
-        try {
-          onDelta(delta);
-        } catch (error) {
-          consumerFailed = true;
-          consumerError = error;
-          throw error;
+    try {
+      await readEvents(response, parseChunk, (event) => {
+        control.touch();
+        const chunk = event as Partial<OpenAI.Chat.ChatCompletionChunk> | null;
+        if (!answeredModel && typeof chunk?.model === 'string') answeredModel = chunk.model;
+        // Usage-only chunks have no choices; some servers send a null delta.content, and
+        // reasoning_content deltas (a model's thinking) are never read.
+        const choice = chunk?.choices?.[0];
+        if (!choice) return;
+        if (choice.finish_reason) finishReason = choice.finish_reason;
+        const delta = choice.delta?.content;
+        if (typeof delta === 'string' && delta !== '') {
+          const shown = filter.push(delta);
+          if (shown !== '') deliver(shown);
+          if (filter.stopped) throw STOP_REACHED;
         }
-        // After an abort, stop handing out text.
-        if (control.cancelled) throw abortError();
-      }
-    });
+      });
+    } catch (error) {
+      if (error !== STOP_REACHED) throw error;
+    }
     if (control.aborted) throw abortError();
-    if (content.trim() === '') throw upstreamError(LLM_EMPTY, 'empty answer');
-    return { content, model: answeredModel || model, finishReason };
+    const rest = filter.end();
+    if (rest !== '') deliver(rest);
+    if (filter.content.trim() === '') throw upstreamError(LLM_EMPTY, 'empty answer');
+    return {
+      content: filter.content,
+      model: answeredModel || call.model,
+      finishReason: filter.stopped ? 'stop' : finishReason,
+    };
   } catch (error) {
     if (consumerFailed) throw consumerError;
     throw toProviderError(error, control, LLM_MESSAGES);
   } finally {
     control.dispose();
+  }
+}
+
+/**
+ * Sends the request and resolves once the server answers it; after a 400 to a feature still in
+ * doubt, sends it again without that feature (adaptation.ts). Drops the prompt when answered.
+ */
+async function openAnswering(
+  config: LlmConfig,
+  adaptation: ServerAdaptation,
+  call: StreamCall,
+  control: ReturnType<typeof callControl>,
+) {
+  let dropped: FallibleFeature | undefined;
+  for (;;) {
+    try {
+      const response = await openEventStream(
+        `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`,
+        config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
+        call.payload,
+        control,
+      );
+      call.rebuild = undefined;
+      adaptation.answered(call.model, call.sent, dropped);
+      return response;
+    } catch (error) {
+      const next =
+        call.rebuild && isRefusal(httpStatusOf(error))
+          ? adaptation.nextToDrop(call.model, call.sent)
+          : undefined;
+      if (!next || !call.rebuild) throw error;
+      call.withheld = new Set(call.withheld).add(next);
+      dropped = next;
+      ({ payload: call.payload, sent: call.sent } = call.rebuild(call.withheld));
+    }
   }
 }
 
