@@ -246,7 +246,10 @@ export class ConfigError extends Error {}
  * fails at start instead of misbehaving later.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // A setting given empty (`LLM_CONTEXT_TOKENS=` in an env file, `${VAR:-}` in compose.yaml) is
+  // a setting not given: its default applies, as for the text settings.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     // One bad setting is one line (what a process manager's status shows); more, one line each.

@@ -23,6 +23,21 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
   });
 
+  it('takes a setting given empty as not given (an env file’s `X=`, compose’s `${X:-}`)', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '',
+      LLM_BASE_URL: 'http://127.0.0.1:9',
+      LLM_MODELS: 'big-405b',
+      LLM_CONTEXT_TOKENS: '',
+      LLM_TIMEOUT_MS: ' ',
+      LLM_SYSTEM_ROLE: '',
+    });
+    expect(config.port).toBe(3000);
+    expect(config.llm?.contextTokens).toBe(8192);
+    expect(config.llm?.timeoutMs).toBe(120_000);
+  });
+
   it('generates AUTH_SECRET once and keeps it in DATA_DIR', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
