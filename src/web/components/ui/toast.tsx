@@ -37,6 +37,12 @@ export function dismissToast(id: number) {
   emit();
 }
 
+/** Every toast goes at once (the web tests start each file without the last file's toasts). */
+export function dismissAllToasts() {
+  toasts = [];
+  emit();
+}
+
 const sameKind = (a: ToastInput, b: ToastInput) =>
   a.title === b.title && (a.variant ?? 'default') === (b.variant ?? 'default');
 
