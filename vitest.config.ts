@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Pure logic: the files share a worker's modules (39 s against 15 s, 2026-11-29).
+          isolate: false,
         },
       },
       {
