@@ -92,7 +92,8 @@ export async function measureTakeover(settings: TakeoverSettings): Promise<Takeo
   answerAgeReviewsAsAdult(llm);
   llm.respondWith((_endpoint, body) => {
     const last = JSON.stringify(body?.messages?.at(-1)?.content ?? '');
-    if (last.includes('Continue your last message')) return { content: GOES_ON };
+    if (body?.messages?.at(-1)?.role === 'assistant' || last.includes('Continue your last message'))
+      return { content: GOES_ON };
     if (last.includes('stop short')) return { content: STALL, stallAfter: 3 };
     return undefined;
   });

@@ -37,6 +37,15 @@ async function main() {
     }
     throw error;
   }
+  // A model window too small for a prompt and a reply stops the start before anything opens.
+  if (config.llm) {
+    const { contextWindowProblem } = await import('./startup-notices');
+    const tooSmall = contextWindowProblem(config);
+    if (tooSmall) {
+      console.error(tooSmall);
+      process.exit(1);
+    }
+  }
   // The embedded database is held by one process at a time: taken before PGlite opens anything.
   let dataDirLock: DataDirLock | undefined;
   if (!config.databaseUrl) {

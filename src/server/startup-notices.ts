@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { LLM_SETUP_EXAMPLE } from '../shared/chat/rules';
 import { STRIPE_SETTINGS, type Config } from './config';
+import { minimumContextTokens } from './prompts/chat.prompt';
 
 /**
  * Tells a new operator, once at start-up, which optional features are off and what turns them
@@ -20,4 +21,19 @@ export function logMissingSettings(config: Config, log: Pick<Logger, 'warn' | 'i
   } else if (missing.length > 0) {
     log.info(`Billing is off: set ${STRIPE_SETTINGS.join(', ')} to sell the paid plans.`);
   }
+}
+
+/**
+ * What stops the start when LLM_CONTEXT_TOKENS cannot hold a character's prompt and a reply
+ * (issue 46): one line naming the setting, what it is and what it needs; null when it can.
+ */
+export function contextWindowProblem(config: Config): string | null {
+  if (!config.llm) return null;
+  const needed = minimumContextTokens();
+  if (config.llm.contextTokens >= needed) return null;
+  return (
+    `LLM_CONTEXT_TOKENS is ${config.llm.contextTokens}: at least ${needed} are needed to hold a ` +
+    "character's prompt and a reply. Set it to the model's context length (with Ollama, set the " +
+    'model’s num_ctx to match).'
+  );
 }

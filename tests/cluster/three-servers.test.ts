@@ -218,7 +218,11 @@ describe('three servers on one PostgreSQL and one Redis', () => {
     const slow = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
     llm.respondWith((endpoint, body) => {
       const last = JSON.stringify(body?.messages?.at(-1)?.content ?? '');
-      if (last.includes('Continue your last message')) return { content: 'and the tide came in.' };
+      if (
+        body?.messages?.at(-1)?.role === 'assistant' ||
+        last.includes('Continue your last message')
+      )
+        return { content: 'and the tide came in.' };
       if (last.includes('slowly')) return { content: slow, chunkDelayMs: 25 };
       if (last.includes('stop short'))
         return { content: 'Moonlight0 spills1 over2 the3', stallAfter: 3 };

@@ -111,6 +111,13 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
     };
   }
   const last = JSON.stringify(body?.messages?.at(-1)?.content ?? '');
+  // Continue sends the reply so far as the last, assistant, turn (a prefill, issue 46); or, to a
+  // server that refuses prefills, a nudge after it.
+  if (body?.messages?.at(-1)?.role === 'assistant' || last.includes('Continue your last message')) {
+    return JSON.stringify(body?.messages ?? []).includes(E2E_SLOW_CONTINUE_TRIGGER)
+      ? { content: E2E_LONG_CONTINUATION, chunkDelayMs: 50 }
+      : { content: E2E_CONTINUATION };
+  }
   if (last.includes('opening scene')) {
     if (last.includes(E2E_FLAKY_IDEA) && !flakyIdeasSeen.has(last)) {
       flakyIdeasSeen.add(last);
@@ -121,15 +128,10 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
   if (last.includes('Summarise')) return { content: 'They talked about the storm.' };
   if (last.includes(E2E_LINES_TRIGGER)) return { content: E2E_LINES_REPLY };
   if (last.includes(E2E_MARKDOWN_TRIGGER)) return { content: E2E_MARKDOWN_REPLY };
-  if (last.includes('Continue your last message')) {
-    return JSON.stringify(body?.messages ?? []).includes(E2E_SLOW_CONTINUE_TRIGGER)
-      ? { content: E2E_LONG_CONTINUATION, chunkDelayMs: 50 }
-      : { content: E2E_CONTINUATION };
-  }
   if (last.includes(E2E_TALE_TRIGGER)) return { content: `Tale number ${++talesTold}.` };
   if (last.includes(E2E_SLOW_TRIGGER)) return { content: E2E_REPLY, delayMs: 3000 };
   if (last.includes(E2E_LONG_TRIGGER)) return { content: E2E_LONG_REPLY, chunkDelayMs: 20 };
   const system = String(body?.messages?.[0]?.content ?? '');
-  if (system.includes('texting on a phone')) return { content: E2E_TEXTING_REPLY };
+  if (/texting .* on a phone/.test(system)) return { content: E2E_TEXTING_REPLY };
   return { content: E2E_REPLY, chunkDelayMs: 15 };
 }

@@ -257,6 +257,30 @@ describe('the server process', () => {
     expect(output).toMatch(/Invalid configuration:[\s\S]*PORT/);
   }, 30_000);
 
+  it('stops with one line when LLM_CONTEXT_TOKENS cannot hold a prompt and a reply', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+        LLM_MODELS: 'tiny',
+        LLM_CONTEXT_TOKENS: '2048',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (d: Buffer) => (errors += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(errors.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^LLM_CONTEXT_TOKENS is 2048: at least \d+ are needed to hold a character's prompt and a reply\. .*num_ctx/,
+      ),
+    ]);
+  }, 30_000);
+
   it('stops on a TRUST_PROXY that trusts every client with one clear line, no stack trace', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,

@@ -315,8 +315,9 @@ test('a run whose server died is taken over by another, which goes on from the s
   expect(done.data.message).toBe(`${told.trimEnd()} and the quiet harbour sleeps.`);
   // The model was asked to go on from A's text.
   const resumed = llm.requests.at(-1)!.body.messages as { role: string; content: string }[];
-  expect(resumed.at(-2)).toMatchObject({ role: 'assistant', content: told });
-  expect(resumed.at(-1)!.content).toContain('Continue your last message');
+  // (as an assistant prefill: the prompt ends with that text)
+  expect(resumed.at(-1)).toMatchObject({ role: 'assistant', content: told });
+  expect(resumed.at(-2)!.role).toBe('user');
   // One reply stored, one credit taken.
   const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
   expect(messages.map((m: { content: string }) => m.content)).toEqual([
@@ -385,11 +386,12 @@ test('a continue whose server died is taken over: the reply keeps what was told 
   expect(shown).toBe(`The harbour lights flicker. ${told.trimEnd()} and the boats come home.`);
   // The model went on from the reply with A's words in it.
   const resumed = llm.requests.at(-1)!.body.messages as { role: string; content: string }[];
-  expect(resumed.at(-2)).toMatchObject({
+  // (as an assistant prefill: the prompt ends with it)
+  expect(resumed.at(-1)).toMatchObject({
     role: 'assistant',
     content: `The harbour lights flicker. ${told}`,
   });
-  expect(resumed.at(-1)!.content).toContain('Continue your last message');
+  expect(resumed.at(-2)!.role).toBe('user');
   const messages = async () =>
     (await user.get(`/api/conversations/${id}/messages`)).json.map(
       (m: { content: string }) => m.content,

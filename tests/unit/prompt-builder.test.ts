@@ -56,12 +56,12 @@ describe('buildChatPrompt', () => {
 
   it('follows the emoji and action-message switches', () => {
     expect(system()).toContain('Use emojis where they feel natural.');
-    expect(system()).toMatch(/actions in italics/);
+    expect(system()).toMatch(/short action in italics on its own line/);
     const off = system({
       character: { ...base.character, settings: { emojis: false, actionMessages: false } },
     });
     expect(off).toContain('Do not use emojis.');
-    expect(off).toContain('Do not describe actions');
+    expect(off).toContain('Write only what you say, without actions.');
   });
 
   it('mentions roles only when includeRoles is on', () => {
@@ -73,8 +73,10 @@ describe('buildChatPrompt', () => {
 
   it('includes preferences and the user profile', () => {
     const text = system({ character: { ...base.character, sexualPreferences: ['Teasing'] } });
-    expect(text).toContain('Your interests and preferences: Teasing.');
-    expect(text).toContain('You are talking with Riley (Non-binary). Their preferences: Romance.');
+    expect(text).toContain('Your interests and preferences, within that intimacy level: Teasing.');
+    expect(text).toContain(
+      'You are talking with Riley (Non-binary). Their preferences, within the intimacy level: Romance.',
+    );
     expect(system({ profile: null })).not.toContain('You are talking with');
   });
 
@@ -129,14 +131,15 @@ describe('buildChatPrompt', () => {
       remembered(filler('Newer: a long talk about football results.')),
       remembered(filler('Oldest: their sister Maya got married in Lisbon last spring.')),
     ];
-    // Room for about two of the three.
-    const chosen = chooseMemories(memories, 'How was the wedding of my sister in Lisbon?', 240);
+    // Room for two of the three.
+    const room = estimateTokens(memories[0]!.content) + estimateTokens(memories[2]!.content);
+    const chosen = chooseMemories(memories, 'How was the wedding of my sister in Lisbon?', room);
     expect(chosen.map((m) => m.content.slice(0, 6))).toEqual(['Oldest', 'Newest']);
     // A pinned one still comes first, however unrelated.
     const withPin = chooseMemories(
       [...memories, remembered('Allergic to cats.', true)],
       'How was the wedding in Lisbon?',
-      240,
+      room,
     );
     expect(withPin[0]!.content).toBe('Allergic to cats.');
     expect(withPin[1]!.content.startsWith('Oldest')).toBe(true);
@@ -148,7 +151,8 @@ describe('buildChatPrompt', () => {
       content: `message ${i} ${'x'.repeat(396)}`,
     }));
     const messages = buildChatPrompt({ ...base, history, contextTokens: 4096, replyTokens: 1024 });
-    const kept = messages.slice(1);
+    // The history sent, without the system message and the reminder before the newest user one.
+    const kept = messages.slice(1).filter((m) => m.role !== 'system');
     expect(kept.length).toBeLessThan(50);
     expect(kept.length).toBeGreaterThan(5);
     expect(kept.at(-1)!.content).toContain('message 49');
@@ -158,8 +162,8 @@ describe('buildChatPrompt', () => {
     expect(kept.map((m) => m.role).at(-1)).toBe('assistant');
   });
 
-  it('always sends the newest message, even when it alone is too long', () => {
-    const huge = 'y'.repeat(100_000);
+  it('always sends the newest message, its start cut when it alone is too long', () => {
+    const huge = `${'word '.repeat(20_000)}and the end.`;
     const messages = buildChatPrompt({
       ...base,
       history: [
@@ -167,7 +171,13 @@ describe('buildChatPrompt', () => {
         { sender: 'user', content: huge },
       ],
     });
-    expect(messages).toHaveLength(2);
-    expect(messages[1]).toEqual({ role: 'user', content: huge });
+    // The system message, the reminder, and what fits of the newest message: its end.
+    expect(messages.map((m) => m.role)).toEqual(['system', 'system', 'user']);
+    const newest = messages[2]!.content;
+    expect(newest.startsWith('…')).toBe(true);
+    expect(newest.endsWith('and the end.')).toBe(true);
+    const used = messages.reduce((sum, m) => sum + estimateTokens(m.content), 0);
+    expect(used).toBeLessThanOrEqual(8192 - 1024);
+    expect(used).toBeGreaterThan(8192 - 1024 - 100);
   });
 });

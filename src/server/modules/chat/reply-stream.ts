@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import { LLM_EMPTY, LlmError, type Completion } from '../../integrations/llm';
 import { STALE_CHARGE_MS } from '../credits';
 import { replyCare, type ReplyGuard } from '../safety';
-import { buildChatPrompt } from '../../prompts/chat.prompt';
-import { MODEL_SETTINGS } from '../../prompts/model-settings';
+import { buildChatPrompt, ContextTooSmallError, voiceExampleOf } from '../../prompts/chat.prompt';
+import { REPLY_TOKENS, replySettings } from '../../prompts/model-settings';
 import { contextTokensOf } from './conversation-context';
 import type { PromptContext } from './prompt-context.repo';
 import type { ReplyTarget } from './reply-target';
@@ -138,15 +138,49 @@ function startReplyStream(
 ) {
   const care = replyCare(ctx, character.name, { crisis, recentCrisis });
   checked.guard = care.guard;
-  const messages = buildChatPrompt({
-    character,
-    profile,
-    mode: normalizeChatMode(conversation.chatMode),
-    scenario: conversation.scenario,
-    memories,
-    history: history.map((m) => ({ sender: m.sender, content: m.content })),
-    contextTokens: contextTokensOf(ctx),
-    safetyInstruction: care.steering,
-  });
-  return ctx.llm.stream({ messages, model, ...MODEL_SETTINGS.reply, timeLimitMs }, onDelta);
+  const mode = normalizeChatMode(conversation.chatMode);
+  const settings = replySettings(mode);
+  const messages = promptOrWarn(ctx, () =>
+    buildChatPrompt({
+      character,
+      profile,
+      mode,
+      scenario: conversation.scenario,
+      memories,
+      history: history.map((m) => ({ sender: m.sender, content: m.content })),
+      contextTokens: contextTokensOf(ctx),
+      replyTokens: replyTokensOf(ctx, model, settings.maxTokens),
+      safetyInstruction: care.steering,
+      voiceExample: voiceExampleOf(character, profile?.name, mode, history),
+    }),
+  );
+  // The model stops where it would start writing the user's turn ("\nRiley:"); the gateway also
+  // cuts the answer there for servers that ignore `stop`.
+  const stop = [`\n${profile?.name.trim() || 'User'}:`];
+  return ctx.llm.stream({ messages, model, ...settings, stop, timeLimitMs }, onDelta);
+}
+
+/**
+ * What the window keeps free for the answer: the mode's length cap, and for a reasoning model
+ * (LLM_REASONING_MODELS) its thinking too, which max_completion_tokens counts and the window holds.
+ */
+function replyTokensOf(ctx: AppContext, model: string, maxTokens: number | undefined) {
+  const serving = ctx.config.llm?.serving;
+  const thinking = serving?.reasoningModels.includes(model) ? serving.reasoningTokens : 0;
+  return (maxTokens ?? REPLY_TOKENS) + thinking;
+}
+
+/** The prompt; a window too small for it is logged for the operator before the reply fails. */
+function promptOrWarn<T>(ctx: AppContext, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof ContextTooSmallError) {
+      ctx.log.warn(
+        { contextTokens: error.contextTokens, needed: error.needed },
+        'LLM_CONTEXT_TOKENS is too small for a prompt and its reply',
+      );
+    }
+    throw error;
+  }
 }

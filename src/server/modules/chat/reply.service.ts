@@ -11,7 +11,6 @@ import {
   screenUserMessage,
   withheldReplyText,
 } from '../safety';
-import { CONTINUE_INSTRUCTION } from '../../prompts/chat.prompt';
 import { queueSummaryIfDue } from './memory.service';
 import type { PromptContext, PromptRead } from './prompt-context.repo';
 import { payAndStoreAfter, payAndStoreAtEnd, payForReplyTo } from './reply-charge';
@@ -223,10 +222,8 @@ export async function prepareContinue(
   return preparedRun(ctx, userId, target, {
     chargeId,
     userMessageId: original.parentId ?? messageId,
-    thread: {
-      ...read,
-      history: [...read.history, { id: 0, sender: 'user' as const, content: CONTINUE_INSTRUCTION }],
-    },
+    // The thread ends with the reply itself: the prompt ends with it, a prefill to go on from.
+    thread: read,
     crisis: crisisOfLastMessage(ctx, userId, read, target),
     noticesAfter: original.parentId,
     keep: { continues: { messageId, content: original.content } },
@@ -235,9 +232,9 @@ export async function prepareContinue(
 
 /**
  * A run whose server stopped mid-reply (issue 44 item 3), prepared to go on from the text it
- * told (`told`; none: from the start): the thread up to what it answers, that text as the
- * character's, and the continue instruction. Its credit was taken when it started; its notices
- * were recorded then.
+ * told (`told`; none: from the start): the thread up to what it answers, and that text as the
+ * character's, which the prompt ends with for the model to go on from. Its credit was taken when
+ * it started; its notices were recorded then.
  */
 export async function prepareTakeover(
   ctx: AppContext,
@@ -260,7 +257,6 @@ export async function prepareTakeover(
     continues?.messageId ?? run.userMessageId,
   );
   const target = await targetOf(ctx, userId, run.conversationId, undefined, read);
-  const instruction = { id: 0, sender: 'user' as const, content: CONTINUE_INSTRUCTION };
   let history = read.history;
   if (continues) {
     // More of a reply: the model goes on from what it has, with what was told of the addition
@@ -268,9 +264,9 @@ export async function prepareTakeover(
     const content = told
       ? continues.content + continuationJoin(continues.content, told)
       : continues.content;
-    history = [...history.slice(0, -1), { ...history.at(-1)!, content }, instruction];
+    history = [...history.slice(0, -1), { ...history.at(-1)!, content }];
   } else if (told) {
-    history = [...history, { id: 0, sender: 'ai' as const, content: told }, instruction];
+    history = [...history, { id: 0, sender: 'ai' as const, content: told }];
   }
   return preparedRun(ctx, userId, target, {
     chargeId: run.chargeId,

@@ -1,0 +1,199 @@
+import type { ChatMessage } from '../../integrations/llm';
+import { REPLY_TOKENS } from '../model-settings';
+import { estimateTextTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../tokens';
+import {
+  ContextTooSmallError,
+  firstPart,
+  lastPart,
+  MIN_TURN_TOKENS,
+  SUMMARY_SHARE,
+  VOICE_SHARE,
+} from './budget';
+import type { HistoryMessage, PromptInput } from './input';
+import { chooseMemories, MEMORY_SHARE, memorySections } from './memories';
+import { reminderText } from './reminder';
+import {
+  characterSection,
+  formatSection,
+  namesOf,
+  PREAMBLE,
+  profileSection,
+  scenarioSection,
+  summarySection,
+  voiceSection,
+} from './sections';
+
+/**
+ * Builds the messages for the model (decision 0052), in this order:
+ *
+ * 1. one system message: the ground rules, the character, the user, the format, the character's
+ *    voice (its greeting), the scenario, the memories, what was said earlier in this
+ *    conversation, and last the crisis protocol's instruction when there is one;
+ * 2. as much of the history as fits, newest kept, oldest dropped first;
+ * 3. a short reminder (system) right before the newest user message;
+ * 4. that message, and after it the character's partial message when the reply continues one
+ *    (Continue: an assistant prefill, which the model goes on from).
+ *
+ * The window (contextTokens) holds all of it with the reply's tokens kept free, by an estimate
+ * that never counts fewer than real tokenizers (tokens.ts). Shares, in the order they are taken:
+ * the system message, the reminder and the reply first (too big: ContextTooSmallError); the
+ * newest turn, cut from its start if it alone overflows; memories up to MEMORY_SHARE; the summary
+ * up to SUMMARY_SHARE; the voice up to VOICE_SHARE; the history the rest. Pure: same input, same
+ * output.
+ */
+export function buildChatPrompt(input: PromptInput): ChatMessage[] {
+  const { character, mode, history, contextTokens } = input;
+  const names = namesOf(character, input.profile);
+  const head = [
+    PREAMBLE,
+    characterSection(character, mode),
+    profileSection(input.profile, character, mode),
+    formatSection(character, mode, names),
+  ].filter((s): s is string => Boolean(s));
+  const scenario = input.scenario ? scenarioSection(input.scenario) : null;
+  // Last of the system message, where the model weighs it most: it overrides the format and
+  // the intimacy level above (and the reminder defers to it).
+  const safety = input.safetyInstruction || null;
+  const reminder: ChatMessage | null = history.length
+    ? {
+        role: 'system',
+        content: reminderText(character, mode, names, Boolean(input.safetyInstruction)),
+      }
+    : null;
+
+  const reserved = (input.replyTokens ?? REPLY_TOKENS) + MESSAGE_OVERHEAD_TOKENS;
+  const fixed = [...head, scenario, safety].filter((s): s is string => Boolean(s));
+  let room =
+    contextTokens -
+    reserved -
+    estimateTokens(fixed.join('\n\n')) -
+    (reminder ? estimateTokens(reminder.content) : 0);
+  if (room < MIN_TURN_TOKENS) {
+    throw new ContextTooSmallError(contextTokens - room + MIN_TURN_TOKENS, contextTokens);
+  }
+
+  const split = newestTurnStart(history);
+  const turn = fitNewestTurn(history.slice(split), room);
+  room -= turn.cost;
+
+  // The moment the memories are chosen for: the newest message and the one before it.
+  const about = history
+    .slice(-2)
+    .map((m) => m.content)
+    .join('\n');
+  const memoryRoom = Math.min(Math.floor(contextTokens * MEMORY_SHARE), room);
+  const memories = memorySections(
+    chooseMemories(input.memories, about, memoryRoom - MEMORY_HEADINGS),
+  );
+  room -= memories.reduce((sum, s) => sum + sectionCost(s), 0);
+
+  const summaryRoom = Math.min(Math.floor(contextTokens * SUMMARY_SHARE), room);
+  const summary = fitSection(input.earlierSummary, summarySection, lastPart, summaryRoom);
+  room -= summary ? sectionCost(summary) : 0;
+
+  const voiceRoom = Math.min(Math.floor(contextTokens * VOICE_SHARE), room);
+  let voice = fitSection(input.voiceExample, (v) => voiceSection(names, v), firstPart, voiceRoom);
+  const older = history.slice(0, split);
+  let kept = newestWithinRoom(older, room - (voice ? sectionCost(voice) : 0));
+  // While the greeting itself is still sent (in the history kept, or the newest turn), it needs
+  // no copy, and the history may have the room set aside for it.
+  if (voice && sends(history, split - kept.length, input.voiceExample!.trim())) {
+    voice = null;
+    if (kept.length < older.length) kept = newestWithinRoom(older, room);
+  }
+
+  const system = [...head, voice, scenario, ...memories, summary, safety].filter((s): s is string =>
+    Boolean(s),
+  );
+  return [
+    { role: 'system', content: system.join('\n\n') },
+    ...kept,
+    ...(reminder ? [reminder] : []),
+    ...turn.messages,
+  ];
+}
+
+/**
+ * What the memories' two headings cost, beside the memories themselves (each counted by
+ * chooseMemories as a message of its own, more than its line in the list costs).
+ */
+const MEMORY_HEADINGS = 40;
+
+/** Whether a message from `from` on reads `text` (stored messages are trimmed). */
+function sends(history: readonly HistoryMessage[], from: number, text: string): boolean {
+  for (let i = from; i < history.length; i++) if (history[i]!.content === text) return true;
+  return false;
+}
+
+/** The newest turn: from the newest user message on (with a Continue, the partial reply after it). */
+function newestTurnStart(history: readonly HistoryMessage[]): number {
+  for (let i = history.length - 1; i >= 0; i--) if (history[i]!.sender === 'user') return i;
+  return Math.max(0, history.length - 1);
+}
+
+const asChatMessage = (m: HistoryMessage, content = m.content): ChatMessage => ({
+  role: m.sender === 'user' ? 'user' : 'assistant',
+  content,
+});
+
+/** An older part of the newest turn is cut only down to this; below it, it is left out. */
+const SMALLEST_PART = 64;
+
+/**
+ * The newest turn within `room`: always its last message, cut from its start when it alone
+ * overflows (the window holds at least MIN_TURN_TOKENS for it); the user message before a
+ * partial reply is kept if it fits, cut, or left out.
+ */
+function fitNewestTurn(turn: readonly HistoryMessage[], room: number) {
+  const messages: ChatMessage[] = [];
+  let cost = 0;
+  for (let i = turn.length - 1; i >= 0; i--) {
+    const message = turn[i]!;
+    const left = room - cost;
+    const whole = estimateTokens(message.content);
+    if (whole <= left) {
+      messages.push(asChatMessage(message));
+      cost += whole;
+      continue;
+    }
+    if (i < turn.length - 1 && left < SMALLEST_PART) break;
+    const part = lastPart(message.content, left - MESSAGE_OVERHEAD_TOKENS);
+    messages.push(asChatMessage(message, part));
+    cost += estimateTokens(part);
+    break;
+  }
+  return { messages: messages.reverse(), cost };
+}
+
+/** The newest messages that fit `room` whole, oldest first (the first that does not fit ends it). */
+function newestWithinRoom(messages: readonly HistoryMessage[], room: number): ChatMessage[] {
+  const kept: ChatMessage[] = [];
+  let used = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const cost = estimateTokens(messages[i]!.content);
+    if (used + cost > room) break;
+    used += cost;
+    kept.push(asChatMessage(messages[i]!));
+  }
+  return kept.reverse();
+}
+
+/** What a section adds to the system message: its text and the blank line before it. */
+const sectionCost = (section: string) => estimateTextTokens(`\n\n${section}`);
+
+/**
+ * An optional section of the system message within `room`: its text cut by `cut` to what is
+ * left after its heading, or null when it is empty or too little of it would fit.
+ */
+function fitSection(
+  text: string | null | undefined,
+  section: (text: string) => string,
+  cut: (text: string, tokens: number) => string,
+  room: number,
+): string | null {
+  const value = text?.trim();
+  if (!value) return null;
+  const forText = room - sectionCost(section(''));
+  if (forText < SMALLEST_PART) return null;
+  return section(cut(value, forText));
+}

@@ -1,0 +1,63 @@
+import type { ChatMode } from '../../../shared/chat/rules';
+
+/** What a chat prompt is built from (buildChatPrompt): plain data, so the builder stays pure. */
+
+export interface PromptCharacter {
+  name: string;
+  gender: string;
+  description: string;
+  personality: string;
+  directnessLevel: number;
+  sexualPreferences: string[];
+  roles: string[];
+  includeRoles: boolean;
+  settings: { emojis: boolean; actionMessages: boolean };
+}
+
+export interface PromptProfile {
+  name: string;
+  gender: string;
+  sexualPreferences: string[];
+}
+
+export interface PromptMemory {
+  content: string;
+  /** Pinned memories always go first; the others are chosen by relevance to the moment. */
+  pinned: boolean;
+}
+
+export interface HistoryMessage {
+  sender: 'user' | 'ai';
+  content: string;
+}
+
+export interface PromptInput {
+  character: PromptCharacter;
+  profile: PromptProfile | null;
+  mode: ChatMode;
+  scenario: string | null;
+  /** What the character remembers about this user: pinned first, then newest first. */
+  memories: PromptMemory[];
+  /**
+   * Oldest first; the last entry is normally the user's new message. When it is the character's
+   * (Continue, or a reply taken over mid-way), the prompt ends with it as an assistant prefill
+   * that the model goes on from.
+   */
+  history: HistoryMessage[];
+  /** The model's context window in tokens (LLM_CONTEXT_TOKENS). */
+  contextTokens: number;
+  /** Tokens kept free for the reply: the mode's maxTokens (and a reasoning model's thinking). */
+  replyTokens?: number;
+  /**
+   * The crisis protocol's instruction for this reply (decision 0042): how to answer a user who
+   * may be thinking about suicide or self-harm. It overrides the character's style.
+   */
+  safetyInstruction?: string | null | undefined;
+  /**
+   * How the character writes, shown as an example even after it has left the window: its greeting
+   * (voiceExampleOf). Left out while that very message is still in the history sent.
+   */
+  voiceExample?: string | null | undefined;
+  /** What the messages that fell out of the window said (issue 46 part 3; nothing fills it yet). */
+  earlierSummary?: string | null | undefined;
+}
