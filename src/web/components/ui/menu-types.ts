@@ -13,10 +13,22 @@ export type MenuEntry =
       danger?: boolean;
     };
 
+/**
+ * Rows made by a module of their own, fetched with the Radix part (on hover, focus or the first
+ * press): what the rows do, say and show is then no part of the page's first load either
+ * (tests/build/chat-budget.test.ts). Made by `lazyEntries` (menu.tsx).
+ */
+export interface LazyEntries {
+  /** A module-level function: what it loads is kept for every later opening. */
+  load: () => Promise<(props: never) => MenuEntry[]>;
+  /** What the rows are made from, as of this render. */
+  props: unknown;
+}
+
 export interface MenuProps {
   /** The trigger button's look and name (aria-label, data-testid, class, children). */
   trigger: ComponentPropsWithoutRef<'button'> & { 'data-testid'?: string };
-  entries: MenuEntry[];
+  entries: MenuEntry[] | LazyEntries;
   side?: 'top' | 'bottom';
   align?: 'start' | 'end';
   sideOffset?: number;

@@ -1,10 +1,18 @@
-import type { MenuProps } from './menu-types';
+import type { LazyEntries, MenuEntry, MenuProps } from './menu-types';
 import { lazy, Suspense, useState, type PointerEvent, type KeyboardEvent } from 'react';
 
 export type { MenuEntry, MenuProps } from './menu-types';
 
 const load = () => import('./menu-radix');
 const RadixMenu = lazy(load);
+
+/** Rows that `load` makes from `props`, in a module of their own (see LazyEntries). */
+export function lazyEntries<P>(
+  load: () => Promise<(props: P) => MenuEntry[]>,
+  props: P,
+): LazyEntries {
+  return { load, props };
+}
 
 /**
  * A dropdown menu whose Radix implementation (about 15 KB gzipped with its positioning code) is
@@ -14,24 +22,33 @@ const RadixMenu = lazy(load);
  */
 export function Menu(props: MenuProps) {
   const [active, setActive] = useState(false);
+  // Rows made by a module of their own (LazyEntries) are fetched beside the Radix part.
+  const preload = () => {
+    void load();
+    if (!Array.isArray(props.entries)) void props.entries.load();
+  };
+  const open = () => {
+    preload();
+    setActive(true);
+  };
   const plain = (
     <button
       type="button"
       aria-haspopup="menu"
       aria-expanded={false}
       {...props.trigger}
-      onPointerEnter={() => void load()}
-      onFocus={() => void load()}
+      onPointerEnter={preload}
+      onFocus={preload}
       onPointerDown={(e: PointerEvent) => {
         if (e.button !== 0 || e.ctrlKey) return;
         // As Radix does: the opened menu, not the trigger, takes the focus.
         e.preventDefault();
-        setActive(true);
+        open();
       }}
       onKeyDown={(e: KeyboardEvent) => {
         if (e.key !== 'Enter' && e.key !== ' ' && e.key !== 'ArrowDown') return;
         e.preventDefault();
-        setActive(true);
+        open();
       }}
     />
   );

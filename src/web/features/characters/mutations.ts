@@ -6,18 +6,15 @@ import {
   withoutCharacter,
   withoutConversations,
 } from '../chat-data/conversation-list';
+import { CHARACTERS_KEY, characterKey, readLastCharacterId, rememberCharacter } from './api';
 import {
-  CHARACTERS_KEY,
-  characterKey,
   createCharacter,
   deleteCharacter,
   generateAvatar,
   generateCharacter,
-  readLastCharacterId,
-  rememberCharacter,
   updateCharacter,
   uploadAvatar,
-} from './api';
+} from './writes';
 
 /** Every character write, each with what it changes in the cache. */
 

@@ -1,17 +1,13 @@
 import { SendHorizontal, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
-import { toast } from '../../components/ui/toast';
 import { useComposerInset } from '../../lib/composer-inset';
 import { CostHint } from './CostHint';
 import { isSendKey } from './enter-to-send';
-import { useUpdateCharacter } from '../characters/mutations';
 
-// The slider (Radix) loads when its panel opens, not with the chat (decision 0018).
-const DirectnessSlider = lazy(() =>
-  import('../characters/components/DirectnessSlider').then((m) => ({
-    default: m.DirectnessSlider,
-  })),
+// The slider (Radix) and its saving load when the panel opens, not with the chat (decision 0018).
+const IntimacySlider = lazy(() =>
+  import('./IntimacySlider').then((m) => ({ default: m.IntimacySlider })),
 );
 
 /**
@@ -40,7 +36,6 @@ export function MessageBox({
   const [text, setText] = useState('');
   const [panel, setPanel] = useState(false);
   const [level, setLevel] = useState(directness);
-  const update = useUpdateCharacter();
   const box = useRef<HTMLTextAreaElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   useComposerInset(bar);
@@ -63,34 +58,12 @@ export function MessageBox({
       requestAnimationFrame(grow);
     }
   };
-  const saveLevel = async (value: number) => {
-    try {
-      await update.mutateAsync({ id: characterId, input: { directnessLevel: value } });
-      toast({
-        title: 'Directness updated',
-        description: "Your character's pacing has been saved.",
-      });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: error instanceof Error ? error.message : 'Failed to update directness level.',
-        variant: 'destructive',
-      });
-    }
-  };
-
   return (
     <div ref={bar} className="border-t border-border bg-main p-3">
       {panel && showIntimacy && (
         <div className="mx-auto mb-3 max-w-3xl rounded-xl border border-border bg-surface p-4">
           <Suspense fallback={<div className="h-16" />}>
-            <DirectnessSlider
-              id="chat-intimacy"
-              label="Intimacy level"
-              value={level}
-              onChange={setLevel}
-              onCommit={(value) => void saveLevel(value)}
-            />
+            <IntimacySlider characterId={characterId} level={level} onLevel={setLevel} />
           </Suspense>
         </div>
       )}

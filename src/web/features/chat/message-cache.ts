@@ -1,30 +1,15 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ThreadMessageView } from '../../../shared/chat/contract';
-import { CHARACTERS_KEY } from '../characters/api';
-import {
-  conversationKey,
-  CREDITS_KEY,
-  MESSAGE_PAGE,
-  messagesKey,
-  messagesQuery,
-} from '../chat-data/api';
-import { refreshListedConversation } from '../chat-data/conversation-list';
+import { conversationKey, MESSAGE_PAGE, messagesKey } from '../chat-data/api';
+import { reloadMessages } from './message-reload';
 
 type MessagePages = InfiniteData<ThreadMessageView[], number>;
 
 /**
- * Loads the stored messages now, whether or not the list is on screen yet (a fast reply can
- * finish while the new conversation's first load is still on its way). Pages already loaded
- * are fetched again in order, so older history stays on screen.
+ * A reply's stored text put in the loaded pages as it is, so no page is fetched again: in the
+ * chunk loaded with the first message sent (send-mutations.ts). Loading them again after other
+ * writes is message-reload.ts, the chat page's own.
  */
-export async function reloadMessages(client: QueryClient, id: number) {
-  // A load started before the reply was stored must not win: cancel it, then fetch afresh.
-  await client.cancelQueries({ queryKey: messagesKey(id) });
-  await Promise.all([
-    client.fetchInfiniteQuery({ ...messagesQuery(id), staleTime: 0 }),
-    client.invalidateQueries({ queryKey: conversationKey(id) }),
-  ]);
-}
 
 /**
  * A reply came back with both stored ids: the pair is added to the loaded pages as it is, so no
@@ -80,16 +65,4 @@ export function withPair(data: MessagePages, pair: ThreadMessageView[]): Message
     return { pages: [added, newest], pageParams: [0, ...data.pageParams] };
   }
   return { ...data, pages: [[...newest, ...added], ...older] };
-}
-
-/**
- * The conversation's place and preview in the list, character chat counts and credits change
- * after every reply.
- */
-export async function refreshLists(client: QueryClient, conversationId: number) {
-  await Promise.all([
-    refreshListedConversation(client, conversationId),
-    client.invalidateQueries({ queryKey: CHARACTERS_KEY, exact: true }),
-    client.invalidateQueries({ queryKey: CREDITS_KEY }),
-  ]);
 }

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CHARACTERS_KEY } from '../characters/api';
-import { refreshAllMemories } from '../memories/api';
+import { refreshAllMemories } from '../memories/memory-keys';
 import {
   conversationKey,
-  createConversation,
+  type createConversation,
   CREDITS_KEY,
   deleteConversation,
   deleteMessage,
   editMessage,
   generateOptions,
-  generateScenario,
-  hasCredits,
   sendFeedback,
   setConversationModel,
   switchBranch,
@@ -19,134 +17,40 @@ import {
 import {
   editConversationList,
   editSearchResults,
-  refreshListedConversation,
   withoutConversations,
 } from '../chat-data/conversation-list';
-import { addReplyToCache, refreshLists, reloadMessages, setReplyText } from './message-cache';
-import { addNotices } from './notices';
-import type { Notice } from '../../../shared/safety/contract';
-
-/** Every chat write, each with what it changes in the cache. */
-
-export const useCreditCheck = () => useMutation({ mutationFn: hasCredits });
-
-/** Every visit to the chat page applies a due monthly reset (idempotent on the server). */
-export const useTopUp = () => useMutation({ mutationFn: topUp });
+import { refreshLists, reloadMessages } from './message-reload';
+import type { ReplyDone, ReplyRequest } from './send-mutations';
 
 /**
- * A new conversation joins the list at once (with no messages yet). One that starts with a
- * greeting has the "not a human" notice already: its notices are read when it opens (a new
- * query, nothing cached to refresh).
+ * Every chat write, each with what it changes in the cache. A send's own (credit check, new
+ * conversation, story scene, reply) are defined in send-mutations.ts, in the chunk loaded with the
+ * first message sent, where the send protocol runs them; the two hooks below, for a component that
+ * holds one, load that chunk on first use.
  */
+const sendWrites = () => import('./send-mutations');
+
 export function useCreateConversation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: createConversation,
-    onSuccess: (id) => void refreshListedConversation(client, id),
+    mutationFn: async (input: Parameters<typeof createConversation>[0]) =>
+      (await sendWrites()).createConversationMutation(client).mutationFn(input),
+    onSuccess: async (id: number) =>
+      (await sendWrites()).createConversationMutation(client).onSuccess(id),
   });
 }
 
-/** A story's opening scene; the notices shown with it (decision 0042) join the thread. */
-export function useGenerateScenario() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { id: number; text: string }) => generateScenario(v.id, v.text),
-    onSuccess: (answer, v) => addNotices(client, v.id, answer.notices),
-  });
-}
-
-export interface ReplyRequest {
-  conversationId: number;
-  mode: string;
-  /**
-   * What is asked for: a message sent after the end of the history (or after `parentId`, a new
-   * branch; null: a new first message), a new alternative of a reply, or more of a reply.
-   */
-  action:
-    | { kind: 'send'; text: string; parentId?: number | null; after: number }
-    | { kind: 'regenerate' | 'continue'; messageId: number };
-  onAccepted: () => void;
-  /** A notice shown before the reply (the "not a human" or a crisis notice). */
-  onNotice?: (notice: Notice) => void;
-  onToken: (text: string) => void;
-  /** The reply's connection dropped and is being made again (true), or was (false). */
-  onReconnecting?: (reconnecting: boolean) => void;
-}
-
-/**
- * Sends a message (or asks for another or a longer reply) and streams the reply. A plain send's
- * stored pair joins the loaded messages as it is, a continued reply's stored text replaces its
- * own; anything that changes which branch is read loads the history again. The sidebar lists and credits are refreshed in the background.
- */
 export function useReply() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (v: ReplyRequest) => {
-      // The stream reader (with its event-stream parser) loads with the first message sent, not
-      // with the chat page (decision 0018); it is cached after that.
-      const { continuePath, regeneratePath, replyPath, streamReply } =
-        await import('./stream-reply');
-      const notices: Notice[] = [];
-      const on = {
-        onAccepted: v.onAccepted,
-        onToken: v.onToken,
-        onReconnecting: v.onReconnecting,
-        onNotice: (notice: Notice) => {
-          notices.push(notice);
-          v.onNotice?.(notice);
-        },
-      };
-      const { action } = v;
-      const path =
-        action.kind === 'send'
-          ? replyPath(v.mode)
-          : (action.kind === 'regenerate' ? regeneratePath : continuePath)(action.messageId);
-      const body =
-        action.kind === 'send'
-          ? { message: action.text, conversationId: v.conversationId, parentId: action.parentId }
-          : undefined;
-      return { ...(await streamReply(path, body, on)), notices };
-    },
-    onSuccess: async (done, v) => {
-      const { action } = v;
-      // The notices first: they follow the user's message, which the pair below brings.
-      await addNotices(client, v.conversationId, done.notices);
-      if (action.kind === 'send' && action.parentId === undefined) {
-        const createdAt = new Date().toISOString();
-        const base = {
-          conversationId: v.conversationId,
-          createdAt,
-          siblingIndex: 1,
-          siblingCount: 1,
-        };
-        // The server stores the message trimmed (its schema trims it).
-        await addReplyToCache(client, v.conversationId, [
-          {
-            ...base,
-            id: done.userMessageId,
-            parentId: action.after || null,
-            siblingIds: [done.userMessageId],
-            sender: 'user',
-            content: action.text.trim(),
-          },
-          {
-            ...base,
-            id: done.messageId,
-            parentId: done.userMessageId,
-            siblingIds: [done.messageId],
-            sender: 'ai',
-            content: done.message,
-          },
-        ]);
-      } else if (action.kind === 'continue') {
-        await setReplyText(client, v.conversationId, done);
-      } else {
-        await reloadMessages(client, v.conversationId);
-      }
-      void refreshLists(client, v.conversationId);
-    },
+    mutationFn: async (v: ReplyRequest) => (await sendWrites()).replyMutation(client).mutationFn(v),
+    onSuccess: async (done: ReplyDone, v: ReplyRequest) =>
+      (await sendWrites()).replyMutation(client).onSuccess(done, v),
   });
 }
+
+/** Every visit to the chat page applies a due monthly reset (idempotent on the server). */
+export const useTopUp = () => useMutation({ mutationFn: topUp });
 
 /** Moves to the branch through a message (an alternative chosen with ‹ ›). */
 export function useSwitchBranch() {

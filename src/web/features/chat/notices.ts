@@ -20,19 +20,6 @@ export const threadNotices = (stored: Notice[], streamed: Notice[]) => [
 ];
 
 /**
- * Notices that came with an answer (a reply's events, a story's scene) join the conversation's
- * list. When it was never loaded, the whole list is asked for: it may hold older ones.
- */
-export async function addNotices(client: QueryClient, id: number, added: Notice[]) {
-  const key = noticesKey(id);
-  // A load started before these were stored must not overwrite them.
-  await client.cancelQueries({ queryKey: key });
-  const known = client.getQueryData<Notice[]>(key);
-  if (known) client.setQueryData(key, threadNotices(known, added));
-  else await client.invalidateQueries({ queryKey: key });
-}
-
-/**
  * The account was paused: the banner takes the message box's place, and the adults-only notice
  * joins the thread (with the conversation's messages, in case the one it follows was stored).
  */

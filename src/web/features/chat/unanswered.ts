@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { UnansweredMessageView } from '../../../shared/unanswered/contract';
 import * as endpoints from '../../../shared/unanswered/endpoints';
@@ -9,7 +9,8 @@ import type { DisplayMessage } from './display-message';
  * Messages typed while out of credits: never sent (the model is not called), but the user's
  * words stay in the thread, marked as not answered, until they are sent again. Kept on the server
  * (issue 45, defect 9), so every tab and browser of the account shows them. One thread is a
- * conversation, or the character's conversation not created yet (`conversationId` null).
+ * conversation, or the character's conversation not created yet (`conversationId` null). The
+ * writes are in unanswered-writes.ts, loaded with the first message sent.
  */
 export interface Thread {
   characterId: number;
@@ -19,12 +20,12 @@ export interface Thread {
 /** In the thread as `unanswered-<id>`: never mistaken for a stored message's number. */
 const PREFIX = 'unanswered-';
 export const unansweredDisplayId = (id: number) => `${PREFIX}${id}`;
-const serverId = (displayId: string) => Number(displayId.slice(PREFIX.length));
+export const serverId = (displayId: string) => Number(displayId.slice(PREFIX.length));
 
-const unansweredKey = ({ characterId, conversationId }: Thread) =>
+export const unansweredKey = ({ characterId, conversationId }: Thread) =>
   [endpoints.listUnanswered.path, characterId, conversationId ?? 'new'] as const;
 
-const EMPTY: UnansweredMessageView[] = [];
+export const EMPTY: UnansweredMessageView[] = [];
 
 export function useUnanswered(thread: Thread): UnansweredMessageView[] {
   const list = useQuery({
@@ -40,40 +41,6 @@ export function useUnanswered(thread: Thread): UnansweredMessageView[] {
       ).messages,
   });
   return list.data ?? EMPTY;
-}
-
-const refresh = (client: QueryClient, thread: Thread) =>
-  client.invalidateQueries({ queryKey: unansweredKey(thread) });
-
-/** Keep a message typed without credits; a new conversation takes those typed before it. */
-export function useUnansweredWrites() {
-  const client = useQueryClient();
-  const keep = useMutation({
-    mutationFn: (input: Thread & { content: string; afterId: number }) =>
-      call(endpoints.keepUnanswered, { body: input }),
-    onSuccess: async (kept, thread) => {
-      // A first load still on its way would answer without this one.
-      await client.cancelQueries({ queryKey: unansweredKey(thread) });
-      client.setQueryData<UnansweredMessageView[]>(unansweredKey(thread), (list = []) => [
-        ...list.filter((m) => m.id !== kept.id),
-        kept,
-      ]);
-    },
-  });
-  const move = useMutation({
-    mutationFn: (input: { characterId: number; conversationId: number }) =>
-      call(endpoints.moveUnanswered, { body: input }),
-    onSuccess: ({ messages }, input) => {
-      client.setQueryData(unansweredKey(input), messages);
-      client.setQueryData(unansweredKey({ ...input, conversationId: null }), EMPTY);
-    },
-  });
-  const drop = useMutation({
-    mutationFn: ({ displayId }: Thread & { displayId: string }) =>
-      call(endpoints.dropUnanswered, { params: { id: serverId(displayId) } }),
-    onSettled: (_data, _error, thread) => refresh(client, thread),
-  });
-  return { keep, move, drop };
 }
 
 /**

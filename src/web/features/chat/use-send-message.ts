@@ -1,31 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { continuationJoin, type ChatMode } from '../../../shared/chat/rules';
+import type { ChatMode } from '../../../shared/chat/rules';
 import type { Notice } from '../../../shared/safety/contract';
 import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
-import { reloadMessages } from './message-cache';
 import type { DisplayMessage } from './display-message';
-import { useCreateConversation, useCreditCheck, useGenerateScenario, useReply } from './mutations';
 import { NoticeCard } from './lazy-parts';
-import { refreshAfterPause } from './notices';
 import { isChatPaused } from './safety-hooks';
-import { useUnansweredWrites } from './unanswered';
+import type { SendRun } from './send-protocol';
 
 const FRESH_MS = 5000;
-/** Keys for messages on their way (not stored yet). */
-let pendingCount = 0;
+
+/**
+ * The protocol's code and the stream reader, one chunk fetched when the first message is sent
+ * (or a reply reworked, or a greeting-first conversation started), not with the chat page.
+ */
+const protocol = () => import('./send-protocol');
 
 /** What can be asked of a stored reply: a new alternative, or more of it. */
-type ReworkKind = 'regenerate' | 'continue';
+export type ReworkKind = 'regenerate' | 'continue';
 
 /** A message sent as a new branch: after `parentId` (null: a new first message). */
 export interface Branch {
   parentId: number | null;
 }
-
-/** Whether a send went through: 'failed' gives the text back to the box it came from. */
-type SendOutcome = 'sent' | 'kept' | 'failed';
 
 export interface SendContext {
   characterId: number;
@@ -55,11 +52,6 @@ export interface SendContext {
  */
 export function useSendMessage(ctx: SendContext) {
   const client = useQueryClient();
-  const creditCheck = useCreditCheck();
-  const create = useCreateConversation();
-  const scenario = useGenerateScenario();
-  const reply = useReply();
-  const unanswered = useUnansweredWrites();
   // Sends in flight, checked synchronously so a double click cannot send twice.
   const inFlight = useRef(false);
   // The message being sent, shown until the stored pair replaces it.
@@ -70,9 +62,8 @@ export function useSendMessage(ctx: SendContext) {
   const [shownUpTo, setShownUpTo] = useState<number | null>(null);
   const [streaming, setStreaming] = useState<string | null>(null);
   // Notices sent before this reply: shown above it until the stored ones take their place.
-  const [notices, setNotices] = useState<Notice[]>([]);
   // (A self-declared minor's message is refused with a 403, never streamed: see isChatPaused.)
-  const onNotice = (notice: Notice) => setNotices((shown) => [...shown, notice]);
+  const [notices, setNotices] = useState<Notice[]>([]);
   const [starting, setStarting] = useState(false);
   // A regenerate or a continue asked for (its reply stays on screen until the server takes it);
   // a continued reply grows in its own place, `streaming` its whole text so far.
@@ -87,109 +78,23 @@ export function useSendMessage(ctx: SendContext) {
     return () => clearTimeout(timer);
   }, [fresh]);
   const busy = streaming !== null || starting || reworking !== null;
+  const failed = (error: unknown) =>
+    toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
 
-  const sendOnce = async (
-    text: string,
-    mode: ChatMode,
-    retryOf?: string,
-    branch?: Branch,
-  ): Promise<SendOutcome> => {
-    const { characterId, newestStoredId } = ctx;
-    // Nothing goes to the model, but the user's words stay in the thread (on the server, so in
-    // every tab); one that could not be kept goes back to the box, and the dialog says why.
-    const keep = async (conversationId: number | null): Promise<SendOutcome> => {
-      ctx.onOutOfCredits();
-      if (retryOf) return 'kept';
-      try {
-        await unanswered.keep.mutateAsync({
-          characterId,
-          conversationId,
-          content: text,
-          afterId: newestStoredId,
-        });
-        return 'kept';
-      } catch (error) {
-        toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-        return 'failed';
-      }
-    };
-    try {
-      // A notice can come before the reply: its card is fetched beside the stream reader.
-      void NoticeCard.preload();
-      if (!(await creditCheck.mutateAsync(isChatPaused))) return await keep(ctx.activeId);
-    } catch (error) {
-      if (await isChatPaused(error)) refreshAfterPause(client, ctx.activeId);
-      else toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-      return 'failed';
-    }
-    let id = ctx.activeId;
-    // Until the server answers, nothing of this message has been stored.
-    let accepted = false;
-    try {
-      if (id === null) {
-        setStarting(true);
-        const model = ctx.pickedModel ?? undefined;
-        id = await create.mutateAsync({ characterId, chatMode: mode, model });
-        // What was typed before the conversation existed belongs to it now.
-        void unanswered.move.mutateAsync({ characterId, conversationId: id }).catch(() => {});
-        // Open it at once, so a failure below does not leave an unseen empty conversation.
-        ctx.onCreated(id);
-      }
-      // A story needs its opening scene first (again, if generating it failed last time); a new
-      // first message (an edit saved as a new branch) begins a new story with a scene of its own.
-      if (mode === 'immersive' && (!ctx.scenario || branch?.parentId === null)) {
-        await scenario.mutateAsync({ id, text });
-      }
-      if (retryOf) {
-        // Forgotten before it is sent, so no other tab offers to send it a second time.
-        await unanswered.drop.mutateAsync({ characterId, conversationId: id, displayId: retryOf });
-      }
-      // A branch shows the history up to where it starts; the thread's ids grow along a path.
-      setShownUpTo(branch ? (branch.parentId ?? 0) : newestStoredId);
-      setPending({ id: `pending-${++pendingCount}`, sender: 'user', content: text });
-      const done = await reply.mutateAsync({
-        conversationId: id,
-        mode,
-        action: { kind: 'send', text, parentId: branch?.parentId, after: newestStoredId },
-        onAccepted: () => {
-          accepted = true;
-          // 'Typing…' on the server's word: it has stored the message and a reply is coming.
-          setStreaming((s) => s ?? '');
-        },
-        onNotice,
-        onToken: (t) => {
-          setStarting(false);
-          setStreaming((s) => (s ?? '') + t);
-        },
-        onReconnecting: setReconnecting,
-      });
-      ctx.onReplied(id);
-      if (ctx.shownId.current === id) setFresh(done.messageId);
-      return 'sent';
-    } catch (error) {
-      if (await isChatPaused(error)) {
-        refreshAfterPause(client, id);
-        return accepted ? 'sent' : 'failed';
-      }
-      if (error instanceof ApiError && error.status === 403 && !accepted) {
-        return await keep(id);
-      }
-      toast({
-        title: 'Error',
-        description: error instanceof Error ? error.message : 'Something went wrong.',
-        variant: 'destructive',
-      });
-      if (id !== null) await reloadMessages(client, id).catch(() => undefined);
-      // A stored message is in the thread now; one the server refused goes back to the box.
-      return accepted ? 'sent' : 'failed';
-    } finally {
-      setStarting(false);
-      setReconnecting(false);
-      setStreaming(null);
-      setNotices([]);
-      setPending(null);
-      setShownUpTo(null);
-    }
+  // What the send protocol (send-protocol.ts) works with: this render's context and setters.
+  const run: SendRun = {
+    ctx,
+    client,
+    preloadNoticeCard: NoticeCard.preload,
+    isChatPaused,
+    setPending,
+    setShownUpTo,
+    setStreaming,
+    setNotices,
+    setStarting,
+    setReworking,
+    setReconnecting,
+    setFresh,
   };
 
   /**
@@ -197,10 +102,16 @@ export function useSendMessage(ctx: SendContext) {
    * message starts a new branch after that message (an edit saved as a new branch).
    */
   const send = async (text: string, retryOf?: string, branch?: Branch): Promise<boolean> => {
-    if (!text.trim() || busy || !ctx.mode || inFlight.current) return false;
+    const { mode } = ctx;
+    if (!text.trim() || busy || !mode || inFlight.current) return false;
     inFlight.current = true;
     try {
-      return (await sendOnce(text, ctx.mode, retryOf, branch)) !== 'failed';
+      const { sendOnce } = await protocol();
+      return (await sendOnce(run, text, mode, retryOf, branch)) !== 'failed';
+    } catch (error) {
+      // Only the protocol's download can fail here: the text goes back to the box.
+      failed(error);
+      return false;
     } finally {
       inFlight.current = false;
     }
@@ -218,61 +129,14 @@ export function useSendMessage(ctx: SendContext) {
     kind: ReworkKind,
     target: { id: number; parentId: number | null; content: string },
   ): Promise<void> => {
-    const id = ctx.activeId;
-    if (busy || !ctx.mode || id === null || inFlight.current) return;
+    const { activeId: id, mode } = ctx;
+    if (busy || !mode || id === null || inFlight.current) return;
     inFlight.current = true;
-    const settle = () => {
-      setReconnecting(false);
-      setStreaming(null);
-      setNotices([]);
-      setShownUpTo(null);
-      setReworking(null);
-    };
     try {
-      void NoticeCard.preload();
-      if (!(await creditCheck.mutateAsync(isChatPaused))) return ctx.onOutOfCredits();
-      // The reply's bubbles are not revealed again: a continued one keeps those already read.
-      setFresh(null);
-      setReworking({ kind, id: target.id });
-      const before = kind === 'continue' ? target.content : '';
-      let addition = '';
-      const done = await reply.mutateAsync({
-        conversationId: id,
-        mode: ctx.mode,
-        action: { kind, messageId: target.id },
-        onAccepted: () => {
-          if (kind === 'continue') return setStreaming((s) => s ?? before);
-          setShownUpTo(target.parentId ?? 0);
-          setStreaming((s) => s ?? '');
-        },
-        onNotice,
-        onToken: (t) => {
-          addition += t;
-          // What the server stores: the model's words trimmed, joined to the reply.
-          setStreaming(
-            kind === 'continue'
-              ? before + continuationJoin(before, addition.trimStart())
-              : addition,
-          );
-        },
-        onReconnecting: setReconnecting,
-      });
-      ctx.onReplied(id);
-      // A new alternative is a fresh reply; a continued one was read as it grew.
-      if (kind === 'regenerate' && ctx.shownId.current === id) setFresh(done.messageId);
+      await (await protocol()).rework(run, id, mode, kind, target);
     } catch (error) {
-      // What was on screen before the request, at once: the reply as it was.
-      settle();
-      if (await isChatPaused(error)) return refreshAfterPause(client, id);
-      if (error instanceof ApiError && error.status === 403) return ctx.onOutOfCredits();
-      toast({
-        title: 'Error',
-        description: error instanceof Error ? error.message : 'Something went wrong.',
-        variant: 'destructive',
-      });
-      await reloadMessages(client, id).catch(() => undefined);
+      failed(error);
     } finally {
-      settle();
       inFlight.current = false;
     }
   };
@@ -286,13 +150,9 @@ export function useSendMessage(ctx: SendContext) {
     inFlight.current = true;
     setStarting(true);
     try {
-      const model = ctx.pickedModel ?? undefined;
-      ctx.onCreated(
-        await create.mutateAsync({ characterId: ctx.characterId, chatMode: mode, model }),
-      );
+      await (await protocol()).start(run, mode);
     } catch (error) {
-      // The first message sent starts it instead (and is greeted then).
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      failed(error);
     } finally {
       setStarting(false);
       inFlight.current = false;

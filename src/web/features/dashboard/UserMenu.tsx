@@ -1,19 +1,12 @@
-import {
-  ChevronsUpDown,
-  CreditCard,
-  LogOut,
-  Palette,
-  ShieldCheck,
-  Sparkles,
-  UserRound,
-} from 'lucide-react';
+import { ChevronsUpDown } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation } from 'wouter';
-import { Menu } from '../../components/ui/menu';
-import { toast } from '../../components/ui/toast';
+import { lazyEntries, Menu } from '../../components/ui/menu';
 import type { SessionUser } from '../auth/session';
-import { signOut } from '../auth/session';
 import { useCredits } from '../chat-data/api';
+
+// Its rows (what they do, say and show) load with the menu's Radix part, not with the page.
+const rows = () => import('./user-menu-entries').then((m) => m.userMenuEntries);
 
 /** Name, e-mail address and the account actions, at the foot of the sidebar. */
 export function UserMenu({
@@ -30,19 +23,6 @@ export function UserMenu({
   const [, navigate] = useLocation();
   const credits = useCredits();
   const ids = useId();
-  const logout = async () => {
-    try {
-      await signOut();
-      navigate('/');
-    } catch {
-      toast({ title: 'Logout failed', description: 'Please try again.', variant: 'destructive' });
-    }
-  };
-  const icon = (Icon: typeof LogOut, label: string) => (
-    <>
-      <Icon className="size-4" aria-hidden /> {label}
-    </>
-  );
   return (
     <Menu
       trigger={{
@@ -81,36 +61,12 @@ export function UserMenu({
       align="start"
       sideOffset={8}
       contentClassName="w-64"
-      entries={[
-        {
-          kind: 'label',
-          testId: 'credits',
-          content: (
-            <>
-              <span className="font-semibold">{credits.data ?? '…'}</span>{' '}
-              <span className="text-muted">
-                {credits.data === 1 ? 'message' : 'messages'} left this month
-              </span>
-            </>
-          ),
-        },
-        { kind: 'item', content: icon(Sparkles, 'Get more messages'), href: '/pricing' },
-        { kind: 'separator' },
-        { kind: 'item', content: icon(UserRound, 'User Profile'), onSelect: onOpenProfile },
-        { kind: 'item', content: icon(Palette, 'Change Theme'), onSelect: onOpenTheme },
-        {
-          kind: 'item',
-          content: icon(CreditCard, 'Billing'),
-          onSelect: () => navigate('/membership'),
-        },
-        {
-          kind: 'item',
-          content: icon(ShieldCheck, 'Account'),
-          onSelect: () => navigate('/account'),
-        },
-        { kind: 'separator' },
-        { kind: 'item', content: icon(LogOut, 'Logout'), onSelect: () => void logout() },
-      ]}
+      entries={lazyEntries(rows, {
+        credits: credits.data,
+        navigate,
+        onOpenProfile,
+        onOpenTheme,
+      })}
     />
   );
 }

@@ -1,18 +1,8 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listCharacters } from '../../../shared/characters/endpoints';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateMemoryRequest, UpdateMemoryRequest } from '../../../shared/memories/contract';
 import * as memories from '../../../shared/memories/endpoints';
 import { call } from '../../lib/api';
-
-/** Under the character's own query key (`characterKey`), as the path nests them. */
-export const memoriesKey = (characterId: number) =>
-  [listCharacters.path, characterId, 'memories'] as const;
-
-/** Every character's memories: deleting a conversation forgets or unlinks what came from it. */
-export const refreshAllMemories = (client: QueryClient) =>
-  client.invalidateQueries({
-    predicate: ({ queryKey }) => queryKey[0] === listCharacters.path && queryKey[2] === 'memories',
-  });
+import { memoriesKey } from './memory-keys';
 
 /** What a character remembers about the user (pinned first, then newest). */
 export const useMemories = (characterId: number) =>

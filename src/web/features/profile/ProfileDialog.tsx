@@ -13,7 +13,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, Select, TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ToggleChips } from '../../components/ui/toggle-chips';
-import { useSaveProfile } from './profile-api';
+import { useSaveProfile } from './save-profile';
 
 /**
  * 'Set up your profile' (no profile yet → POST) or 'Edit Profile' (→ PUT). A new profile starts

@@ -1,5 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserProfileInput } from '../../../shared/profile/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as profile from '../../../shared/profile/endpoints';
 import { EMPTY_OK } from '../../../shared/http/empty-ok';
 import { call } from '../../lib/api';
@@ -17,15 +16,3 @@ export const profileQuery = queryOptions({
 });
 
 export const useProfile = (enabled: boolean) => useQuery({ ...profileQuery, enabled });
-
-/** Saves the profile (created the first time), and shows the saved one at once. */
-export function useSaveProfile() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { input: UserProfileInput; exists: boolean }) =>
-      v.exists
-        ? call(profile.updateProfile, { body: v.input })
-        : call(profile.createProfile, { body: v.input }),
-    onSuccess: (saved) => client.setQueryData(PROFILE_KEY, saved),
-  });
-}

@@ -6,7 +6,8 @@ import type { ThemeBaseColors } from '../../../shared/themes/schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { resolveThemeColors, useThemeState } from './api';
+// Through the applier's module, whose chunk every app page has already (see there).
+import { resolveThemeColors, useThemeState } from './UserThemeApplier';
 import { CustomThemeCreator } from './CustomThemeCreator';
 import { DeleteThemeDialog } from './DeleteThemeDialog';
 import {

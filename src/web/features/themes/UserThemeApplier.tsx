@@ -15,3 +15,10 @@ export default function UserThemeApplier({ userId }: { userId: string }) {
   }, [colors]);
   return null;
 }
+
+/**
+ * The theme dialog reads the user's themes through this module: it then shares this chunk (which
+ * every signed-in app page loads) instead of making the themes' reads a chunk of their own, one
+ * more file on every chat page (tests/build/chat-budget.test.ts).
+ */
+export { resolveThemeColors, useThemeState } from './api';

@@ -1,8 +1,10 @@
-import { Brain, MoreVertical, Pencil, Settings2, Trash2 } from 'lucide-react';
+import { MoreVertical } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
-import { Menu } from '../../../components/ui/menu';
-import { CHAT_SETTINGS_ANCHOR, editPath } from '../edit-path';
+import { lazyEntries, Menu } from '../../../components/ui/menu';
+
+// Its rows load with the menu's Radix part, not with the chat page.
+const rows = () => import('./character-menu-entries').then((m) => m.characterMenuEntries);
 
 // The panel loads when it opens, not with the chat page (decision 0018).
 const MemoriesDialog = lazy(() =>
@@ -36,46 +38,12 @@ export function CharacterMenu({
         align="end"
         sideOffset={6}
         contentClassName="w-56"
-        entries={[
-          {
-            kind: 'item',
-            content: (
-              <>
-                <Settings2 className="size-4" aria-hidden /> Character Settings
-              </>
-            ),
-            onSelect: () => navigate(editPath(characterId, CHAT_SETTINGS_ANCHOR)),
-          },
-          {
-            kind: 'item',
-            content: (
-              <>
-                <Pencil className="size-4" aria-hidden /> Edit Character
-              </>
-            ),
-            onSelect: () => navigate(editPath(characterId)),
-          },
-          {
-            kind: 'item',
-            content: (
-              <>
-                <Brain className="size-4" aria-hidden /> Memories
-              </>
-            ),
-            onSelect: () => setMemories(true),
-          },
-          { kind: 'separator' },
-          {
-            kind: 'item',
-            content: (
-              <>
-                <Trash2 className="size-4" aria-hidden /> Delete Character
-              </>
-            ),
-            onSelect: onDelete,
-            danger: true,
-          },
-        ]}
+        entries={lazyEntries(rows, {
+          characterId,
+          navigate,
+          onMemories: () => setMemories(true),
+          onDelete,
+        })}
       />
       {memories && (
         <Suspense fallback={null}>

@@ -1,0 +1,44 @@
+import { toast } from '../../components/ui/toast';
+import { DirectnessSlider } from '../characters/components/DirectnessSlider';
+import { useUpdateCharacter } from '../characters/mutations';
+
+/**
+ * The message box's intimacy panel: the character's directness, saved when the slider is
+ * released. Loaded when the panel opens, with the slider (Radix), not with the chat (decision
+ * 0018).
+ */
+export function IntimacySlider({
+  characterId,
+  level,
+  onLevel,
+}: {
+  characterId: number;
+  level: number;
+  onLevel: (level: number) => void;
+}) {
+  const update = useUpdateCharacter();
+  const saveLevel = async (value: number) => {
+    try {
+      await update.mutateAsync({ id: characterId, input: { directnessLevel: value } });
+      toast({
+        title: 'Directness updated',
+        description: "Your character's pacing has been saved.",
+      });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Failed to update directness level.',
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <DirectnessSlider
+      id="chat-intimacy"
+      label="Intimacy level"
+      value={level}
+      onChange={onLevel}
+      onCommit={(value) => void saveLevel(value)}
+    />
+  );
+}

@@ -1,0 +1,149 @@
+import type { MutationOptions, QueryClient } from '@tanstack/react-query';
+import type { ReplyResult } from '../../../shared/chat/contract';
+import type { Notice } from '../../../shared/safety/contract';
+import { createConversation, generateScenario, hasCredits } from '../chat-data/api';
+import { refreshListedConversation } from '../chat-data/conversation-list';
+import { addReplyToCache, setReplyText } from './message-cache';
+import { refreshLists, reloadMessages } from './message-reload';
+import { noticesKey, threadNotices } from './notices';
+import { continuePath, regeneratePath, replyPath, streamReply } from './stream-reply';
+
+/**
+ * The writes a send makes (mutations.ts has the chat's others), each with what it changes in the
+ * cache: in the chunk of the send protocol (send-protocol.ts) and the stream reader, loaded with
+ * the first message sent rather than with the chat page (decision 0018). As options, run by the
+ * protocol (which holds no hooks) or by mutations.ts's hooks.
+ */
+
+/**
+ * Runs a write as useMutation's mutateAsync does (the client's defaults, the mutation cache), from
+ * the send protocol, which holds no hooks.
+ */
+export const runMutation = <TData, TVariables, TContext>(
+  client: QueryClient,
+  options: MutationOptions<TData, Error, TVariables, TContext>,
+  variables: TVariables,
+): Promise<TData> => client.getMutationCache().build(client, options).execute(variables);
+
+/**
+ * Notices that came with an answer (a reply's events, a story's scene) join the conversation's
+ * list. When it was never loaded, the whole list is asked for: it may hold older ones.
+ */
+async function addNotices(client: QueryClient, id: number, added: Notice[]) {
+  const key = noticesKey(id);
+  // A load started before these were stored must not overwrite them.
+  await client.cancelQueries({ queryKey: key });
+  const known = client.getQueryData<Notice[]>(key);
+  if (known) client.setQueryData(key, threadNotices(known, added));
+  else await client.invalidateQueries({ queryKey: key });
+}
+
+/** Whether a reply can be paid for (the account's pause is told apart by `isChatPaused`). */
+export const creditCheckMutation = () => ({ mutationFn: hasCredits });
+
+/**
+ * A new conversation joins the list at once (with no messages yet). One that starts with a
+ * greeting has the "not a human" notice already: its notices are read when it opens (a new
+ * query, nothing cached to refresh).
+ */
+export const createConversationMutation = (client: QueryClient) => ({
+  mutationFn: createConversation,
+  onSuccess: (id: number) => void refreshListedConversation(client, id),
+});
+
+/** A story's opening scene; the notices shown with it (decision 0042) join the thread. */
+export const generateScenarioMutation = (client: QueryClient) => ({
+  mutationFn: (v: { id: number; text: string }) => generateScenario(v.id, v.text),
+  onSuccess: (answer: { notices: Notice[] }, v: { id: number }) =>
+    addNotices(client, v.id, answer.notices),
+});
+
+/** A reply stored, with the notices shown before it. */
+export type ReplyDone = ReplyResult & { notices: Notice[] };
+
+export interface ReplyRequest {
+  conversationId: number;
+  mode: string;
+  /**
+   * What is asked for: a message sent after the end of the history (or after `parentId`, a new
+   * branch; null: a new first message), a new alternative of a reply, or more of a reply.
+   */
+  action:
+    | { kind: 'send'; text: string; parentId?: number | null; after: number }
+    | { kind: 'regenerate' | 'continue'; messageId: number };
+  onAccepted: () => void;
+  /** A notice shown before the reply (the "not a human" or a crisis notice). */
+  onNotice?: (notice: Notice) => void;
+  onToken: (text: string) => void;
+  /** The reply's connection dropped and is being made again (true), or was (false). */
+  onReconnecting?: (reconnecting: boolean) => void;
+}
+
+/**
+ * Sends a message (or asks for another or a longer reply) and streams the reply. A plain send's
+ * stored pair joins the loaded messages as it is, a continued reply's stored text replaces its
+ * own; anything that changes which branch is read loads the history again. The sidebar lists and
+ * credits are refreshed in the background.
+ */
+export const replyMutation = (client: QueryClient) => ({
+  mutationFn: async (v: ReplyRequest): Promise<ReplyDone> => {
+    const notices: Notice[] = [];
+    const on = {
+      onAccepted: v.onAccepted,
+      onToken: v.onToken,
+      onReconnecting: v.onReconnecting,
+      onNotice: (notice: Notice) => {
+        notices.push(notice);
+        v.onNotice?.(notice);
+      },
+    };
+    const { action } = v;
+    const path =
+      action.kind === 'send'
+        ? replyPath(v.mode)
+        : (action.kind === 'regenerate' ? regeneratePath : continuePath)(action.messageId);
+    const body =
+      action.kind === 'send'
+        ? { message: action.text, conversationId: v.conversationId, parentId: action.parentId }
+        : undefined;
+    return { ...(await streamReply(path, body, on)), notices };
+  },
+  onSuccess: async (done: ReplyDone, v: ReplyRequest) => {
+    const { action } = v;
+    // The notices first: they follow the user's message, which the pair below brings.
+    await addNotices(client, v.conversationId, done.notices);
+    if (action.kind === 'send' && action.parentId === undefined) {
+      const createdAt = new Date().toISOString();
+      const base = {
+        conversationId: v.conversationId,
+        createdAt,
+        siblingIndex: 1,
+        siblingCount: 1,
+      };
+      // The server stores the message trimmed (its schema trims it).
+      await addReplyToCache(client, v.conversationId, [
+        {
+          ...base,
+          id: done.userMessageId,
+          parentId: action.after || null,
+          siblingIds: [done.userMessageId],
+          sender: 'user',
+          content: action.text.trim(),
+        },
+        {
+          ...base,
+          id: done.messageId,
+          parentId: done.userMessageId,
+          siblingIds: [done.messageId],
+          sender: 'ai',
+          content: done.message,
+        },
+      ]);
+    } else if (action.kind === 'continue') {
+      await setReplyText(client, v.conversationId, done);
+    } else {
+      await reloadMessages(client, v.conversationId);
+    }
+    void refreshLists(client, v.conversationId);
+  },
+});

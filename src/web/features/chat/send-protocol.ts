@@ -1,0 +1,263 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Dispatch, SetStateAction } from 'react';
+import { continuationJoin, type ChatMode } from '../../../shared/chat/rules';
+import type { Notice } from '../../../shared/safety/contract';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import type { DisplayMessage } from './display-message';
+import { reloadMessages } from './message-reload';
+import {
+  createConversationMutation,
+  creditCheckMutation,
+  generateScenarioMutation,
+  replyMutation,
+  runMutation,
+} from './send-mutations';
+import { refreshAfterPause } from './notices';
+import { unansweredWrites } from './unanswered-writes';
+import type { Branch, ReworkKind, SendContext } from './use-send-message';
+
+/**
+ * The send protocol of use-send-message.ts, in the chunk loaded with the first message sent (with
+ * the stream reader): the chat's first load has no room for code that only runs once the user
+ * sends (tests/build/chat-budget.test.ts). The hook keeps the state and checks that a send may
+ * start; these run it.
+ */
+
+/** Keys for messages on their way (not stored yet). */
+let pendingCount = 0;
+
+/** Whether a send went through: 'failed' gives the text back to the box it came from. */
+export type SendOutcome = 'sent' | 'kept' | 'failed';
+
+/**
+ * The hook's context and state, as one render of it holds them. NoticeCard and isChatPaused are
+ * handed in rather than imported: this chunk importing lazy-parts.ts (safety-hooks.ts does) split
+ * it out of the page's chunk, one more file in the first load (see lazy-parts.ts).
+ */
+export interface SendRun {
+  ctx: SendContext;
+  client: QueryClient;
+  /** NoticeCard's chunk, fetched beside the stream reader (a notice can come before the reply). */
+  preloadNoticeCard: () => Promise<void>;
+  isChatPaused: (error: unknown) => Promise<boolean>;
+  setPending: Dispatch<SetStateAction<DisplayMessage | null>>;
+  setShownUpTo: Dispatch<SetStateAction<number | null>>;
+  setStreaming: Dispatch<SetStateAction<string | null>>;
+  setNotices: Dispatch<SetStateAction<Notice[]>>;
+  setStarting: Dispatch<SetStateAction<boolean>>;
+  setReworking: Dispatch<SetStateAction<{ kind: ReworkKind; id: number } | null>>;
+  setReconnecting: Dispatch<SetStateAction<boolean>>;
+  setFresh: Dispatch<SetStateAction<number | null>>;
+}
+
+const failure = (error: unknown) =>
+  toast({
+    title: 'Error',
+    description: error instanceof Error ? error.message : 'Something went wrong.',
+    variant: 'destructive',
+  });
+
+/** Notices sent before the reply: shown above it until the stored ones take their place. */
+const noticeShower = (run: SendRun) => (notice: Notice) =>
+  run.setNotices((shown) => [...shown, notice]);
+
+/**
+ * A message sent: credit check, conversation (and story scene) on first send, then the reply
+ * streamed in. See useSendMessage for what shows meanwhile.
+ */
+export async function sendOnce(
+  run: SendRun,
+  text: string,
+  mode: ChatMode,
+  retryOf?: string,
+  branch?: Branch,
+): Promise<SendOutcome> {
+  const { ctx, client } = run;
+  const { characterId, newestStoredId } = ctx;
+  const unanswered = unansweredWrites(client);
+  // Nothing goes to the model, but the user's words stay in the thread (on the server, so in
+  // every tab); one that could not be kept goes back to the box, and the dialog says why.
+  const keep = async (conversationId: number | null): Promise<SendOutcome> => {
+    ctx.onOutOfCredits();
+    if (retryOf) return 'kept';
+    try {
+      await runMutation(client, unanswered.keep, {
+        characterId,
+        conversationId,
+        content: text,
+        afterId: newestStoredId,
+      });
+      return 'kept';
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      return 'failed';
+    }
+  };
+  try {
+    // A notice can come before the reply: its card is fetched beside the stream reader.
+    void run.preloadNoticeCard();
+    if (!(await runMutation(client, creditCheckMutation(), run.isChatPaused))) {
+      return await keep(ctx.activeId);
+    }
+  } catch (error) {
+    if (await run.isChatPaused(error)) refreshAfterPause(client, ctx.activeId);
+    else toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    return 'failed';
+  }
+  let id = ctx.activeId;
+  // Until the server answers, nothing of this message has been stored.
+  let accepted = false;
+  try {
+    if (id === null) {
+      run.setStarting(true);
+      const model = ctx.pickedModel ?? undefined;
+      id = await runMutation(client, createConversationMutation(client), {
+        characterId,
+        chatMode: mode,
+        model,
+      });
+      // What was typed before the conversation existed belongs to it now.
+      void runMutation(client, unanswered.move, { characterId, conversationId: id }).catch(
+        () => {},
+      );
+      // Open it at once, so a failure below does not leave an unseen empty conversation.
+      ctx.onCreated(id);
+    }
+    // A story needs its opening scene first (again, if generating it failed last time); a new
+    // first message (an edit saved as a new branch) begins a new story with a scene of its own.
+    if (mode === 'immersive' && (!ctx.scenario || branch?.parentId === null)) {
+      await runMutation(client, generateScenarioMutation(client), { id, text });
+    }
+    if (retryOf) {
+      // Forgotten before it is sent, so no other tab offers to send it a second time.
+      await runMutation(client, unanswered.drop, {
+        characterId,
+        conversationId: id,
+        displayId: retryOf,
+      });
+    }
+    // A branch shows the history up to where it starts; the thread's ids grow along a path.
+    run.setShownUpTo(branch ? (branch.parentId ?? 0) : newestStoredId);
+    run.setPending({ id: `pending-${++pendingCount}`, sender: 'user', content: text });
+    const done = await runMutation(client, replyMutation(client), {
+      conversationId: id,
+      mode,
+      action: { kind: 'send', text, parentId: branch?.parentId, after: newestStoredId },
+      onAccepted: () => {
+        accepted = true;
+        // 'Typing…' on the server's word: it has stored the message and a reply is coming.
+        run.setStreaming((s) => s ?? '');
+      },
+      onNotice: noticeShower(run),
+      onToken: (t) => {
+        run.setStarting(false);
+        run.setStreaming((s) => (s ?? '') + t);
+      },
+      onReconnecting: run.setReconnecting,
+    });
+    ctx.onReplied(id);
+    if (ctx.shownId.current === id) run.setFresh(done.messageId);
+    return 'sent';
+  } catch (error) {
+    if (await run.isChatPaused(error)) {
+      refreshAfterPause(client, id);
+      return accepted ? 'sent' : 'failed';
+    }
+    if (error instanceof ApiError && error.status === 403 && !accepted) {
+      return await keep(id);
+    }
+    failure(error);
+    if (id !== null) await reloadMessages(client, id).catch(() => undefined);
+    // A stored message is in the thread now; one the server refused goes back to the box.
+    return accepted ? 'sent' : 'failed';
+  } finally {
+    run.setStarting(false);
+    run.setReconnecting(false);
+    run.setStreaming(null);
+    run.setNotices([]);
+    run.setPending(null);
+    run.setShownUpTo(null);
+  }
+}
+
+/**
+ * A new alternative of a reply (`regenerate`), or more of it (`continue`), in the conversation
+ * on screen (`id`, in `mode`). See useSendMessage's `rework`.
+ */
+export async function rework(
+  run: SendRun,
+  id: number,
+  mode: ChatMode,
+  kind: ReworkKind,
+  target: { id: number; parentId: number | null; content: string },
+): Promise<void> {
+  const { ctx, client } = run;
+  const settle = () => {
+    run.setReconnecting(false);
+    run.setStreaming(null);
+    run.setNotices([]);
+    run.setShownUpTo(null);
+    run.setReworking(null);
+  };
+  try {
+    void run.preloadNoticeCard();
+    if (!(await runMutation(client, creditCheckMutation(), run.isChatPaused))) {
+      return ctx.onOutOfCredits();
+    }
+    // The reply's bubbles are not revealed again: a continued one keeps those already read.
+    run.setFresh(null);
+    run.setReworking({ kind, id: target.id });
+    const before = kind === 'continue' ? target.content : '';
+    let addition = '';
+    const done = await runMutation(client, replyMutation(client), {
+      conversationId: id,
+      mode,
+      action: { kind, messageId: target.id },
+      onAccepted: () => {
+        if (kind === 'continue') return run.setStreaming((s) => s ?? before);
+        run.setShownUpTo(target.parentId ?? 0);
+        run.setStreaming((s) => s ?? '');
+      },
+      onNotice: noticeShower(run),
+      onToken: (t) => {
+        addition += t;
+        // What the server stores: the model's words trimmed, joined to the reply.
+        run.setStreaming(
+          kind === 'continue' ? before + continuationJoin(before, addition.trimStart()) : addition,
+        );
+      },
+      onReconnecting: run.setReconnecting,
+    });
+    ctx.onReplied(id);
+    // A new alternative is a fresh reply; a continued one was read as it grew.
+    if (kind === 'regenerate' && ctx.shownId.current === id) run.setFresh(done.messageId);
+  } catch (error) {
+    // What was on screen before the request, at once: the reply as it was.
+    settle();
+    if (await run.isChatPaused(error)) return refreshAfterPause(client, id);
+    if (error instanceof ApiError && error.status === 403) return ctx.onOutOfCredits();
+    failure(error);
+    await reloadMessages(client, id).catch(() => undefined);
+  } finally {
+    settle();
+  }
+}
+
+/** A greeting-first character's conversation, created as a Chat Mode is chosen. */
+export async function start(run: SendRun, mode: ChatMode): Promise<void> {
+  const { ctx, client } = run;
+  try {
+    const model = ctx.pickedModel ?? undefined;
+    ctx.onCreated(
+      await runMutation(client, createConversationMutation(client), {
+        characterId: ctx.characterId,
+        chatMode: mode,
+        model,
+      }),
+    );
+  } catch (error) {
+    // The first message sent starts it instead (and is greeted then).
+    toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+  }
+}
