@@ -146,7 +146,9 @@ test('a custom theme warns before saving, gets readable bubble text, and is appl
   const previewBubble = dialog
     .getByRole('region', { name: 'Create your own' })
     .getByText('Hi there!');
-  expect(await previewBubble.evaluate((el) => getComputedStyle(el).color)).toBe(rgb('#1a1a1a'));
+  await expect
+    .poll(() => previewBubble.evaluate((el) => getComputedStyle(el).color))
+    .toBe(rgb('#1a1a1a'));
   await snap(page, info, 'theme-creator-warning');
 
   // A light Sidebar too: all text reads well, and saving applies the theme (no Apply step).
