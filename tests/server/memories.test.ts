@@ -28,6 +28,7 @@ interface Shown {
   conversationId: number | null;
   messageId: number | null;
   conversationTitle: string | null;
+  inPrompt: boolean;
 }
 
 const selene = {
@@ -272,5 +273,101 @@ describe('memories', () => {
     expect((await user.delete(`/api/characters/${temp}`)).status).toBe(200);
     const rows = await t.database.db.select().from(memory).where(eq(memory.characterId, temp));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('which memories the next reply carries (inPrompt)', () => {
+  /** A 4k window: the memories' share (a quarter) holds about 18 of the ones below. */
+  let small: TestApp;
+  let owner: TestClient;
+  let ownerId: string;
+  beforeAll(async () => {
+    small = await startTestApp({
+      LLM_BASE_URL: llm.url,
+      LLM_MODELS: 'big-405b',
+      LLM_CONTEXT_TOKENS: '4096',
+    });
+    owner = await small.signedInUser('many-memories@example.com');
+    ownerId = (await owner.get('/api/auth/get-session')).json.user.id;
+    await owner.get('/api/get-credits');
+    await small.database.db.update(creditAccount).set({ credits: 100 });
+  });
+  afterAll(() => small.close());
+
+  /** `count` memories of about fifty tokens, sharing no word with the chat below. */
+  const many = (charId: number, pinned: boolean, count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      userId: ownerId,
+      characterId: charId,
+      source: 'manual' as const,
+      pinned,
+      content: `${pinned ? 'Pinned' : 'Loose'} ${String(i).padStart(2, '0')}: ${'Quill prefers violet ink on parchment scrolls. '.repeat(5).trim()}`,
+    }));
+
+  it('says which fit the memories’ share: pinned ones first, the unpinned ones after', async () => {
+    const charId = (await owner.post('/api/characters', selene)).json.id as number;
+    const id = (
+      await owner.post('/api/conversations', { characterId: charId, chatMode: 'texting' })
+    ).json.id as number;
+    expect(
+      (await owner.post('/api/chat', { message: 'Hi there', conversationId: id })).status,
+    ).toBe(200);
+    await small.database.db.insert(memory).values(many(charId, false, 20));
+    await small.database.db.insert(memory).values(many(charId, true, 20));
+    // This conversation's own summary: its prompt has its messages instead (and it takes no room).
+    await small.database.db.insert(memory).values({
+      userId: ownerId,
+      characterId: charId,
+      source: 'summary',
+      conversationId: id,
+      content: 'They said hello.',
+    });
+
+    const listed = (await memories(charId, owner)).filter((m) => m.source !== 'summary');
+    const pinned = listed.filter((m) => m.pinned);
+    const loose = listed.filter((m) => !m.pinned);
+    const carriedPinned = pinned.filter((m) => m.inPrompt).length;
+    const carriedLoose = loose.filter((m) => m.inPrompt).length;
+    // The pinned ones have more room than the others, and neither list fits whole.
+    expect(carriedPinned).toBeGreaterThan(carriedLoose);
+    expect(carriedPinned).toBeLessThan(pinned.length);
+    expect(carriedLoose).toBeGreaterThan(0);
+    expect(carriedLoose).toBeLessThan(loose.length);
+    // Newest first, as the prompt reads them.
+    expect(pinned.slice(0, carriedPinned).every((m) => m.inPrompt)).toBe(true);
+    expect((await memories(charId, owner)).find((m) => m.source === 'summary')?.inPrompt).toBe(
+      true,
+    );
+
+    // The next reply carries exactly those.
+    expect((await owner.post('/api/chat', { message: 'Tell me', conversationId: id })).status).toBe(
+      200,
+    );
+    const system = lastSystemPrompt();
+    for (const m of listed) expect(system.includes(m.content), m.content).toBe(m.inPrompt);
+    expect(system).not.toContain('They said hello.');
+
+    // A new pinned memory fits (the newest pinned first) and pushes the oldest carried one out.
+    const oldestCarried = pinned[carriedPinned - 1]!;
+    const added = await owner.post(`/api/characters/${charId}/memories`, {
+      content: pinned[0]!.content.replace('Pinned 00', 'Pinned 99'),
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json.memory.inPrompt).toBe(true);
+    const after = await memories(charId, owner);
+    expect(after.find((m) => m.id === oldestCarried.id)?.inPrompt).toBe(false);
+    // Pinning one that did not fit answers where it stands now: the newest pinned, carried.
+    const left = loose.find((m) => !m.inPrompt)!;
+    const pinnedNow = await owner.put(`/api/memories/${left.id}`, { pinned: true });
+    expect(pinnedNow.status, pinnedNow.text).toBe(200);
+    expect(pinnedNow.json.memory).toMatchObject({ pinned: true, inPrompt: true });
+  });
+
+  it('is the owner’s alone', async () => {
+    const charId = (await owner.post('/api/characters', selene)).json.id as number;
+    const other = await small.signedInUser('curious@example.com');
+    const res = await other.get(`/api/characters/${charId}/memories`);
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ message: expect.any(String) });
   });
 });

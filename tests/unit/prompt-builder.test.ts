@@ -7,6 +7,7 @@ import {
   PREAMBLE,
   type PromptInput,
 } from '../../src/server/prompts/chat.prompt';
+import { MEMORY_HEADINGS } from '../../src/server/prompts/chat/memories';
 
 const base: PromptInput = {
   character: {
@@ -131,15 +132,17 @@ describe('buildChatPrompt', () => {
       remembered(filler('Newer: a long talk about football results.')),
       remembered(filler('Oldest: their sister Maya got married in Lisbon last spring.')),
     ];
-    // Room for two of the three.
-    const room = estimateTokens(memories[0]!.content) + estimateTokens(memories[2]!.content);
-    const chosen = chooseMemories(memories, 'How was the wedding of my sister in Lisbon?', room);
+    // Room for two of the three (and the headings), in a large window.
+    const room =
+      estimateTokens(memories[0]!.content) + estimateTokens(memories[2]!.content) + MEMORY_HEADINGS;
+    const window = { contextTokens: 100_000, room };
+    const chosen = chooseMemories(memories, 'How was the wedding of my sister in Lisbon?', window);
     expect(chosen.map((m) => m.content.slice(0, 6))).toEqual(['Oldest', 'Newest']);
     // A pinned one still comes first, however unrelated.
     const withPin = chooseMemories(
       [...memories, remembered('Allergic to cats.', true)],
       'How was the wedding in Lisbon?',
-      room,
+      window,
     );
     expect(withPin[0]!.content).toBe('Allergic to cats.');
     expect(withPin[1]!.content.startsWith('Oldest')).toBe(true);

@@ -6,6 +6,12 @@
 export interface JobPayloads {
   /** See modules/chat/conversation-summary.job.ts. */
   'conversation-summary': { userId: string; conversationId: number };
+  /** See modules/chat/rolling-summary.job.ts: the message the summary runs through. */
+  'conversation-rolling-summary': {
+    userId: string;
+    conversationId: number;
+    throughMessageId: number;
+  };
   /** See modules/auth/mail-delivery.job.ts: a row of mail_queue. */
   'mail-delivery': { mailId: number };
 }

@@ -4,7 +4,7 @@
  * memories.ts chooses the memories, budget.ts shares out the window, tokens.ts (beside this
  * file) estimates tokens, voice.ts and minimum.ts serve the callers.
  */
-export { buildChatPrompt } from './chat/build';
+export { buildChatPrompt, buildChatPromptParts, type BuiltPrompt } from './chat/build';
 export type {
   HistoryMessage,
   PromptCharacter,

@@ -61,6 +61,8 @@ export const MODEL_SETTINGS = {
   storyOptions: { temperature: 0.9, maxTokens: 400, operatorSampling: true },
   /** A conversation's summary for the character's working memory. */
   summary: { temperature: 0.3, maxTokens: 300 },
+  /** A conversation's rolling summary: up to ROLLING_SUMMARY_WORDS (250) words, any script. */
+  rollingSummary: { temperature: 0.3, maxTokens: 600 },
   /**
    * 'Generate with AI' on the create page: a profile as JSON, up to ~700 characters of text
    * (name, description, personality, preferences, roles), which in CJK is about as many tokens.

@@ -17,6 +17,8 @@ export const CHAT_LIMITS = {
   storyOptionCount: 4,
   /** Conversations longer than this are summarised into the character's working memory. */
   summarizeAfterMessages: 10,
+  /** …and summarised again every this many messages while the summary is kept (issue 46). */
+  resummarizeEvery: 20,
   messageMaxLength: 4000,
   /** Texting bubbles: each appears after index × 1 s + 0.5 s. */
   bubbleDelayMs: 1000,

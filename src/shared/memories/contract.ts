@@ -36,6 +36,12 @@ export const memorySchema = z.object({
   messageId: z.number().nullable(),
   /** The title of that conversation, for the link's label. */
   conversationTitle: z.string().nullable(),
+  /**
+   * Whether the next reply in the user's newest conversation with the character carries this
+   * memory in its prompt: false when it does not fit the memories' share of the model's window
+   * (LLM_CONTEXT_TOKENS), unpinned ones first (decision 0052). Computed as the prompt chooses.
+   */
+  inPrompt: z.boolean(),
   /** ISO 8601 */
   createdAt: z.string(),
   /** ISO 8601 */

@@ -49,6 +49,11 @@ export const conversation = pgTable(
      * summary the user deleted is not made again.
      */
     summarizedAt: timestamp('summarized_at', { withTimezone: true }),
+    /**
+     * How many messages the conversation had when that summary was last written: it is written
+     * again every CHAT_LIMITS.resummarizeEvery messages while it is kept (issue 46 part 3).
+     */
+    summarizedMessageCount: integer('summarized_message_count').notNull().default(0),
     currentOptions: jsonb('current_options')
       .$type<{ number: number; option: string }[]>()
       .notNull()
@@ -140,5 +145,36 @@ export const feedback = pgTable(
   (t) => [
     index('feedback_created_at_idx').on(t.createdAt),
     uniqueIndex('feedback_user_message_idx').on(t.userId, t.messageId),
+  ],
+);
+
+/**
+ * What a conversation said before the messages its prompts can hold (issue 46 part 3): a rolling
+ * summary of the path from its first message through `through_message_id`, written from the
+ * previous one and the messages after it. It belongs to every branch that passes through that
+ * message (a prompt takes the newest one on its own path), and goes when that message is deleted;
+ * an edit in place removes those that read the old text.
+ */
+export const conversationSummary = pgTable(
+  'conversation_summary',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    throughMessageId: bigint('through_message_id', { mode: 'number' })
+      .notNull()
+      .references(() => message.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A prompt reads a conversation's newest few; one summary per message it runs through.
+    uniqueIndex('conversation_summary_through_idx').on(t.conversationId, t.throughMessageId),
+    // The message key's ON DELETE CASCADE looks summaries up by message alone.
+    index('conversation_summary_message_idx').on(t.throughMessageId),
   ],
 );

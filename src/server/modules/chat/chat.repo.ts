@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, gt } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { conversation, message } from '../../db/schema';
+import { conversation, conversationSummary, message } from '../../db/schema';
 import type { ExportParts } from '../../db/user-data';
 
 /**
@@ -66,6 +66,21 @@ export function exportForUser(db: Database, userId: string): ExportParts {
         }
       }
     })(),
+    // What the conversations' rolling summaries say (issue 46): written from the user's messages.
+    conversationSummaries: () =>
+      db
+        .select({
+          conversationId: conversationSummary.conversationId,
+          throughMessageId: conversationSummary.throughMessageId,
+          content: conversationSummary.content,
+          createdAt: conversationSummary.createdAt,
+        })
+        .from(conversationSummary)
+        .where(eq(conversationSummary.userId, userId))
+        .orderBy(
+          asc(conversationSummary.conversationId),
+          asc(conversationSummary.throughMessageId),
+        ),
   };
 }
 

@@ -3,6 +3,7 @@ import type { AppContext, FeatureModule } from '../../context';
 import { deleteAllForUser, exportForUser } from './chat.repo';
 import { registerChatRoutes } from './chat.routes';
 import { registerConversationSummary } from './conversation-summary.job';
+import { registerRollingSummary } from './rolling-summary.job';
 import { registerConversationRoutes } from './conversations.routes';
 import { registerReplyRunSweep } from './reply-run-sweep.job';
 
@@ -24,7 +25,7 @@ export const chatModule: FeatureModule = {
     await registerConversationRoutes(app, ctx);
     await registerChatRoutes(app, ctx);
   },
-  jobs: [registerConversationSummary, registerReplyRunSweep],
+  jobs: [registerConversationSummary, registerRollingSummary, registerReplyRunSweep],
   userData: { exportForUser, deleteAllForUser },
 };
 

@@ -3,15 +3,23 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { LLM_EMPTY, LlmError } from '../../integrations/llm';
 import type { CharacterRow } from '../characters';
-import { storeSummary } from '../memories';
-import { RecentKeys } from '../../jobs/recent-keys';
-import type { ConversationRow } from './conversations.repo';
+import { hasConversationSummary, storeSummary } from '../memories';
+import { updateConversationFields, type ConversationRow } from './conversations.repo';
 import { readThread } from './thread-read.repo';
-import { newestWithin, PREAMBLE } from '../../prompts/chat.prompt';
+import { newestWithin } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS, REPLY_TOKENS } from '../../prompts/model-settings';
-import { summaryRequest } from '../../prompts/summary.prompt';
+import { summaryRequest, summarySystem, transcriptLine } from '../../prompts/summary.prompt';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
+import { queueConversationJob } from './conversation-jobs';
 import { modelOf } from './model-policy';
+import { readRollingSummaries } from './rolling-summary.repo';
+import { summaryNamesOf, summaryOnPath } from './rolling-summary';
+
+/**
+ * A conversation summarised into its character's memory: what the character's other
+ * conversations with the user remember of it (one summary per conversation, a memory the user
+ * can read, edit and delete). Not the conversation's own rolling summary (rolling-summary.ts).
+ */
 
 /** How much of a conversation is read for its summary. */
 const SUMMARY_WINDOW = 60;
@@ -19,17 +27,28 @@ const SUMMARY_WINDOW = 60;
 /** A failed background summary is tried again this long after (seconds), not after every reply. */
 export const SUMMARY_RETRY_DELAY_SECONDS = 10 * 60;
 
-/**
- * A conversation longer than 10 messages that was never summarised (a summary the user deleted
- * from the character's memories is not made again).
- */
-function summaryDue(messageCount: number, summarizedAt: Date | null): boolean {
-  return messageCount > CHAT_LIMITS.summarizeAfterMessages && summarizedAt === null;
+/** What a conversation's summary being due depends on. */
+export interface SummaryState {
+  messageCount: number;
+  summarizedAt: Date | null;
+  summarizedMessageCount: number;
 }
 
 /**
- * Summarises a conversation into the character's memories (one summary per conversation,
- * replaced when summarised again). Other conversations with the character then remember it.
+ * A conversation longer than 10 messages that was never summarised, or has grown by
+ * CHAT_LIMITS.resummarizeEvery messages since (issue 46: the summary follows the conversation,
+ * not its first ten messages).
+ */
+function summaryDue({ messageCount, summarizedAt, summarizedMessageCount }: SummaryState) {
+  if (messageCount <= CHAT_LIMITS.summarizeAfterMessages) return false;
+  return (
+    summarizedAt === null || messageCount - summarizedMessageCount >= CHAT_LIMITS.resummarizeEvery
+  );
+}
+
+/**
+ * Summarises a conversation into the character's memories now (POST …/summarize: the user asked,
+ * so a summary they deleted is made again).
  */
 export async function summarizeConversation(ctx: AppContext, userId: string, id: number) {
   const { conversation, character } = await loadConversationWithCharacter(ctx, userId, id);
@@ -44,72 +63,57 @@ async function summarize(
 ) {
   const id = conversation.id;
   const recent = await readThread(ctx.db, userId, id, { limit: SUMMARY_WINDOW });
+  const names = await summaryNamesOf(ctx, userId, owner);
+  // What came before the messages read, as the conversation's rolling summary tells it.
+  const earlier = summaryOnPath(recent, await readRollingSummaries(ctx.db, userId, id));
+  const after = earlier ? recent.slice(earlier.index + 1) : recent;
+  const system = summarySystem(names);
   // As much of the end of the conversation as fits the context, beside the request and summary.
-  const budget = contextTokensOf(ctx) - REPLY_TOKENS;
+  const budget = contextTokensOf(ctx) - REPLY_TOKENS - (earlier ? SUMMARY_SHARE_TOKENS : 0);
   const transcript = newestWithin(
-    recent.map((m) => `${m.sender === 'user' ? 'User' : owner.name}: ${m.content}`),
+    after.map((m) => transcriptLine(names, m.sender, m.content)),
     (line) => line,
     budget,
   ).join('\n');
   const completion = await ctx.llm.complete({
     model: modelOf(ctx, conversation),
     ...MODEL_SETTINGS.summary,
-    messages: [{ role: 'system', content: PREAMBLE }, summaryRequest(owner.name, transcript)],
+    messages: [system, summaryRequest(names, transcript, earlier?.summary.content ?? null)],
   });
   const summary = completion.content.trim();
   if (!summary) throw new LlmError('upstream', LLM_EMPTY, 'empty summary');
-  await storeSummary(ctx.db, userId, owner.id, id, summary);
+  await storeSummary(ctx.db, userId, owner.id, id, summary, conversation.messageCount);
   return { summary };
 }
 
-/**
- * How long after queueing a conversation's summary this server does not ask again: the job is
- * then still queued or running (so asking inserts nothing), or done (the conversation no longer
- * due). A job that failed waits SUMMARY_RETRY_DELAY_SECONDS, far longer, before its retry.
- */
-export const SUMMARY_ASKED_LATELY_MS = 10_000;
-/** Per job queue (a test process runs several apps, each with its own database and queue). */
-const summariesAskedLately = new WeakMap<AppContext['jobs'], RecentKeys<number>>();
-
-function summariesAskedOf(jobs: AppContext['jobs']) {
-  let asked = summariesAskedLately.get(jobs);
-  if (!asked) summariesAskedLately.set(jobs, (asked = new RecentKeys(SUMMARY_ASKED_LATELY_MS)));
-  return asked;
-}
+/** What a rolling summary may cost at most (ROLLING_SUMMARY_WORDS, in any script). */
+const SUMMARY_SHARE_TOKENS = MODEL_SETTINGS.rollingSummary.maxTokens;
 
 /**
- * After a reply: queues the conversation's summary when one is due (more than 10 messages, not in
- * summarised yet), from what the reply already loaded. The `conversation-summary` job
- * then checks again and summarises. One such job per conversation exists at a time, on any
- * server: while one waits, runs, or waits SUMMARY_RETRY_DELAY_SECONDS after a failure, later
- * replies queue nothing; and for SUMMARY_ASKED_LATELY_MS after asking, this server does not ask
- * the queue again (quick replies would each cost a statement that inserts nothing). Never
+ * After a reply: queues the conversation's summary when one is due (summaryDue), from what the
+ * reply already loaded. The `conversation-summary` job then checks again and summarises; one
+ * such job per conversation exists at a time, on any server (queueConversationJob). Never
  * throws: the reply is already stored.
  */
 export async function queueSummaryIfDue(
   ctx: AppContext,
   userId: string,
-  conversation: { id: number; messageCount: number; summarizedAt: Date | null },
+  conversation: SummaryState & { id: number },
 ) {
-  if (!summaryDue(conversation.messageCount, conversation.summarizedAt)) return;
-  const asked = summariesAskedOf(ctx.jobs);
-  if (asked.markUnlessRecent(conversation.id)) return;
-  try {
-    await ctx.jobs.enqueue(
-      'conversation-summary',
-      { userId, conversationId: conversation.id },
-      { singletonKey: String(conversation.id) },
-    );
-  } catch (err) {
-    asked.forget(conversation.id);
-    ctx.log.warn({ err, conversationId: conversation.id }, 'summary not queued');
-  }
+  if (!summaryDue(conversation)) return;
+  await queueConversationJob(
+    ctx,
+    'conversation-summary',
+    { userId, conversationId: conversation.id },
+    conversation.summarizedMessageCount,
+  );
 }
 
 /**
- * The `conversation-summary` job: summarises the conversation if it is still due. A conversation
- * or character deleted meanwhile has nothing left to remember; any other failure is thrown, for
- * the queue to retry later.
+ * The `conversation-summary` job: summarises the conversation if it is still due. A refresh
+ * replaces the summary only while the user keeps it (one they deleted is not made again). A
+ * conversation or character deleted meanwhile has nothing left to remember; any other failure is
+ * thrown, for the queue to retry later.
  */
 export async function summarizeIfDue(ctx: AppContext, userId: string, conversationId: number) {
   let loaded;
@@ -121,6 +125,15 @@ export async function summarizeIfDue(ctx: AppContext, userId: string, conversati
     throw error;
   }
   const { conversation, character } = loaded;
-  if (!summaryDue(conversation.messageCount, conversation.summarizedAt)) return;
+  if (!summaryDue(conversation)) return;
+  if (
+    conversation.summarizedAt &&
+    !(await hasConversationSummary(ctx.db, userId, conversationId))
+  ) {
+    // Deleted by the user: not made again, and not asked about again for a while.
+    const summarizedMessageCount = conversation.messageCount;
+    await updateConversationFields(ctx.db, userId, conversationId, { summarizedMessageCount });
+    return;
+  }
   await summarize(ctx, userId, conversation, character);
 }

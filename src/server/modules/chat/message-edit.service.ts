@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { findMessage, refreshLastMessage, updateMessageContent } from './messages.repo';
 import { toMessageView } from './conversations.service';
+import { forgetSummariesFrom } from './rolling-summary.repo';
 
 /**
  * Edits a message's text in place: the user's own, or a character's reply (issue 45, as
@@ -27,6 +28,8 @@ export async function editMessage(
   }
   if (message.content.trim() === input.content) throw badRequest('The message has not changed.');
   const updated = await updateMessageContent(ctx.db, userId, messageId, input.content);
+  // A summary that read the old text would keep telling it: those are written again.
+  await forgetSummariesFrom(ctx.db, userId, message.conversationId, messageId);
   await refreshLastMessage(ctx.db, userId, message.conversationId);
   return toMessageView(updated!);
 }

@@ -18,6 +18,7 @@ import {
   type RawStored,
   type StoredMessage,
 } from './message-store.repo';
+import { rollingSummariesJson, type RollingSummary } from './rolling-summary.repo';
 import { threadPath, threadPathStep } from './thread-read.repo';
 
 /** What a reply's prompt is built from, besides the conversation and its character. */
@@ -28,6 +29,10 @@ export interface PromptContext {
   memories: PromptMemory[];
   /** A crisis notice was shown in this conversation lately (the crisis protocol's care goes on). */
   recentCrisis: boolean;
+  /** The conversation's newest rolling summaries, of any branch (rolling-summary.ts picks). */
+  summaries: RollingSummary[];
+  /** The history begins at the conversation's first message: nothing older was left unread. */
+  startsAtFirst: boolean;
 }
 
 /** The prompt's read: its context, and the conversation with its character as read with it. */
@@ -61,10 +66,11 @@ export async function readPromptContext(
   const extras = extrasJson(userId, conversationId);
   const statement =
     from === null
-      ? sql`select 0 as depth, null::bigint as id, null::text as sender, ${extras} as content`
+      ? sql`select 0 as depth, null::bigint as id, null::text as sender, ${extras} as content,
+                   true as first`
       : sql`${threadPath(userId, conversationId, { from, limit, maxChars })}
-            select m.depth, m.id, m.sender, m.content from path m
-            union all select 0, null, null, ${extras}
+            select m.depth, m.id, m.sender, m.content, m.parent_id is null as first from path m
+            union all select 0, null, null, ${extras}, null
             order by depth desc`;
   const { rows } = await db.execute<PromptRow>(statement);
   return promptReadOf(rows).read;
@@ -125,8 +131,8 @@ const storeAndReadStatement = statementOnce<
   );
   const window = { limit: p.limit, maxChars: p.maxChars };
   return sql`with recursive ${steps}, ${threadPathStep(p.userId, p.conversationId, window)}
-        select m.depth, m.id, m.sender, m.content from path m
-        union all select 0, null, null, ${extras}
+        select m.depth, m.id, m.sender, m.content, m.parent_id is null as first from path m
+        union all select 0, null, null, ${extras}, null
         order by depth desc`;
 });
 
@@ -135,11 +141,12 @@ const extrasJson = (userId: Bound<string>, conversationId: Bound<number>, more: 
   sql`json_build_object('profile', ${profileJson(userId)},
                     'memories', ${promptMemoriesJson(userId, conversationId)},
                     'target', ${conversationWithCharacterJson(userId, conversationId)},
-                    'recentCrisis', ${recentCrisisJson(conversationId)}${more})::text`;
+                    'recentCrisis', ${recentCrisisJson(conversationId)},
+                    'summaries', ${rollingSummariesJson(userId, conversationId)}${more})::text`;
 
 function promptReadOf(rows: PromptRow[]): { read: PromptRead; stored?: RawStored } {
   const extrasRow = rows[rows.length - 1]!;
-  const { profile, memories, target, stored, recentCrisis } = JSON.parse(
+  const { profile, memories, target, stored, recentCrisis, summaries } = JSON.parse(
     extrasRow.content,
   ) as PromptExtras;
   const history: PromptContext['history'] = new Array(rows.length - 1);
@@ -153,13 +160,16 @@ function promptReadOf(rows: PromptRow[]): { read: PromptRead; stored?: RawStored
     profile,
     memories,
     recentCrisis,
+    summaries: summaries.map((s) => ({ ...s, through: Number(s.through) })),
+    // The oldest row comes first; with no message read, nothing is older either.
+    startsAtFirst: rows.length === 1 || rows[0]!.first !== false,
     target: conversationWithCharacterFromJson(target),
   };
   return { read, stored };
 }
 
 /** The last row's JSON: everything the prompt's read brings besides the thread. */
-type PromptExtras = Omit<PromptContext, 'history'> & {
+type PromptExtras = Omit<PromptContext, 'history' | 'startsAtFirst'> & {
   target: Parameters<typeof conversationWithCharacterFromJson>[0];
   /** storeMessage's result, when the statement also stored a message. */
   stored?: RawStored;
@@ -171,4 +181,6 @@ interface PromptRow extends Record<string, unknown> {
   id: number | string | null;
   sender: 'user' | 'ai' | null;
   content: string;
+  /** The message has no parent: it is the conversation's first (null on the last row). */
+  first: boolean | null;
 }

@@ -4,11 +4,16 @@ import type { AppContext } from '../../context';
 import { LLM_EMPTY, LlmError, type Completion } from '../../integrations/llm';
 import { STALE_CHARGE_MS } from '../credits';
 import { replyCare, type ReplyGuard } from '../safety';
-import { buildChatPrompt, ContextTooSmallError, voiceExampleOf } from '../../prompts/chat.prompt';
+import {
+  buildChatPromptParts,
+  ContextTooSmallError,
+  voiceExampleOf,
+} from '../../prompts/chat.prompt';
 import { REPLY_TOKENS, replySettings } from '../../prompts/model-settings';
 import { contextTokensOf } from './conversation-context';
 import type { PromptContext } from './prompt-context.repo';
 import type { ReplyTarget } from './reply-target';
+import { rollingSummaryTarget, summaryOnPath, type SummaryDue } from './rolling-summary';
 
 /**
  * Step 6 of a reply (reply.service.ts): the prompt built and streamed to the model, every delta
@@ -35,6 +40,23 @@ export interface PromptSource {
   takePrompt(): PromptParts;
 }
 
+/** The model's answer, and what the prompt it was asked with left for a summary. */
+export interface GeneratedReply {
+  text: string;
+  withheld: boolean;
+  /**
+   * The prompt left messages out that no rolling summary holds: the summary due
+   * (rolling-summary.ts), or null.
+   */
+  summaryDue: SummaryDue | null;
+}
+
+/** What building the prompt tells the rest of the reply: its guard, and the summary due. */
+interface Checked {
+  guard?: ReplyGuard;
+  summaryDue?: SummaryDue | null;
+}
+
 /**
  * The model's answer to the thread, steered and checked by the crisis protocol, its text told to
  * `relay` as the guard releases it. `withheld`: it gave self-harm methods or encouragement, and
@@ -45,21 +67,22 @@ export function generateReply(
   source: PromptSource,
   crisis: boolean,
   relay: NoticesFirst,
-): Promise<{ text: string; withheld: boolean }> {
+): Promise<GeneratedReply> {
   // The reply is produced to the end even if the client goes away: it is stored either way. It
   // must end well before the charge sweeper would take its pending credit for a dead reply;
   // past the time limit the model's call fails as a timeout (LLM_TIMEOUT).
   const timeLimitMs = STALE_CHARGE_MS(ctx.config) - 30_000;
-  const checked: { guard?: ReplyGuard } = {};
+  const checked: Checked = {};
   const onDelta = (delta: string) => {
     const shown = checked.guard!.push(delta);
     if (shown) relay.token(shown);
   };
   return askModel(ctx, source, crisis, checked, timeLimitMs, onDelta).then((completion) => {
     const end = checked.guard!.finish();
-    if (end.withheld) return { text: '', withheld: true };
+    const summaryDue = checked.summaryDue ?? null;
+    if (end.withheld) return { text: '', withheld: true, summaryDue };
     if (end.rest) relay.token(end.rest);
-    return { text: replyText(completion), withheld: false };
+    return { text: replyText(completion), withheld: false, summaryDue };
   });
 }
 
@@ -119,7 +142,7 @@ function askModel(
   ctx: AppContext,
   source: PromptSource,
   crisis: boolean,
-  checked: { guard?: ReplyGuard },
+  checked: Checked,
   timeLimitMs: number,
   onDelta: (text: string) => void,
 ) {
@@ -130,9 +153,9 @@ function askModel(
 function startReplyStream(
   ctx: AppContext,
   { conversation, character, model }: ReplyTarget,
-  { history, profile, memories, recentCrisis }: PromptContext,
+  { history, profile, memories, recentCrisis, summaries, startsAtFirst }: PromptContext,
   crisis: boolean,
-  checked: { guard?: ReplyGuard },
+  checked: Checked,
   timeLimitMs: number,
   onDelta: (text: string) => void,
 ) {
@@ -140,8 +163,9 @@ function startReplyStream(
   checked.guard = care.guard;
   const mode = normalizeChatMode(conversation.chatMode);
   const settings = replySettings(mode);
-  const messages = promptOrWarn(ctx, () =>
-    buildChatPrompt({
+  const earlier = summaryOnPath(history, summaries);
+  const { messages, dropped } = promptOrWarn(ctx, () =>
+    buildChatPromptParts({
       character,
       profile,
       mode,
@@ -152,8 +176,11 @@ function startReplyStream(
       replyTokens: replyTokensOf(ctx, model, settings.maxTokens),
       safetyInstruction: care.steering,
       voiceExample: voiceExampleOf(character, profile?.name, mode, history),
+      earlierSummary: earlier?.summary.content,
     }),
   );
+  const through = rollingSummaryTarget(history, dropped, startsAtFirst, earlier?.index ?? -1);
+  checked.summaryDue = through === null ? null : { through, after: earlier?.summary.through ?? 0 };
   // The model stops where it would start writing the user's turn ("\nRiley:"); the gateway also
   // cuts the answer there for servers that ignore `stop`.
   const stop = [`\n${profile?.name.trim() || 'User'}:`];

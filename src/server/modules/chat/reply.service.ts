@@ -12,6 +12,7 @@ import {
   withheldReplyText,
 } from '../safety';
 import { queueSummaryIfDue } from './memory.service';
+import { queueRollingSummary } from './rolling-summary';
 import type { PromptContext, PromptRead } from './prompt-context.repo';
 import { payAndStoreAfter, payAndStoreAtEnd, payForReplyTo } from './reply-charge';
 import { readPrompt, targetOf } from './reply-target';
@@ -37,7 +38,7 @@ import type { ReplyTarget } from './reply-target';
  *   6. build the prompt and stream the model's answer through the guard    (reply-stream.ts)
  *   7. a reply the guard withheld: the crisis resources in its place, with their notices
  *   8. store the reply and settle its charge in one statement               (reply-store.ts)
- *   9. queue the conversation's summary when one is due                     (memory.service.ts)
+ *   9. queue the conversation's summaries when due   (rolling-summary.ts, memory.service.ts)
  * A reply that fails anywhere after the charge, or that the protocol withheld, gives the credit
  * back. Regenerating or continuing a reply (below) are the same steps without storing a new user
  * message.
@@ -163,10 +164,18 @@ async function runReply(
     );
     if (withheld && (await refundCharge(ctx, record.chargeId))) ctx.metrics.creditsRefunded.inc();
     ctx.metrics.replies.inc({ outcome: withheld ? 'withheld' : 'done' });
-    // Step 9, for a new reply. Never throws: the reply is stored whatever happens to its summary.
+    // Step 9. Never throws: the reply is stored whatever happens to its summaries.
+    if (generated.summaryDue) {
+      await queueRollingSummary(ctx, userId, record.conversationId, generated.summaryDue);
+    }
     if (messageCount !== undefined) {
-      const { conversationId: id, summarizedAt } = record;
-      await queueSummaryIfDue(ctx, userId, { id, summarizedAt, messageCount });
+      const { conversationId: id, summarizedAt, summarizedMessageCount } = record;
+      await queueSummaryIfDue(ctx, userId, {
+        id,
+        summarizedAt,
+        summarizedMessageCount,
+        messageCount,
+      });
     }
     return { messageId, message, userMessageId: record.userMessageId, notices };
   } catch (error) {
@@ -302,6 +311,7 @@ interface ReplyRecord extends ReplyKeeping {
   /** The user's message the reply is for (the one answered, for a regenerate or a continue). */
   userMessageId: number;
   summarizedAt: Date | null;
+  summarizedMessageCount: number;
   /** For the notices ("Mira is an AI…"). */
   characterName: string;
   /** The message the notices follow: the one the reply answers (null: the top). */
@@ -338,6 +348,7 @@ function preparedRun(
     keep: steps.keep,
     userMessageId: steps.userMessageId,
     summarizedAt: target.conversation.summarizedAt,
+    summarizedMessageCount: target.conversation.summarizedMessageCount,
     characterName: target.character.name,
     noticesAfter: steps.noticesAfter,
     crisis: steps.crisis,

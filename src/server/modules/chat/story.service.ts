@@ -3,8 +3,8 @@ import type { AppContext } from '../../context';
 import { completeJson, LLM_EMPTY, LlmError } from '../../integrations/llm';
 import { updateConversationFields } from './conversations.repo';
 import { storeStoryOptions } from './story.repo';
-import { readThread } from './thread-read.repo';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
+import { readPromptContext } from './prompt-context.repo';
 import { modelOf } from './model-policy';
 import {
   isHarmfulReply,
@@ -23,6 +23,28 @@ import {
   storyOptionsSchema,
 } from '../../prompts/story.prompt';
 
+/** How many of the story's newest messages its options are made from (then cut to the budget). */
+const OPTIONS_HISTORY = 12;
+
+/**
+ * What a story's scene or options are written with, in the prompt's one statement (decision
+ * 0031): the end of its thread (`limit` messages; none for a scene), the user's profile, what the
+ * character remembers (its own summary left out, as for a reply) and the conversation with its
+ * character. A conversation that is not the user's, or whose character was deleted, is read again
+ * to say which (loadConversationWithCharacter's errors).
+ */
+async function readStory(ctx: AppContext, userId: string, id: number, limit: number) {
+  const read = await readPromptContext(ctx.db, userId, id, {
+    from: limit === 0 ? null : undefined,
+    limit,
+    maxChars: contextTokensOf(ctx) * 4,
+  });
+  const { conversation, character } = read.target?.character
+    ? { conversation: read.target.conversation, character: read.target.character }
+    : await loadConversationWithCharacter(ctx, userId, id);
+  return { ...read, conversation, character };
+}
+
 /**
  * Writes the opening scene of a story from the user's idea and keeps it on the conversation. The
  * idea is screened like any message the user sends (the crisis protocol, decision 0042), the
@@ -37,14 +59,14 @@ export async function generateScenario(
   const { crisis } = idea
     ? await screenUserMessage(ctx, userId, id, idea, 'story')
     : { crisis: false };
-  const { conversation, character } = await loadConversationWithCharacter(ctx, userId, id);
+  const { conversation, character, profile, memories } = await readStory(ctx, userId, id, 0);
   const care = replyCare(ctx, character.name, { crisis, recentCrisis: false });
   const [system] = buildChatPrompt({
     character,
-    profile: null,
+    profile,
     mode: 'immersive',
     scenario: null,
-    memories: [],
+    memories,
     history: [],
     contextTokens: contextTokensOf(ctx),
     safetyInstruction: care.steering,
@@ -92,14 +114,14 @@ export async function generateOptions(
   userId: string,
   id: number,
 ): Promise<{ options: StoryOption[] }> {
-  const { conversation, character } = await loadConversationWithCharacter(ctx, userId, id);
-  const recent = await readThread(ctx.db, userId, id, { limit: 12 });
+  const read = await readStory(ctx, userId, id, OPTIONS_HISTORY);
+  const { conversation, character, profile, memories, history: recent } = read;
   const [system] = buildChatPrompt({
     character,
-    profile: null,
+    profile,
     mode: 'immersive',
     scenario: conversation.scenario,
-    memories: [],
+    memories,
     history: [],
     contextTokens: contextTokensOf(ctx),
   });

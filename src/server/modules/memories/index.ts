@@ -3,7 +3,12 @@ import { deleteAllForUser, exportForUser } from './memories.repo';
 import { registerMemoryRoutes } from './memories.routes';
 
 /** The memories module's face: what the rest of the server may use of it. */
-export { forgetConversations, promptMemoriesJson, storeSummary } from './memories.repo';
+export {
+  forgetConversations,
+  hasConversationSummary,
+  promptMemoriesJson,
+  storeSummary,
+} from './memories.repo';
 
 export const memoriesModule: FeatureModule = {
   routes: registerMemoryRoutes,

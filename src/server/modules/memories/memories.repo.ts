@@ -7,30 +7,48 @@ import type { ExportParts } from '../../db/user-data';
 
 export type MemoryRow = typeof memory.$inferSelect;
 export type MemoryWithTitle = MemoryRow & { conversationTitle: string | null };
+/** A listed memory, with its place in the order a prompt reads them (1 first). */
+export type ListedMemory = MemoryWithTitle & { promptOrder: number };
+
+/** A prompt reads at most this many of a character's memories (promptMemoriesJson). */
+export const PROMPT_MEMORY_LIMIT = 200;
 
 /** Every query here is scoped to the user: another user's memory is simply absent. */
 const mine = (userId: string, id: number) => and(eq(memory.id, id), eq(memory.userId, userId));
 
-/** A character's memories with the title of the conversation each came from; pinned first. */
+/**
+ * A character's memories with the title of the conversation each came from; pinned first, then
+ * newest. Each with its place in the order promptMemoriesJson reads them (by when it last
+ * changed), so the list can tell which the prompt would carry.
+ */
 export async function listMemories(
   db: Database,
   userId: string,
   characterId: number,
-): Promise<MemoryWithTitle[]> {
+): Promise<ListedMemory[]> {
   return db
-    .select({ ...getTableColumns(memory), conversationTitle: conversation.title })
+    .select({
+      ...getTableColumns(memory),
+      conversationTitle: conversation.title,
+      promptOrder: sql<number>`row_number() over (order by ${memory.pinned} desc,
+        ${memory.updatedAt} desc, ${memory.id} desc)`.mapWith(Number),
+    })
     .from(memory)
     .leftJoin(conversation, eq(conversation.id, memory.conversationId))
     .where(and(eq(memory.userId, userId), eq(memory.characterId, characterId)))
     .orderBy(desc(memory.pinned), desc(memory.id));
 }
 
-export async function findMemory(db: Database, userId: string, id: number) {
+/**
+ * The user's newest conversation with the character (as Recent Chats orders them): the one the
+ * next reply is taken to be in when the list says which memories it carries. Null when none.
+ */
+export async function newestConversationWith(db: Database, userId: string, characterId: number) {
   const [row] = await db
-    .select({ ...getTableColumns(memory), conversationTitle: conversation.title })
-    .from(memory)
-    .leftJoin(conversation, eq(conversation.id, memory.conversationId))
-    .where(mine(userId, id))
+    .select({ id: conversation.id, lastMessage: conversation.lastMessage })
+    .from(conversation)
+    .where(and(eq(conversation.userId, userId), eq(conversation.characterId, characterId)))
+    .orderBy(desc(conversation.updatedAt), desc(conversation.id))
     .limit(1);
   return row ?? null;
 }
@@ -111,7 +129,7 @@ export async function updateMemory(
     .update(memory)
     .set({ ...changes, updatedAt: new Date() })
     .where(mine(userId, id))
-    .returning({ id: memory.id });
+    .returning({ id: memory.id, characterId: memory.characterId });
   return row ?? null;
 }
 
@@ -139,12 +157,13 @@ export function promptMemoriesJson(userId: Bound<string>, conversationId: Bound<
                -- the summary of this very conversation repeats what its history says
                and (source <> 'summary' or conversation_id is distinct from ${conversationId})
              order by pinned desc, updated_at desc, id desc
-             limit 200) m)`;
+             limit ${sql.raw(String(PROMPT_MEMORY_LIMIT))}) m)`;
 }
 
 /**
- * Stores (or replaces) a conversation's summary and marks the conversation summarised — only
- * while the conversation exists, so a summary finishing after a delete is not remembered.
+ * Stores (or replaces) a conversation's summary and marks the conversation summarised at
+ * `messageCount` messages — only while the conversation exists, so a summary finishing after a
+ * delete is not remembered.
  */
 export async function storeSummary(
   db: Database,
@@ -152,11 +171,12 @@ export async function storeSummary(
   characterId: number,
   conversationId: number,
   content: string,
+  messageCount: number,
 ) {
   await db.transaction(async (tx) => {
     const [still] = await tx
       .update(conversation)
-      .set({ summarizedAt: new Date() })
+      .set({ summarizedAt: new Date(), summarizedMessageCount: messageCount })
       .where(
         and(
           eq(conversation.id, conversationId),
@@ -175,6 +195,22 @@ export async function storeSummary(
         set: { content, updatedAt: new Date() },
       });
   });
+}
+
+/** Whether the user still keeps the character's memory of this conversation (its summary). */
+export async function hasConversationSummary(db: Database, userId: string, conversationId: number) {
+  const rows = await db
+    .select({ id: memory.id })
+    .from(memory)
+    .where(
+      and(
+        eq(memory.userId, userId),
+        eq(memory.conversationId, conversationId),
+        eq(memory.source, 'summary'),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Forgets everything learned in these conversations (the user chose to, deleting them). */

@@ -7,19 +7,21 @@ import {
   type CreateMemoryRequest,
   type Memory,
 } from '../../../shared/memories/contract';
+import { DEFAULT_CONTEXT_TOKENS } from '../../config';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
 import { findCharacter } from '../characters';
+import { carriedMemoryIds } from './in-prompt';
 import {
   deleteMemory,
-  findMemory,
   insertMemoryWithinLimit,
   listMemories,
+  newestConversationWith,
   updateMemory,
   type MemoryWithTitle,
 } from './memories.repo';
 
-function toMemory(row: MemoryWithTitle): Memory {
+function toMemory(row: MemoryWithTitle, inPrompt: boolean): Memory {
   return {
     id: row.id,
     content: row.content,
@@ -28,6 +30,7 @@ function toMemory(row: MemoryWithTitle): Memory {
     conversationId: row.conversationId,
     messageId: row.messageId,
     conversationTitle: row.conversationTitle,
+    inPrompt,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -37,10 +40,23 @@ async function requireCharacter(ctx: AppContext, userId: string, characterId: nu
   if (!(await findCharacter(ctx.db, userId, characterId))) throw notFound(CHARACTER_NOT_FOUND);
 }
 
+/**
+ * The character's memories, pinned first, then newest, each saying whether the next reply
+ * carries it (carriedMemoryIds).
+ */
+async function memoriesOf(ctx: AppContext, userId: string, characterId: number) {
+  const [rows, next] = await Promise.all([
+    listMemories(ctx.db, userId, characterId),
+    newestConversationWith(ctx.db, userId, characterId),
+  ]);
+  const contextTokens = ctx.config.llm?.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
+  const carried = carriedMemoryIds(rows, next, contextTokens);
+  return rows.map((row) => toMemory(row, carried.has(row.id)));
+}
+
 export async function listCharacterMemories(ctx: AppContext, userId: string, characterId: number) {
   await requireCharacter(ctx, userId, characterId);
-  const rows = await listMemories(ctx.db, userId, characterId);
-  return { memories: rows.map(toMemory) };
+  return { memories: await memoriesOf(ctx, userId, characterId) };
 }
 
 /**
@@ -95,7 +111,9 @@ export async function addMemory(
   );
   if (added === 'no-character') throw notFound(CHARACTER_NOT_FOUND);
   if (added === 'full') throw conflict(MEMORIES_FULL);
-  return { memory: toMemory(added) };
+  // Whether it fits beside the others (it may also push an unpinned one out: the list refreshes).
+  const listed = (await memoriesOf(ctx, userId, characterId)).find((m) => m.id === added.id);
+  return { memory: listed ?? toMemory(added, false) };
 }
 
 export async function changeMemory(
@@ -104,8 +122,11 @@ export async function changeMemory(
   id: number,
   changes: { content?: string | undefined; pinned?: boolean | undefined },
 ) {
-  if (!(await updateMemory(ctx.db, userId, id, changes))) throw notFound(MEMORY_NOT_FOUND);
-  return { memory: toMemory((await findMemory(ctx.db, userId, id))!) };
+  const updated = await updateMemory(ctx.db, userId, id, changes);
+  if (!updated) throw notFound(MEMORY_NOT_FOUND);
+  const listed = (await memoriesOf(ctx, userId, updated.characterId)).find((m) => m.id === id);
+  if (!listed) throw notFound(MEMORY_NOT_FOUND); // deleted meanwhile
+  return { memory: listed };
 }
 
 export async function forgetMemory(ctx: AppContext, userId: string, id: number) {

@@ -10,7 +10,7 @@ import {
   VOICE_SHARE,
 } from './budget';
 import type { HistoryMessage, PromptInput } from './input';
-import { chooseMemories, MEMORY_SHARE, memorySections } from './memories';
+import { chooseMemories, memorySections } from './memories';
 import { reminderText } from './reminder';
 import {
   characterSection,
@@ -37,11 +37,26 @@ import {
  * The window (contextTokens) holds all of it with the reply's tokens kept free, by an estimate
  * that never counts fewer than real tokenizers (tokens.ts). Shares, in the order they are taken:
  * the system message, the reminder and the reply first (too big: ContextTooSmallError); the
- * newest turn, cut from its start if it alone overflows; memories up to MEMORY_SHARE; the summary
- * up to SUMMARY_SHARE; the voice up to VOICE_SHARE; the history the rest. Pure: same input, same
- * output.
+ * newest turn, cut from its start if it alone overflows; memories up to MEMORY_SHARE, of which
+ * PINNED_MEMORY_SHARE is the pinned ones' alone (chooseMemories); the summary up to
+ * SUMMARY_SHARE; the voice up to VOICE_SHARE; the history the rest. Pure: same input, same output.
  */
 export function buildChatPrompt(input: PromptInput): ChatMessage[] {
+  return buildChatPromptParts(input).messages;
+}
+
+/** What buildChatPrompt sent, and what of the history it left out. */
+export interface BuiltPrompt {
+  messages: ChatMessage[];
+  /**
+   * How many of the history's oldest messages were left out for want of room (what the
+   * conversation's rolling summary is for): the history sent is all of it from this index on.
+   */
+  dropped: number;
+}
+
+/** buildChatPrompt, also telling how much of the history fell out of the window. */
+export function buildChatPromptParts(input: PromptInput): BuiltPrompt {
   const { character, mode, history, contextTokens } = input;
   const names = namesOf(character, input.profile);
   const head = [
@@ -81,10 +96,7 @@ export function buildChatPrompt(input: PromptInput): ChatMessage[] {
     .slice(-2)
     .map((m) => m.content)
     .join('\n');
-  const memoryRoom = Math.min(Math.floor(contextTokens * MEMORY_SHARE), room);
-  const memories = memorySections(
-    chooseMemories(input.memories, about, memoryRoom - MEMORY_HEADINGS),
-  );
+  const memories = memorySections(chooseMemories(input.memories, about, { contextTokens, room }));
   room -= memories.reduce((sum, s) => sum + sectionCost(s), 0);
 
   const summaryRoom = Math.min(Math.floor(contextTokens * SUMMARY_SHARE), room);
@@ -105,19 +117,14 @@ export function buildChatPrompt(input: PromptInput): ChatMessage[] {
   const system = [...head, voice, scenario, ...memories, summary, safety].filter((s): s is string =>
     Boolean(s),
   );
-  return [
+  const messages: ChatMessage[] = [
     { role: 'system', content: system.join('\n\n') },
     ...kept,
     ...(reminder ? [reminder] : []),
     ...turn.messages,
   ];
+  return { messages, dropped: split - kept.length };
 }
-
-/**
- * What the memories' two headings cost, beside the memories themselves (each counted by
- * chooseMemories as a message of its own, more than its line in the list costs).
- */
-const MEMORY_HEADINGS = 40;
 
 /** Whether a message from `from` on reads `text` (stored messages are trimmed). */
 function sends(history: readonly HistoryMessage[], from: number, text: string): boolean {

@@ -2,12 +2,32 @@ import { estimateTokens } from '../tokens';
 import type { PromptMemory } from './input';
 
 /**
- * What the character remembers about the user in a prompt: the pinned memories, then the ones
- * most related to the moment, within their share of the context.
+ * What the character remembers about the user in a prompt: the pinned memories within a share of
+ * the context that is theirs alone, then the ones most related to the moment in what is left of
+ * the memories' share (decision 0052).
  */
 
-/** Memories take at most this share of the context. */
+/** All memories together take at most this share of the context. */
 export const MEMORY_SHARE = 0.25;
+/**
+ * The pinned memories' own part of MEMORY_SHARE: the others never take it, so a window too short
+ * for both loses the unpinned ones first. Pinned ones past it take what the others leave.
+ */
+export const PINNED_MEMORY_SHARE = 0.15;
+
+/**
+ * What the memories' two headings cost, beside the memories themselves (each counted as a
+ * message of its own, more than its line in the list costs).
+ */
+export const MEMORY_HEADINGS = 40;
+
+/** Where the memories' room comes from. */
+export interface MemoryWindow {
+  /** The model's window (LLM_CONTEXT_TOKENS): the shares are parts of it. */
+  contextTokens: number;
+  /** What is left of the window when the memories are chosen; the shares alone when absent. */
+  room?: number;
+}
 
 /** Short words that say nothing about what a message is about. */
 const STOPWORDS = new Set(
@@ -77,17 +97,23 @@ function memoryTopicWords(content: string): readonly string[] {
 }
 
 /**
- * The memories for a prompt: every pinned one first (as given: newest first), then the others
- * most related to `about` (the words they share with it; ties keep the given order, newest
- * first), as many as fit `budget` tokens. Pure.
+ * The memories for a prompt, in three passes over one budget: the pinned ones (as given: newest
+ * first) within PINNED_MEMORY_SHARE; then the others most related to `about` (the words they share
+ * with it; ties keep the given order, newest first) within what is left of MEMORY_SHARE; then the
+ * pinned ones that did not fit their share, within what the others left. Both shares are cut to
+ * `room`, the memories' first, so a short window drops unpinned memories before pinned ones.
+ * Answers the pinned ones chosen, then the others, as the same objects. Pure.
  */
-export function chooseMemories(
-  memories: readonly PromptMemory[],
+export function chooseMemories<M extends PromptMemory>(
+  memories: readonly M[],
   about: string,
-  budget: number,
-): PromptMemory[] {
+  window: MemoryWindow,
+): M[] {
+  const { contextTokens, room = Infinity } = window;
+  const all = Math.min(Math.floor(contextTokens * MEMORY_SHARE), room) - MEMORY_HEADINGS;
+  const pinnedOnly = Math.min(Math.floor(contextTokens * PINNED_MEMORY_SHARE), all);
   const topic = topicWords(about);
-  const score = (m: PromptMemory) => {
+  const score = (m: M) => {
     let shared = 0;
     for (const word of memoryTopicWords(m.content)) if (topic.has(word)) shared++;
     return shared;
@@ -98,19 +124,25 @@ export function chooseMemories(
     .map((m, order) => ({ m, order, score: score(m) }))
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .map(({ m }) => m);
-  const chosen: PromptMemory[] = [];
+  const chosen = new Set<M>();
   let used = 0;
-  for (const m of [...pinned, ...others]) {
-    const cost = estimateTokens(m.content);
-    if (used + cost > budget) continue; // a smaller one further down may still fit
-    used += cost;
-    chosen.push(m);
-  }
-  return chosen;
+  const take = (candidates: readonly M[], budget: number) => {
+    for (const m of candidates) {
+      if (chosen.has(m)) continue;
+      const cost = estimateTokens(m.content);
+      if (used + cost > budget) continue; // a smaller one further down may still fit
+      used += cost;
+      chosen.add(m);
+    }
+  };
+  take(pinned, pinnedOnly);
+  take(others, all);
+  take(pinned, all);
+  return [...pinned.filter((m) => chosen.has(m)), ...others.filter((m) => chosen.has(m))];
 }
 
 /** The memories as the system prompt lists them: the pinned ones, then the others. */
-export function memorySections(memories: PromptMemory[]): string[] {
+export function memorySections(memories: readonly PromptMemory[]): string[] {
   const list = (items: PromptMemory[]) => items.map((m) => `- ${m.content}`).join('\n');
   const pinned = memories.filter((m) => m.pinned);
   const others = memories.filter((m) => !m.pinned);

@@ -1,4 +1,4 @@
-import { Loader2, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
+import { CircleSlash, Loader2, Pencil, Pin, PinOff, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Memory } from '../../../shared/memories/contract';
@@ -116,6 +116,31 @@ export function MemoriesDialog({
   );
 }
 
+/**
+ * Said of a memory the next reply leaves out (inPrompt false): the memories' share of the model's
+ * window is full. Quiet for an unpinned one (the most related ones are taken each time); plain and
+ * prominent for a pinned one, since the user asked for it to be remembered.
+ */
+function LeftOut({ pinned }: { pinned: boolean }) {
+  if (!pinned) {
+    return (
+      <p className="mt-1 flex items-center gap-1.5 text-xs text-muted">
+        <CircleSlash className="size-3.5 shrink-0" aria-hidden />
+        Not in the next reply: too many memories for the model’s window.
+      </p>
+    );
+  }
+  return (
+    <p className="mt-2 flex gap-2 rounded-lg border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
+      <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+      <span>
+        <strong className="font-semibold">Pinned, but not in the next reply.</strong> Your pinned
+        memories are more than the model’s window holds. Unpin or shorten some so this one fits.
+      </span>
+    </p>
+  );
+}
+
 /** Where a memory came from, with a link that opens it there. */
 function MemorySource({
   memory: m,
@@ -186,7 +211,10 @@ function MemoryItem({
   };
 
   return (
-    <li data-testid="memory" className="rounded-xl border border-border p-3">
+    <li
+      data-testid="memory"
+      className={`rounded-xl border p-3 ${m.pinned && !m.inPrompt ? 'border-warning/60' : 'border-border'}`}
+    >
       {editing ? (
         <div className="space-y-2">
           <Textarea
@@ -218,6 +246,7 @@ function MemoryItem({
           {m.content}
         </p>
       )}
+      {!m.inPrompt && <LeftOut pinned={m.pinned} />}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted">
           <MemorySource memory={m} characterId={characterId} onOpen={onOpen} /> ·{' '}

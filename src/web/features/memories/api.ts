@@ -4,11 +4,15 @@ import * as memories from '../../../shared/memories/endpoints';
 import { call } from '../../lib/api';
 import { memoriesKey } from './memory-keys';
 
-/** What a character remembers about the user (pinned first, then newest). */
+/**
+ * What a character remembers about the user (pinned first, then newest). Read again each time the
+ * panel opens: which memories fit the next reply (`inPrompt`) changes as the chat goes on.
+ */
 export const useMemories = (characterId: number) =>
   useQuery({
     queryKey: memoriesKey(characterId),
     queryFn: () => call(memories.listMemories, { params: { id: characterId } }),
+    staleTime: 0,
   });
 
 /** A fact typed by hand, or 'Remember this' on a message. */
