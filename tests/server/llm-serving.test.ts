@@ -186,6 +186,22 @@ describe('thinking is never shown or stored', () => {
     expect(completion.content).toBe('*waves* Hi!');
   });
 
+  it('drops the thinking of a reasoning model whose server opened the block in the prompt', async () => {
+    const llm = gateway({ LLM_REASONING_MODELS: 'small-8b' });
+    double.script({
+      content: '',
+      chunks: ['The user greets me.', ' Be warm.</th', 'ink>\n\n', '*waves* Hi!'],
+    });
+    const { pieces, completion } = await collect(llm, { messages: chat, model: 'small-8b' });
+    expect(pieces.join('')).toBe('*waves* Hi!');
+    expect(completion.content).toBe('*waves* Hi!');
+    // Another model's answer is its own words, closing tag or not.
+    double.script({ content: 'Plain answer.' });
+    expect((await llm.complete({ messages: chat, model: 'big-405b' })).content).toBe(
+      'Plain answer.',
+    );
+  });
+
   it('fails as an empty answer when the thinking never ends', async () => {
     const llm = gateway();
     double.script({ content: '', chunks: ['<think>', 'Hmm, let me', ' think about'] });

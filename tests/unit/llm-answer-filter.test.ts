@@ -72,3 +72,35 @@ describe('answer filter', () => {
     expect(streamed(['Ok.\nMira: yes\nJo: no'], ['\nJo:', '\nMira:']).content).toBe('Ok.');
   });
 });
+
+describe('a reasoning model whose server opened the thinking block in the prompt', () => {
+  function openedStream(pieces: string[]) {
+    const filter = new AnswerFilter([STOP], { thinkingOpened: true });
+    const shown = pieces.map((p) => filter.push(p)).filter(Boolean);
+    const rest = filter.end();
+    if (rest) shown.push(rest);
+    return shown;
+  }
+
+  const CASES_OPENED: { answer: string; visible: string }[] = [
+    // No opening tag: everything before the closing tag is thinking.
+    { answer: 'Jo seems sad; be gentle.</think>\n\nHey, Jo.', visible: 'Hey, Jo.' },
+    { answer: 'Plan it.</thinking>Sure.', visible: 'Sure.' },
+    // The block opened in the answer after all.
+    { answer: '<think>hm</think>Hello.', visible: 'Hello.' },
+    // It never thought aloud: all of it is the answer, told at the end.
+    { answer: 'Just an answer.', visible: 'Just an answer.' },
+    // …still cut at the user's turn.
+    { answer: 'x</think>Fine.\nJo: me too', visible: 'Fine.' },
+  ];
+
+  for (const { answer, visible } of CASES_OPENED) {
+    it(`shows ${JSON.stringify(visible)} of ${JSON.stringify(answer)}, however it is split`, () => {
+      for (const pieces of threeWaySplits(answer)) {
+        const shown = openedStream(pieces);
+        expect(shown.join(''), JSON.stringify(pieces)).toBe(visible);
+        for (const piece of shown) expect(piece).not.toMatch(/think|sad|Plan|\bhm\b/);
+      }
+    });
+  }
+});

@@ -2,6 +2,10 @@
  * What of a model's answer the app may see, decided as the text streams in:
  * - a thinking block the answer opens with (`<think>…</think>`, as DeepSeek R1, QwQ and Qwen3 write
  *   it into the text) is dropped, even split across chunks, and all of it when it never closes;
+ * - for a reasoning model (`thinkingOpened`), whose server's chat template may open the block in
+ *   the prompt so that the answer starts inside it with no opening tag, everything before a
+ *   closing tag is thinking: the text is held until one comes, and when none does, all of it is
+ *   the answer after all (told at the end);
  * - the answer ends at the first stop string (a new line with the user's name…), for servers that
  *   ignore `stop`. Text that may be the start of one is held back until the next chunk tells, so
  *   "\nJo:" never flashes on the screen before it is cut.
@@ -14,7 +18,7 @@ const THINK_TAGS = [
   ['<thinking>', '</thinking>'],
 ] as const;
 
-type Phase = 'opening' | 'thinking' | 'answer';
+type Phase = 'opening' | 'thinking' | 'answer' | 'maybe-thinking';
 
 export class AnswerFilter {
   /** The visible answer so far (what was handed out). */
@@ -35,9 +39,13 @@ export class AnswerFilter {
   /** The first characters of the stop strings: a chunk with none of them needs no search. */
   readonly #stopStarts: string;
 
-  constructor(stops: readonly string[] = []) {
+  /** Maybe-thinking phase: everything so far, until a closing tag says what was thinking. */
+  #unsure = '';
+
+  constructor(stops: readonly string[] = [], options: { thinkingOpened?: boolean } = {}) {
     this.#stops = stops.filter((stop) => stop !== '');
     this.#stopStarts = this.#stops.map((stop) => stop[0]).join('');
+    if (options.thinkingOpened) this.#phase = 'maybe-thinking';
   }
 
   /** Takes the next piece of the answer; returns the text that may be shown now ('' for none). */
@@ -45,6 +53,7 @@ export class AnswerFilter {
     if (this.stopped || text === '') return '';
     if (this.#phase === 'answer') return this.#visible(text);
     if (this.#phase === 'thinking') return this.#think(text);
+    if (this.#phase === 'maybe-thinking') return this.#maybeThink(text);
     return this.#open(text);
   }
 
@@ -60,6 +69,13 @@ export class AnswerFilter {
     }
     // A thinking block that never closed is dropped whole: the model thought and said nothing.
     if (this.#phase === 'thinking') return '';
+    if (this.#phase === 'maybe-thinking') {
+      // No closing tag came: the model did not think aloud, and all of it is the answer.
+      const unsure = this.#unsure;
+      this.#unsure = '';
+      this.#phase = 'opening';
+      return this.#open(unsure) + this.end();
+    }
     const held = this.#held;
     this.#held = '';
     this.content += held;
@@ -84,6 +100,29 @@ export class AnswerFilter {
     this.#opening = '';
     this.#phase = 'answer';
     return this.#visible(answer);
+  }
+
+  #maybeThink(text: string): string {
+    this.#unsure += text;
+    const start = this.#unsure.trimStart();
+    // The block opened in the answer after all: read as any opening.
+    if (THINK_TAGS.some(([open]) => start.startsWith(open) || open.startsWith(start))) {
+      if (THINK_TAGS.every(([open]) => !start.startsWith(open))) return '';
+      const unsure = this.#unsure;
+      this.#unsure = '';
+      this.#phase = 'opening';
+      return this.#open(unsure);
+    }
+    for (const [, close] of THINK_TAGS) {
+      const closed = this.#unsure.indexOf(close);
+      if (closed === -1) continue;
+      const rest = this.#unsure.slice(closed + close.length);
+      this.#unsure = '';
+      this.#phase = 'opening';
+      this.#afterThinking = true;
+      return this.#open(rest);
+    }
+    return '';
   }
 
   #think(text: string): string {
@@ -147,8 +186,12 @@ export class AnswerFilter {
 }
 
 /** A whole answer as the app may see it: thinking dropped, cut at the first stop string. */
-export function visibleAnswer(text: string, stops?: readonly string[]): string {
-  const filter = new AnswerFilter(stops);
+export function visibleAnswer(
+  text: string,
+  stops?: readonly string[],
+  options?: { thinkingOpened?: boolean },
+): string {
+  const filter = new AnswerFilter(stops, options);
   filter.push(text);
   filter.end();
   return filter.content;

@@ -83,7 +83,7 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
             continue;
           }
           adaptation.answered(model, sent, dropped);
-          return completionOf(response, model, request.stop);
+          return completionOf(response, model, request.stop, serving.reasoningModels);
         }
       } catch (error) {
         throw toProviderError(error, control, LLM_MESSAGES);
@@ -113,6 +113,7 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
         signal: request.signal,
         timeLimitMs: request.timeLimitMs,
         stops: request.stop,
+        thinkingOpened: serving.reasoningModels.includes(model),
         // Only while a 400 could still teach something is the prompt kept for a second attempt,
         // and only until the server answers: a model known to this process is sent it once.
         rebuild: adaptation.nextToDrop(model, sent)
@@ -137,11 +138,12 @@ function completionOf(
   response: OpenAI.Chat.ChatCompletion,
   model: string,
   stops: readonly string[] | undefined,
+  reasoningModels: readonly string[],
 ): Completion {
   // Optional chaining throughout: a misbehaving server may answer 200 with anything.
   const choice = response?.choices?.[0];
   const raw = choice?.message?.content;
-  const filter = new AnswerFilter(stops);
+  const filter = new AnswerFilter(stops, { thinkingOpened: reasoningModels.includes(model) });
   if (typeof raw === 'string') {
     filter.push(raw);
     filter.end();
@@ -165,6 +167,8 @@ interface StreamCall {
   signal: AbortSignal | undefined;
   timeLimitMs: number | undefined;
   stops: readonly string[] | undefined;
+  /** A reasoning model (LLM_REASONING_MODELS): its answer may start inside a thinking block. */
+  thinkingOpened: boolean;
   /** The payload again without `withheld`, for a retry after a 400; cleared once answered. */
   rebuild:
     | ((withheld: Set<FallibleFeature>) => {
@@ -208,7 +212,7 @@ async function streamCompletion(
   try {
     if (call.signal?.aborted) throw abortError();
     const response = await openAnswering(config, adaptation, call, control);
-    const filter = new AnswerFilter(call.stops);
+    const filter = new AnswerFilter(call.stops, { thinkingOpened: call.thinkingOpened });
     let answeredModel = '';
     let finishReason: string | null = null;
     try {
