@@ -124,3 +124,32 @@ test('remember a message, see it in the panel with its link, edit, pin, open it 
   dialog = await openMemories(page);
   await expect(dialog.getByTestId('memory')).toContainText('From a deleted conversation');
 });
+
+test('a pinned memory the model’s window cannot hold is marked in the panel', async ({
+  page,
+}, info) => {
+  await openChat(page, uniqueEmail(info, 'memories-full'));
+  const dialog = await openMemories(page);
+  // Three long facts, pinned as typed ones are: more than the pinned memories' share of the window.
+  for (const topic of ['harbour', 'garden', 'library']) {
+    const fact =
+      `About the ${topic}: ` + `Riley remembers every detail of the ${topic}. `.repeat(80);
+    await dialog.getByRole('textbox', { name: 'New memory' }).fill(fact.slice(0, 4000));
+    await dialog.getByRole('button', { name: 'Remember' }).click();
+    await expect(
+      dialog.getByTestId('memory').filter({ hasText: `About the ${topic}` }),
+    ).toHaveCount(1);
+  }
+  const leftOut = dialog
+    .getByTestId('memory')
+    .filter({ hasText: 'Pinned, but not in the next reply' });
+  await expect(leftOut).toHaveCount(1);
+  // The oldest pinned one is the one left out (the newest go first).
+  await expect(leftOut).toContainText('About the harbour');
+  // Said above the list too, where the eye lands first.
+  await expect(dialog.getByText('1 pinned memory does not fit the next reply')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'memories-left-out-summary');
+  await leftOut.getByText('Pinned, but not in the next reply').scrollIntoViewIfNeeded();
+  await snap(page, info, 'memories-left-out');
+});

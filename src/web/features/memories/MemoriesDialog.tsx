@@ -1,7 +1,8 @@
-import { CircleSlash, Loader2, Pencil, Pin, PinOff, Trash2, TriangleAlert } from 'lucide-react';
+import { Loader2, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Memory } from '../../../shared/memories/contract';
+import { LeftOut, LeftOutSummary } from './left-out';
 import { MEMORY_LIMITS } from '../../../shared/memories/rules';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -98,46 +99,24 @@ export function MemoriesDialog({
             anything you pin with ‘Remember this’.
           </p>
         ) : (
-          <ul aria-label="Memories" className="space-y-3">
-            {list.map((m) => (
-              <MemoryItem
-                key={m.id}
-                memory={m}
-                characterId={character.id}
-                editing={editingId === m.id}
-                onEditing={(on) => setEditingId(on ? m.id : null)}
-                onOpen={onClose}
-              />
-            ))}
-          </ul>
+          <>
+            <LeftOutSummary memories={list} />
+            <ul aria-label="Memories" className="space-y-3">
+              {list.map((m) => (
+                <MemoryItem
+                  key={m.id}
+                  memory={m}
+                  characterId={character.id}
+                  editing={editingId === m.id}
+                  onEditing={(on) => setEditingId(on ? m.id : null)}
+                  onOpen={onClose}
+                />
+              ))}
+            </ul>
+          </>
         )}
       </div>
     </Dialog>
-  );
-}
-
-/**
- * Said of a memory the next reply leaves out (inPrompt false): the memories' share of the model's
- * window is full. Quiet for an unpinned one (the most related ones are taken each time); plain and
- * prominent for a pinned one, since the user asked for it to be remembered.
- */
-function LeftOut({ pinned }: { pinned: boolean }) {
-  if (!pinned) {
-    return (
-      <p className="mt-1 flex items-center gap-1.5 text-xs text-muted">
-        <CircleSlash className="size-3.5 shrink-0" aria-hidden />
-        Not in the next reply: too many memories for the model’s window.
-      </p>
-    );
-  }
-  return (
-    <p className="mt-2 flex gap-2 rounded-lg border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
-      <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-      <span>
-        <strong className="font-semibold">Pinned, but not in the next reply.</strong> Your pinned
-        memories are more than the model’s window holds. Unpin or shorten some so this one fits.
-      </span>
-    </p>
   );
 }
 
