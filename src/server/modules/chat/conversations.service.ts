@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   CONVERSATION_NOT_FOUND,
@@ -208,7 +209,9 @@ async function greetingsFor(
   if (!greetsFirst(mode, character.greetings)) return { texts: [], shown: 0 };
   const profile = await findProfile(ctx.db, userId);
   const names = { user: profile?.name || UNNAMED_USER, char: character.name };
-  const texts = character.greetings.map((g) => fillGreeting(g, names));
+  // The conversation has no id yet: its own seed, one per greeting so alternatives pick apart.
+  const seed = randomUUID();
+  const texts = character.greetings.map((g, i) => fillGreeting(g, names, `${seed}:${i}`));
   return { texts, shown: chosen !== undefined && chosen < texts.length ? chosen : 0 };
 }
 

@@ -170,6 +170,7 @@ function startReplyStream(
       profile,
       mode,
       scenario: conversation.scenario,
+      macroSeed: String(conversation.id),
       memories,
       history: history.map((m) => ({ sender: m.sender, content: m.content })),
       contextTokens: contextTokensOf(ctx),

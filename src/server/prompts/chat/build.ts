@@ -59,13 +59,14 @@ export interface BuiltPrompt {
 export function buildChatPromptParts(input: PromptInput): BuiltPrompt {
   const { character, mode, history, contextTokens } = input;
   const names = namesOf(character, input.profile);
+  const macros = { ...names, seed: input.macroSeed ?? 'prompt' };
   const head = [
     PREAMBLE,
-    characterSection(character, mode),
+    characterSection(character, mode, macros),
     profileSection(input.profile, character, mode),
     formatSection(character, mode, names),
   ].filter((s): s is string => Boolean(s));
-  const scenario = input.scenario ? scenarioSection(input.scenario) : null;
+  const scenario = input.scenario ? scenarioSection(input.scenario, macros) : null;
   // Last of the system message, where the model weighs it most: it overrides the format and
   // the intimacy level above (and the reminder defers to it).
   const safety = input.safetyInstruction || null;

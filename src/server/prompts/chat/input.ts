@@ -58,6 +58,12 @@ export interface PromptInput {
    * (voiceExampleOf). Left out while that very message is still in the history sent.
    */
   voiceExample?: string | null | undefined;
+  /**
+   * What the `{{pick}}` macros of the character's texts and the scenario are stable for (the
+   * conversation's id, so a pick stays the same from reply to reply); a fixed seed without it.
+   * `{{random}}` and `{{roll}}` are drawn anew at each build.
+   */
+  macroSeed?: string | undefined;
   /** What the messages that fell out of the window said (issue 46 part 3; nothing fills it yet). */
   earlierSummary?: string | null | undefined;
 }

@@ -5,6 +5,7 @@ import {
   MAX_DIRECTNESS,
   MIN_DIRECTNESS,
 } from '../../../shared/characters/catalog';
+import { fillMacros, type MacroContext } from '../../../shared/characters/macros';
 import type { PromptCharacter, PromptProfile } from './input';
 
 /**
@@ -59,13 +60,13 @@ export const intimacyLine = (c: PromptCharacter) =>
  * them beside "no flirting" invited the flirting); above it they are qualified by the level.
  * In Story Mode the model narrates and plays the character, written in the third person.
  */
-export function characterSection(c: PromptCharacter, mode: ChatMode): string {
+export function characterSection(c: PromptCharacter, mode: ChatMode, macros: MacroContext): string {
   const lines = [
     mode === 'immersive'
       ? `You narrate an interactive story and play ${c.name} (${c.gender}) in it.`
       : `You are ${c.name} (${c.gender}).`,
-    `Description: ${c.description}`,
-    `Personality and instructions: ${c.personality}`,
+    `Description: ${cardText(c.description, 'description', macros)}`,
+    `Personality and instructions: ${cardText(c.personality, 'personality', macros)}`,
     intimacyLine(c),
   ];
   if (levelOf(c) > 0 && c.sexualPreferences.length > 0) {
@@ -149,8 +150,15 @@ export function formatSection(c: PromptCharacter, mode: ChatMode, n: Names): str
 export const voiceSection = (n: Names, example: string) =>
   `How ${n.char} writes (an earlier message of theirs; an example of voice and style, not something to repeat):\n${example}`;
 
-export const scenarioSection = (scenario: string) =>
-  `Scenario (the story so far began like this):\n${scenario}`;
+export const scenarioSection = (scenario: string, macros: MacroContext) =>
+  `Scenario (the story so far began like this):\n${cardText(scenario, 'scenario', macros)}`;
+
+/**
+ * A card's text with its macros filled in (macros.ts): each field picks with a seed of its own,
+ * so the first `{{pick}}` of the description and the personality choose apart.
+ */
+const cardText = (text: string, field: string, macros: MacroContext) =>
+  fillMacros(text, { ...macros, seed: `${macros.seed}:${field}` });
 
 /** Issue 46 part 3's rolling summary of the messages that left the window. */
 export const summarySection = (summary: string) => `Earlier in this conversation:\n${summary}`;
