@@ -39,7 +39,8 @@ import {
  * the system message, the reminder and the reply first (too big: ContextTooSmallError); the
  * newest turn, cut from its start if it alone overflows; memories up to MEMORY_SHARE, of which
  * PINNED_MEMORY_SHARE is the pinned ones' alone (chooseMemories); the summary up to
- * SUMMARY_SHARE; the voice up to VOICE_SHARE; the history the rest. Pure: same input, same output.
+ * SUMMARY_SHARE; the voice up to VOICE_SHARE; the history the rest. Pure: same input, same output (but for
+ * the `{{random}}` and `{{roll}}` macros of the character's texts, drawn anew on each build).
  */
 export function buildChatPrompt(input: PromptInput): ChatMessage[] {
   return buildChatPromptParts(input).messages;
