@@ -70,6 +70,13 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have uploaded many images in a short time. Please try again later.',
   },
+  /** Character cards read (issue 47): each may store its image as an avatar, so like uploads. */
+  characterCardReadsPerUser: {
+    name: 'character-card-read',
+    limit: 60,
+    windowMs: HOUR,
+    message: 'You have read many character cards in a short time. Please try again later.',
+  },
   /** Calls that cost the operator money at the model provider. */
   imageGenerationsPerUser: {
     name: 'avatar-generate',

@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { authModule } from './auth';
 import { avatarsModule } from './avatars';
 import { billingModule } from './billing';
+import { characterCardsModule } from './character-cards';
 import { charactersModule } from './characters';
 import { chatModule } from './chat';
 import { contactModule } from './contact';
@@ -47,6 +48,7 @@ export const featureModules: readonly FeatureModule[] = [
   billingModule,
   avatarsModule,
   charactersModule,
+  characterCardsModule,
   creditsModule,
   chatModule,
   unansweredModule,

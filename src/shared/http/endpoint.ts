@@ -23,6 +23,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RateRuleName =
   | 'contactPerClient'
   | 'avatarUploadsPerUser'
+  | 'characterCardReadsPerUser'
   | 'imageGenerationsPerUser'
   | 'characterGenerationsPerUser'
   | 'messagesPerUser'
