@@ -37,7 +37,13 @@ describe('the starters', () => {
     '%s is what the Create form would store, unchanged',
     (_id, { character }) => {
       const parsed = createCharacterSchema.parse(character);
-      expect(parsed).toEqual({ ...character, type: 'companion', avatarImage: null });
+      expect(parsed).toEqual({
+        ...character,
+        type: 'companion',
+        avatarImage: null,
+        extras: null,
+        lorebook: null,
+      });
       // A greeting that names the user, and an alternative.
       expect(character.greetings.length).toBeGreaterThanOrEqual(2);
       expect(character.greetings[0]).toContain('{{user}}');

@@ -52,12 +52,15 @@ export type Lorebook = z.infer<typeof lorebookSchema>;
  * have none, the form asks. `extras` holds every card field not mapped yet (scenario, example
  * dialogue, system prompt, tags, extensions, unknown fields…) exactly as the card had them.
  */
+export const cardExtrasSchema = jsonRecord;
+export type CardExtras = z.infer<typeof cardExtrasSchema>;
+
 export const cardDraftSchema = z.object({
   name: z.string(),
   description: z.string(),
   personality: z.string(),
   greetings: z.array(z.string()),
-  extras: jsonRecord,
+  extras: cardExtrasSchema,
 });
 export type CardDraft = z.infer<typeof cardDraftSchema>;
 

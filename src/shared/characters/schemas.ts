@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardExtrasSchema, lorebookSchema } from '../character-cards/contract';
 import {
   ALL_ROLES,
   CHARACTER_GENDER_VALUES,
@@ -141,6 +142,12 @@ export const createCharacterSchema = z.object({
   roles: roles.default([]),
   includeRoles: z.boolean().default(false),
   greetings: greetings.default([]),
+  /**
+   * An imported card's fields beyond ours and its lorebook (POST /api/character-cards/read's
+   * draft, issue 47), taken as they are so an import is one create.
+   */
+  extras: cardExtrasSchema.nullable().default(null),
+  lorebook: lorebookSchema.nullable().default(null),
 });
 export type CreateCharacterInput = z.input<typeof createCharacterSchema>;
 

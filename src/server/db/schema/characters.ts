@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { CardExtras, Lorebook } from '../../../shared/character-cards/contract';
 import type { CharacterSettings } from '../../../shared/characters/contract';
 import { user } from './auth';
 
@@ -50,6 +51,15 @@ export const character = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * A character card's fields beyond ours, as the card had them (issue 47): scenario, example
+     * dialogue, system prompt, post-history instructions, nickname, creator notes, tags, creator,
+     * version, source, dates, extensions and unknown fields; an export gives them back. Null for
+     * a character made here.
+     */
+    cardExtras: jsonb('card_extras').$type<CardExtras>(),
+    /** Its lorebook (world info, a card's `character_book`), or null for none (issue 47). */
+    lorebook: jsonb('lorebook').$type<Lorebook>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
