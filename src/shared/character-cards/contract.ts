@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from '../id-params';
 
 /**
  * One contract per character-card endpoint (issue 47). The server shapes its answers with these
@@ -6,6 +7,7 @@ import { z } from 'zod';
  *
  *   POST /api/character-cards/read   multipart `file` (a .png, .json or .charx card)
  *                                    → readCardResponse; creates nothing
+ *   GET  /api/characters/{id}/card   exportCardParams, exportCardQuery → the card file
  */
 
 /** A card's own fields kept as they were (extensions, unknown fields…): any JSON value. */
@@ -74,3 +76,14 @@ export const readCardResponse = z.object({
   warnings: z.array(z.string()),
 });
 export type ReadCardResponse = z.infer<typeof readCardResponse>;
+
+/** GET /api/characters/{id}/card: the owner's character only (another's is not found). */
+export const exportCardParams = idParams('Character not found');
+
+export const CARD_FORMATS = ['png', 'json', 'charx'] as const;
+export type CardFormat = (typeof CARD_FORMATS)[number];
+
+/** A PNG card by default: the image with the card in it, what most tools take. */
+export const exportCardQuery = z.object({
+  format: z.enum(CARD_FORMATS, { error: 'The format must be png, json or charx.' }).default('png'),
+});

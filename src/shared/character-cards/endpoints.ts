@@ -15,3 +15,16 @@ export const readCharacterCard = /* @__PURE__ */ endpoint({
   summary: 'Reads a character card (.png, .json or .charx; multipart, field `file`) into a draft',
   schemas: (c) => ({ response: { 200: c.readCardResponse } }),
 });
+
+/**
+ * A character as a card file to download (issue 47 part 6): a PNG carrying both a `ccv3` (V3) and
+ * a V2 `chara` chunk, a V3 JSON, or a CHARX with the picture as its icon.
+ */
+export const exportCharacterCard = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/characters/:id/card',
+  needs: { auth: 'user' },
+  kind: 'download',
+  summary: 'A character as a card file (format png, json or charx)',
+  schemas: (c) => ({ params: c.exportCardParams, query: c.exportCardQuery, response: {} }),
+});

@@ -5,6 +5,10 @@ import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../errors';
 import { route } from '../../http/route';
 import { storeAvatar } from '../avatars';
+import { findCharacter } from '../characters';
+import { CHARACTER_NOT_FOUND } from '../../../shared/characters/contract';
+import { notFound } from '../../errors';
+import { cardV3Of, charxOf, pngWithCard, portraitPng } from './card-write';
 import { CARD_LIMITS, CARD_MESSAGES, CardError } from './card-limits';
 import { readCardDraft } from './card-read';
 
@@ -51,4 +55,47 @@ export async function registerCharacterCardRoutes(app: FastifyInstance, ctx: App
       return { draft, lorebook, avatarUploadId, warnings };
     });
   });
+
+  await route(app, ctx, endpoints.exportCharacterCard, async (request, reply, user) => {
+    const character = await findCharacter(ctx.db, user.id, request.params.id);
+    if (!character) throw notFound(CHARACTER_NOT_FOUND);
+    const { format } = request.query;
+    const avatar = character.avatarImage
+      ? await ctx.avatarStorage.get(character.avatarImage)
+      : null;
+    const download = (extension: string, type: string, body: Buffer | string) =>
+      reply
+        .header('content-type', type)
+        .header('content-disposition', attachmentOf(character.name, extension))
+        .header('cache-control', 'no-store')
+        .send(body);
+    if (format === 'json') {
+      // The card's image is not in a JSON card: its icon is the app's default.
+      const card = cardV3Of(character, { uri: 'ccdefault:', ext: 'png' });
+      return download('json', 'application/json; charset=utf-8', JSON.stringify(card));
+    }
+    const png = await portraitPng(avatar, character.avatarColor);
+    if (format === 'charx') {
+      const path = 'assets/icon/image/main.png';
+      const card = cardV3Of(character, { uri: `embeded://${path}`, ext: 'png' });
+      return download('charx', 'application/zip', charxOf(card, png, path));
+    }
+    const card = cardV3Of(character, { uri: 'ccdefault:', ext: 'png' });
+    return download('png', 'image/png', pngWithCard(png, card));
+  });
+}
+
+/**
+ * The Content-Disposition of a card named after its character: letters and digits of any script
+ * (as UTF-8 `filename*`), with an ASCII `filename` beside it for old clients; never empty.
+ */
+function attachmentOf(name: string, extension: string): string {
+  const words = name
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60);
+  const ascii = words.normalize('NFKD').replace(/[^A-Za-z0-9-]/g, '') || 'character';
+  const utf8 = encodeURIComponent(`${words || 'character'}.${extension}`);
+  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${utf8}`;
 }
