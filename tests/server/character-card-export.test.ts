@@ -71,8 +71,11 @@ describe('GET /api/characters/{id}/card', () => {
       description: character.description,
       personality: character.personality,
       greetings: character.greetings,
+      // Reverie's own settings come back too: the same character, not a stranger's card.
+      reverie: { gender: 'female', avatarColor: 'ocean', directnessLevel: 2, type: 'companion' },
     });
     expect(read.json.warnings).toEqual([]);
+    expect(read.json.avatarUrl).toBe(`/avatars/${read.json.avatarUploadId}`);
     expect(read.json.avatarUploadId).toMatch(/\.png$/);
   });
 

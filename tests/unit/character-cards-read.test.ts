@@ -375,3 +375,25 @@ describe('refusing what is not a readable card', () => {
     });
   });
 });
+
+describe('a card Reverie exported', () => {
+  it('gives back its settings, each only when valid here', () => {
+    const card = {
+      ...v3Card,
+      data: {
+        ...v3Card.data,
+        extensions: {
+          reverie: {
+            gender: 'female',
+            directnessLevel: 99,
+            roles: 'not a list',
+            includeRoles: true,
+          },
+        },
+      },
+    };
+    const read = readCardDraft(json(card), 'mira.json');
+    expect(read.draft.reverie).toEqual({ gender: 'female', includeRoles: true });
+    expect(readCardDraft(json(v3Card), 'mira.json').draft.reverie).toBeUndefined();
+  });
+});

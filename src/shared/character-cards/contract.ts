@@ -63,6 +63,22 @@ export const cardDraftSchema = z.object({
   personality: z.string(),
   greetings: z.array(z.string()),
   extras: cardExtrasSchema,
+  /**
+   * Reverie's own settings, from a card Reverie exported (`extensions.reverie`), each only when
+   * it is valid here: an export imported again is the same character.
+   */
+  reverie: z
+    .object({
+      gender: z.string().optional(),
+      type: z.string().optional(),
+      directnessLevel: z.number().optional(),
+      sexualPreferences: z.array(z.string()).optional(),
+      roles: z.array(z.string()).optional(),
+      includeRoles: z.boolean().optional(),
+      settings: z.object({ emojis: z.boolean(), actionMessages: z.boolean() }).optional(),
+      avatarColor: z.string().optional(),
+    })
+    .optional(),
 });
 export type CardDraft = z.infer<typeof cardDraftSchema>;
 
@@ -72,6 +88,8 @@ export const readCardResponse = z.object({
   lorebook: lorebookSchema.nullable(),
   /** The card's image stored as an avatar: its fileName, what `avatarImage` takes; or null. */
   avatarUploadId: z.string().nullable(),
+  /** Where the browser loads that avatar (local or a bucket), or null. */
+  avatarUrl: z.string().nullable(),
   /** What the user should know: newer formats, fields over our limits, an image not kept… */
   warnings: z.array(z.string()),
 });

@@ -4,7 +4,7 @@ import * as endpoints from '../../../shared/character-cards/endpoints';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../errors';
 import { route } from '../../http/route';
-import { storeAvatar } from '../avatars';
+import { avatarUrl, storeAvatar } from '../avatars';
 import { findCharacter } from '../characters';
 import { CHARACTER_NOT_FOUND } from '../../../shared/characters/contract';
 import { notFound } from '../../errors';
@@ -52,7 +52,13 @@ export async function registerCharacterCardRoutes(app: FastifyInstance, ctx: App
           );
         }
       }
-      return { draft, lorebook, avatarUploadId, warnings };
+      return {
+        draft,
+        lorebook,
+        avatarUploadId,
+        avatarUrl: avatarUrl(ctx, avatarUploadId),
+        warnings,
+      };
     });
   });
 

@@ -1,5 +1,10 @@
+import { z } from 'zod';
 import type { CardDraft, Lorebook } from '../../../shared/character-cards/contract';
-import { CHARACTER_LIMITS, GREETING_LIMITS } from '../../../shared/characters/schemas';
+import {
+  CHARACTER_LIMITS,
+  characterFields,
+  GREETING_LIMITS,
+} from '../../../shared/characters/schemas';
 import { formatCount } from '../../../shared/format-count';
 import type { CardData, NormalisedCard } from './normalise';
 import { normaliseLorebook } from './lorebook';
@@ -82,6 +87,7 @@ export function draftOf(card: NormalisedCard, warnings: string[]): CardReading {
   }
   Object.assign(extras, data.unknown);
 
+  const reverie = reverieSettingsOf(data.extensions);
   return {
     draft: {
       name: data.name,
@@ -89,7 +95,35 @@ export function draftOf(card: NormalisedCard, warnings: string[]): CardReading {
       personality: data.personality,
       greetings,
       extras,
+      ...(reverie && { reverie }),
     },
     lorebook: normaliseLorebook(data.character_book, warnings),
   };
+}
+
+/** Each of Reverie's own settings a field's rule accepts (`extensions.reverie`, card-write.ts). */
+const REVERIE_FIELDS = {
+  gender: characterFields.gender,
+  type: characterFields.type,
+  directnessLevel: characterFields.directnessLevel,
+  sexualPreferences: characterFields.sexualPreferences,
+  roles: characterFields.roles,
+  includeRoles: z.boolean(),
+  settings: characterFields.settings,
+  avatarColor: characterFields.avatarColor,
+};
+
+/**
+ * The settings a card Reverie exported carries (`extensions.reverie`), each kept only when it is
+ * valid here (a card edited elsewhere may hold anything); undefined for none.
+ */
+function reverieSettingsOf(extensions: unknown): CardDraft['reverie'] {
+  const own = (extensions as { reverie?: unknown } | null)?.reverie;
+  if (!own || typeof own !== 'object') return undefined;
+  const settings: Record<string, unknown> = {};
+  for (const [field, rule] of Object.entries(REVERIE_FIELDS)) {
+    const parsed = rule.safeParse((own as Record<string, unknown>)[field]);
+    if (parsed.success && parsed.data !== undefined) settings[field] = parsed.data;
+  }
+  return Object.keys(settings).length ? (settings as CardDraft['reverie']) : undefined;
 }
