@@ -77,6 +77,13 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have read many character cards in a short time. Please try again later.',
   },
+  /** Lorebook files imported (issue 47): each parses up to 5 MB of JSON. */
+  lorebookImportsPerUser: {
+    name: 'lorebook-import',
+    limit: 60,
+    windowMs: HOUR,
+    message: 'You have imported many lorebooks in a short time. Please try again later.',
+  },
   /** Calls that cost the operator money at the model provider. */
   imageGenerationsPerUser: {
     name: 'avatar-generate',

@@ -14,7 +14,9 @@ export async function startApiDouble() {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
-      const body: unknown = raw ? JSON.parse(raw) : undefined;
+      // JSON parsed; anything else (a multipart upload) kept as the text it was.
+      const isJson = (req.headers['content-type'] ?? 'application/json').includes('json');
+      const body: unknown = raw ? (isJson ? JSON.parse(raw) : raw) : undefined;
       const path = req.url ?? '/';
       requests.push({ method: req.method ?? 'GET', path, body });
       const handler = routes.get(`${req.method} ${path.split('?')[0]}`);

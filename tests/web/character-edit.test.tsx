@@ -47,6 +47,10 @@ const SELENE: Character = {
   roles: [],
   includeRoles: false,
   greetings: [],
+  creatorNotes: null,
+  tags: [],
+  creator: null,
+  scenario: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

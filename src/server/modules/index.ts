@@ -10,6 +10,7 @@ import { contactModule } from './contact';
 import { creditsModule } from './credits';
 import { feedbackModule } from './feedback';
 import { healthModule } from './health';
+import { lorebooksModule } from './lorebooks';
 import { memoriesModule } from './memories';
 import { profileModule } from './profile';
 import { safetyModule } from './safety';
@@ -49,6 +50,7 @@ export const featureModules: readonly FeatureModule[] = [
   avatarsModule,
   charactersModule,
   characterCardsModule,
+  lorebooksModule,
   creditsModule,
   chatModule,
   unansweredModule,

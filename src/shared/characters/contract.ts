@@ -77,6 +77,15 @@ export const characterSchema = z.object({
   includeRoles: z.boolean(),
   /** What it says first when a chat starts (Chat Mode): its greeting, then alternatives. */
   greetings: z.array(z.string()),
+  /**
+   * An imported card's fields shown on the character (issue 47; null or empty for one made
+   * here). The creator's notes are for the user to read, never put in a prompt.
+   */
+  creatorNotes: z.string().nullable(),
+  tags: z.array(z.string()),
+  creator: z.string().nullable(),
+  /** The card's scenario: the prompt's scenario where a conversation has none of its own. */
+  scenario: z.string().nullable(),
   /** ISO 8601 */
   createdAt: z.string(),
   /** ISO 8601 */
@@ -84,12 +93,21 @@ export const characterSchema = z.object({
 });
 export type Character = z.infer<typeof characterSchema>;
 
+/** What only one character's read carries (the chat, the edit page): the list stays light. */
+const DETAIL_ONLY = {
+  greetings: true,
+  creatorNotes: true,
+  tags: true,
+  creator: true,
+  scenario: true,
+} as const;
+
 /**
  * GET /api/characters: the user's characters, each with how many conversations it has (without
- * the greetings, which only the chat with one character needs: the list stays light).
+ * the greetings and the card's fields, which only one character's page needs).
  */
 export const characterListResponse = z.array(
-  characterSchema.omit({ greetings: true }).extend({ conversationCount: z.number() }),
+  characterSchema.omit(DETAIL_ONLY).extend({ conversationCount: z.number() }),
 );
 export type CharacterListItem = z.infer<typeof characterListResponse>[number];
 

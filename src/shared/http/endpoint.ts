@@ -24,6 +24,7 @@ export type RateRuleName =
   | 'contactPerClient'
   | 'avatarUploadsPerUser'
   | 'characterCardReadsPerUser'
+  | 'lorebookImportsPerUser'
   | 'imageGenerationsPerUser'
   | 'characterGenerationsPerUser'
   | 'messagesPerUser'

@@ -15,15 +15,18 @@ import {
   CreateCharacterForm,
 } from '../features/characters/CreateCharacterForm';
 import { GenerateCharacterIntro } from '../features/characters/GenerateCharacterIntro';
+import { importedCardOf } from '../features/character-cards/imported-card';
+import { importedDraft } from '../features/characters/imported-draft';
 
 export default function CreateCharacterPage() {
   usePageTitle('Create Character');
   const { user, isLoading } = useSession();
-  const [step, setStep] = useState<'intro' | 'form'>('intro');
-  const [draft, setDraft] = useState<{ basics: BasicsValues; extras: Extras }>({
-    basics: EMPTY_BASICS,
-    extras: DEFAULT_EXTRAS,
-  });
+  // A card read by 'Import character' opens the form filled in (issue 47); a reload, without it.
+  const [card] = useState(() => importedCardOf(window.history.state));
+  const [step, setStep] = useState<'intro' | 'form'>(card ? 'form' : 'intro');
+  const [draft, setDraft] = useState<{ basics: BasicsValues; extras: Extras }>(() =>
+    card ? importedDraft(card) : { basics: EMPTY_BASICS, extras: DEFAULT_EXTRAS },
+  );
 
   if (isLoading) return <PageLoader />;
   if (!user) return <SignInPrompt message="Please sign in to create a character." />;
@@ -63,6 +66,7 @@ export default function CreateCharacterPage() {
             key={draft.basics.name}
             initialBasics={draft.basics}
             initialExtras={draft.extras}
+            card={card}
           />
         )}
       </div>

@@ -7,6 +7,7 @@ import { registerCharacterCardRoutes } from './character-cards.routes';
  */
 export { readCard, readCardDraft } from './card-read';
 export { CardError } from './card-limits';
+export { normaliseLorebook } from './lorebook';
 
 export const characterCardsModule: FeatureModule = {
   routes: registerCharacterCardRoutes,

@@ -7,12 +7,20 @@ import type { ExportParts } from '../../db/user-data';
 
 export type CharacterRow = typeof character.$inferSelect;
 export type NewCharacterRow = Omit<typeof character.$inferInsert, 'id' | 'userId'>;
+/** A character as the list reads it: without what only one character's page needs. */
+export type ListedCharacterRow = Omit<CharacterRow, 'greetings' | 'cardExtras' | 'lorebook'>;
 
 const listCharactersQuery = preparedOnce((db) => {
   const conversationCount = count(conversation.id);
   const userId = sql.placeholder('userId');
-  // Everything but the greetings: the list stays light (one character's chat reads them).
-  const { greetings: _greetings, ...listed } = getTableColumns(character);
+  // Everything but the greetings and the card's fields: the list stays light (one character's
+  // chat and page read them; a lorebook can be megabytes).
+  const {
+    greetings: _greetings,
+    cardExtras: _cardExtras,
+    lorebook: _lorebook,
+    ...listed
+  } = getTableColumns(character);
   return db
     .select({ ...listed, conversationCount })
     .from(character)

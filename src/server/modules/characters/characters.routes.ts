@@ -11,6 +11,13 @@ import {
   updateCharacter,
 } from './characters.service';
 import { generateCharacter } from './character-generation';
+import { CARD_FIELDS_MAX_BYTES } from './card-fields';
+
+/**
+ * An imported card's fields and lorebook come with the create (up to CARD_FIELDS_MAX_BYTES):
+ * room for them and the form's own fields, so the service answers one over its limit plainly.
+ */
+const CREATE_BODY_LIMIT = 2 * CARD_FIELDS_MAX_BYTES;
 
 export async function registerCharacterRoutes(app: FastifyInstance, ctx: AppContext) {
   await route(app, ctx, endpoints.listCharacters, async (_request, _reply, user) =>
@@ -21,8 +28,13 @@ export async function registerCharacterRoutes(app: FastifyInstance, ctx: AppCont
     getCharacter(ctx, user.id, request.params.id),
   );
 
-  await route(app, ctx, endpoints.createCharacter, async (request, reply, user) =>
-    reply.status(201).send(await createCharacter(ctx, user.id, request.body)),
+  await route(
+    app,
+    ctx,
+    endpoints.createCharacter,
+    async (request, reply, user) =>
+      reply.status(201).send(await createCharacter(ctx, user.id, request.body)),
+    { bodyLimit: CREATE_BODY_LIMIT },
   );
 
   await route(app, ctx, endpoints.updateCharacter, async (request, _reply, user) =>

@@ -18,7 +18,9 @@ import {
   listCharacters,
   updateCharacterLocked,
   type CharacterRow,
+  type ListedCharacterRow,
 } from './characters.repo';
+import { assertCardFieldsFit, assertCardIsAdult, shownCardFields } from './card-fields';
 import { reviewCharacterAge, type CharacterDefinition } from '../safety';
 
 type CreateInput = z.output<typeof createCharacterSchema>;
@@ -30,13 +32,14 @@ type UpdateInput = z.output<typeof updateCharacterSchema>;
  * GET /api/characters of 10, a full collection every few seconds under load; decision 0029).
  */
 function toCharacter(ctx: AppContext, row: CharacterRow): Character {
-  return Object.assign(toListedCharacter(ctx, row), { greetings: row.greetings });
+  return Object.assign(
+    toListedCharacter(ctx, row),
+    { greetings: row.greetings },
+    shownCardFields(row.cardExtras),
+  );
 }
 
-function toListedCharacter(
-  ctx: AppContext,
-  row: Omit<CharacterRow, 'greetings'>,
-): Omit<Character, 'greetings'> {
+function toListedCharacter(ctx: AppContext, row: ListedCharacterRow): CharacterListItemBase {
   return {
     id: row.id,
     name: row.name,
@@ -56,6 +59,8 @@ function toListedCharacter(
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+type CharacterListItemBase = Omit<CharacterListItem, 'conversationCount'>;
 
 export const CHARACTER_CHANGED =
   'This character was changed elsewhere while you were saving. Please try again.';
@@ -110,9 +115,31 @@ export async function getCharacter(ctx: AppContext, userId: string, id: number) 
 }
 
 export async function createCharacter(ctx: AppContext, userId: string, input: CreateInput) {
-  await assertAdultReviewed(ctx, userId, definitionOf(input));
+  const { extras, lorebook } = input;
+  assertCardFieldsFit(extras, lorebook);
+  const definition = definitionOf(input);
+  assertAdult(definition);
+  // An imported card's other texts, lorebook included, as its typed fields (issue 47).
+  assertCardIsAdult(extras, lorebook);
+  await reviewCharacterAge(ctx, userId, definition);
   if (input.avatarImage) await assertAvatarOwned(ctx, userId, input.avatarImage);
-  const row = await insertCharacter(ctx.db, userId, input);
+  const row = await insertCharacter(ctx.db, userId, {
+    name: input.name,
+    description: input.description,
+    gender: input.gender,
+    personality: input.personality,
+    type: input.type,
+    avatarImage: input.avatarImage,
+    avatarColor: input.avatarColor,
+    settings: input.settings,
+    directnessLevel: input.directnessLevel,
+    sexualPreferences: input.sexualPreferences,
+    roles: input.roles,
+    includeRoles: input.includeRoles,
+    greetings: input.greetings,
+    cardExtras: extras,
+    lorebook,
+  });
   if (row === 'unknown-avatar') throw badRequest(UNKNOWN_AVATAR);
   return { id: row.id, name: row.name };
 }

@@ -5,6 +5,7 @@ import { registerStarterRoutes } from './starters/starters.routes';
 
 /** The characters module's face: what the rest of the server may use of it. */
 export { findCharacter, type CharacterRow } from './characters.repo';
+export { cardPromptFields, type CardPromptFields } from './card-fields';
 
 export const charactersModule: FeatureModule = {
   routes: async (app, ctx) => {

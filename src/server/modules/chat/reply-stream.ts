@@ -2,6 +2,7 @@ import type { Notice } from '../../../shared/safety/contract';
 import { CHAT_LIMITS, normalizeChatMode } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { LLM_EMPTY, LlmError, type Completion } from '../../integrations/llm';
+import { cardPromptFields } from '../characters';
 import { STALE_CHARGE_MS } from '../credits';
 import { replyCare, type ReplyGuard } from '../safety';
 import {
@@ -164,12 +165,15 @@ function startReplyStream(
   const mode = normalizeChatMode(conversation.chatMode);
   const settings = replySettings(mode);
   const earlier = summaryOnPath(history, summaries);
+  const card = cardPromptFields(character.cardExtras);
   const { messages, dropped } = promptOrWarn(ctx, () =>
     buildChatPromptParts({
       character,
       profile,
       mode,
-      scenario: conversation.scenario,
+      // A card's scenario where the conversation has no opening scene of its own (issue 47).
+      scenario: conversation.scenario ?? card.scenario,
+      card,
       macroSeed: String(conversation.id),
       memories,
       history: history.map((m) => ({ sender: m.sender, content: m.content })),
@@ -178,6 +182,7 @@ function startReplyStream(
       safetyInstruction: care.steering,
       voiceExample: voiceExampleOf(character, profile?.name, mode, history),
       earlierSummary: earlier?.summary.content,
+      lore: character.lorebook,
     }),
   );
   const through = rollingSummaryTarget(history, dropped, startsAtFirst, earlier?.index ?? -1);

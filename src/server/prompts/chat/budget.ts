@@ -7,6 +7,8 @@ import { estimateTextTokens, estimateTokens } from '../tokens';
 export const VOICE_SHARE = 0.05;
 /** The summary of what left the window takes at most this share. */
 export const SUMMARY_SHARE = 0.15;
+/** The lorebook's entries take at most this share (a book's own token_budget may be less). */
+export const LORE_SHARE = 0.1;
 /**
  * The least room left for the newest message once the system message, the reminder and the reply
  * are counted: less and the window cannot hold a conversation (ContextTooSmallError). A longer

@@ -10,27 +10,32 @@ import {
   VOICE_SHARE,
 } from './budget';
 import type { HistoryMessage, PromptInput } from './input';
+import { chooseLore, withLore, type UsedLore } from './lore';
 import { chooseMemories, memorySections } from './memories';
-import { reminderText } from './reminder';
+import { reminderText, withPostHistory } from './reminder';
 import {
   characterSection,
+  exampleDialogueSection,
   formatSection,
+  groundRules,
   namesOf,
-  PREAMBLE,
   profileSection,
   scenarioSection,
   summarySection,
   voiceSection,
 } from './sections';
+import { exampleDialogueOf } from './voice';
 
 /**
  * Builds the messages for the model (decision 0052), in this order:
  *
- * 1. one system message: the ground rules, the character, the user, the format, the character's
- *    voice (its greeting), the scenario, the memories, what was said earlier in this
- *    conversation, and last the crisis protocol's instruction when there is one;
+ * 1. one system message: the ground rules (or a card's system prompt), the character, the user,
+ *    the format, the character's voice (its greeting, or a card's example dialogue), the
+ *    scenario, the memories, what was said earlier in this conversation, and last the crisis
+ *    protocol's instruction when there is one;
  * 2. as much of the history as fits, newest kept, oldest dropped first;
- * 3. a short reminder (system) right before the newest user message;
+ * 3. a short reminder (system) right before the newest user message (with a card's post-history
+ *    instructions);
  * 4. that message, and after it the character's partial message when the reply continues one
  *    (Continue: an assistant prefill, which the model goes on from).
  *
@@ -38,7 +43,8 @@ import {
  * that never counts fewer than real tokenizers (tokens.ts). Shares, in the order they are taken:
  * the system message, the reminder and the reply first (too big: ContextTooSmallError); the
  * newest turn, cut from its start if it alone overflows; memories up to MEMORY_SHARE, of which
- * PINNED_MEMORY_SHARE is the pinned ones' alone (chooseMemories); the summary up to
+ * PINNED_MEMORY_SHARE is the pinned ones' alone (chooseMemories); the lorebook's entries up to
+ * LORE_SHARE (chooseLore, placed just before or after the character); the summary up to
  * SUMMARY_SHARE; the voice up to VOICE_SHARE; the history the rest. Pure: same input, same output (but for
  * the `{{random}}` and `{{roll}}` macros of the character's texts, drawn anew on each build).
  */
@@ -54,16 +60,25 @@ export interface BuiltPrompt {
    * conversation's rolling summary is for): the history sent is all of it from this index on.
    */
   dropped: number;
+  /** The lorebook entries the prompt carried (for the reply's 'lore' marker; issue 47). */
+  lore: UsedLore[];
 }
 
 /** buildChatPrompt, also telling how much of the history fell out of the window. */
 export function buildChatPromptParts(input: PromptInput): BuiltPrompt {
   const { character, mode, history, contextTokens } = input;
   const names = namesOf(character, input.profile);
-  const macros = { ...names, seed: input.macroSeed ?? 'prompt' };
+  // In the card's own texts `{{char}}` is its nickname (V3); the prompt still calls it by name.
+  const card = input.card;
+  const macros = {
+    ...names,
+    char: card?.nickname?.trim() || names.char,
+    seed: input.macroSeed ?? 'prompt',
+  };
+  const characterPart = characterSection(character, mode, macros);
   const head = [
-    PREAMBLE,
-    characterSection(character, mode, macros),
+    groundRules(card?.systemPrompt, macros),
+    characterPart,
     profileSection(input.profile, character, mode),
     formatSection(character, mode, names),
   ].filter((s): s is string => Boolean(s));
@@ -74,7 +89,11 @@ export function buildChatPromptParts(input: PromptInput): BuiltPrompt {
   const reminder: ChatMessage | null = history.length
     ? {
         role: 'system',
-        content: reminderText(character, mode, names, Boolean(input.safetyInstruction)),
+        content: withPostHistory(
+          reminderText(character, mode, names, Boolean(input.safetyInstruction)),
+          card?.postHistoryInstructions,
+          macros,
+        ),
       }
     : null;
 
@@ -101,31 +120,44 @@ export function buildChatPromptParts(input: PromptInput): BuiltPrompt {
   const memories = memorySections(chooseMemories(input.memories, about, { contextTokens, room }));
   room -= memories.reduce((sum, s) => sum + sectionCost(s), 0);
 
+  // Its entries' keys are looked for in the newest messages, their room taken as the memories'.
+  const lore = chooseLore(input.lore, history, { contextTokens, room }, macros);
+  room -= [lore.before, lore.after].reduce((sum, s) => sum + (s ? sectionCost(s) : 0), 0);
+
   const summaryRoom = Math.min(Math.floor(contextTokens * SUMMARY_SHARE), room);
   const summary = fitSection(input.earlierSummary, summarySection, lastPart, summaryRoom);
   room -= summary ? sectionCost(summary) : 0;
 
   const voiceRoom = Math.min(Math.floor(contextTokens * VOICE_SHARE), room);
-  let voice = fitSection(input.voiceExample, (v) => voiceSection(names, v), firstPart, voiceRoom);
+  // A card's example dialogue is the voice in place of the greeting, within the same share.
+  const example = card?.exampleDialogue ? exampleDialogueOf(card.exampleDialogue, macros) : null;
+  let voice = example
+    ? fitSection(example, (v) => exampleDialogueSection(names, v), firstPart, voiceRoom)
+    : fitSection(input.voiceExample, (v) => voiceSection(names, v), firstPart, voiceRoom);
   const older = history.slice(0, split);
   let kept = newestWithinRoom(older, room - (voice ? sectionCost(voice) : 0));
   // While the greeting itself is still sent (in the history kept, or the newest turn), it needs
   // no copy, and the history may have the room set aside for it.
-  if (voice && sends(history, split - kept.length, input.voiceExample!.trim())) {
+  if (voice && !example && sends(history, split - kept.length, input.voiceExample!.trim())) {
     voice = null;
     if (kept.length < older.length) kept = newestWithinRoom(older, room);
   }
 
-  const system = [...head, voice, scenario, ...memories, summary, safety].filter((s): s is string =>
-    Boolean(s),
-  );
+  const system = [
+    ...withLore(head, characterPart, lore),
+    voice,
+    scenario,
+    ...memories,
+    summary,
+    safety,
+  ].filter((s): s is string => Boolean(s));
   const messages: ChatMessage[] = [
     { role: 'system', content: system.join('\n\n') },
     ...kept,
     ...(reminder ? [reminder] : []),
     ...turn.messages,
   ];
-  return { messages, dropped: split - kept.length };
+  return { messages, dropped: split - kept.length, lore: lore.used };
 }
 
 /** Whether a message from `from` on reads `text` (stored messages are trimmed). */

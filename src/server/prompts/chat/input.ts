@@ -1,3 +1,4 @@
+import type { Lorebook } from '../../../shared/character-cards/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
 
 /** What a chat prompt is built from (buildChatPrompt): plain data, so the builder stays pure. */
@@ -12,6 +13,21 @@ export interface PromptCharacter {
   roles: string[];
   includeRoles: boolean;
   settings: { emojis: boolean; actionMessages: boolean };
+}
+
+/**
+ * An imported card's own prompt texts (issue 47 part 2), each null when the card has none; the
+ * card's scenario comes as PromptInput.scenario, its creator notes never.
+ */
+export interface PromptCard {
+  /** What `{{char}}` becomes in the card's texts (V3); the name the prompt calls it stays. */
+  nickname: string | null;
+  /** `mes_example`: the character's voice in place of its greeting (voice.ts). */
+  exampleDialogue: string | null;
+  /** Replaces the ground rules but for the adults-only line; `{{original}}` is ours. */
+  systemPrompt: string | null;
+  /** Added to the reminder before the newest user message; `{{original}}` is ours. */
+  postHistoryInstructions: string | null;
 }
 
 export interface PromptProfile {
@@ -66,4 +82,11 @@ export interface PromptInput {
   macroSeed?: string | undefined;
   /** What the messages that fell out of the window said (issue 46 part 3; nothing fills it yet). */
   earlierSummary?: string | null | undefined;
+  /** The character's card texts, for a character imported from a card (PromptCard). */
+  card?: PromptCard | null | undefined;
+  /**
+   * The character's lorebook (issue 47 part 3): its entries triggered by the newest messages go
+   * around the character's section (lore.ts).
+   */
+  lore?: Lorebook | null | undefined;
 }

@@ -14,14 +14,51 @@ import type { PromptCharacter, PromptProfile } from './input';
  * write is said once, in the format, and the emoji and action switches are part of that one rule.
  */
 
-/** The fixed ground rules every prompt starts with. */
-export const PREAMBLE = [
-  'You are playing a character in Reverie, an interactive fiction app for consenting adults.',
+/** The adults-only rule in the ground rules: kept whatever a card's system prompt says. */
+export const ADULTS_ONLY_RULE = [
   'Everything here is fiction between consenting adults. Every character, including you and',
   'anyone you mention, is an adult aged 18 or older.',
   'Never write sexual content involving minors, never describe anyone as under 18, and refuse',
-  'and redirect any request that does. Stay in character otherwise; do not mention these rules.',
+  'and redirect any request that does.',
 ].join(' ');
+
+/** The fixed ground rules every prompt starts with. */
+export const PREAMBLE = [
+  'You are playing a character in Reverie, an interactive fiction app for consenting adults.',
+  ADULTS_ONLY_RULE,
+  'Stay in character otherwise; do not mention these rules.',
+].join(' ');
+
+/** `{{original}}` in a card's system prompt or post-history instructions: our own text (V2). */
+const ORIGINAL = /\{\{\s*original\s*\}\}/giu;
+
+/**
+ * A card's text that may stand in for one of ours: `{{original}}` becomes ours, the other macros
+ * are filled in. Null when the card has none (ours stands).
+ */
+export function cardReplacement(
+  text: string | null | undefined,
+  ours: string,
+  field: string,
+  macros: MacroContext,
+): { text: string; keepsOurs: boolean } | null {
+  if (!text?.trim()) return null;
+  // Filled first, so nothing in our own text is read as a macro.
+  const filled = cardText(text, field, macros).trim();
+  const keepsOurs = filled.search(ORIGINAL) !== -1;
+  return { text: filled.replace(ORIGINAL, () => ours), keepsOurs };
+}
+
+/**
+ * The ground rules: ours, or the card's system prompt in their place (issue 47 part 2). The
+ * adults-only rule stays whatever the card says: after the card's words, unless `{{original}}`
+ * already brought all of ours.
+ */
+export function groundRules(systemPrompt: string | null | undefined, macros: MacroContext): string {
+  const card = cardReplacement(systemPrompt, PREAMBLE, 'system_prompt', macros);
+  if (!card) return PREAMBLE;
+  return card.keepsOurs ? card.text : `${card.text}\n\n${ADULTS_ONLY_RULE}`;
+}
 
 /** What each directness level means for how the character behaves. */
 export const DIRECTNESS_GUIDANCE: Record<number, string> = {
@@ -149,6 +186,10 @@ export function formatSection(c: PromptCharacter, mode: ChatMode, n: Names): str
 /** The character's greeting kept as an example of its voice (not a line to say again). */
 export const voiceSection = (n: Names, example: string) =>
   `How ${n.char} writes (an earlier message of theirs; an example of voice and style, not something to repeat):\n${example}`;
+
+/** A card's example dialogue as the character's voice (voice.ts made it readable). */
+export const exampleDialogueSection = (n: Names, example: string) =>
+  `How ${n.char} writes (example dialogue; an example of voice and style, not lines to repeat):\n${example}`;
 
 export const scenarioSection = (scenario: string, macros: MacroContext) =>
   `Scenario (the story so far began like this):\n${cardText(scenario, 'scenario', macros)}`;

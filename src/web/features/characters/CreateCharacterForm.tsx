@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
+import type { ReadCardResponse } from '../../../shared/character-cards/contract';
 import {
   CREATE_GENDERS,
   type CharacterPreference,
@@ -17,6 +18,7 @@ import { AvatarWidget, type AvatarValue } from './components/AvatarWidget';
 import { CharacterBasics, type BasicsValues } from './components/CharacterBasics';
 import { ChatStyleFields, type ChatStyle } from './components/ChatStyleFields';
 import { GreetingsEditor } from './components/GreetingsEditor';
+import { ImportWarnings } from './components/ImportWarnings';
 
 const basicsSchema = createCharacterSchema.pick({
   name: true,
@@ -49,9 +51,12 @@ export const DEFAULT_EXTRAS: Extras = {
 export function CreateCharacterForm({
   initialBasics,
   initialExtras,
+  card = null,
 }: {
   initialBasics: BasicsValues;
   initialExtras: Extras;
+  /** An imported card (issue 47): its warnings shown, its extras and lorebook sent as they are. */
+  card?: ReadCardResponse | null;
 }) {
   const [extras, setExtras] = useState<Extras>(initialExtras);
   const form = useForm<BasicsValues>({
@@ -70,7 +75,9 @@ export function CreateCharacterForm({
     try {
       const { id, name } = await create.mutateAsync({
         ...basics,
-        type: 'companion',
+        // A card Reverie exported brings its type and switches back; others are companions.
+        type: card?.draft.reverie?.type ?? 'companion',
+        ...(card?.draft.reverie?.settings ? { settings: card.draft.reverie.settings } : {}),
         avatarImage: extras.avatar.avatarImage,
         avatarColor: extras.avatar.avatarColor,
         sexualPreferences: extras.sexualPreferences as CharacterPreference[],
@@ -78,6 +85,8 @@ export function CreateCharacterForm({
         includeRoles: extras.includeRoles,
         roles: extras.roles,
         greetings: extras.greetings,
+        extras: card?.draft.extras ?? null,
+        lorebook: card?.lorebook ?? null,
       });
       toastAfterReload({
         title: 'Character created!',
@@ -102,6 +111,7 @@ export function CreateCharacterForm({
       className="mt-6 space-y-6 rounded-2xl border border-border bg-surface p-6"
       aria-label="Character details"
     >
+      {card && card.warnings.length > 0 && <ImportWarnings warnings={card.warnings} />}
       <AvatarWidget
         name={form.watch('name')}
         value={extras.avatar}

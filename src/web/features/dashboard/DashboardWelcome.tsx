@@ -2,6 +2,7 @@ import { MessageCircleHeart } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { buttonClass } from '../../components/ui/button';
+import { ImportCharacterButton } from '../character-cards/ImportCharacterButton';
 
 // Only an empty dashboard shows the ready-made characters: their chunk is not part of the chat's
 // first load (tests/build/chat-budget.test.ts).
@@ -9,7 +10,7 @@ const StarterGallery = lazy(() => import('../characters/starters/StarterGallery'
 
 /**
  * The main area of /chat when no character is open: a welcome, and for a new account (no
- * characters yet) 'Create Character' and the ready-made characters to start with (issue 45).
+ * characters yet) 'Create Character', 'Import character' and the ready-made characters to start with (issue 45).
  */
 export function DashboardWelcome({
   name,
@@ -29,9 +30,12 @@ export function DashboardWelcome({
       </p>
       {!hasCharacters && (
         <>
-          <Link href="/create" className={buttonClass('primary', 'md', 'mt-6 min-h-11')}>
-            Create Character
-          </Link>
+          <div className="mt-6 flex w-full max-w-xs flex-col gap-3 sm:w-auto sm:max-w-none sm:flex-row">
+            <Link href="/create" className={buttonClass('primary', 'md', 'min-h-11')}>
+              Create Character
+            </Link>
+            <ImportCharacterButton />
+          </div>
           <Suspense fallback={null}>
             <StarterGallery title="Or start with one of ours" className="mt-10 max-w-5xl" />
           </Suspense>

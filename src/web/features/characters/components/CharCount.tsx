@@ -1,3 +1,5 @@
+import { formatCount } from '../../../../shared/format-count';
+
 /** "n / max", turning yellow then red as the text nears its limit. */
 export function CharCount({
   id,
@@ -18,4 +20,14 @@ export function CharCount({
       {length} / {max}
     </span>
   );
+}
+
+/**
+ * What must be cut from a text over `max` characters, counted as the schemas count (trimmed);
+ * undefined when it fits. Imported cards' texts come whole, however long (issue 47).
+ */
+export function overLimitMessage(text: string, max: number): string | undefined {
+  const over = text.trim().length - max;
+  if (over <= 0) return undefined;
+  return `${formatCount(over)} ${over === 1 ? 'character' : 'characters'} over the limit of ${formatCount(max)}: cut ${over === 1 ? 'it' : 'them'} to save.`;
 }

@@ -5,8 +5,9 @@ import type {
   UseFormWatch,
 } from 'react-hook-form';
 import type { GenderOption } from '../../../../shared/characters/catalog';
+import { CHARACTER_LIMITS } from '../../../../shared/characters/schemas';
 import { Field, Select, Textarea, TextField } from '../../../components/ui/form';
-import { CharCount } from './CharCount';
+import { CharCount, overLimitMessage } from './CharCount';
 
 export interface BasicsValues {
   name: string;
@@ -46,16 +47,17 @@ export function CharacterBasics<T extends BasicsValues>({
       <TextField
         id="character-name"
         label="Name"
-        error={e.name?.message}
+        // An imported card's name may be longer: it is shown whole, with what must be cut.
+        error={overLimitMessage(values.name ?? '', CHARACTER_LIMITS.nameMax) ?? e.name?.message}
         placeholder="e.g. Selene"
-        maxLength={50}
+        maxLength={CHARACTER_LIMITS.nameMax}
         {...reg('name')}
       />
       <CountedTextarea
         id="character-description"
         label="Description"
         counterId="description-count"
-        length={values.description?.length ?? 0}
+        value={values.description ?? ''}
         max={limits.descriptionMax}
         warnAt={descWarn}
         dangerAt={descDanger}
@@ -83,7 +85,7 @@ export function CharacterBasics<T extends BasicsValues>({
         id="character-personality"
         label="Personality & instructions"
         counterId="personality-count"
-        length={values.personality?.length ?? 0}
+        value={values.personality ?? ''}
         max={limits.personalityMax}
         warnAt={persWarn}
         dangerAt={persDanger}
@@ -101,7 +103,7 @@ function CountedTextarea({
   id,
   label,
   counterId,
-  length,
+  value,
   max,
   warnAt,
   dangerAt,
@@ -113,7 +115,7 @@ function CountedTextarea({
   id: string;
   label: string;
   counterId: string;
-  length: number;
+  value: string;
   max: number;
   warnAt: number;
   dangerAt: number;
@@ -122,14 +124,23 @@ function CountedTextarea({
   placeholder: string;
   registration: UseFormRegisterReturn;
 }) {
+  // A text over the limit (an imported card's) says how much must be cut, before and after a
+  // submit; the browser's maxLength only stops typing more.
+  const shownError = overLimitMessage(value, max) ?? error;
   return (
     <Field
       id={id}
       label={label}
       aside={
-        <CharCount id={counterId} length={length} max={max} warnAt={warnAt} dangerAt={dangerAt} />
+        <CharCount
+          id={counterId}
+          length={value.length}
+          max={max}
+          warnAt={warnAt}
+          dangerAt={dangerAt}
+        />
       }
-      error={error}
+      error={shownError}
     >
       <Textarea
         id={id}
@@ -137,8 +148,8 @@ function CountedTextarea({
         className={rows <= 2 ? 'min-h-20' : undefined}
         maxLength={max}
         placeholder={placeholder}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error ${counterId}` : counterId}
+        aria-invalid={Boolean(shownError)}
+        aria-describedby={shownError ? `${id}-error ${counterId}` : counterId}
         {...registration}
       />
     </Field>

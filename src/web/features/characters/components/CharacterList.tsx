@@ -2,13 +2,14 @@ import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CharacterListItem } from '../../../../shared/characters/contract';
 import { buttonClass } from '../../../components/ui/button';
+import { ImportCharacterButton } from '../../character-cards/ImportCharacterButton';
 import { AiBadge } from './AiBadge';
 import { CharacterAvatar } from './CharacterAvatar';
 import { CharacterMenu } from './CharacterMenu';
 
 export const chatCountLabel = (n: number) => `${n} ${n === 1 ? 'chat' : 'chats'}`;
 
-/** 'Create Character' and the 'Start chatting' list, most-chatted first (the server's order). */
+/** 'Create Character', 'Import character' and the 'Start chatting' list, most-chatted first (the server's order). */
 export function CharacterList({
   characters,
   selectedId,
@@ -22,9 +23,12 @@ export function CharacterList({
 }) {
   return (
     <div className="space-y-4">
-      <Link href="/create" className={buttonClass('primary', 'md', 'w-full')}>
-        <Plus className="size-4" aria-hidden /> Create Character
-      </Link>
+      <div className="space-y-2">
+        <Link href="/create" className={buttonClass('primary', 'md', 'min-h-11 w-full')}>
+          <Plus className="size-4" aria-hidden /> Create Character
+        </Link>
+        <ImportCharacterButton className="w-full" />
+      </div>
       <section aria-labelledby="start-chatting">
         <h2
           id="start-chatting"

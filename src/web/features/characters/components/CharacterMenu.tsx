@@ -2,19 +2,30 @@ import { MoreVertical } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { lazyEntries, Menu } from '../../../components/ui/menu';
+import type { CharacterPanel } from './character-menu-entries';
 
 // Its rows load with the menu's Radix part, not with the chat page.
 const rows = () => import('./character-menu-entries').then((m) => m.characterMenuEntries);
 
-// The panel loads when it opens, not with the chat page (decision 0018).
-const MemoriesDialog = lazy(() =>
-  import('../../memories/MemoriesDialog').then((m) => ({ default: m.MemoriesDialog })),
-);
+// Each panel loads when it opens, not with the chat page (decision 0018).
+const PANELS = {
+  memories: lazy(() =>
+    import('../../memories/MemoriesDialog').then((m) => ({ default: m.MemoriesDialog })),
+  ),
+  lorebook: lazy(() =>
+    import('../../lorebooks/LorebookDialog').then((m) => ({ default: m.LorebookDialog })),
+  ),
+  export: lazy(() =>
+    import('../../character-cards/ExportCardDialog').then((m) => ({
+      default: m.ExportCardDialog,
+    })),
+  ),
+};
 
 /**
- * Character Settings, Edit Character, Memories, Delete Character — in the sidebar and the chat
- * header. Settings and Edit open the same page (one place to edit a character), Settings at its
- * chat settings.
+ * Character Settings, Edit Character, Memories, Lorebook, Export, Delete Character — in the
+ * sidebar and the chat header. Settings and Edit open the same page (one place to edit a
+ * character), Settings at its chat settings.
  */
 export function CharacterMenu({
   characterId,
@@ -26,7 +37,8 @@ export function CharacterMenu({
   onDelete: () => void;
 }) {
   const [, navigate] = useLocation();
-  const [memories, setMemories] = useState(false);
+  const [panel, setPanel] = useState<CharacterPanel | null>(null);
+  const Panel = panel && PANELS[panel];
   return (
     <>
       <Menu
@@ -38,19 +50,11 @@ export function CharacterMenu({
         align="end"
         sideOffset={6}
         contentClassName="w-56"
-        entries={lazyEntries(rows, {
-          characterId,
-          navigate,
-          onMemories: () => setMemories(true),
-          onDelete,
-        })}
+        entries={lazyEntries(rows, { characterId, navigate, onPanel: setPanel, onDelete })}
       />
-      {memories && (
+      {Panel && (
         <Suspense fallback={null}>
-          <MemoriesDialog
-            character={{ id: characterId, name }}
-            onClose={() => setMemories(false)}
-          />
+          <Panel character={{ id: characterId, name }} onClose={() => setPanel(null)} />
         </Suspense>
       )}
     </>

@@ -2,7 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { GREETING_LIMITS } from '../../../../shared/characters/schemas';
 import { Textarea } from '../../../components/ui/form';
-import { CharCount } from './CharCount';
+import { CharCount, overLimitMessage } from './CharCount';
 import { useFocusAfterRender } from './focus-after-render';
 
 const WARN_AT = Math.round(GREETING_LIMITS.lengthMax * 0.9);
@@ -45,6 +45,8 @@ export function GreetingsEditor({
       {boxes.map((text, i) => {
         const id = `greeting-${i}`;
         const label = i === 0 ? 'Greeting' : `Alternative greeting ${i}`;
+        // An imported card's greeting may be longer than ours: shown whole, with what to cut.
+        const over = overLimitMessage(text, GREETING_LIMITS.lengthMax);
         return (
           <div key={i} className="space-y-1">
             <div className="flex items-center justify-between gap-2">
@@ -85,10 +87,16 @@ export function GreetingsEditor({
                   ? '*looks up from her book* Oh, {{user}}! You came.'
                   : 'Another way to begin'
               }
-              aria-describedby={`${id}-count`}
+              aria-invalid={over ? true : undefined}
+              aria-describedby={over ? `${id}-over ${id}-count` : `${id}-count`}
               value={text}
               onChange={(e) => set(i, e.target.value)}
             />
+            {over && (
+              <p id={`${id}-over`} className="text-xs text-error">
+                {over}
+              </p>
+            )}
           </div>
         );
       })}

@@ -1,12 +1,15 @@
-import { Brain, Pencil, Settings2, Trash2 } from 'lucide-react';
+import { BookOpen, Brain, Download, Pencil, Settings2, Trash2 } from 'lucide-react';
 import type { MenuEntry } from '../../../components/ui/menu';
 import { CHAT_SETTINGS_ANCHOR, editPath } from '../edit-path';
+
+/** The panels the menu opens over the page (CharacterMenu.tsx loads each on first use). */
+export type CharacterPanel = 'memories' | 'lorebook' | 'export';
 
 /** What the character menu's rows need from the menu (CharacterMenu.tsx). */
 export interface CharacterMenuContext {
   characterId: number;
   navigate: (to: string) => void;
-  onMemories: () => void;
+  onPanel: (panel: CharacterPanel) => void;
   onDelete: () => void;
 }
 
@@ -14,7 +17,7 @@ export interface CharacterMenuContext {
 export const characterMenuEntries = ({
   characterId,
   navigate,
-  onMemories,
+  onPanel,
   onDelete,
 }: CharacterMenuContext): MenuEntry[] => [
   {
@@ -42,7 +45,25 @@ export const characterMenuEntries = ({
         <Brain className="size-4" aria-hidden /> Memories
       </>
     ),
-    onSelect: onMemories,
+    onSelect: () => onPanel('memories'),
+  },
+  {
+    kind: 'item',
+    content: (
+      <>
+        <BookOpen className="size-4" aria-hidden /> Lorebook
+      </>
+    ),
+    onSelect: () => onPanel('lorebook'),
+  },
+  {
+    kind: 'item',
+    content: (
+      <>
+        <Download className="size-4" aria-hidden /> Export
+      </>
+    ),
+    onSelect: () => onPanel('export'),
   },
   { kind: 'separator' },
   {

@@ -1,0 +1,113 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { useState } from 'react';
+import type { LorebookEntry } from '../../../shared/lorebooks/contract';
+import { Button } from '../../components/ui/button';
+import { titleOf } from './entry-draft';
+
+/** Icon buttons 44 px tall on phones (DESIGN.md), compact beside the text elsewhere. */
+const ICON =
+  'inline-flex items-center justify-center rounded-md text-muted hover:bg-hover-strong hover:text-fg disabled:opacity-40 size-11 sm:size-8';
+
+/** One entry in the list: its name or first key, keys, an on/off switch, a preview, edit, delete. */
+export function EntryItem({
+  entry,
+  busy,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  entry: LorebookEntry;
+  busy: boolean;
+  onToggle: (enabled: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const title = titleOf(entry);
+  return (
+    <li
+      data-testid="lorebook-entry"
+      className={`rounded-xl border border-border p-3 ${entry.enabled ? '' : 'opacity-70'}`}
+    >
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold">{title}</p>
+          {entry.constant ? (
+            <p className="text-xs text-muted">Always included</p>
+          ) : (
+            entry.keys.length > 0 && (
+              <ul aria-label="Keywords" className="mt-1 flex flex-wrap gap-1">
+                {entry.keys.map((key, i) => (
+                  <li key={i} className="rounded-full bg-hover-strong px-2 py-0.5 text-xs">
+                    {key}
+                  </li>
+                ))}
+              </ul>
+            )
+          )}
+        </div>
+        <Switch.Root
+          checked={entry.enabled}
+          disabled={busy}
+          onCheckedChange={onToggle}
+          aria-label={`Enabled: ${title}`}
+          className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors disabled:opacity-50 data-[state=checked]:bg-accent-strong data-[state=unchecked]:bg-track max-sm:my-2.5"
+        >
+          <Switch.Thumb className="pointer-events-none block size-5 rounded-full bg-on-accent shadow transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
+        </Switch.Root>
+      </div>
+      <p className="mt-2 line-clamp-2 text-sm break-words whitespace-pre-wrap text-muted">
+        {entry.content}
+      </p>
+      <div className="mt-1 flex items-center justify-end gap-1">
+        {confirming ? (
+          <div className="flex items-center gap-2 text-sm">
+            <span>Delete this entry?</span>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="max-sm:h-11"
+              disabled={busy}
+              onClick={() => setConfirming(false)}
+            >
+              Cancel
+            </Button>
+            <Button
+              size="sm"
+              variant="destructive"
+              className="max-sm:h-11"
+              disabled={busy}
+              onClick={() => void onDelete().finally(() => setConfirming(false))}
+            >
+              Delete
+            </Button>
+          </div>
+        ) : (
+          <>
+            <button
+              type="button"
+              className={ICON}
+              aria-label={`Edit ${title}`}
+              title="Edit entry"
+              disabled={busy}
+              onClick={onEdit}
+            >
+              <Pencil className="size-4" aria-hidden />
+            </button>
+            <button
+              type="button"
+              className={ICON}
+              aria-label={`Delete ${title}`}
+              title="Delete entry"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
