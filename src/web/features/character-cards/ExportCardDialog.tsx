@@ -11,7 +11,11 @@ const CHOICES: { format: CardFormat; label: string; hint: string }[] = [
     hint: 'The picture with the character inside: what most apps import.',
   },
   { format: 'json', label: 'JSON (Character Card V3)', hint: 'The character as text.' },
-  { format: 'charx', label: 'CHARX (with picture)', hint: 'A V3 card and its picture in one file.' },
+  {
+    format: 'charx',
+    label: 'CHARX (with picture)',
+    hint: 'A V3 card and its picture in one file.',
+  },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { FileUp, Loader2, Plus } from 'lucide-react';
+import { FileJson, Loader2, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Lorebook, LorebookEntry } from '../../../shared/lorebooks/contract';
 import { Button } from '../../components/ui/button';
@@ -123,7 +123,7 @@ export function LorebookDialog({
             {importing.isPending ? (
               <Loader2 className="size-4 animate-spin" aria-hidden />
             ) : (
-              <FileUp className="size-4" aria-hidden />
+              <FileJson className="size-4" aria-hidden />
             )}
             Import lorebook
           </Button>

@@ -7,20 +7,11 @@ import type { CharacterPanel } from './character-menu-entries';
 // Its rows load with the menu's Radix part, not with the chat page.
 const rows = () => import('./character-menu-entries').then((m) => m.characterMenuEntries);
 
-// Each panel loads when it opens, not with the chat page (decision 0018).
-const PANELS = {
-  memories: lazy(() =>
-    import('../../memories/MemoriesDialog').then((m) => ({ default: m.MemoriesDialog })),
-  ),
-  lorebook: lazy(() =>
-    import('../../lorebooks/LorebookDialog').then((m) => ({ default: m.LorebookDialog })),
-  ),
-  export: lazy(() =>
-    import('../../character-cards/ExportCardDialog').then((m) => ({
-      default: m.ExportCardDialog,
-    })),
-  ),
-};
+// The panels open from the same chunk as the rows (loaded with the menu), each panel's own code
+// on first use: nothing of them is in the chat page's first load (decision 0018).
+const CharacterPanelView = lazy(() =>
+  import('./character-menu-entries').then((m) => ({ default: m.CharacterPanelView })),
+);
 
 /**
  * Character Settings, Edit Character, Memories, Lorebook, Export, Delete Character — in the
@@ -38,7 +29,6 @@ export function CharacterMenu({
 }) {
   const [, navigate] = useLocation();
   const [panel, setPanel] = useState<CharacterPanel | null>(null);
-  const Panel = panel && PANELS[panel];
   return (
     <>
       <Menu
@@ -52,9 +42,13 @@ export function CharacterMenu({
         contentClassName="w-56"
         entries={lazyEntries(rows, { characterId, navigate, onPanel: setPanel, onDelete })}
       />
-      {Panel && (
+      {panel && (
         <Suspense fallback={null}>
-          <Panel character={{ id: characterId, name }} onClose={() => setPanel(null)} />
+          <CharacterPanelView
+            panel={panel}
+            character={{ id: characterId, name }}
+            onClose={() => setPanel(null)}
+          />
         </Suspense>
       )}
     </>

@@ -1,9 +1,38 @@
 import { BookOpen, Brain, Download, Pencil, Settings2, Trash2 } from 'lucide-react';
+import { lazy } from 'react';
 import type { MenuEntry } from '../../../components/ui/menu';
 import { CHAT_SETTINGS_ANCHOR, editPath } from '../edit-path';
 
 /** The panels the menu opens over the page (CharacterMenu.tsx loads each on first use). */
 export type CharacterPanel = 'memories' | 'lorebook' | 'export';
+
+// Each panel's code loads when it first opens.
+const PANELS = {
+  memories: lazy(() =>
+    import('../../memories/MemoriesDialog').then((m) => ({ default: m.MemoriesDialog })),
+  ),
+  lorebook: lazy(() =>
+    import('../../lorebooks/LorebookDialog').then((m) => ({ default: m.LorebookDialog })),
+  ),
+  export: lazy(() =>
+    import('../../character-cards/ExportCardDialog').then((m) => ({
+      default: m.ExportCardDialog,
+    })),
+  ),
+};
+
+/** The panel the menu opened, over the page (CharacterMenu.tsx holds which, and its Suspense). */
+export function CharacterPanelView({
+  panel,
+  ...props
+}: {
+  panel: CharacterPanel;
+  character: { id: number; name: string };
+  onClose: () => void;
+}) {
+  const Panel = PANELS[panel];
+  return <Panel {...props} />;
+}
 
 /** What the character menu's rows need from the menu (CharacterMenu.tsx). */
 export interface CharacterMenuContext {
