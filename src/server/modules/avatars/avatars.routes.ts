@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/avatars/endpoints';
 import { checkCharacterIsAdult } from '../../../shared/characters/adults-only';
 import type { AppContext } from '../../context';
-import { badRequest, HttpError, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { route } from '../../http/route';
+import { uploadedFile } from '../../http/uploaded-file';
 import { PUBLIC_FILE_CACHE_SECONDS } from '../../integrations/storage';
 import { enforce } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
@@ -21,20 +22,10 @@ export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext
       limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3 },
     });
     await route(scope, ctx, endpoints.uploadAvatar, async (request, _reply, user) => {
-      if (!request.isMultipart()) throw badRequest('Send the image as multipart form data.');
-      let bytes: Buffer;
-      try {
-        const file = await request.file();
-        if (!file || file.fieldname !== 'file') throw badRequest('No file was uploaded.');
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, AVATAR_MESSAGES.tooBig);
-        }
-        // Malformed multipart bodies (no boundary, cut off…) are the client's problem.
-        throw badRequest('The upload could not be read. Please try again.');
-      }
+      const { bytes } = await uploadedFile(request, {
+        what: 'image',
+        tooBig: AVATAR_MESSAGES.tooBig,
+      });
       const stored = await storeAvatar(ctx, user.id, bytes);
       return { success: true as const, ...stored };
     });

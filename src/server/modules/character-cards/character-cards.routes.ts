@@ -2,14 +2,15 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/character-cards/endpoints';
 import type { AppContext } from '../../context';
-import { badRequest, HttpError } from '../../errors';
+import { HttpError } from '../../errors';
 import { route } from '../../http/route';
+import { uploadedFile } from '../../http/uploaded-file';
 import { avatarUrl, storeAvatar } from '../avatars';
 import { findCharacter } from '../characters';
 import { CHARACTER_NOT_FOUND } from '../../../shared/characters/contract';
 import { notFound } from '../../errors';
 import { cardV3Of, charxOf, pngWithCard, portraitPng } from './card-write';
-import { CARD_LIMITS, CARD_MESSAGES, CardError } from './card-limits';
+import { CARD_LIMITS, CARD_MESSAGES } from './card-limits';
 import { readCardDraft } from './card-read';
 
 export async function registerCharacterCardRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -18,22 +19,10 @@ export async function registerCharacterCardRoutes(app: FastifyInstance, ctx: App
       limits: { fileSize: CARD_LIMITS.fileMaxBytes, files: 1, fields: 2, parts: 3 },
     });
     await route(scope, ctx, endpoints.readCharacterCard, async (request, _reply, user) => {
-      if (!request.isMultipart()) throw badRequest('Send the card as multipart form data.');
-      let bytes: Buffer;
-      let fileName: string;
-      try {
-        const file = await request.file();
-        if (!file || file.fieldname !== 'file') throw badRequest('No file was uploaded.');
-        fileName = file.filename;
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new CardError(CARD_MESSAGES.fileTooBig, 413);
-        }
-        // Malformed multipart bodies (no boundary, cut off…) are the client's problem.
-        throw badRequest('The upload could not be read. Please try again.');
-      }
+      const { bytes, fileName } = await uploadedFile(request, {
+        what: 'card',
+        tooBig: CARD_MESSAGES.fileTooBig,
+      });
 
       const { draft, lorebook, image, warnings } = readCardDraft(bytes, fileName);
       let avatarUploadId: string | null = null;

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { LOREBOOK_LIMITS } from '../../../shared/lorebooks/contract';
 import * as endpoints from '../../../shared/lorebooks/endpoints';
 import type { AppContext } from '../../context';
-import { badRequest, HttpError } from '../../errors';
 import { route } from '../../http/route';
+import { uploadedFile } from '../../http/uploaded-file';
 import * as service from './lorebooks.service';
 
 const MB = LOREBOOK_LIMITS.fileMaxBytes / (1024 * 1024);
@@ -31,25 +31,10 @@ export async function registerLorebookRoutes(app: FastifyInstance, ctx: AppConte
     );
 
     await route(scope, ctx, endpoints.importLorebook, async (request, _reply, user) => {
-      if (!request.isMultipart()) throw badRequest('Send the lorebook as multipart form data.');
-      let bytes: Buffer;
-      let fileName: string;
-      try {
-        const file = await request.file();
-        if (!file || file.fieldname !== 'file') throw badRequest('No file was uploaded.');
-        fileName = file.filename;
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(
-            413,
-            `This file is over ${MB} MB. Reverie imports lorebooks up to ${MB} MB.`,
-          );
-        }
-        // Malformed multipart bodies (no boundary, cut off…) are the client's problem.
-        throw badRequest('The upload could not be read. Please try again.');
-      }
+      const { bytes, fileName } = await uploadedFile(request, {
+        what: 'lorebook',
+        tooBig: `This file is over ${MB} MB. Reverie imports lorebooks up to ${MB} MB.`,
+      });
       return service.importLorebook(ctx, user.id, request.params.id, { bytes, fileName });
     });
   });
