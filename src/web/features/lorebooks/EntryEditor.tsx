@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { LOREBOOK_LIMITS, type LorebookEntry } from '../../../shared/lorebooks/contract';
 import { Button } from '../../components/ui/button';
 import { Field, Input, Select, Textarea } from '../../components/ui/form';
-import { SettingSwitch } from '../characters/components/SettingSwitch';
+import { SettingSwitch } from '../../components/ui/setting-switch';
 import { draftOf, type EntryDraft } from './entry-draft';
 
 /** The server's messages for this entry: by field, and `entry` for the rest. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { ChatSettingsValues } from '../edit-character-values';
 import { CHAT_SETTINGS_ANCHOR } from '../edit-path';
 import { ChatStyleFields } from './ChatStyleFields';
-import { SettingSwitch } from './SettingSwitch';
+import { SettingSwitch } from '../../../components/ui/setting-switch';
 
 /**
  * How the character chats, on the edit page: what the settings screen held. Opened at its
