@@ -166,6 +166,13 @@ export const RATE_RULES = {
     windowMs: MINUTE,
     message: 'Too many reconnects in a short time. Please wait a minute and try again.',
   },
+  /** Personas are capped per user; this stops scripts churning add/edit/delete. */
+  personaWritesPerUser: {
+    name: 'persona-write',
+    limit: 300,
+    windowMs: HOUR,
+    message: 'You have changed many personas in a short time. Please try again later.',
+  },
   memoryWritesPerUser: {
     name: 'memory-write',
     limit: 600,

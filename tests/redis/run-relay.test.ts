@@ -28,7 +28,7 @@ const notice: Notice = {
 };
 const done: FinalEvent = {
   event: 'done',
-  data: { messageId: 9, message: 'Hello world, again.', userMessageId: 3 },
+  data: { messageId: 9, message: 'Hello world, again.', userMessageId: 3, lore: [] },
 };
 
 it('tells a reader on another server what lies past its position, to the end, each piece once', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
 import type { LlmDouble, LlmReply } from '../doubles/llm-server';
+import { json, lorebook, v2Card } from '../support/card-fixtures';
 import { llmAppTest } from '../support/server-fixtures';
 import type { TestClient } from './support/http-client';
 import { AGE_REVIEW, ageVerdict, requestsFor } from './support/llm';
@@ -267,3 +268,176 @@ describe('second opinion on generated characters and avatars', () => {
     expect(llm.requests).toHaveLength(0);
   });
 });
+
+describe('second opinion on an imported card and its lorebook (issue 47)', () => {
+  /** Minor-coded in words the adults-only rule does not look for, so only the model can tell. */
+  const CHILDLIKE =
+    'Mira saves her pocket money for a new bike; her mum checks her spelling homework.';
+  const childlikeEntry = { keys: ['bike', 'homework'], content: CHILDLIKE };
+  /** A model that reads the definition: 'minor' when it sees the childlike lore, else 'adult'. */
+  const readingModel = (llm: LlmDouble) =>
+    llm.answerSchema(AGE_REVIEW, (body) =>
+      ageVerdict(body.messages[1].content.includes('spelling homework') ? 'minor' : 'adult'),
+    );
+  /** What the model was asked to review: the definition as JSON, `other` the card's texts. */
+  const reviewed = (llm: LlmDouble, index = 0) =>
+    JSON.parse(
+      (reviews(llm)[index]!.body.messages[1].content as string).replace(
+        /^Character definition \(JSON\): /,
+        '',
+      ),
+    ) as { name: string; description: string; other: string };
+
+  /** The card read as the import dialog does, then created as the form sends it. */
+  async function importCard(user: TestClient, data: Record<string, unknown>) {
+    const read = await user.upload(
+      '/api/character-cards/read',
+      json({ ...v2Card, data: { ...v2Card.data, ...data } }),
+      'card.json',
+      'application/json',
+    );
+    expect(read.status, read.text).toBe(200);
+    const { draft, lorebook } = read.json;
+    return user.post('/api/characters', { ...draft, gender: 'female', lorebook });
+  }
+
+  it('refuses a card whose lorebook the model reads as a minor, though the rule does not, creating nothing', async ({
+    llm,
+    user,
+  }) => {
+    readingModel(llm);
+    const book = { ...lorebook, entries: [...lorebook.entries, childlikeEntry] };
+    const res = await importCard(user, { name: 'Pocket Mira', character_book: book });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ message: MINOR_MESSAGE });
+    expect(await names(user)).not.toContain('Pocket Mira');
+    expect(reviewed(llm).other).toContain(CHILDLIKE);
+  });
+
+  it('saves a clean card, the model reading its texts beside the definition, and again on an edit', async ({
+    llm,
+    user,
+  }) => {
+    readingModel(llm);
+    const res = await importCard(user, { name: 'Clean Mira' });
+    expect(res.status, res.text).toBe(201);
+    const asked = reviewed(llm);
+    expect(asked).toMatchObject({ name: 'Clean Mira', description: v2Card.data.description });
+    for (const text of [
+      'slice of life, coast',
+      v2Card.data.scenario,
+      'The lamp has not failed in forty years.',
+      v2Card.data.system_prompt,
+      v2Card.data.mes_example,
+      v2Card.data.post_history_instructions,
+      v2Card.data.creator_notes,
+    ]) {
+      expect(asked.other).toContain(text);
+    }
+    // Most telling first: the scenario and the lore before the way the character is played.
+    expect(asked.other.indexOf('forty years')).toBeLessThan(asked.other.indexOf('Write as'));
+
+    // An edited definition is read with the card's texts the character keeps.
+    const edit = await user.put(`/api/characters/${res.json.id}`, {
+      personality: 'Patient and dry; keeps the lamp and her own counsel.',
+    });
+    expect(edit.status, edit.text).toBe(200);
+    expect(reviews(llm)).toHaveLength(2);
+    expect(reviewed(llm, 1).other).toContain('The lamp has not failed in forty years.');
+  });
+
+  it('cuts a huge card to what a review can take, the lorebook still in it', async ({
+    llm,
+    user,
+  }) => {
+    readingModel(llm);
+    const res = await importCard(user, {
+      name: 'Long Mira',
+      mes_example: `<START>\n{{char}}: ${'More tea? '.repeat(20_000)}`,
+      creator_notes: 'Notes. '.repeat(20_000),
+    });
+    expect(res.status, res.text).toBe(201);
+    const { other } = reviewed(llm);
+    expect(other.length).toBeLessThanOrEqual(12_000);
+    expect(other).toContain('The lamp has not failed in forty years.');
+    expect(other).toContain('Creator');
+  });
+
+  it('reviews a lorebook saved with a new text, refusing one the model reads as a minor', async ({
+    llm,
+    user,
+  }) => {
+    const id = await createdPlain(llm, user, 'Booked Selene');
+    readingModel(llm);
+    const path = `/api/characters/${id}/lorebook`;
+    const lamp = { keys: ['lamp'], content: 'The lamp has not failed in forty years.' };
+    const first = await user.put(path, { lorebook: { name: 'Lore', entries: [lamp] } });
+    expect(first.status, first.text).toBe(200);
+    expect(reviews(llm)).toHaveLength(1);
+    expect(reviewed(llm).other).toContain(lamp.content);
+
+    // Switching an entry off brings nothing new to read: no review.
+    const off = await user.put(path, {
+      lorebook: { name: 'Lore', entries: [{ ...lamp, enabled: false }] },
+    });
+    expect(off.status, off.text).toBe(200);
+    expect(reviews(llm)).toHaveLength(1);
+
+    const minor = await user.put(path, {
+      lorebook: { name: 'Lore', entries: [{ ...lamp, enabled: false }, childlikeEntry] },
+    });
+    expect(minor.status).toBe(400);
+    expect(minor.json).toEqual({ message: MINOR_MESSAGE });
+    // The new entry was read first, with the character's definition.
+    const asked = reviewed(llm, 1);
+    expect(asked.name).toBe('Booked Selene');
+    expect(asked.other.indexOf(CHILDLIKE)).toBeLessThan(asked.other.indexOf(lamp.content));
+    const stored = (await user.get(path)).json.lorebook;
+    expect(stored.entries.map((e: { content: string }) => e.content)).toEqual([lamp.content]);
+  });
+
+  it('reviews a lorebook file imported into a character, keeping the book on a minor', async ({
+    llm,
+    user,
+  }) => {
+    const id = await createdPlain(llm, user, 'Filed Selene');
+    readingModel(llm);
+    const file = { spec: 'lorebook_v3', data: { name: 'Home', entries: [childlikeEntry] } };
+    const res = await user.upload(
+      `/api/characters/${id}/lorebook/import`,
+      json(file),
+      'home.json',
+      'application/json',
+    );
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ message: MINOR_MESSAGE });
+    expect((await user.get(`/api/characters/${id}/lorebook`)).json).toEqual({ lorebook: null });
+  });
+
+  it('never asks the model about a lorebook the rule refuses, or another user’s character', async ({
+    llm,
+    t,
+    user,
+  }) => {
+    const id = await createdPlain(llm, user, 'Ruled Selene');
+    readingModel(llm);
+    const path = `/api/characters/${id}/lorebook`;
+    const ruled = await user.put(path, {
+      lorebook: { name: 'Lore', entries: [{ keys: ['age'], content: 'Selene is 15.' }] },
+    });
+    expect(ruled.status).toBe(400);
+    const other = await t.signedInUser();
+    const theirs = await other.put(path, { lorebook: { name: 'Lore', entries: [childlikeEntry] } });
+    expect(theirs.status).toBe(404);
+    expect(reviews(llm)).toHaveLength(0);
+  });
+});
+
+/** A typed character (no card), its own review answered and forgotten. */
+async function createdPlain(llm: LlmDouble, user: TestClient, name: string): Promise<number> {
+  llm.answerSchema(AGE_REVIEW, ageVerdict('adult'));
+  const res = await user.post('/api/characters', { ...valid, name });
+  expect(res.status, res.text).toBe(201);
+  llm.reset();
+  return res.json.id;
+}

@@ -102,6 +102,23 @@ describe('GET /api/characters/{id}/card', () => {
     expect(read.json.avatarUploadId).toMatch(/\.png$/);
   });
 
+  it('a lorebook entry’s V3 decorator lines come back in the card as they were written', async ({
+    t,
+    user,
+  }) => {
+    const content =
+      '@@scan_depth 2\n@@position after_desc\n@@@role system\nThe lamp is lit at dusk.';
+    const id = await created(user);
+    const book = { name: 'Coast', entries: [{ keys: ['lamp'], content }] };
+    const saved = await user.put(`/api/characters/${id}/lorebook`, { lorebook: book });
+    expect(saved.status, saved.text).toBe(200);
+    const json = await download(t.url, user, `/api/characters/${id}/card?format=json`);
+    const card = JSON.parse(json.bytes.toString('utf8'));
+    expect(card.data.character_book.entries[0].content).toBe(content);
+    const read = await user.upload('/api/character-cards/read', json.bytes, 'mira.json');
+    expect(read.json.lorebook.entries[0].content).toBe(content);
+  });
+
   it('only for its owner, in a known format, signed in', async ({ t, user }) => {
     const id = await created(user);
     const other = await t.signedInUser();

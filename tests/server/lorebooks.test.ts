@@ -308,5 +308,21 @@ describe('lore in a reply', () => {
     const system = sent.messages[0].content as string;
     expect(system).toContain('World information:\nThe lamp has not failed in forty years.');
     expect(system).not.toContain('The harbour froze once.');
+
+    // The reply says which entries it used (its 'lore' marker), now and when the page is read.
+    expect(res.json.lore).toEqual([{ id: null, name: 'lighthouse' }]);
+    const page = await user.get(`/api/conversations/${conversation.json.id}/messages`);
+    const [asked, answered] = page.json;
+    expect(asked.lore).toEqual([]);
+    expect(answered.lore).toEqual(res.json.lore);
+
+    // A reply whose prompt carried no entry has none.
+    const another = await user.post('/api/conversations', { characterId: id, chatMode: 'texting' });
+    llm.script({ content: 'Tea?' });
+    const plain = await user.post('/api/chat', {
+      message: 'Shall we have tea?',
+      conversationId: another.json.id,
+    });
+    expect(plain.json.lore).toEqual([]);
   });
 });

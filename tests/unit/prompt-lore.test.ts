@@ -236,3 +236,174 @@ describe('order, budget and placement', () => {
     expect(built.lore).toEqual([]);
   });
 });
+
+describe('V3 decorators at the top of an entry (issue 47 part 4)', () => {
+  it('are read and never reach the prompt; one we do not know is dropped and ignored', () => {
+    const lamp = entry(
+      '@@scan_depth 10\n@@role assistant\n@@risu_only_thing 4, 5\n\nThe lamp has not failed.',
+      { keys: ['lighthouse'] },
+    );
+    const { system, used } = systemWith(bookOf([lamp]), said('The lighthouse?'));
+    expect(system).toContain('World information:\nThe lamp has not failed.');
+    expect(system).not.toContain('@@');
+    expect(system).not.toContain('risu_only_thing');
+    expect(used).toEqual([{ id: lamp.id, name: 'lighthouse' }]);
+  });
+
+  it('a "@@" below the text is text, kept as written and not read', () => {
+    const note = entry('The keeper writes to keeper@@coast.\n@@activate\nHe never signs.', {
+      keys: ['letter'],
+    });
+    expect(systemWith(bookOf([note]), said('Hello')).system).not.toContain('keeper@@coast');
+    expect(systemWith(bookOf([note]), said('A letter came.')).system).toContain(
+      'World information:\nThe keeper writes to keeper@@coast.\n@@activate\nHe never signs.',
+    );
+  });
+
+  it('@@activate: in whatever is said, even with @@dont_activate or an excluding key', () => {
+    const always = entry('@@activate\nThe coast is in Cornwall.', { keys: ['never said'] });
+    const both = entry('@@dont_activate\n@@activate\n@@exclude_keys storm\nGulls nest here.');
+    const { system } = systemWith(bookOf([always, both]), said('A storm is coming.'));
+    expect(system).toContain('The coast is in Cornwall.');
+    expect(system).toContain('Gulls nest here.');
+  });
+
+  it('@@dont_activate: never, whether constant or its key is said', () => {
+    const constant = entry('@@dont_activate\nNobody lives here.', { constant: true });
+    const keyed = entry('@@dont_activate\nThe keeper has a secret.', { keys: ['secret'] });
+    const { system, used } = systemWith(bookOf([constant, keyed]), said('Any secret?'));
+    expect(system).not.toContain('Nobody lives here.');
+    expect(system).not.toContain('The keeper has a secret.');
+    expect(used).toEqual([]);
+  });
+
+  it('@@position: before or after the character, personality and scenario after it', () => {
+    const before = entry('@@position before_desc\nBefore.', {
+      constant: true,
+      position: 'after_char',
+    });
+    const after = entry('@@position after_desc\nAfter.', { constant: true });
+    const personality = entry('@@position personality\nAs a person.', { constant: true });
+    const scenario = entry('@@position scenario\nIn the story.', { constant: true });
+    // A place we have not: ignored, so the entry keeps its own.
+    const unknown = entry('@@position pt_custom\nOwn place.', { constant: true });
+    const parts = systemWith(bookOf([before, after, personality, scenario, unknown])).system.split(
+      '\n\n',
+    );
+    const character = parts.findIndex((p) => p.startsWith('You are Mira (female).'));
+    expect(parts[character - 1]).toBe('World information:\nBefore.\nOwn place.');
+    expect(parts[character + 1]).toBe('World information:\nAfter.\nAs a person.\nIn the story.');
+  });
+
+  it('a @@@ fallback is used when the line before it was not, and skipped when it was', () => {
+    const fallback = entry('@@depth 2\n@@@position after_desc\nFell back.', { constant: true });
+    const skipped = entry('@@position before_desc\n@@@position after_desc\nFirst one.', {
+      constant: true,
+      position: 'after_char',
+    });
+    const parts = systemWith(bookOf([fallback, skipped])).system.split('\n\n');
+    const character = parts.findIndex((p) => p.startsWith('You are Mira (female).'));
+    expect(parts[character - 1]).toBe('World information:\nFirst one.');
+    expect(parts[character + 1]).toBe('World information:\nFell back.');
+  });
+
+  it('@@additional_keys: one of them must be said too', () => {
+    const storm = entry('@@additional_keys storm, gale\nIn storms the lamp is lit at noon.', {
+      keys: ['lamp'],
+    });
+    expect(systemWith(bookOf([storm]), said('Is the lamp on?')).system).not.toContain('at noon');
+    expect(systemWith(bookOf([storm]), said('Is the lamp on in this gale?')).system).toContain(
+      'at noon',
+    );
+    // A constant entry needs no key of its own, but still one of these.
+    const gale = entry('@@additional_keys gale\nGales come from the west.', { constant: true });
+    expect(systemWith(bookOf([gale]), said('Calm today.')).system).not.toContain('the west');
+    expect(systemWith(bookOf([gale]), said('A gale!')).system).toContain('the west');
+  });
+
+  it('@@exclude_keys: not when one of them is said, constant or not', () => {
+    const lamp = entry('@@exclude_keys broken, dark\nThe lamp shines.', { keys: ['lamp'] });
+    const coast = entry('@@exclude_keys dark\nThe coast is calm.', { constant: true });
+    const lit = systemWith(bookOf([lamp, coast]), said('Look at the lamp.')).system;
+    expect(lit).toContain('The lamp shines.');
+    expect(lit).toContain('The coast is calm.');
+    const dark = systemWith(bookOf([lamp, coast]), said('The lamp is dark.')).system;
+    expect(dark).not.toContain('The lamp shines.');
+    expect(dark).not.toContain('The coast is calm.');
+  });
+
+  it('@@scan_depth: the entry looks that far back, whatever the book says', () => {
+    const history = said('The lighthouse?', 'Yes.', 'Go on.', 'Well…', 'And then?', 'Rain.');
+    const near = entry('@@scan_depth 1\nNear.', { keys: ['rain'] });
+    const far = entry('@@scan_depth 6\nFar.', { keys: ['lighthouse'] });
+    const tooNear = entry('@@scan_depth 1\nToo near.', { keys: ['then'] });
+    const { system } = systemWith(bookOf([near, far, tooNear]), history);
+    expect(system).toContain('Near.');
+    expect(system).toContain('Far.');
+    expect(system).not.toContain('Too near.');
+  });
+});
+
+describe('recursive scanning (the book’s recursive_scanning)', () => {
+  const lamp = () =>
+    entry('The lamp is tended by Tomas.', { keys: ['lighthouse'], insertion_order: 1 });
+  const tomas = () =>
+    entry('Tomas lost a brother at sea.', { keys: ['Tomas'], insertion_order: 2 });
+
+  it('off: only what was said triggers an entry; on: the entries that went in do too', () => {
+    const book = [lamp(), tomas()];
+    const off = systemWith(bookOf(book), said('Tell me of the lighthouse.')).system;
+    expect(off).toContain('tended by Tomas.');
+    expect(off).not.toContain('lost a brother');
+    const on = systemWith(
+      bookOf(book, { recursive_scanning: true }),
+      said('Tell me of the lighthouse.'),
+    );
+    expect(on.system).toContain('World information:\nThe lamp is tended by Tomas.\nTomas lost');
+    expect(on.used.map((u) => u.name)).toEqual(['lighthouse', 'Tomas']);
+  });
+
+  it('a few rounds at most, and never past the budget', () => {
+    // A chain: each entry names the next one's key.
+    const chain = ['lighthouse', 'one', 'two', 'three', 'four', 'five'].map((key, i, keys) =>
+      entry(`Link ${i} leads to ${keys[i + 1] ?? 'nothing'}.`, { keys: [key], insertion_order: i }),
+    );
+    const { used } = systemWith(
+      bookOf(chain, { recursive_scanning: true }),
+      said('The lighthouse.'),
+    );
+    expect(used.map((u) => u.name)).toEqual(['lighthouse', 'one', 'two', 'three']);
+
+    const first = lamp();
+    const budget = estimateTextTokens(`\n\nWorld information:\n${first.content}`) + 2;
+    const tight = systemWith(
+      bookOf([first, tomas()], { recursive_scanning: true, token_budget: budget }),
+      said('The lighthouse.'),
+    );
+    expect(tight.used.map((u) => u.name)).toEqual(['lighthouse']);
+  });
+
+  it('an entry may refuse to be brought in by others, or to bring others in', () => {
+    const history = said('The lighthouse.');
+    const excluded = tomas();
+    excluded.extensions = { exclude_recursion: true };
+    expect(
+      systemWith(bookOf([lamp(), excluded], { recursive_scanning: true }), history).system,
+    ).not.toContain('lost a brother');
+    const preventing = lamp();
+    preventing.extensions = { preventRecursion: true }; // SillyTavern World Info's own name
+    expect(
+      systemWith(bookOf([preventing, tomas()], { recursive_scanning: true }), history).system,
+    ).not.toContain('lost a brother');
+  });
+
+  it('decorators are never scanned: only the text that went in', () => {
+    const lamp = entry('@@exclude_keys Tomas\nThe lamp is lit.', { keys: ['lighthouse'] });
+    const { system } = systemWith(
+      bookOf([lamp, tomas()], { recursive_scanning: true }),
+      said('The lighthouse.'),
+    );
+    expect(system).toContain('The lamp is lit.');
+    expect(system).not.toContain('lost a brother');
+  });
+});

@@ -46,6 +46,7 @@ const conversation = (id: number): ConversationDetail => ({
   model: null,
   updatedAt: minutes(id),
   scenario: null,
+  personaId: null,
   currentOptions: [],
 });
 const newestFirst = (a: ConversationSummary, b: ConversationSummary) =>

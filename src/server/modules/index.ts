@@ -12,6 +12,7 @@ import { feedbackModule } from './feedback';
 import { healthModule } from './health';
 import { lorebooksModule } from './lorebooks';
 import { memoriesModule } from './memories';
+import { personasModule } from './personas';
 import { profileModule } from './profile';
 import { safetyModule } from './safety';
 import { themesModule } from './themes';
@@ -24,6 +25,7 @@ import { unansweredModule } from './unanswered';
  */
 const userData = [
   profileModule,
+  personasModule,
   charactersModule,
   avatarsModule,
   memoriesModule,
@@ -45,6 +47,7 @@ export const featureModules: readonly FeatureModule[] = [
   healthModule,
   authModule,
   profileModule,
+  personasModule,
   contactModule,
   billingModule,
   avatarsModule,

@@ -10,8 +10,10 @@ export type {
   PromptCharacter,
   PromptInput,
   PromptMemory,
+  PromptPersona,
   PromptProfile,
 } from './chat/input';
+export { promptUser } from './chat/persona';
 export { ContextTooSmallError, newestWithin } from './chat/budget';
 export { chooseMemories, MEMORY_SHARE } from './chat/memories';
 export { minimumContextTokens } from './chat/minimum';

@@ -67,9 +67,21 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 export const conversationDetailSchema = conversationSummarySchema.extend({
   scenario: z.string().nullable(),
+  /** Who the user is in it (GET /api/personas): null for the profile. */
+  personaId: z.number().nullable(),
   currentOptions: z.array(storyOptionSchema),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+/**
+ * A lorebook entry a reply's prompt carried (issue 47 part 3): its id in the character's book and
+ * its name (else its comment, else its first key), for the reply's 'lore' marker.
+ */
+export const loreMarkSchema = z.object({
+  id: z.union([z.number(), z.string()]).nullable(),
+  name: z.string(),
+});
+export type LoreMark = z.infer<typeof loreMarkSchema>;
 
 export const chatMessageSchema = z.object({
   id: z.number(),
@@ -77,6 +89,8 @@ export const chatMessageSchema = z.object({
   content: z.string(),
   sender: z.enum(['user', 'ai']),
   createdAt: z.string(),
+  /** The lorebook entries the reply's prompt carried; empty for the user's messages. */
+  lore: z.array(loreMarkSchema),
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;
 
@@ -185,15 +199,21 @@ export const createConversationRequest = z.object({
     .int('greeting is the number of one of the character’s greetings.')
     .min(0, 'greeting is the number of one of the character’s greetings.')
     .optional(),
+  /** Who the user is in it (GET /api/personas): a persona's id, or null/absent for the profile. */
+  personaId: idField.nullable().optional(),
 });
 export type CreateConversationRequest = z.input<typeof createConversationRequest>;
 export const createConversationResponse = z.object({ id: z.number() });
 export type CreateConversationResponse = z.infer<typeof createConversationResponse>;
 
-/** PUT /api/conversations/:id: its name (rename), or its model (the hidden model picker). */
+/**
+ * PUT /api/conversations/:id: its name (rename), its persona (null: the profile), or its model
+ * (the hidden model picker).
+ */
 export const updateConversationRequest = z
   .object({
     model: z.string().min(1, 'Choose a model').max(200).optional(),
+    personaId: idField.nullable().optional(),
     title: z
       .string({ error: CONVERSATION_TITLE_EMPTY })
       .trim()
@@ -201,9 +221,10 @@ export const updateConversationRequest = z
       .max(CONVERSATION_TITLE_MAX, CONVERSATION_TITLE_TOO_LONG)
       .optional(),
   })
-  .refine((body) => body.model !== undefined || body.title !== undefined, {
-    message: 'Say what to change: a title or a model.',
-  });
+  .refine(
+    (body) => body.model !== undefined || body.title !== undefined || body.personaId !== undefined,
+    { message: 'Say what to change: a title, a persona or a model.' },
+  );
 export type UpdateConversationRequest = z.input<typeof updateConversationRequest>;
 
 /**
@@ -249,6 +270,8 @@ export const replyResponse = z.object({
   messageId: z.number(),
   message: z.string(),
   userMessageId: z.number(),
+  /** The lorebook entries its prompt carried. */
+  lore: z.array(loreMarkSchema),
 });
 export type ReplyResult = z.infer<typeof replyResponse>;
 

@@ -34,6 +34,7 @@ export type RateRuleName =
   | 'feedbackPerUser'
   | 'themeSavesPerUser'
   | 'memoryWritesPerUser'
+  | 'personaWritesPerUser'
   | 'conversationEditsPerUser'
   | 'accountDeletionsPerUser'
   | 'accountExportsPerUser';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   type AnyPgColumn,
@@ -14,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { character } from './characters';
+import { persona } from './personas';
 
 /**
  * A conversation with one character. Created here so characters can count and delete theirs;
@@ -28,6 +30,8 @@ export const conversation = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     /** Null once the character is deleted and its conversations were kept (read-only then). */
     characterId: integer('character_id').references(() => character.id, { onDelete: 'set null' }),
+    /** Who the user is in it (issue 47 part 5); null: their profile, also once it is deleted. */
+    personaId: integer('persona_id').references(() => persona.id, { onDelete: 'set null' }),
     title: text('title').notNull().default('New conversation'),
     /**
      * When the user named the conversation (PUT /api/conversations/{id}): from then on the title
@@ -72,6 +76,10 @@ export const conversation = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('conversation_character_idx').on(t.characterId),
+    // A persona's deletion sets its conversations' persona to null: found by this, not a scan.
+    index('conversation_persona_idx')
+      .on(t.personaId)
+      .where(sql`${t.personaId} is not null`),
   ],
 );
 
@@ -108,6 +116,8 @@ export const message = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the user last edited its text in place (a reply's text is then the user's words). */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** A reply: the lorebook entries its prompt carried ({ id, name }), for its 'lore' marker. */
+    lore: jsonb('lore').$type<{ id: number | string | null; name: string }[]>(),
   },
   (t) => [
     index('message_conversation_id_idx').on(t.conversationId, t.id),

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './profiles';
 export * from './contact';
 export * from './characters';
+export * from './personas';
 export * from './conversations';
 export * from './credits';
 export * from './billing';

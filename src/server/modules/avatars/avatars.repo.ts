@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor as DbExecutor } from '../../db/client';
-import { avatar, character } from '../../db/schema';
+import { avatar, character, persona } from '../../db/schema';
 import type { ExportParts } from '../../db/user-data';
 import { recordFileRemovals } from './file-removal.repo';
 
@@ -44,19 +44,20 @@ export async function ownsAvatar(tx: Executor, userId: string, fileName: string)
 }
 
 /**
- * Forgets an avatar no character of the user shows any more, inside the transaction that stopped
+ * Forgets an avatar no character or persona of the user shows any more, inside the transaction that stopped
  * showing it (a character's update or deletion), which holds the user's avatar lock: the row goes
  * and its file is recorded for removal with that change (decision 0043), so the caller removes
  * it after the commit (removeRecordedFiles) or the file-removal job does. Returns true when the
  * record was removed, false when a character still shows it or it is already gone.
  */
 export async function releaseUnusedAvatar(tx: DbExecutor, userId: string, fileName: string) {
-  const inUse = await tx
-    .select({ id: character.id })
-    .from(character)
-    .where(and(eq(character.userId, userId), eq(character.avatarImage, fileName)))
-    .limit(1);
-  if (inUse.length > 0) return false;
+  const inUse = await tx.execute(
+    sql`select 1 from ${character} where ${character.userId} = ${userId} and ${character.avatarImage} = ${fileName}
+        union all
+        select 1 from ${persona} where ${persona.userId} = ${userId} and ${persona.avatarImage} = ${fileName}
+        limit 1`,
+  );
+  if (inUse.rows.length > 0) return false;
   const deleted = await tx
     .delete(avatar)
     .where(and(eq(avatar.fileName, fileName), eq(avatar.userId, userId)))
@@ -66,11 +67,13 @@ export async function releaseUnusedAvatar(tx: DbExecutor, userId: string, fileNa
   return names.length > 0;
 }
 
-/** Avatars none of their owner's characters shows, stored more than `olderThanMs` ago. */
+/** Avatars none of their owner's characters or personas shows, stored more than `olderThanMs` ago. */
 function unusedAndOlderThan(olderThanMs: number) {
   return and(
     lt(avatar.createdAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
     sql`not exists (select 1 from ${character} where ${character.userId} = ${avatar.userId} and ${character.avatarImage} = ${avatar.fileName})`,
+    // A persona's avatar (issue 47 part 5) is in use too.
+    sql`not exists (select 1 from ${persona} where ${persona.userId} = ${avatar.userId} and ${persona.avatarImage} = ${avatar.fileName})`,
   );
 }
 

@@ -72,12 +72,6 @@ function assertAdult(fields: CharacterDefinition) {
   if (problem) throw badRequest(problem);
 }
 
-/** The rule, then (only when it passes) the model's second opinion. */
-async function assertAdultReviewed(ctx: AppContext, userId: string, fields: CharacterDefinition) {
-  assertAdult(fields);
-  await reviewCharacterAge(ctx, userId, fields);
-}
-
 /** A character's fields that say who it is, as stored or sent (greetings as a list). */
 type DefinitionFields = Omit<CharacterDefinition, 'greetings' | 'request'> & {
   greetings?: readonly string[];
@@ -121,7 +115,8 @@ export async function createCharacter(ctx: AppContext, userId: string, input: Cr
   assertAdult(definition);
   // An imported card's other texts, lorebook included, as its typed fields (issue 47).
   assertCardIsAdult(extras, lorebook);
-  await reviewCharacterAge(ctx, userId, definition);
+  // The model reads the card's texts with the definition, as the rule did.
+  await reviewCharacterAge(ctx, userId, definition, { extras, lorebook });
   if (input.avatarImage) await assertAvatarOwned(ctx, userId, input.avatarImage);
   const row = await insertCharacter(ctx.db, userId, {
     name: input.name,
@@ -165,9 +160,13 @@ export async function updateCharacter(
       greetings: input.greetings ?? current.greetings,
     });
   const reviewed = merge(stored);
-  // Only a changed definition is worth a second opinion (settings, avatar or sliders are not).
-  if (sameDefinition(reviewed, definitionOf(stored))) assertAdult(reviewed);
-  else await assertAdultReviewed(ctx, userId, reviewed);
+  assertAdult(reviewed);
+  // Only a changed definition is worth a second opinion (settings, avatar or sliders are not);
+  // the model reads it with the card's texts the character keeps.
+  if (!sameDefinition(reviewed, definitionOf(stored))) {
+    const card = { extras: stored.cardExtras, lorebook: stored.lorebook };
+    await reviewCharacterAge(ctx, userId, reviewed, card);
+  }
   const result = await updateCharacterLocked(ctx.db, userId, id, async (current) => {
     const merged = merge(current);
     // A concurrent edit would combine into a definition nobody reviewed.

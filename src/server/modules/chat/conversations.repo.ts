@@ -178,7 +178,7 @@ export function conversationWithCharacterFromJson(
 export async function insertConversation(
   db: Database,
   userId: string,
-  value: { characterId: number; chatMode: string; model: string | null },
+  value: { characterId: number; chatMode: string; model: string | null; personaId: number | null },
   greetings: { texts: string[]; shown: number } = { texts: [], shown: 0 },
 ) {
   const insert = (tx: Executor) =>

@@ -15,7 +15,7 @@ import {
 import { encodeConversationCursor } from '../../../shared/chat/conversation-cursor';
 import { CONVERSATION_PAGES, normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
 import { fillGreeting, greetsFirst, UNNAMED_USER } from '../../../shared/characters/greetings';
-import { findProfile } from '../profile';
+import { assertPersonaOwned, userNameIn } from '../personas';
 import type { AppContext } from '../../context';
 import { notFound, serviceUnavailable } from '../../errors';
 import { LLM_NOT_CONFIGURED } from '../../integrations/llm';
@@ -52,12 +52,15 @@ export function toDetail(row: ConversationRow): ConversationDetail {
   // Added to the summary's object, not spread into a copy (see toThreadMessageView).
   return Object.assign(toSummary(row), {
     scenario: row.scenario,
+    personaId: row.personaId,
     currentOptions: row.currentOptions,
   });
 }
 
 export function toMessageView(
-  row: Pick<MessageRow, 'id' | 'conversationId' | 'content' | 'sender' | 'createdAt'>,
+  row: Pick<MessageRow, 'id' | 'conversationId' | 'content' | 'sender' | 'createdAt'> & {
+    lore?: MessageRow['lore'] | undefined;
+  },
 ): ChatMessageView {
   return {
     id: row.id,
@@ -65,6 +68,7 @@ export function toMessageView(
     content: row.content,
     sender: row.sender,
     createdAt: row.createdAt.toISOString(),
+    lore: row.lore ?? [],
   };
 }
 
@@ -174,11 +178,19 @@ export async function createConversation(
   const character = await findCharacter(ctx.db, userId, input.characterId);
   if (!character) throw notFound(CHARACTER_NOT_FOUND);
   const chatMode = normalizeChatMode(input.chatMode);
-  const greetings = await greetingsFor(ctx, userId, character, chatMode, input.greeting);
+  const personaId = input.personaId ?? null;
+  await assertPersonaOwned(ctx, userId, personaId);
+  const userName = await userNameIn(ctx, userId, personaId);
+  const greetings = greetingsFor(character, chatMode, input.greeting, userName);
   const row = await insertConversation(
     ctx.db,
     userId,
-    { characterId: character.id, chatMode, model: resolveModel(ctx, input.model, null) },
+    {
+      characterId: character.id,
+      chatMode,
+      model: resolveModel(ctx, input.model, null),
+      personaId,
+    },
     greetings,
   );
   // A character that speaks first is an AI speaking: the "not a human" notice comes before its
@@ -199,16 +211,14 @@ export async function createConversation(
  * In Chat Mode a character with greetings speaks first (Story Mode opens with its scene
  * instead). A greeting number the character no longer has (edited meanwhile) shows its first.
  */
-async function greetingsFor(
-  ctx: AppContext,
-  userId: string,
+function greetingsFor(
   character: { name: string; greetings: string[] },
   mode: ChatMode,
   chosen: number | undefined,
+  userName: string | null,
 ) {
   if (!greetsFirst(mode, character.greetings)) return { texts: [], shown: 0 };
-  const profile = await findProfile(ctx.db, userId);
-  const names = { user: profile?.name || UNNAMED_USER, char: character.name };
+  const names = { user: userName || UNNAMED_USER, char: character.name };
   // The conversation has no id yet: its own seed, one per greeting so alternatives pick apart.
   const seed = randomUUID();
   const texts = character.greetings.map((g, i) => fillGreeting(g, names, `${seed}:${i}`));
@@ -221,20 +231,30 @@ export async function getConversation(ctx: AppContext, userId: string, id: numbe
 
 /**
  * PUT /api/conversations/{id}: a name the user gives it (kept whichever branch is read, see
- * titleRenamedAt), and/or the model its replies use (the staff's picker).
+ * titleRenamedAt), who the user is in it (a persona; null: the profile; the next reply's prompt
+ * and `{{user}}` use it, greetings already shown stay as they were written), and/or the model its
+ * replies use (the staff's picker).
  */
 export async function updateConversation(
   ctx: AppContext,
   userId: string,
   id: number,
-  changes: { title?: string | undefined; model?: string | undefined },
+  changes: {
+    title?: string | undefined;
+    model?: string | undefined;
+    personaId?: number | null | undefined;
+  },
 ) {
-  if (changes.model !== undefined) {
+  if (changes.model !== undefined || changes.personaId !== undefined) {
     await requireConversation(ctx, userId, id);
+  }
+  if (changes.model !== undefined) {
     resolveModel(ctx, changes.model, null); // 503 without a model, 400 outside the allow-list
   }
+  if (changes.personaId !== undefined) await assertPersonaOwned(ctx, userId, changes.personaId);
   const row = await updateConversationFields(ctx.db, userId, id, {
     ...(changes.model !== undefined ? { model: changes.model } : {}),
+    ...(changes.personaId !== undefined ? { personaId: changes.personaId } : {}),
     ...(changes.title !== undefined
       ? { title: changes.title.replace(/\s+/g, ' '), titleRenamedAt: new Date() }
       : {}),

@@ -63,7 +63,7 @@ async function summarize(
 ) {
   const id = conversation.id;
   const recent = await readThread(ctx.db, userId, id, { limit: SUMMARY_WINDOW });
-  const names = await summaryNamesOf(ctx, userId, owner);
+  const names = await summaryNamesOf(ctx, userId, owner, conversation);
   // What came before the messages read, as the conversation's rolling summary tells it.
   const earlier = summaryOnPath(recent, await readRollingSummaries(ctx.db, userId, id));
   const after = earlier ? recent.slice(earlier.index + 1) : recent;

@@ -2,9 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { UserProfile } from '../../../shared/profile/contract';
 import type { Database } from '../../db/client';
 import { statementOnce, type Bound } from '../../db/prepared';
-import type { PromptMemory } from '../../prompts/chat.prompt';
+import type { PromptMemory, PromptPersona } from '../../prompts/chat.prompt';
 import { promptMemoriesJson } from '../memories';
 import { profileJson } from '../profile';
+import { personaJson } from '../personas';
+import { conversation } from '../../db/schema';
 import { takeCreditSteps } from '../credits';
 import { chatNotPaused, recentCrisisJson } from '../safety';
 import {
@@ -26,6 +28,8 @@ export interface PromptContext {
   /** The thread, oldest first. */
   history: { id: number; sender: 'user' | 'ai'; content: string }[];
   profile: UserProfile | null;
+  /** The conversation's persona (issue 47 part 5): who the user is in it; null: the profile. */
+  persona: PromptPersona | null;
   memories: PromptMemory[];
   /** A crisis notice was shown in this conversation lately (the crisis protocol's care goes on). */
   recentCrisis: boolean;
@@ -136,9 +140,14 @@ const storeAndReadStatement = statementOnce<
         order by depth desc`;
 });
 
-/** The last row's JSON text: profile, memories, target, and any `more` members. */
+/** The last row's JSON text: profile, persona, memories, target, and any `more` members. */
 const extrasJson = (userId: Bound<string>, conversationId: Bound<number>, more: SQL = sql``) =>
   sql`json_build_object('profile', ${profileJson(userId)},
+                    'persona', ${personaJson(
+                      userId,
+                      sql`(select c.persona_id from ${conversation} c
+                            where c.id = ${conversationId} and c.user_id = ${userId})`,
+                    )},
                     'memories', ${promptMemoriesJson(userId, conversationId)},
                     'target', ${conversationWithCharacterJson(userId, conversationId)},
                     'recentCrisis', ${recentCrisisJson(conversationId)},
@@ -146,7 +155,7 @@ const extrasJson = (userId: Bound<string>, conversationId: Bound<number>, more: 
 
 function promptReadOf(rows: PromptRow[]): { read: PromptRead; stored?: RawStored } {
   const extrasRow = rows[rows.length - 1]!;
-  const { profile, memories, target, stored, recentCrisis, summaries } = JSON.parse(
+  const { profile, persona, memories, target, stored, recentCrisis, summaries } = JSON.parse(
     extrasRow.content,
   ) as PromptExtras;
   const history: PromptContext['history'] = new Array(rows.length - 1);
@@ -158,6 +167,7 @@ function promptReadOf(rows: PromptRow[]): { read: PromptRead; stored?: RawStored
   const read = {
     history,
     profile,
+    persona,
     memories,
     recentCrisis,
     summaries: summaries.map((s) => ({ ...s, through: Number(s.through) })),

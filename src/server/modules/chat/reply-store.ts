@@ -1,4 +1,4 @@
-import { MESSAGE_NOT_FOUND } from '../../../shared/chat/contract';
+import { MESSAGE_NOT_FOUND, type LoreMark } from '../../../shared/chat/contract';
 import { continuationJoin } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { isMissingReference } from '../../db/sql-errors';
@@ -26,17 +26,30 @@ export interface ReplyKeeping {
   keep: { answers: number } | { continues: { messageId: number; content: string } };
 }
 
+/** What was stored: the reply (whole, after a continue), and the lore its marker lists. */
+export interface StoredAnswer {
+  messageId: number;
+  message: string;
+  lore: LoreMark[];
+  messageCount?: number;
+}
+
+/**
+ * `lore`: the lorebook entries the prompt carried, kept with a new reply (a continue keeps the
+ * reply's own: it goes on with what that reply began).
+ */
 export function storeAnswer(
   ctx: AppContext,
   userId: string,
   record: ReplyKeeping,
   text: string,
   paid: boolean,
-): Promise<{ messageId: number; message: string; messageCount?: number }> {
+  lore: LoreMark[],
+): Promise<StoredAnswer> {
   const { keep } = record;
   if ('continues' in keep)
     return storeContinuation(ctx, userId, record, keep.continues, text, paid);
-  return storeReply(ctx, userId, record, text, keep.answers, paid);
+  return storeReply(ctx, userId, record, { reply: text, lore }, keep.answers, paid);
 }
 
 /**
@@ -48,16 +61,17 @@ async function storeReply(
   ctx: AppContext,
   userId: string,
   { conversationId, conversationModel, model, chargeId }: ReplyKeeping,
-  reply: string,
+  { reply, lore }: { reply: string; lore: LoreMark[] },
   answers: number,
   paid: boolean,
-) {
+): Promise<StoredAnswer> {
   // The model it was made with, remembered if the conversation had another (an operator's
   // LLM_MODELS no longer listing it); a requested one was stored with the user's message.
   const value = {
     content: reply,
     parentId: answers,
     model: conversationModel !== model ? model : null,
+    lore: lore.length ? JSON.stringify(lore) : null,
   };
   let stored: StoredMessage;
   try {
@@ -71,7 +85,8 @@ async function storeReply(
     if (isMissingReference(error)) throw notFound(MESSAGE_NOT_FOUND);
     throw error;
   }
-  if (!paid) return { messageId: stored.id, message: reply, messageCount: stored.messageCount };
+  const answer = { messageId: stored.id, message: reply, lore, messageCount: stored.messageCount };
+  if (!paid) return answer;
   // Another server took this reply's run over and stored it (this one stalled past its lease).
   if (!stored.id) {
     ctx.log.warn({ chargeId }, 'reply not stored: another server finished it');
@@ -79,7 +94,7 @@ async function storeReply(
   }
   if (stored.alongsideRows === 0)
     ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');
-  return { messageId: stored.id, message: reply, messageCount: stored.messageCount };
+  return answer;
 }
 
 /** A continue: the addition appended to the reply it continues, then the charge settled. */
@@ -90,7 +105,7 @@ async function storeContinuation(
   continued: { messageId: number; content: string },
   addition: string,
   paid: boolean,
-) {
+): Promise<StoredAnswer> {
   const { messageId } = continued;
   const joined = continuationJoin(continued.content, addition);
   const row = paid
@@ -102,5 +117,5 @@ async function storeContinuation(
     ctx.log.warn({ chargeId }, 'reply not stored: another server finished it');
     throw conflict(REPLY_FINISHED_ELSEWHERE);
   }
-  return { messageId, message: row.content };
+  return { messageId, message: row.content, lore: row.lore ?? [] };
 }

@@ -8,9 +8,11 @@ import { replyCare, type ReplyGuard } from '../safety';
 import {
   buildChatPromptParts,
   ContextTooSmallError,
+  promptUser,
   voiceExampleOf,
 } from '../../prompts/chat.prompt';
 import { REPLY_TOKENS, replySettings } from '../../prompts/model-settings';
+import type { LoreMark } from '../../../shared/chat/contract';
 import { contextTokensOf } from './conversation-context';
 import type { PromptContext } from './prompt-context.repo';
 import type { ReplyTarget } from './reply-target';
@@ -50,12 +52,15 @@ export interface GeneratedReply {
    * (rolling-summary.ts), or null.
    */
   summaryDue: SummaryDue | null;
+  /** The lorebook entries the prompt carried (the reply's 'lore' marker, issue 47). */
+  lore: LoreMark[];
 }
 
-/** What building the prompt tells the rest of the reply: its guard, and the summary due. */
+/** What building the prompt tells the rest of the reply: its guard, the summary due, the lore. */
 interface Checked {
   guard?: ReplyGuard;
   summaryDue?: SummaryDue | null;
+  lore?: LoreMark[];
 }
 
 /**
@@ -81,9 +86,10 @@ export function generateReply(
   return askModel(ctx, source, crisis, checked, timeLimitMs, onDelta).then((completion) => {
     const end = checked.guard!.finish();
     const summaryDue = checked.summaryDue ?? null;
-    if (end.withheld) return { text: '', withheld: true, summaryDue };
+    const lore = checked.lore ?? [];
+    if (end.withheld) return { text: '', withheld: true, summaryDue, lore: [] };
     if (end.rest) relay.token(end.rest);
-    return { text: replyText(completion), withheld: false, summaryDue };
+    return { text: replyText(completion), withheld: false, summaryDue, lore };
   });
 }
 
@@ -154,7 +160,7 @@ function askModel(
 function startReplyStream(
   ctx: AppContext,
   { conversation, character, model }: ReplyTarget,
-  { history, profile, memories, recentCrisis, summaries, startsAtFirst }: PromptContext,
+  { history, profile, persona, memories, recentCrisis, summaries, startsAtFirst }: PromptContext,
   crisis: boolean,
   checked: Checked,
   timeLimitMs: number,
@@ -166,10 +172,11 @@ function startReplyStream(
   const settings = replySettings(mode);
   const earlier = summaryOnPath(history, summaries);
   const card = cardPromptFields(character.cardExtras);
-  const { messages, dropped } = promptOrWarn(ctx, () =>
+  const user = promptUser(profile, persona);
+  const { messages, dropped, lore } = promptOrWarn(ctx, () =>
     buildChatPromptParts({
       character,
-      profile,
+      profile: user,
       mode,
       // A card's scenario where the conversation has no opening scene of its own (issue 47).
       scenario: conversation.scenario ?? card.scenario,
@@ -180,16 +187,17 @@ function startReplyStream(
       contextTokens: contextTokensOf(ctx),
       replyTokens: replyTokensOf(ctx, model, settings.maxTokens),
       safetyInstruction: care.steering,
-      voiceExample: voiceExampleOf(character, profile?.name, mode, history),
+      voiceExample: voiceExampleOf(character, user?.name, mode, history),
       earlierSummary: earlier?.summary.content,
       lore: character.lorebook,
     }),
   );
   const through = rollingSummaryTarget(history, dropped, startsAtFirst, earlier?.index ?? -1);
   checked.summaryDue = through === null ? null : { through, after: earlier?.summary.through ?? 0 };
+  checked.lore = lore.map(({ id, name }) => ({ id, name }));
   // The model stops where it would start writing the user's turn ("\nRiley:"); the gateway also
   // cuts the answer there for servers that ignore `stop`.
-  const stop = [`\n${profile?.name.trim() || 'User'}:`];
+  const stop = [`\n${user?.name.trim() || 'User'}:`];
   return ctx.llm.stream({ messages, model, ...settings, stop, timeLimitMs }, onDelta);
 }
 

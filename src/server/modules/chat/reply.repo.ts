@@ -22,7 +22,7 @@ export async function storeReplyAndSettle(
   db: Database,
   userId: string,
   conversationId: number,
-  reply: { content: string; parentId: number; model: string | null },
+  reply: { content: string; parentId: number; model: string | null; lore: string | null },
   chargeId: number,
 ): Promise<StoredMessage> {
   const rows = await storeReplyStatement(db, { userId, conversationId, ...reply, chargeId });
@@ -36,6 +36,7 @@ const storeReplyStatement = statementOnce<
     content: string;
     parentId: number;
     model: string | null;
+    lore: string | null;
     chargeId: number;
   },
   RawStored
@@ -43,7 +44,7 @@ const storeReplyStatement = statementOnce<
   const { steps, result } = storeMessageSteps(
     p.userId,
     p.conversationId,
-    { sender: 'ai', content: p.content, parentId: p.parentId, model: p.model },
+    { sender: 'ai', content: p.content, parentId: p.parentId, model: p.model, lore: p.lore },
     settleChargeStatement(p.chargeId),
     // Stored unless a reply was stored for this charge already: a server that stalled past its
     // run's lease, whose run another server took over and finished (decision 0049). A charge the

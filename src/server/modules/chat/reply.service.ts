@@ -155,12 +155,13 @@ async function runReply(
       }
     }
     // Step 8: stored, and the charge settled (a withheld reply's given back).
-    const { messageId, message, messageCount } = await storeAnswer(
+    const { messageId, message, messageCount, lore } = await storeAnswer(
       ctx,
       userId,
       record,
       stored,
       !withheld,
+      generated.lore,
     );
     if (withheld && (await refundCharge(ctx, record.chargeId))) ctx.metrics.creditsRefunded.inc();
     ctx.metrics.replies.inc({ outcome: withheld ? 'withheld' : 'done' });
@@ -177,7 +178,7 @@ async function runReply(
         messageCount,
       });
     }
-    return { messageId, message, userMessageId: record.userMessageId, notices };
+    return { messageId, message, userMessageId: record.userMessageId, lore, notices };
   } catch (error) {
     ctx.metrics.replies.inc({ outcome: 'failed' });
     if (await refundCharge(ctx, record.chargeId)) ctx.metrics.creditsRefunded.inc();

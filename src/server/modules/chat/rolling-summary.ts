@@ -11,7 +11,7 @@ import {
   transcriptLine,
   type SummaryNames,
 } from '../../prompts/summary.prompt';
-import { findProfile } from '../profile';
+import { userNameIn } from '../personas';
 import type { CharacterRow } from '../characters';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
 import { queueConversationJob } from './conversation-jobs';
@@ -142,7 +142,7 @@ export async function summarizeEarlierMessages(
   let previous = found?.summary.content ?? null;
   let from = found ? found.index + 1 : 0;
   if (from >= path.length) return; // summarised already
-  const names = await summaryNamesOf(ctx, userId, loaded.character);
+  const names = await summaryNamesOf(ctx, userId, loaded.character, loaded.conversation);
   const model = modelOf(ctx, loaded.conversation);
   const settings = MODEL_SETTINGS.rollingSummary;
   const system = summarySystem(names);
@@ -190,12 +190,16 @@ function oldestWithin(messages: readonly PathMessage[], names: SummaryNames, roo
   return lines;
 }
 
-/** The names a summary uses: the character's, and the user's from their profile. */
+/**
+ * The names a summary uses: the character's, and the user's as the conversation has it (its
+ * persona's, else the profile's).
+ */
 export async function summaryNamesOf(
   ctx: AppContext,
   userId: string,
   character: Pick<CharacterRow, 'name'>,
+  conversation: { personaId: number | null },
 ): Promise<SummaryNames> {
-  const profile = await findProfile(ctx.db, userId);
-  return { character: character.name, user: profile?.name.trim() || 'the user' };
+  const user = await userNameIn(ctx, userId, conversation.personaId);
+  return { character: character.name, user: user || 'the user' };
 }

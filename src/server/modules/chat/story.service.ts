@@ -14,7 +14,13 @@ import {
   screenUserMessage,
   withheldReplyText,
 } from '../safety';
-import { buildChatPrompt, estimateTokens, newestWithin } from '../../prompts/chat.prompt';
+import {
+  buildChatPrompt,
+  estimateTokens,
+  newestWithin,
+  promptUser,
+} from '../../prompts/chat.prompt';
+import { cardPromptFields } from '../characters';
 import { MODEL_SETTINGS, REPLY_TOKENS } from '../../prompts/model-settings';
 import {
   scenarioRequest,
@@ -46,6 +52,21 @@ async function readStory(ctx: AppContext, userId: string, id: number, limit: num
 }
 
 /**
+ * Who the story is about, as a reply's prompt has it: the character with its card's texts and its
+ * lorebook's always-on entries (no message is scanned for keys here), the conversation's persona
+ * or the profile, and the `{{pick}}`s the conversation's replies make.
+ */
+function storyCharacter(read: Awaited<ReturnType<typeof readStory>>) {
+  return {
+    character: read.character,
+    profile: promptUser(read.profile, read.persona),
+    card: cardPromptFields(read.character.cardExtras),
+    lore: read.character.lorebook,
+    macroSeed: String(read.conversation.id),
+  };
+}
+
+/**
  * Writes the opening scene of a story from the user's idea and keeps it on the conversation. The
  * idea is screened like any message the user sends (the crisis protocol, decision 0042), the
  * scene checked like any reply, and the story opens with the "not a human" notice.
@@ -59,11 +80,11 @@ export async function generateScenario(
   const { crisis } = idea
     ? await screenUserMessage(ctx, userId, id, idea, 'story')
     : { crisis: false };
-  const { conversation, character, profile, memories } = await readStory(ctx, userId, id, 0);
+  const read = await readStory(ctx, userId, id, 0);
+  const { conversation, character, memories } = read;
   const care = replyCare(ctx, character.name, { crisis, recentCrisis: false });
   const [system] = buildChatPrompt({
-    character,
-    profile,
+    ...storyCharacter(read),
     mode: 'immersive',
     scenario: null,
     memories,
@@ -115,10 +136,9 @@ export async function generateOptions(
   id: number,
 ): Promise<{ options: StoryOption[] }> {
   const read = await readStory(ctx, userId, id, OPTIONS_HISTORY);
-  const { conversation, character, profile, memories, history: recent } = read;
+  const { conversation, character, memories, history: recent } = read;
   const [system] = buildChatPrompt({
-    character,
-    profile,
+    ...storyCharacter(read),
     mode: 'immersive',
     scenario: conversation.scenario,
     memories,

@@ -18,6 +18,8 @@ export interface ThreadMessage {
   content: string;
   createdAt: Date;
   updatedAt: Date;
+  /** A reply's lorebook entries (its 'lore' marker); null for the user's messages and most replies. */
+  lore: { id: number | string | null; name: string }[] | null;
   /** The message's alternatives (itself included), oldest first; only when asked for. */
   siblingIds: number[];
 }
@@ -121,12 +123,12 @@ export function threadStatement(
 
 /** A message's columns as the walk reads and carries them (`m` is the message or the walk). */
 const walkedColumns = sql`m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
-  m.created_at, m.updated_at`;
+  m.created_at, m.updated_at, m.lore`;
 
 /**
  * The walk itself, a `with recursive path` clause to put before a select that reads `path`: each
  * row is a message of the thread with all it says (id, conversation_id, user_id, parent_id,
- * sender, content, created_at, updated_at), its `depth` (1 is the newest) and `chars` (the
+ * sender, content, created_at, updated_at, lore), its `depth` (1 is the newest) and `chars` (the
  * content's length summed from the newest). readThread's, and the prompt's read
  * (prompt-context.repo.ts). The walk carries the columns rather than joining `message` again by
  * id afterwards: that join was planned as a sequential scan of the whole table while its
@@ -181,6 +183,8 @@ interface RawThreadRow extends Record<string, unknown> {
   content: string;
   created_at: Date | string;
   updated_at: Date | string;
+  /** jsonb: parsed by both drivers. */
+  lore: ThreadMessage['lore'];
   /** JSON: numbers on both drivers. */
   sibling_ids?: number[] | null;
 }
@@ -196,6 +200,7 @@ function toThreadMessage(row: RawThreadRow): ThreadMessage {
     content: row.content,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    lore: row.lore,
     siblingIds: row.sibling_ids ?? [Number(row.id)],
   };
 }

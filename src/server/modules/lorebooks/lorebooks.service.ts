@@ -8,6 +8,8 @@ import {
 } from '../../../shared/lorebooks/contract';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
+import { findCharacter, type CharacterRow } from '../characters';
+import { reviewCharacterAge } from '../safety';
 import { readLorebookFile } from './lorebook-file';
 import { changeLorebook, findLorebook, storeLorebook } from './lorebooks.repo';
 
@@ -26,7 +28,10 @@ export async function putLorebook(
   characterId: number,
   lorebook: Lorebook | null,
 ) {
-  if (lorebook) assertAdult(lorebook);
+  if (lorebook) {
+    assertAdult(lorebook);
+    await reviewNewTexts(ctx, userId, await characterOf(ctx, userId, characterId), lorebook);
+  }
   const stored = await storeLorebook(ctx.db, userId, characterId, lorebook);
   if (!stored) throw notFound(CHARACTER_NOT_FOUND);
   return { lorebook: stored.lorebook ?? null };
@@ -40,6 +45,14 @@ export async function importLorebook(
   file: { bytes: Uint8Array; fileName: string },
 ) {
   const { book, warnings } = readLorebookFile(file.bytes, file.fileName);
+  // The rule and the limits first (as below, on the book as stored now), then the model, which
+  // must not think while the row is locked. Two imports at once both land, each reviewed with
+  // the book it was added to.
+  const character = await characterOf(ctx, userId, characterId);
+  const before = character.lorebook;
+  const reviewed = checked(appended(before, book), before?.entries.length ?? 0);
+  assertAdult(reviewed);
+  await reviewNewTexts(ctx, userId, character, reviewed);
   const stored = await changeLorebook(ctx.db, userId, characterId, (current) => {
     const merged = checked(appended(current, book), current?.entries.length ?? 0);
     assertAdult(merged);
@@ -60,6 +73,46 @@ function assertAdult(book: Lorebook) {
       findMinorReference([...entry.keys, ...entry.secondary_keys].join(', '));
     if (problem) throw badRequest(problem);
   }
+}
+
+/** The user's character (its definition, card and book), or a 404. */
+async function characterOf(ctx: AppContext, userId: string, characterId: number) {
+  const found = await findCharacter(ctx.db, userId, characterId);
+  if (!found) throw notFound(CHARACTER_NOT_FOUND);
+  return found;
+}
+
+/** An entry's texts as the adults-only rule reads them: its content, and its keys. */
+const textsOf = (entry: LorebookEntry) => [
+  entry.content,
+  [...entry.keys, ...entry.secondary_keys].join(', '),
+];
+
+/**
+ * The model's second opinion on the character with its changed book, when the book brings a text
+ * the stored one did not have (an entry added, or its content or keys changed): switching,
+ * reordering or deleting entries adds nothing to read. The new entries come first, so the cut
+ * the model reads of a long book holds them.
+ */
+async function reviewNewTexts(
+  ctx: AppContext,
+  userId: string,
+  character: CharacterRow,
+  next: Lorebook,
+) {
+  const known = new Set(character.lorebook?.entries.flatMap(textsOf));
+  const isNew = (entry: LorebookEntry) => textsOf(entry).some((text) => !known.has(text));
+  const added = next.entries.filter(isNew);
+  if (added.length === 0) return;
+  const definition = {
+    name: character.name,
+    type: character.type,
+    description: character.description,
+    personality: character.personality,
+    greetings: character.greetings.join('\n\n'),
+  };
+  const lorebook = { ...next, entries: [...added, ...next.entries.filter((e) => !isNew(e))] };
+  await reviewCharacterAge(ctx, userId, definition, { extras: character.cardExtras, lorebook });
 }
 
 /**

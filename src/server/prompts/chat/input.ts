@@ -30,10 +30,20 @@ export interface PromptCard {
   postHistoryInstructions: string | null;
 }
 
+/** Who the user is: their profile, or the conversation's persona (persona.ts). */
 export interface PromptProfile {
   name: string;
-  gender: string;
+  /** Null for a persona: its description says who they are. */
+  gender: string | null;
   sexualPreferences: string[];
+  /** A persona's description (issue 47 part 5). */
+  description?: string | null | undefined;
+}
+
+/** A conversation's persona as the prompt reads it (issue 47 part 5). */
+export interface PromptPersona {
+  name: string;
+  description: string;
 }
 
 export interface PromptMemory {

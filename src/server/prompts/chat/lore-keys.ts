@@ -98,6 +98,30 @@ export function looksSafe(source: string): boolean {
   return true;
 }
 
+/**
+ * Whether a key is in `text`: the users' expressions among `patterns` (all that will be asked
+ * about) run together once under the time limit, the others when first asked; each remembered.
+ */
+export function keyFinder(
+  text: string,
+  patterns: Iterable<KeyPattern>,
+): (pattern: KeyPattern) => boolean {
+  if (!text) return () => false;
+  const users = new Set<RegExp>();
+  for (const pattern of patterns) if (pattern.user) users.add(pattern.regex);
+  const userFound = users.size ? testUserPatterns([...users], text) : new Map<RegExp, boolean>();
+  const plainFound = new Map<RegExp, boolean>();
+  return (pattern) => {
+    if (pattern.user) return userFound.get(pattern.regex) === true;
+    let found = plainFound.get(pattern.regex);
+    if (found === undefined) {
+      found = pattern.regex.test(text);
+      plainFound.set(pattern.regex, found);
+    }
+    return found;
+  };
+}
+
 let sandbox: Context | undefined;
 const testAll = new Script('patterns.map((p) => p.test(text))');
 /** Expressions that overran the time limit alone: skipped from then on. */

@@ -121,7 +121,10 @@ export function characterSection(c: PromptCharacter, mode: ChatMode, macros: Mac
   return lines.join('\n');
 }
 
-/** Who the user is; their preferences only above intimacy level NOTHING, as the character's. */
+/**
+ * Who the user is (their profile, or the conversation's persona with what it says of itself);
+ * their preferences only above intimacy level NOTHING, as the character's.
+ */
 export function profileSection(
   p: PromptProfile | null,
   c: PromptCharacter,
@@ -132,9 +135,11 @@ export function profileSection(
     levelOf(c) > 0 && p.sexualPreferences.length
       ? ` Their preferences, within the intimacy level: ${p.sexualPreferences.join(', ')}.`
       : '';
+  const who = p.gender ? `${p.name} (${p.gender})` : p.name;
+  const about = p.description ? `\nAbout ${p.name}: ${p.description}` : '';
   return mode === 'immersive'
-    ? `The user is ${p.name} (${p.gender}), "you" in the story.${prefs}`
-    : `You are talking with ${p.name} (${p.gender}).${prefs}`;
+    ? `The user is ${who}, "you" in the story.${prefs}${about}`
+    : `You are talking with ${who}.${prefs}${about}`;
 }
 
 const emojiRule = (c: PromptCharacter) =>
