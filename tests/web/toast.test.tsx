@@ -53,3 +53,20 @@ it('shows inside an open dialog, under its title, and goes back to the page when
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(screen.getByRole('status').textContent).toContain('Memory deleted');
 });
+
+it('leaves a toast on screen out of the way of a dialog that opens: the focus goes to its body', () => {
+  const page = (open: boolean) => (
+    <>
+      <Toaster />
+      <Dialog open={open} onOpenChange={() => {}} title="Export Mira">
+        <a href="/card.png">PNG card</a>
+      </Dialog>
+    </>
+  );
+  const { rerender } = render(page(false));
+  act(() => void toast({ title: 'Character saved' }));
+  rerender(page(true));
+  const dialog = screen.getByRole('dialog', { name: 'Export Mira' });
+  expect(within(dialog).getByRole('button', { name: 'Dismiss notification' })).toBeTruthy();
+  expect(document.activeElement).toBe(within(dialog).getByRole('link', { name: 'PNG card' }));
+});

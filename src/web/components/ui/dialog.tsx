@@ -3,6 +3,22 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ToastSlot } from './toast';
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * On opening, the focus goes to the first control of the dialog's body, where the eyes go: not
+ * to a toast still on screen (its slot comes first in the dialog), as Radix's first-tabbable
+ * rule would. A field with `autoFocus` already holds it, and Radix then leaves it there.
+ */
+function focusBody(event: Event) {
+  const content = event.currentTarget as HTMLElement | null;
+  const first = content?.querySelector<HTMLElement>(`[data-dialog-body] :is(${FOCUSABLE})`);
+  if (!first) return;
+  event.preventDefault();
+  first.focus();
+}
+
 /** A modal dialog with a title, optional description and a close button (Radix underneath). */
 export function Dialog({
   open,
@@ -36,6 +52,7 @@ export function Dialog({
         <RadixDialog.Content
           className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl ${size === 'wide' ? 'max-w-3xl' : 'max-w-md'}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={focusBody}
           {...(onEscapeKeyDown ? { onEscapeKeyDown } : {})}
           {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
         >
@@ -46,7 +63,9 @@ export function Dialog({
             </RadixDialog.Description>
           )}
           <ToastSlot />
-          <div className="mt-4">{children}</div>
+          <div className="mt-4" data-dialog-body>
+            {children}
+          </div>
           <RadixDialog.Close
             className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-muted hover:text-fg"
             aria-label="Close"
