@@ -82,6 +82,21 @@ export const E2E_LONG_CONTINUATION = Array.from(
   (_, i) => `${['and', 'the', 'lamp', 'burns', 'on'][i % 5]}${i}`,
 ).join(' ');
 
+/**
+ * A message containing this is answered with the line of the system prompt that says who the
+ * user is ("You are talking with …"): the persona a conversation uses, or the profile.
+ */
+export const E2E_WHO_AM_I_TRIGGER = 'Who am I to you?';
+
+/** Who the prompt's system part says the user is (never the history, which may quote it). */
+function userInPrompt(body: any): string {
+  const system = ((body?.messages ?? []) as { role?: string; content?: unknown }[])
+    .filter((m) => m.role === 'system')
+    .map((m) => String(m.content ?? ''))
+    .join('\n');
+  return system.match(/You are talking with [^\n]*/)?.[0] ?? 'The prompt does not say who you are.';
+}
+
 /** Story ideas containing this fail the first time their opening scene is asked for. */
 export const E2E_FLAKY_IDEA = 'cursed voyage';
 const flakyIdeasSeen = new Set<string>();
@@ -128,6 +143,7 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
   if (last.includes('Summarise')) return { content: 'They talked about the storm.' };
   if (last.includes(E2E_LINES_TRIGGER)) return { content: E2E_LINES_REPLY };
   if (last.includes(E2E_MARKDOWN_TRIGGER)) return { content: E2E_MARKDOWN_REPLY };
+  if (last.includes(E2E_WHO_AM_I_TRIGGER)) return { content: userInPrompt(body) };
   if (last.includes(E2E_TALE_TRIGGER)) return { content: `Tale number ${++talesTold}.` };
   if (last.includes(E2E_SLOW_TRIGGER)) return { content: E2E_REPLY, delayMs: 3000 };
   if (last.includes(E2E_LONG_TRIGGER)) return { content: E2E_LONG_REPLY, chunkDelayMs: 20 };

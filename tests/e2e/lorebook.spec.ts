@@ -42,7 +42,7 @@ async function openMenuItem(page: Page, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-test('an imported card’s lorebook edited and saved, chatted with, and exported as a PNG card', async ({
+test('an imported card’s lorebook edited and saved, chatted with (a reply marks the entries it used), and exported as a PNG card', async ({
   page,
 }, info) => {
   await signInDirectly(page, uniqueEmail(info, 'lorebook'));
@@ -87,11 +87,43 @@ test('an imported card’s lorebook edited and saved, chatted with, and exported
   await expect(entries.first()).toContainText(NEW_LORE);
   await page.keyboard.press('Escape');
 
-  // The chat goes on with the book in it.
+  // The chat goes on with the book in it: a message with none of its keys first.
   const ai = page.getByTestId('message-ai');
-  await sendMessage(page, 'Is the lamp lit tonight?', 'Mira');
+  await sendMessage(page, 'Shall I put the kettle on?', 'Mira');
   await expect(ai).toHaveCount(2, { timeout: 20_000 });
   await expect(ai.nth(1)).toContainText(E2E_TEXTING_REPLY.split('\n')[0]!, { timeout: 20_000 });
+
+  // The lamp in a storm (the Lamp entry's key and its second key): the reply says it used it.
+  await sendMessage(page, 'Is the lamp lit in this storm?', 'Mira');
+  await expect(ai).toHaveCount(3, { timeout: 20_000 });
+  // Its bubbles all revealed first: the list then opens where it stays.
+  await expect(ai.nth(2)).toContainText(E2E_TEXTING_REPLY.split('\n').at(-1)!, {
+    timeout: 20_000,
+  });
+  const marker = ai.nth(2).getByRole('button', { name: 'Lore used: 1 entry' });
+  await expect(marker).toHaveText('Lore · 1', { timeout: 20_000 });
+  // Shown as the streamed reply was stored, no reload; the reply before, with no key, has none.
+  await expect(ai.nth(1).getByRole('button', { name: /^Lore used/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Lore used/ })).toHaveCount(1);
+  if (info.project.name === 'phone') {
+    const markerBox = await marker.boundingBox();
+    expect(markerBox!.height).toBeGreaterThanOrEqual(44);
+    expect(markerBox!.width).toBeGreaterThanOrEqual(44);
+  }
+  await marker.click();
+  const used = ai.nth(2).getByRole('region', { name: 'Lore used' });
+  await expect(used).toContainText('Entries from the lorebook this reply used:');
+  await expect(used.getByRole('listitem')).toHaveText(['Lamp']);
+  await expectAccessible(page);
+  await snap(page, info, 'lorebook-lore-marker');
+  // Escape closes it and leaves the focus on the marker; Enter opens it again.
+  await page.keyboard.press('Escape');
+  await expect(used).toBeHidden();
+  await expect(marker).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(used.getByRole('listitem')).toHaveText(['Lamp']);
+  await page.keyboard.press('Escape');
+  await expect(used).toBeHidden();
 
   // Export: three files, the PNG card downloaded with its V3 chunk.
   await openMenuItem(page, 'Export');

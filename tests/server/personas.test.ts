@@ -45,6 +45,9 @@ describe('/api/personas', () => {
     expect(created.json).toMatchObject({ ...vale, avatarImage: null, avatarUrl: null });
     const id = created.json.id as number;
 
+    // The profile says how many there are, so the chat knows whether to offer a choice.
+    expect((await user.get('/api/user-profile')).json.personaCount).toBe(1);
+
     const list = await user.get('/api/personas');
     expect(list.json.personas).toEqual([
       { id: null, name: 'Riley', description: '', avatarImage: null, avatarUrl: null },
@@ -56,6 +59,7 @@ describe('/api/personas', () => {
     expect(changed.json).toMatchObject({ id, name: 'Admiral Vale', description: '' });
 
     expect((await user.delete(`/api/personas/${id}`)).json).toEqual({ success: true });
+    expect((await user.get('/api/user-profile')).json.personaCount).toBe(0);
     expect(
       (await user.get('/api/personas')).json.personas.map((p: { id: unknown }) => p.id),
     ).toEqual([null]);

@@ -27,6 +27,7 @@ const question: ThreadMessageView = {
   siblingIndex: 1,
   siblingCount: 1,
   siblingIds: [9],
+  lore: [],
 };
 const ORIGINAL = 'Once upon a time';
 const reply: ThreadMessageView = {

@@ -32,6 +32,7 @@ const message = (
   siblingIndex: siblingIds.indexOf(id) + 1,
   siblingCount: siblingIds.length,
   siblingIds,
+  lore: [],
 });
 const q1 = message(9, 'user', null, 'Tell me a story');
 const r1 = message(10, 'ai', 9, 'Once upon a time');

@@ -47,6 +47,7 @@ const hello: ThreadMessageView = {
   siblingIndex: 1,
   siblingCount: 1,
   siblingIds: [10],
+  lore: [],
 };
 /** What the server stores instead of a reply it withheld (its words are the server's). */
 const WITHHELD_REPLY_TEXT = '(This reply was withheld.)';

@@ -23,6 +23,7 @@ const message = (id: number, content = `Message ${id}`): ThreadMessageView => ({
   siblingIndex: 1,
   siblingCount: 1,
   siblingIds: [id],
+  lore: [],
 });
 /** Sixty stored messages: the newest fifty load first, the ten before them on demand. */
 const stored = Array.from({ length: 60 }, (_, i) => message(i + 1));

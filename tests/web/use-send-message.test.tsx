@@ -45,6 +45,7 @@ const hello: ChatMessageView = {
   sender: 'ai',
   content: 'Hi there',
   createdAt: '2026-01-01T00:00:00.000Z',
+  lore: [],
 };
 
 /** The chat as the user sees it: the send hook, the loaded messages and what was kept unsent. */

@@ -57,6 +57,11 @@ export const profileResponse = z.object({
   name: z.string(),
   gender: z.enum(PROFILE_GENDERS),
   sexualPreferences: z.array(z.string()),
+  /**
+   * How many personas the user keeps besides the profile (GET /api/personas): the chat offers a
+   * choice of persona only when there is one, without reading the list on every page.
+   */
+  personaCount: z.number(),
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 

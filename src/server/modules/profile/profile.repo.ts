@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { UserProfile } from '../../../shared/profile/contract';
 import type { Database, Executor } from '../../db/client';
 import { preparedOnce, type Bound } from '../../db/prepared';
-import { userProfile } from '../../db/schema';
+import { persona, userProfile } from '../../db/schema';
 import type { ExportParts } from '../../db/user-data';
 
 export async function findProfile(db: Database, userId: string): Promise<UserProfile | null> {
@@ -33,6 +33,12 @@ export function profileJson(userId: Bound<string>) {
     select json_build_object('name', p.name, 'gender', p.gender,
                              'sexualPreferences', p.sexual_preferences)
       from ${userProfile} p where p.user_id = ${userId})`;
+}
+
+/** How many personas the user keeps besides the profile (the personas module's table). */
+export async function countPersonas(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(persona).where(eq(persona.userId, userId));
+  return Number(row?.n ?? 0);
 }
 
 /** Inserts or replaces the user's profile (one row per user, keyed by user id). */

@@ -1,7 +1,7 @@
-import type { UserProfile } from '../../../shared/profile/contract';
+import type { ProfileResponse, UserProfile } from '../../../shared/profile/contract';
 import type { Database } from '../../db/client';
 import { notFound } from '../../errors';
-import { findProfile, upsertProfile } from './profile.repo';
+import { countPersonas, findProfile, upsertProfile } from './profile.repo';
 
 /**
  * The user's profile. Before one is saved: 404 (the spec's answer), or null when `emptyOk` (the
@@ -11,17 +11,24 @@ export async function getProfile(
   db: Database,
   userId: string,
   { emptyOk = false } = {},
-): Promise<UserProfile | null> {
-  const profile = await findProfile(db, userId);
+): Promise<ProfileResponse | null> {
+  const [profile, personaCount] = await Promise.all([
+    findProfile(db, userId),
+    countPersonas(db, userId),
+  ]);
   if (!profile && !emptyOk) throw notFound('No profile yet');
-  return profile ?? null;
+  return profile ? { ...profile, personaCount } : null;
 }
 
 /**
  * Saves the profile. POST (create) and PUT (update) are both accepted either way round, so a
  * client that raced with another tab never loses what the user typed.
  */
-export async function saveProfile(db: Database, userId: string, profile: UserProfile) {
+export async function saveProfile(
+  db: Database,
+  userId: string,
+  profile: UserProfile,
+): Promise<ProfileResponse> {
   await upsertProfile(db, userId, profile);
-  return profile;
+  return { ...profile, personaCount: await countPersonas(db, userId) };
 }

@@ -1,7 +1,9 @@
 import { Plus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { normalizeChatMode } from '../../../shared/chat/rules';
 import { useConversation } from '../chat-data/api';
+import { useProfile } from '../profile/profile-api';
 import { ModeLabel } from './ModeLabel';
 
 /** The open conversation's mode, for the header's status line (nothing until it is read). */
@@ -35,5 +37,25 @@ export function NewChatButton({ characterId }: { characterId: number }) {
       <Plus className="size-4" aria-hidden />
       New<span className="hidden sm:inline"> chat</span>
     </button>
+  );
+}
+
+// Few users have personas: its code (and its read of them) is in the chat's persona chunk, not
+// in the chat's first load (tests/build/chat-budget.test.ts).
+const Persona = lazy(() => import('../personas/chat-parts'));
+
+/**
+ * 'Persona: <name>', who the user is in the open conversation, with the chooser that changes it;
+ * only for a user with personas besides the profile.
+ */
+export function ConversationPersonaButton({ conversationId }: { conversationId: number }) {
+  const profile = useProfile(true);
+  const conversation = useConversation(conversationId);
+  // Nothing to fetch for a user without personas, in a conversation as the profile (most).
+  if (!profile.data?.personaCount && conversation.data?.personaId == null) return null;
+  return (
+    <Suspense fallback={null}>
+      <Persona conversationId={conversationId} />
+    </Suspense>
   );
 }

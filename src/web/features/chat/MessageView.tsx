@@ -1,5 +1,6 @@
 import { Suspense, useRef, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
+import { preloadable } from '../../lib/preloadable';
 import { MessageEditor } from './lazy-parts';
 import { Bubbles, MessageText, ReplyBubble } from './MessageParts';
 import { MessageToolbar, type TreeActions } from './MessageToolbar';
@@ -7,6 +8,12 @@ import { VersionSwitcher } from './VersionSwitcher';
 import type { DisplayMessage } from './display-message';
 
 export type { TreeActions } from './MessageToolbar';
+
+// Under the few messages that show them (message-extras.ts): 'Lore · n' under a reply that used
+// lorebook entries, and the note of a message left unanswered at 0 credits.
+const extras = () => import('./message-extras');
+const LoreMarker = preloadable(() => extras().then((m) => m.LoreMarker));
+const UnansweredNote = preloadable(() => extras().then((m) => m.UnansweredNote));
 
 /**
  * One message with its toolbar (MessageToolbar.tsx). The toolbar shows on hover or focus and
@@ -93,19 +100,15 @@ export function MessageView({
       ) : (
         <ReplyBubble text={message.content} />
       )}
+      {message.lore?.length ? (
+        <Suspense fallback={null}>
+          <LoreMarker lore={message.lore} />
+        </Suspense>
+      ) : null}
       {message.unanswered && (
-        <p className="mt-1 flex items-center gap-2 text-xs text-muted" data-testid="unanswered">
-          <span>Not answered: you were out of messages.</span>
-          {onRetry && (
-            <button
-              type="button"
-              onClick={onRetry}
-              className="font-semibold text-accent underline-offset-2 hover:underline"
-            >
-              Send again
-            </button>
-          )}
-        </p>
+        <Suspense fallback={null}>
+          <UnansweredNote onRetry={onRetry} />
+        </Suspense>
       )}
       {place >= 0 && siblings.length > 1 && !editing && (
         <VersionSwitcher

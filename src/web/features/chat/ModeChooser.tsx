@@ -1,11 +1,22 @@
 import { BookOpen, Bot, MessageCircle, MessagesSquare } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { Character } from '../../../shared/characters/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
 import { AiBadge } from '../characters/components/AiBadge';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
+import { useProfile } from '../profile/profile-api';
 import { StoryStart } from './story-lazy';
 
-/** Before the first message: Chat Mode (Texting or Assistant) or Story Mode. */
+// With the chat's other persona parts, a chunk of its own: it shows only for users with personas
+// besides the profile, and the chooser's files are named in the chat's first load.
+const PersonaChoice = lazy(() =>
+  import('../personas/chat-parts').then((m) => ({ default: m.PersonaChoice })),
+);
+
+/**
+ * Before the first message: who the user is (when they have personas besides the profile), then
+ * Chat Mode (Texting or Assistant) or Story Mode.
+ */
 export function ModeChooser({
   character,
   onChoose,
@@ -19,6 +30,8 @@ export function ModeChooser({
   // Story Mode's parts are a chunk of their own, fetched when a pointer, finger or keyboard
   // reaches 'Start a story' (before it can be pressed), not with every chooser shown.
   const preloadStory = () => void StoryStart.preload();
+  // Read with the chat page: whether there is a persona to choose (most users have none).
+  const profile = useProfile(true);
   const card = 'rounded-2xl border border-border bg-surface p-5 text-left';
   const choice =
     'flex flex-1 items-center justify-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-semibold hover:border-accent';
@@ -35,6 +48,11 @@ export function ModeChooser({
         <AiBadge />
       </div>
       <p className="mt-2 max-w-md text-muted">{character.description}</p>
+      {profile.data?.personaCount ? (
+        <Suspense fallback={null}>
+          <PersonaChoice characterId={character.id} />
+        </Suspense>
+      ) : null}
       <div className="mt-8 grid w-full max-w-xl gap-4 sm:grid-cols-2">
         <section className={card} aria-labelledby="chat-mode">
           <h3 id="chat-mode" className="flex items-center gap-2 font-bold">

@@ -1,3 +1,5 @@
+import type { LoreMark } from '../../../shared/chat/contract';
+
 /** A message as the thread shows it: stored, being sent, or typed while out of credits. */
 export interface DisplayMessage {
   id: number | string;
@@ -8,4 +10,6 @@ export interface DisplayMessage {
   /** Stored messages: the message this one follows, and its alternatives (itself included). */
   parentId?: number | null;
   siblingIds?: number[];
+  /** A stored reply: the lorebook entries its prompt carried (LoreMarker.tsx). */
+  lore?: LoreMark[];
 }

@@ -30,23 +30,23 @@ export async function addReplyToCache(
 }
 
 /**
- * A continued reply came back stored: its text replaces the one loaded, so no page is fetched
- * again. With the reply not loaded, the messages are loaded instead.
+ * A continued reply came back stored: its text and the lore its prompts carried replace the ones
+ * loaded, so no page is fetched again. With the reply not loaded, the messages are loaded instead.
  */
 export async function setReplyText(
   client: QueryClient,
   id: number,
-  reply: { messageId: number; message: string },
+  reply: { messageId: number; message: string; lore: ThreadMessageView['lore'] },
 ) {
   await client.cancelQueries({ queryKey: messagesKey(id) });
   const data = client.getQueryData<MessagePages>(messagesKey(id));
-  const { messageId, message } = reply;
+  const { messageId, message, lore } = reply;
   if (!data?.pages.some((page) => page.some((m) => m.id === messageId)))
     return reloadMessages(client, id);
   client.setQueryData<MessagePages>(messagesKey(id), {
     ...data,
     pages: data.pages.map((page) =>
-      page.map((m) => (m.id === messageId ? { ...m, content: message } : m)),
+      page.map((m) => (m.id === messageId ? { ...m, content: message, lore } : m)),
     ),
   });
   // Exact: the messages live under the conversation's key and are up to date already.

@@ -129,6 +129,7 @@ export const replyMutation = (client: QueryClient) => ({
           siblingIds: [done.userMessageId],
           sender: 'user',
           content: action.text.trim(),
+          lore: [],
         },
         {
           ...base,
@@ -137,6 +138,8 @@ export const replyMutation = (client: QueryClient) => ({
           siblingIds: [done.messageId],
           sender: 'ai',
           content: done.message,
+          // The reply's 'Lore · n' shows as soon as it is stored, with no page fetched again.
+          lore: done.lore,
         },
       ]);
     } else if (action.kind === 'continue') {

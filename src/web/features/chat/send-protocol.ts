@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Dispatch, SetStateAction } from 'react';
 import { continuationJoin, type ChatMode } from '../../../shared/chat/rules';
+import type { ProfileResponse } from '../../../shared/profile/contract';
 import type { Notice } from '../../../shared/safety/contract';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { PROFILE_KEY } from '../profile/profile-api';
 import type { DisplayMessage } from './display-message';
 import { reloadMessages } from './message-reload';
 import {
@@ -57,6 +59,22 @@ const failure = (error: unknown) =>
     description: error instanceof Error ? error.message : 'Something went wrong.',
     variant: 'destructive',
   });
+
+/**
+ * The persona picked on the mode chooser for the conversation about to be created (null: the
+ * profile), and what forgets it once it is created. Kept in the chat's persona chunk, which the
+ * chooser has loaded already; a user without personas (the profile's `personaCount`, read with
+ * the chat page) picked none, and nothing is fetched.
+ */
+async function newChatPersona(client: QueryClient, characterId: number) {
+  const profile = client.getQueryData<ProfileResponse | null>(PROFILE_KEY);
+  if (!profile?.personaCount) return { personaId: null, forget: () => {} };
+  const chosen = await import('../personas/chat-parts');
+  return {
+    personaId: chosen.personaForNewChat(characterId),
+    forget: () => chosen.forgetPersonaForNewChat(characterId),
+  };
+}
 
 /** Notices sent before the reply: shown above it until the stored ones take their place. */
 const noticeShower = (run: SendRun) => (notice: Notice) =>
@@ -112,11 +130,14 @@ export async function sendOnce(
     if (id === null) {
       run.setStarting(true);
       const model = ctx.pickedModel ?? undefined;
+      const persona = await newChatPersona(client, characterId);
       id = await runMutation(client, createConversationMutation(client), {
         characterId,
         chatMode: mode,
         model,
+        personaId: persona.personaId,
       });
+      persona.forget();
       // What was typed before the conversation existed belongs to it now.
       void runMutation(client, unanswered.move, { characterId, conversationId: id }).catch(
         () => {},
@@ -249,13 +270,16 @@ export async function start(run: SendRun, mode: ChatMode): Promise<void> {
   const { ctx, client } = run;
   try {
     const model = ctx.pickedModel ?? undefined;
+    const persona = await newChatPersona(client, ctx.characterId);
     ctx.onCreated(
       await runMutation(client, createConversationMutation(client), {
         characterId: ctx.characterId,
         chatMode: mode,
         model,
+        personaId: persona.personaId,
       }),
     );
+    persona.forget();
   } catch (error) {
     // The first message sent starts it instead (and is greeted then).
     toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });

@@ -3,7 +3,11 @@ import { AiBadge } from '../characters/components/AiBadge';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { CharacterMenu } from '../characters/components/CharacterMenu';
 import { useModelChoice } from '../chat-data/api';
-import { ConversationModeStatus, NewChatButton } from '../chat/ConversationHeaderActions';
+import {
+  ConversationModeStatus,
+  ConversationPersonaButton,
+  NewChatButton,
+} from '../chat/ConversationHeaderActions';
 
 export function ChatHeader({
   character,
@@ -39,6 +43,7 @@ export function ChatHeader({
           {conversationId !== null && <ConversationModeStatus conversationId={conversationId} />}
         </p>
       </div>
+      {conversationId !== null && <ConversationPersonaButton conversationId={conversationId} />}
       <NewChatButton characterId={character.id} />
       <CharacterMenu characterId={character.id} name={character.name} onDelete={onDelete} />
     </div>

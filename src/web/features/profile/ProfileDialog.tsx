@@ -1,4 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { UsersRound } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   PROFILE_GENDERS,
@@ -8,12 +11,18 @@ import {
   type UserProfile,
   type UserProfileInput,
 } from '../../../shared/profile/contract';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Select, TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ToggleChips } from '../../components/ui/toggle-chips';
+import { PROFILE_KEY } from './profile-api';
 import { useSaveProfile } from './save-profile';
+
+// Its own chunk, loaded when it is opened.
+const PersonasDialog = lazy(() =>
+  import('../personas/PersonasDialog').then((m) => ({ default: m.PersonasDialog })),
+);
 
 /**
  * 'Set up your profile' (no profile yet → POST) or 'Edit Profile' (→ PUT). A new profile starts
@@ -40,10 +49,18 @@ export default function ProfileDialog({
   });
   const { errors, isSubmitting } = form.formState;
   const save = useSaveProfile();
+  const client = useQueryClient();
+  const [personasOpen, setPersonasOpen] = useState(false);
+  const personasButton = useRef<HTMLButtonElement>(null);
 
   const submit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ input: values, exists });
+      // The profile is the first persona: its name is listed with theirs. Their key comes with
+      // their chunk: imported here, it would be one more file named in every page's first load.
+      void import('../personas/chat-parts').then(({ PERSONAS_KEY }) =>
+        client.invalidateQueries({ queryKey: PERSONAS_KEY }),
+      );
       toast({
         title: exists ? 'Profile updated' : 'Profile saved',
         description: 'Your companions will get to know you.',
@@ -104,6 +121,29 @@ export default function ProfileDialog({
             />
           )}
         />
+        {exists && (
+          <section
+            aria-labelledby="profile-personas"
+            className="flex flex-wrap items-center gap-3 rounded-xl border border-border p-3"
+          >
+            <div className="min-w-0 flex-1">
+              <h3 id="profile-personas" className="text-sm font-medium">
+                Personas
+              </h3>
+              <p className="text-xs text-muted">
+                Chat as someone else: your profile is the first; add others.
+              </p>
+            </div>
+            <button
+              ref={personasButton}
+              type="button"
+              className={buttonClass('secondary', 'sm', 'max-sm:h-11')}
+              onClick={() => setPersonasOpen(true)}
+            >
+              <UsersRound className="size-4" aria-hidden /> Personas
+            </button>
+          </section>
+        )}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
             Cancel
@@ -113,6 +153,22 @@ export default function ProfileDialog({
           </Button>
         </div>
       </form>
+      {personasOpen && (
+        <Suspense fallback={null}>
+          <PersonasDialog
+            onClose={() => {
+              setPersonasOpen(false);
+              // The profile says how many personas there are: the chat offers a choice by it.
+              void client.invalidateQueries({ queryKey: PROFILE_KEY });
+            }}
+            onCloseAutoFocus={(event) => {
+              // Back on the button that opened it, in the profile still open beneath.
+              event.preventDefault();
+              personasButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </Dialog>
   );
 }

@@ -1,0 +1,212 @@
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Character } from '../../src/shared/characters/contract';
+import type { LoreMark, ThreadMessageView } from '../../src/shared/chat/contract';
+import { ChatView } from '../../src/web/features/chat/ChatView';
+import { eventStream, json, startApiDouble } from './api-double';
+import { withAppProviders } from './providers';
+
+/**
+ * The reply's 'lore' marker (issue 47 part 3): a reply whose prompt carried lorebook entries says
+ * so under it, and lists their names on demand; a streamed reply shows it once stored, with no
+ * page of messages fetched again.
+ */
+
+const CONVERSATION = 7;
+const at = '2026-01-01T00:00:00.000Z';
+const LAMP: LoreMark = { id: 1, name: 'Lamp' };
+const HARBOUR: LoreMark = { id: 'harbour', name: 'harbour' };
+
+const message = (
+  id: number,
+  sender: 'user' | 'ai',
+  content: string,
+  lore: LoreMark[] = [],
+): ThreadMessageView => ({
+  id,
+  conversationId: CONVERSATION,
+  sender,
+  content,
+  createdAt: at,
+  parentId: id > 9 ? id - 1 : null,
+  siblingIndex: 1,
+  siblingCount: 1,
+  siblingIds: [id],
+  lore,
+});
+const mira = {
+  id: 3,
+  name: 'Mira',
+  description: 'A lighthouse keeper.',
+  avatarUrl: null,
+  avatarColor: 'sunset',
+  directnessLevel: 3,
+  greetings: [],
+} as unknown as Character;
+
+let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
+let client: QueryClient;
+let stored: ThreadMessageView[];
+beforeAll(async () => {
+  apiDouble = await startApiDouble();
+  // The marker's chunk, compiled once here: its first compile can outlast findBy's wait.
+  await import('../../src/web/features/chat/LoreMarker');
+  // jsdom lays nothing out.
+  Element.prototype.scrollIntoView ??= () => undefined;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterAll(() => apiDouble.close());
+beforeEach(() => {
+  apiDouble.reset();
+  window.sessionStorage.clear();
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  apiDouble.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { creditsLeft: 5 }));
+  apiDouble.on('GET /api/get-credits', (_req, _body, res) => json(res, 200, { credits: 5 }));
+  apiDouble.on('GET /api/models', (_req, _body, res) =>
+    json(res, 200, {
+      available: true,
+      staff: false,
+      canChoose: false,
+      models: [],
+      defaultModel: null,
+    }),
+  );
+  apiDouble.on('GET /api/safety/status', (_req, _body, res) =>
+    json(res, 200, { chatPaused: false, message: null }),
+  );
+  apiDouble.on('GET /api/unanswered', (_req, _body, res) => json(res, 200, { messages: [] }));
+  apiDouble.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
+    json(res, 200, []),
+  );
+  apiDouble.on(`GET /api/conversations/${CONVERSATION}/messages`, (_req, _body, res) =>
+    json(res, 200, stored),
+  );
+  apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+    json(res, 200, {
+      id: CONVERSATION,
+      characterId: mira.id,
+      chatMode: 'assistant',
+      scenario: null,
+      currentOptions: [],
+      model: null,
+    }),
+  );
+});
+afterEach(async () => {
+  try {
+    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
+  } finally {
+    cleanup();
+  }
+});
+
+async function openChat() {
+  const Providers = withAppProviders(client);
+  render(
+    <Providers>
+      <ChatView character={mira} conversationId={CONVERSATION} />
+    </Providers>,
+  );
+  await waitFor(() => expect(shown(stored.at(-1)!.id)).not.toBeNull());
+}
+
+const shown = (id: number) => document.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+const inMessage = (id: number) => within(shown(id)!);
+const messageReads = () =>
+  apiDouble.requests.filter(
+    (r) => r.method === 'GET' && r.path === `/api/conversations/${CONVERSATION}/messages`,
+  ).length;
+
+describe('the lore marker', () => {
+  it('marks a reply that used lore, lists the entries on demand, and closes on Escape', async () => {
+    stored = [
+      message(9, 'user', 'Is the lamp lit in this storm?'),
+      message(10, 'ai', 'It has not failed in forty years.', [LAMP, HARBOUR]),
+    ];
+    await openChat();
+
+    const marker = await inMessage(10).findByRole('button', { name: 'Lore used: 2 entries' });
+    expect(marker.textContent).toBe('Lore · 2');
+    expect(marker.getAttribute('aria-expanded')).toBe('false');
+    expect(inMessage(10).queryByRole('region', { name: 'Lore used' })).toBeNull();
+
+    fireEvent.click(marker);
+    const list = inMessage(10).getByRole('region', { name: 'Lore used' });
+    expect(marker.getAttribute('aria-expanded')).toBe('true');
+    expect(list.textContent).toContain('Entries from the lorebook this reply used:');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lamp', 'harbour']);
+
+    // Escape closes it, and the focus is back on the marker.
+    fireEvent.keyDown(list, { key: 'Escape' });
+    expect(inMessage(10).queryByRole('region', { name: 'Lore used' })).toBeNull();
+    expect(document.activeElement).toBe(marker);
+    // The marker toggles as well.
+    fireEvent.click(marker);
+    expect(inMessage(10).getByRole('region', { name: 'Lore used' })).toBeTruthy();
+    fireEvent.click(marker);
+    expect(inMessage(10).queryByRole('region', { name: 'Lore used' })).toBeNull();
+  });
+
+  it('says "entry" for one, and marks neither the user’s messages nor a reply without lore', async () => {
+    stored = [
+      message(9, 'user', 'Is the lamp lit in this storm?'),
+      message(10, 'ai', 'It is.', [LAMP]),
+      message(11, 'user', 'Shall I put the kettle on?'),
+      message(12, 'ai', 'Please do.'),
+    ];
+    await openChat();
+    expect(await inMessage(10).findByRole('button', { name: 'Lore used: 1 entry' })).toHaveProperty(
+      'textContent',
+      'Lore · 1',
+    );
+    expect(screen.getAllByTestId('lore-marker')).toHaveLength(1);
+    expect(inMessage(12).queryByTestId('lore-marker')).toBeNull();
+  });
+
+  it('shows on a streamed reply once it is stored, with no messages fetched again', async () => {
+    stored = [message(9, 'user', 'Hello'), message(10, 'ai', 'Hi there')];
+    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+      const stream = eventStream(res);
+      stream.send('accepted', { userMessageId: 11, replyId: 'run-1' });
+      stream.send('token', { text: 'It has not failed' });
+      stored = [
+        ...stored,
+        message(11, 'user', 'Is the lamp lit in this storm?'),
+        message(12, 'ai', 'It has not failed in forty years.', [LAMP]),
+      ];
+      stream.send('done', {
+        messageId: 12,
+        message: 'It has not failed in forty years.',
+        userMessageId: 11,
+        lore: [LAMP],
+      });
+      stream.end();
+    });
+    await openChat();
+    const readsBefore = messageReads();
+    const box = await screen.findByRole('textbox', { name: 'Message Mira' });
+    fireEvent.change(box, { target: { value: 'Is the lamp lit in this storm?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    await waitFor(() => expect(shown(12)).not.toBeNull());
+    const marker = await inMessage(12).findByRole('button', { name: 'Lore used: 1 entry' });
+    fireEvent.click(marker);
+    expect(
+      within(inMessage(12).getByRole('region', { name: 'Lore used' })).getByRole('listitem')
+        .textContent,
+    ).toBe('Lamp');
+    // The user's message carries none.
+    expect(inMessage(11).queryByTestId('lore-marker')).toBeNull();
+    await waitFor(() => expect(client.isMutating()).toBe(0));
+    expect(messageReads()).toBe(readsBefore);
+  });
+});
