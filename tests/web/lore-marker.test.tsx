@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Character } from '../../src/shared/characters/contract';
 import type { LoreMark, ThreadMessageView } from '../../src/shared/chat/contract';
 import { ChatView } from '../../src/web/features/chat/ChatView';
-import { eventStream, json, startApiDouble } from './api-double';
+import { eventStream, startApiDouble } from './api-double';
+import { answerChatReads, CONVERSATION, mira, stubLayout, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -13,37 +13,11 @@ import { withAppProviders } from './providers';
  * page of messages fetched again.
  */
 
-const CONVERSATION = 7;
-const at = '2026-01-01T00:00:00.000Z';
 const LAMP: LoreMark = { id: 1, name: 'Lamp' };
 const HARBOUR: LoreMark = { id: 'harbour', name: 'harbour' };
 
-const message = (
-  id: number,
-  sender: 'user' | 'ai',
-  content: string,
-  lore: LoreMark[] = [],
-): ThreadMessageView => ({
-  id,
-  conversationId: CONVERSATION,
-  sender,
-  content,
-  createdAt: at,
-  parentId: id > 9 ? id - 1 : null,
-  siblingIndex: 1,
-  siblingCount: 1,
-  siblingIds: [id],
-  lore,
-});
-const mira = {
-  id: 3,
-  name: 'Mira',
-  description: 'A lighthouse keeper.',
-  avatarUrl: null,
-  avatarColor: 'sunset',
-  directnessLevel: 3,
-  greetings: [],
-} as unknown as Character;
+const message = (id: number, sender: 'user' | 'ai', content: string, lore: LoreMark[] = []) =>
+  threadMessage(id, sender, content, { parentId: id > 9 ? id - 1 : null, lore });
 
 let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
 let client: QueryClient;
@@ -52,50 +26,14 @@ beforeAll(async () => {
   apiDouble = await startApiDouble();
   // The marker's chunk, compiled once here: its first compile can outlast findBy's wait.
   await import('../../src/web/features/chat/LoreMarker');
-  // jsdom lays nothing out.
-  Element.prototype.scrollIntoView ??= () => undefined;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubLayout();
 });
 afterAll(() => apiDouble.close());
 beforeEach(() => {
   apiDouble.reset();
   window.sessionStorage.clear();
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  apiDouble.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { creditsLeft: 5 }));
-  apiDouble.on('GET /api/get-credits', (_req, _body, res) => json(res, 200, { credits: 5 }));
-  apiDouble.on('GET /api/models', (_req, _body, res) =>
-    json(res, 200, {
-      available: true,
-      staff: false,
-      canChoose: false,
-      models: [],
-      defaultModel: null,
-    }),
-  );
-  apiDouble.on('GET /api/safety/status', (_req, _body, res) =>
-    json(res, 200, { chatPaused: false, message: null }),
-  );
-  apiDouble.on('GET /api/unanswered', (_req, _body, res) => json(res, 200, { messages: [] }));
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
-    json(res, 200, []),
-  );
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}/messages`, (_req, _body, res) =>
-    json(res, 200, stored),
-  );
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
-    json(res, 200, {
-      id: CONVERSATION,
-      characterId: mira.id,
-      chatMode: 'assistant',
-      scenario: null,
-      currentOptions: [],
-      model: null,
-    }),
-  );
+  answerChatReads(apiDouble, () => stored);
 });
 afterEach(async () => {
   try {

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Character } from '../../src/shared/characters/contract';
 import type { ThreadMessageView } from '../../src/shared/chat/contract';
 import { ChatView } from '../../src/web/features/chat/ChatView';
 import { eventStream, json, startApiDouble } from './api-double';
+import { answerChatReads, CONVERSATION, mira, stubLayout, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -14,7 +14,6 @@ import { withAppProviders } from './providers';
  * of the user's message a new reply to it is offered.
  */
 
-const CONVERSATION = 7;
 const at = '2026-01-01T00:00:00.000Z';
 const message = (
   id: number,
@@ -22,43 +21,18 @@ const message = (
   parentId: number | null,
   content: string,
   siblingIds = [id],
-): ThreadMessageView => ({
-  id,
-  conversationId: CONVERSATION,
-  sender,
-  content,
-  createdAt: at,
-  parentId,
-  siblingIndex: siblingIds.indexOf(id) + 1,
-  siblingCount: siblingIds.length,
-  siblingIds,
-  lore: [],
-});
+) => threadMessage(id, sender, content, { parentId, siblingIds });
 const q1 = message(9, 'user', null, 'Tell me a story');
 const r1 = message(10, 'ai', 9, 'Once upon a time');
 const q2 = message(11, 'user', 10, 'And then?');
 const r2 = message(12, 'ai', 11, 'The lighthouse went dark.');
-const mira = {
-  id: 3,
-  name: 'Mira',
-  description: 'A lighthouse keeper.',
-  avatarUrl: null,
-  avatarColor: 'sunset',
-  directnessLevel: 3,
-  greetings: [],
-} as unknown as Character;
 
 let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
 let client: QueryClient;
 let stored: ThreadMessageView[];
 beforeAll(async () => {
   apiDouble = await startApiDouble();
-  Element.prototype.scrollIntoView ??= () => undefined;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubLayout();
 });
 afterAll(() => apiDouble.close());
 beforeEach(() => {
@@ -66,36 +40,7 @@ beforeEach(() => {
   window.sessionStorage.clear();
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   stored = [q1, r1, q2, r2];
-  apiDouble.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { creditsLeft: 5 }));
-  apiDouble.on('GET /api/get-credits', (_req, _body, res) => json(res, 200, { credits: 5 }));
-  apiDouble.on('GET /api/models', (_req, _body, res) =>
-    json(res, 200, {
-      available: true,
-      staff: false,
-      canChoose: false,
-      models: [],
-      defaultModel: null,
-    }),
-  );
-  apiDouble.on('GET /api/safety/status', (_req, _body, res) =>
-    json(res, 200, { chatPaused: false, message: null }),
-  );
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
-    json(res, 200, []),
-  );
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}/messages`, (_req, _body, res) =>
-    json(res, 200, stored),
-  );
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
-    json(res, 200, {
-      id: CONVERSATION,
-      characterId: mira.id,
-      chatMode: 'assistant',
-      scenario: null,
-      currentOptions: [],
-      model: null,
-    }),
-  );
+  answerChatReads(apiDouble, () => stored);
 });
 afterEach(async () => {
   try {
