@@ -1,13 +1,9 @@
-import { ImagePlus, Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { PERSONA_LIMITS, personaRequest, type Persona } from '../../../shared/personas/contract';
-import { Button, buttonClass } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Field, Input, Textarea } from '../../components/ui/form';
-import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
-import { useUploadAvatar } from '../characters/mutations';
-import { PersonaAvatar } from './chat-parts';
-import { useFocusAfterRender } from './focus-after-render';
+import { errorsOf, type PersonaErrors } from './persona-errors';
+import { PersonaPicture, TARGET } from './PersonaPicture';
 
 /** What the editor holds until it is saved: the request's fields, and the picture to show. */
 export type PersonaDraft = Pick<Persona, 'name' | 'description' | 'avatarImage' | 'avatarUrl'>;
@@ -19,26 +15,7 @@ export const EMPTY_DRAFT: PersonaDraft = {
   avatarUrl: null,
 };
 
-/** The messages of a refused draft, by field; `persona` for the rest. */
-export type PersonaErrors = Partial<
-  Record<'name' | 'description' | 'avatarImage' | 'persona', string>
->;
-
-const FIELDS = ['name', 'description', 'avatarImage'] as const;
-
-/** The server's (or the schema's) issues as the fields show them. */
-export function errorsOf(issues: { path: string; message: string }[] | undefined, fallback = '') {
-  const errors: PersonaErrors = {};
-  for (const issue of issues ?? []) {
-    const field = FIELDS.find((f) => issue.path === f) ?? 'persona';
-    errors[field] ??= issue.message;
-  }
-  if (Object.keys(errors).length === 0 && fallback) errors.persona = fallback;
-  return errors;
-}
-
-/** Phones get 44 px targets (DESIGN.md); elsewhere the buttons stay compact. */
-const TARGET = 'max-sm:h-11';
+export { errorsOf, type PersonaErrors } from './persona-errors';
 
 /**
  * One persona's form: name (the first field, focused), a short description with its counter,
@@ -62,11 +39,8 @@ export function PersonaEditor({
 }) {
   const [draft, setDraft] = useState(persona);
   const [checked, setChecked] = useState<PersonaErrors>({});
+  const [uploading, setUploading] = useState(false);
   const errors = { ...serverErrors, ...checked };
-  const upload = useUploadAvatar();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const uploadButton = useRef<HTMLButtonElement>(null);
-  const focusAfterRender = useFocusAfterRender();
   const id = useId();
   const field = (name: 'name' | 'description', extra = '') => ({
     id: `${id}-${name}`,
@@ -74,26 +48,6 @@ export function PersonaEditor({
     'aria-describedby':
       [errors[name] ? `${id}-${name}-error` : '', extra].join(' ').trim() || undefined,
   });
-
-  const take = async (file: File | undefined) => {
-    // The server checks the file's type and size (and says what is wrong); the picker offers
-    // only the types it takes.
-    if (!file) return;
-    try {
-      const stored = await upload.mutateAsync(file);
-      setDraft((d) => ({ ...d, avatarImage: stored.fileName, avatarUrl: stored.url }));
-    } catch (error) {
-      toast({
-        title: 'Upload failed',
-        description: error instanceof ApiError ? error.message : 'An unexpected error occurred',
-        variant: 'destructive',
-      });
-    } finally {
-      // Disabled while it worked, the button lost the focus (to the page's body): it has it
-      // back, unless the user has moved on meanwhile.
-      if (document.activeElement === document.body) focusAfterRender(() => uploadButton.current);
-    }
-  };
 
   const submit = () => {
     const parsed = personaRequest.safeParse(draft);
@@ -156,50 +110,12 @@ export function PersonaEditor({
           onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
         />
       </Field>
-      <div className="flex items-center gap-3">
-        <PersonaAvatar name={draft.name || '?'} avatarUrl={draft.avatarUrl} size="lg" />
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            aria-label="Persona picture"
-            className="sr-only"
-            tabIndex={-1}
-            onChange={(e) => {
-              void take(e.target.files?.[0]);
-              // The same file chosen again is a new choice.
-              e.target.value = '';
-            }}
-          />
-          <button
-            ref={uploadButton}
-            type="button"
-            className={buttonClass('secondary', 'sm', TARGET)}
-            disabled={upload.isPending}
-            onClick={() => fileInput.current?.click()}
-          >
-            <ImagePlus className="size-4" aria-hidden />
-            {upload.isPending ? 'Uploading...' : draft.avatarUrl ? 'Change picture' : 'Add picture'}
-          </button>
-          {draft.avatarUrl && (
-            <Button
-              size="sm"
-              variant="ghost"
-              className={TARGET}
-              disabled={upload.isPending}
-              onClick={() => {
-                setDraft((d) => ({ ...d, avatarImage: null, avatarUrl: null }));
-                // This button goes with the picture.
-                focusAfterRender(() => uploadButton.current);
-              }}
-            >
-              <Trash2 className="size-4" aria-hidden /> Remove picture
-            </Button>
-          )}
-          <p className="w-full text-xs text-muted">Optional. JPEG, PNG or WebP, up to 5 MB.</p>
-        </div>
-      </div>
+      <PersonaPicture
+        name={draft.name}
+        avatarUrl={draft.avatarUrl}
+        onChange={(avatarImage, avatarUrl) => setDraft((d) => ({ ...d, avatarImage, avatarUrl }))}
+        onUploading={setUploading}
+      />
       {errors.avatarImage && (
         <p role="alert" className="text-xs text-error">
           {errors.avatarImage}
@@ -214,7 +130,7 @@ export function PersonaEditor({
         <Button size="sm" variant="ghost" className={TARGET} onClick={onCancel}>
           Cancel
         </Button>
-        <Button size="sm" type="submit" className={TARGET} disabled={saving || upload.isPending}>
+        <Button size="sm" type="submit" className={TARGET} disabled={saving || uploading}>
           {saving ? 'Saving...' : isNew ? 'Add persona' : 'Save persona'}
         </Button>
       </div>
