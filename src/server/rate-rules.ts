@@ -189,6 +189,17 @@ export const RATE_RULES = {
     windowMs: 15 * MINUTE,
     message: 'Too many wrong passwords. Please wait a few minutes and try again.',
   },
+  /**
+   * Wrong two-factor codes from one client (sign-in's code step, enrolment, turning it off):
+   * better-auth's own bounds are per challenge (5) and per account (10, then 15 minutes locked);
+   * this one bounds a client guessing across accounts.
+   */
+  twoFactorFailuresPerClient: {
+    name: 'two-factor-fail-ip',
+    limit: 20,
+    windowMs: 15 * MINUTE,
+    message: 'Too many wrong codes. Try again in 15 minutes.',
+  },
   /** Confirming an account deletion takes the password: guesses here are bounded too. */
   accountDeletionsPerUser: {
     name: 'account-delete',

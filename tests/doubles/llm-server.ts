@@ -32,6 +32,11 @@ export type LlmReply = ReplyOptions &
         /** Pause between `data: [DONE]` and the end of the body (it may come a moment later). */
         endDelayMs?: number;
         finishReason?: string;
+        /**
+         * The usage report (when the request asks for one, as OpenAI sends it): by default the
+         * prompt's JSON length / 4 in and the pieces sent out; null sends none.
+         */
+        usage?: { prompt_tokens: number; completion_tokens: number } | null;
       }
     | { status: number; body?: string }
     /** Never answers; the connection is closed by the client or by stop(). */
@@ -63,6 +68,8 @@ export interface Refusals {
   systemMessages?: boolean;
   /** A last message with role assistant: a prefill (APIs that forbid them). */
   prefill?: boolean;
+  /** `stream_options` (older OpenAI-compatible servers answer 400 to an unknown parameter). */
+  streamOptions?: boolean;
 }
 export type Responder = (endpoint: Endpoint, body: any) => LlmReply | undefined;
 
@@ -150,6 +157,9 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     }
     if (refusals.prefill && messages.at(-1)?.role === 'assistant') {
       return 'The last message must be a user message';
+    }
+    if (refusals.streamOptions && body?.stream_options !== undefined) {
+      return 'Unrecognized request argument supplied: stream_options';
     }
     return undefined;
   };
@@ -270,7 +280,7 @@ export async function startLlmDouble(): Promise<LlmDouble> {
             finish_reason: finishReason,
           },
         ],
-        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        ...usageReport(reply.usage, body, splitWords(reply.content).length),
       });
     }
 
@@ -300,7 +310,8 @@ export async function startLlmDouble(): Promise<LlmDouble> {
         ]),
       );
     }
-    for (const piece of reply.chunks ?? splitWords(reply.content)) {
+    const pieces = reply.chunks ?? splitWords(reply.content);
+    for (const piece of pieces) {
       index++;
       if (reply.stallAfter !== undefined && index > reply.stallAfter) {
         const closed = new Promise((resolve) => res.once('close', resolve));
@@ -314,7 +325,13 @@ export async function startLlmDouble(): Promise<LlmDouble> {
       res.write(chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]));
     }
     res.write(chunk([{ index: 0, delta: {}, finish_reason: finishReason }]));
-    res.write(chunk([]));
+    // Asked for (stream_options.include_usage), OpenAI ends with a chunk of no choices and the
+    // usage; a server without it sends none.
+    if (body?.stream_options?.include_usage === true) {
+      const data = { id, object: 'chat.completion.chunk', created: now(), model, choices: [] };
+      const usage = usageReport(reply.usage, body, pieces.length);
+      if (usage.usage) res.write(`data: ${JSON.stringify({ ...data, ...usage })}\n\n`);
+    }
     if (reply.endDelayMs) {
       res.write('data: [DONE]\n\n');
       await sleep(reply.endDelayMs);
@@ -372,6 +389,20 @@ export async function startLlmDouble(): Promise<LlmDouble> {
 }
 
 /** Words with their following whitespace, so the pieces join back to exactly `text`. */
+/** A usage report as OpenAI's, for `reply.usage` (default: estimated from the request). */
+function usageReport(
+  given: { prompt_tokens: number; completion_tokens: number } | null | undefined,
+  body: any,
+  pieces: number,
+) {
+  if (given === null) return {};
+  const report = given ?? {
+    prompt_tokens: Math.ceil(JSON.stringify(body?.messages ?? []).length / 4),
+    completion_tokens: pieces,
+  };
+  return { usage: { ...report, total_tokens: report.prompt_tokens + report.completion_tokens } };
+}
+
 function splitWords(text: string): string[] {
   return text.match(/\s*\S+\s*/g) ?? [text];
 }

@@ -107,6 +107,7 @@ describe('sign-up → verification mail → verify → sign-in → profile', () 
       name: 'Ann',
       gender: 'Female',
       sexualPreferences: ['Romance', 'Teasing'],
+      personaCount: 0,
     });
 
     expect((await c().get('/api/user-profile?empty=ok')).json).toEqual(
@@ -119,6 +120,7 @@ describe('sign-up → verification mail → verify → sign-in → profile', () 
       name: 'Annie',
       gender: 'Non-binary',
       sexualPreferences: [],
+      personaCount: 0,
     });
   });
 

@@ -330,10 +330,11 @@ describe('second opinion on an imported card and its lorebook (issue 47)', () =>
       v2Card.data.system_prompt,
       v2Card.data.mes_example,
       v2Card.data.post_history_instructions,
-      v2Card.data.creator_notes,
     ]) {
       expect(asked.other).toContain(text);
     }
+    // Creator notes reach no model (issue 47: shown on the character, never in a prompt).
+    expect(asked.other).not.toContain(v2Card.data.creator_notes);
     // Most telling first: the scenario and the lore before the way the character is played.
     expect(asked.other.indexOf('forty years')).toBeLessThan(asked.other.indexOf('Write as'));
 
@@ -360,7 +361,8 @@ describe('second opinion on an imported card and its lorebook (issue 47)', () =>
     const { other } = reviewed(llm);
     expect(other.length).toBeLessThanOrEqual(12_000);
     expect(other).toContain('The lamp has not failed in forty years.');
-    expect(other).toContain('Creator');
+    expect(other).toContain('Example dialogue');
+    expect(other).not.toContain('Notes. Notes.');
   });
 
   it('reviews a lorebook saved with a new text, refusing one the model reads as a minor', async ({

@@ -76,6 +76,7 @@ describe('LLM gateway: completions', () => {
       content: 'The moon is bright tonight.',
       model: 'big-405b',
       finishReason: 'stop',
+      usage: { inputTokens: expect.any(Number), outputTokens: 5 },
     });
   });
 
@@ -183,7 +184,12 @@ describe('LLM gateway: streaming', () => {
     const { pieces, completion } = await collect(llm, { messages: hello, model: 'rp-70b' });
     expect(pieces.length).toBeGreaterThan(3);
     expect(pieces.join('')).toBe(content);
-    expect(completion).toEqual({ content, model: 'rp-70b', finishReason: 'stop' });
+    expect(completion).toEqual({
+      content,
+      model: 'rp-70b',
+      finishReason: 'stop',
+      usage: { inputTokens: expect.any(Number), outputTokens: pieces.length },
+    });
     expect(chatRequests()[0]!.body).toMatchObject({ model: 'rp-70b', stream: true });
     expect(chatRequests()[0]!.headers.authorization).toBe(`Bearer ${API_KEY}`);
   });

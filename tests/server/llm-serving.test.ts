@@ -303,6 +303,37 @@ describe('turns every server takes', () => {
   });
 });
 
+describe('usage reports (what a call cost)', () => {
+  it('asks a stream for its usage and reads the last chunk’s report', async () => {
+    const llm = gateway();
+    double.script({ content: 'Hi there.', usage: { prompt_tokens: 321, completion_tokens: 7 } });
+    const { completion } = await collect(llm, { messages: chat });
+    expect(lastBody().stream_options).toEqual({ include_usage: true });
+    expect(completion.usage).toEqual({ inputTokens: 321, outputTokens: 7 });
+  });
+
+  it('has none when the server sends none, and asks once more without it after a 400', async () => {
+    const llm = gateway();
+    double.script({ content: 'Hi.', usage: null });
+    expect((await collect(llm, { messages: chat })).completion.usage).toBeNull();
+
+    // A server (a new process's first call to it) that refuses the parameter.
+    const strict = gateway();
+    double.refuse({ streamOptions: true });
+    double.script({ content: 'Hi.' }, { content: 'Hi again.' });
+    const { completion } = await collect(strict, { messages: [user('Hello?')] });
+    expect(completion.content).toBe('Hi.');
+    expect(completion.usage).toBeNull();
+    const [, refused, retried] = sentBodies();
+    expect(refused.stream_options).toEqual({ include_usage: true });
+    expect(retried.stream_options).toBeUndefined();
+    // Remembered: the next call goes straight without.
+    await collect(strict, { messages: [user('Hello?')] });
+    expect(sentBodies()).toHaveLength(4);
+    expect(lastBody().stream_options).toBeUndefined();
+  });
+});
+
 describe('structured answers from servers without json_schema', () => {
   const Mood = z.object({ mood: z.string() });
   const request = {

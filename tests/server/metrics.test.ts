@@ -97,6 +97,7 @@ describe('GET /metrics', () => {
       'reverie_llm_time_to_first_token_seconds',
       'reverie_llm_tokens_per_second',
       'reverie_llm_errors_total',
+      'reverie_llm_tokens_total',
       'reverie_replies_total',
       'reverie_credits_charged_total',
       'reverie_credits_refunded_total',
@@ -151,6 +152,13 @@ describe('GET /metrics', () => {
     expect(grew('reverie_llm_errors_total{kind="upstream"}')).toBe(1);
     expect(grew('reverie_llm_time_to_first_token_seconds_count{model="big-405b"}')).toBe(1);
     expect(grew('reverie_llm_tokens_per_second_count{model="big-405b"}')).toBe(1);
+    // The reply's tokens as the provider reported them: 8 pieces out, the prompt in.
+    expect(
+      grew('reverie_llm_tokens_total{model="big-405b",direction="output",source="reported"}'),
+    ).toBe(8);
+    expect(
+      grew('reverie_llm_tokens_total{model="big-405b",direction="input",source="reported"}'),
+    ).toBeGreaterThan(100);
     // What the user wrote or the model answered never appears.
     expect(after.text).not.toContain('Hello there');
     expect(after.text).not.toContain('several words');

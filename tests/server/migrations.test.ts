@@ -146,4 +146,14 @@ describe('migrating a database with conversations in it', () => {
     );
     expect(others.rows).toEqual([{ n: 2 }]);
   });
+
+  it('keeps every existing account a plain user, not suspended, with two-factor off (0019)', async () => {
+    const { rows } = await db.query(
+      'select id, role, banned, two_factor_enabled from "user" order by id',
+    );
+    expect(rows).toEqual([
+      { id: 'u1', role: 'user', banned: false, two_factor_enabled: false },
+      { id: 'u2', role: 'user', banned: false, two_factor_enabled: false },
+    ]);
+  });
 });

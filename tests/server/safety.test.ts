@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADULTS_ONLY_PAUSED_MESSAGE } from '../../src/shared/safety/rules';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
+import { enrolTwoFactor } from '../support/two-factor';
 import type { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult, requestsFor } from './support/llm';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -100,8 +101,15 @@ const systemOf = (request: { body: any }) => request.body.messages[0].content as
 const credits = async (c: TestClient = user) => (await c.get('/api/get-credits')).json.credits;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let staffClient: Promise<TestClient> | undefined;
-/** The one staff account (signed up once). */
-const staffUser = () => (staffClient ??= t.signedInUser(STAFF));
+/**
+ * The one staff account (signed up once): STAFF_EMAILS makes it admin, and the console needs
+ * two-factor on (decision 0055).
+ */
+const staffUser = () =>
+  (staffClient ??= t.signedInUser(STAFF).then(async (staff) => {
+    await enrolTwoFactor(staff);
+    return staff;
+  }));
 
 describe('the "not a human" notice', () => {
   it('comes before the first reply, in the stream and in the thread', async () => {

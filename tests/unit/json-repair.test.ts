@@ -93,7 +93,13 @@ describe('completeJson', () => {
       isAllowedModel: () => true,
       async complete(req) {
         sent.push(req);
-        return { content: '', model: 'm', finishReason: 'stop', ...answers[sent.length - 1] };
+        return {
+          content: '',
+          model: 'm',
+          finishReason: 'stop',
+          usage: null,
+          ...answers[sent.length - 1],
+        } as Completion;
       },
       stream: () => Promise.reject(new Error('not used')),
     };

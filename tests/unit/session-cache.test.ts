@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SessionCache, cookieValue } from '../../src/server/modules/auth/session-cache';
 
-const ada = { id: 'u1', email: 'ada@example.com', name: 'Ada', emailVerified: true };
+const ada = {
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada',
+  emailVerified: true,
+  role: 'user',
+  twoFactorEnabled: false,
+};
 const farFuture = new Date(Date.UTC(2100, 0, 1));
 
 function setup(ttlMs = 5000, maxEntries = 100) {

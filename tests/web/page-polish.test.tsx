@@ -39,6 +39,8 @@ const MARTA = {
   email: 'marta.delacroix-ux@example.com',
   name: 'Marta',
   emailVerified: true,
+  role: 'user',
+  twoFactorEnabled: false,
 };
 
 function signedIn(yes: boolean) {

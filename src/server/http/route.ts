@@ -1,6 +1,7 @@
 import type {
   ContextConfigDefault,
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
@@ -14,7 +15,7 @@ import type { SessionUser } from '../../shared/auth/contract';
 import type { AnyEndpoint, RateRuleName } from '../../shared/http/endpoint';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import { isStaff } from './staff';
+import { recordStaffAudit, staffConsoleAccess, TWO_FACTOR_REQUIRED } from './staff';
 import { enforce, type RateRule } from '../plugins/rate-limit';
 import { getSessionUser, requireUser } from '../plugins/session';
 import { RATE_RULES } from '../rate-rules';
@@ -67,8 +68,11 @@ export type RouteOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'>;
  *
  * - `user`: the session's user (401 without one), read after the path, query and body are
  *   checked, as routes always did (a malformed id is a 404 signed out too, decision 0014);
- * - `staff`: a staff session, checked before anything else (404 to anyone else, whatever they
- *   send: the route is not there for them);
+ * - `staff`: a staff session with two-factor on, checked before anything else (404 to anyone who
+ *   is not staff, whatever they send: the route is not there for them; 403 with the way to set
+ *   it up to staff without it). Every staff request is written to the audit log (decision
+ *   0055): a GET as a look before its handler runs, anything else as an action once its handler
+ *   has succeeded, with the user it is about (`:userId`) and the reason given;
  * - `rate`: the rule counted (429 past it), keyed by the user's id, or the client's address on a
  *   public endpoint.
  *
@@ -77,7 +81,7 @@ export type RouteOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'>;
  */
 export async function route<E extends AnyEndpoint>(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'sessions' | 'limiter' | 'config'>,
+  ctx: Pick<AppContext, 'sessions' | 'limiter' | 'config' | 'db'>,
   endpoint: E,
   handler: EndpointHandler<E>,
   options: RouteOptions = {},
@@ -110,10 +114,15 @@ export async function route<E extends AnyEndpoint>(
       : async (request, reply) => call(request, reply, await requireUser(ctx.sessions, request));
   } else {
     // Staff: found in preValidation below, before the query or body is looked at.
+    const action = `${endpoint.method} ${endpoint.path}`;
+    const isLook = endpoint.method === 'GET';
     run = async (request, reply) => {
       const user = staffOf.get(request)!;
       if (rule) await enforce(ctx.limiter, rule, user.id);
-      return call(request, reply, user);
+      if (isLook) await recordStaffAudit(ctx.db, user, action, request);
+      const answer = await call(request, reply, user);
+      if (!isLook) await recordStaffAudit(ctx.db, user, action, request);
+      return answer;
     };
   }
   const staffOf = new WeakMap<FastifyRequest, SessionUser>();
@@ -150,10 +159,12 @@ export async function route<E extends AnyEndpoint>(
     },
     ...(auth === 'staff'
       ? {
-          preValidation: async (request: FastifyRequest) => {
+          preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
             const user = await getSessionUser(ctx.sessions, request);
-            if (!user || !isStaff(ctx, user)) throw notFound();
-            staffOf.set(request, user);
+            const access = staffConsoleAccess(ctx, user);
+            if (access === 'none') throw notFound();
+            if (access === 'needs-two-factor') return reply.status(403).send(TWO_FACTOR_REQUIRED);
+            staffOf.set(request, user!);
           },
         }
       : {}),

@@ -1,4 +1,14 @@
-import { LLM_BUSY, LLM_EMPTY, LLM_TIMEOUT, LlmError, type LlmGateway } from '../integrations/llm';
+import {
+  LLM_BUSY,
+  LLM_EMPTY,
+  LLM_TIMEOUT,
+  LlmError,
+  type ChatMessage,
+  type Completion,
+  type CompletionRequest,
+  type LlmGateway,
+} from '../integrations/llm';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../prompts/tokens';
 import type { Metrics } from './metrics';
 
 /** A failed model call's kind, for reverie_llm_errors_total. */
@@ -12,10 +22,38 @@ function errorKind(error: unknown): string {
 }
 
 /**
+ * The tokens a call used, counted by model (issue 48 part 3: what the models cost): the
+ * provider's usage report, or where it sent none, the prompt's estimate (tokens.ts, which leans
+ * high: a cost is never under-counted) of what was sent and what came back, marked as estimated.
+ */
+function countTokens(
+  metrics: Metrics,
+  model: string,
+  inputEstimate: number,
+  completion: Completion,
+) {
+  const reported = completion.usage;
+  const source = reported ? 'reported' : 'estimated';
+  const input = reported?.inputTokens ?? inputEstimate;
+  const output = reported?.outputTokens ?? estimateTokens(completion.content);
+  metrics.llmTokens.inc({ model, direction: 'input', source }, input);
+  metrics.llmTokens.inc({ model, direction: 'output', source }, output);
+}
+
+/** The prompt's tokens as the prompt builder counts them (each message with its wrapping). */
+const estimateInput = (messages: readonly ChatMessage[]) =>
+  messages.reduce((sum, m) => sum + estimateTokens(m.content) + MESSAGE_OVERHEAD_TOKENS, 0);
+
+/**
  * The model gateway, measured: time to first text and text pieces per second of each stream by
- * model, and failures by kind. Everything else passes through untouched.
+ * model, tokens by model, and failures by kind. Everything else passes through untouched.
  */
 export function measuredLlm(llm: LlmGateway, metrics: Metrics): LlmGateway {
+  // Only the allow-list's names: a label never takes a value a client made up.
+  const modelLabel = (request: CompletionRequest) => {
+    const asked = request.model ?? llm.defaultModel ?? 'none';
+    return llm.isAllowedModel(asked) ? asked : 'other';
+  };
   return {
     get configured() {
       return llm.configured;
@@ -24,21 +62,35 @@ export function measuredLlm(llm: LlmGateway, metrics: Metrics): LlmGateway {
     defaultModel: llm.defaultModel,
     isAllowedModel: (model) => llm.isAllowedModel(model),
     complete: (request) =>
-      llm.complete(request).catch((error: unknown) => {
-        metrics.llmErrors.inc({ kind: errorKind(error) });
-        throw error;
-      }),
+      llm.complete(request).then(
+        (completion) => {
+          countTokens(metrics, modelLabel(request), estimateInput(request.messages), completion);
+          return completion;
+        },
+        (error: unknown) => {
+          metrics.llmErrors.inc({ kind: errorKind(error) });
+          throw error;
+        },
+      ),
     stream(request, onDelta) {
-      // Only the allow-list's names: a label never takes a value a client made up.
-      const asked = request.model ?? llm.defaultModel ?? 'none';
-      const model = llm.isAllowedModel(asked) ? asked : 'other';
+      const model = modelLabel(request);
       const started = performance.now();
       let first = 0;
       let pieces = 0;
+      // The prompt's estimate is made once the first text is out (off the time to first token)
+      // and the prompt let go then: a stream can last minutes, and nothing reading it keeps the
+      // prompt (openai-llm.ts, decision 0029).
+      let prompt: readonly ChatMessage[] | null = request.messages;
+      let inputEstimate = 0;
+      const estimateOnce = () => {
+        if (prompt) inputEstimate = estimateInput(prompt);
+        prompt = null;
+      };
       return llm
         .stream(request, (text) => {
           if (pieces++ === 0) first = performance.now();
           onDelta(text);
+          if (pieces === 1) estimateOnce();
         })
         .then(
           (completion) => {
@@ -48,9 +100,12 @@ export function measuredLlm(llm: LlmGateway, metrics: Metrics): LlmGateway {
               if (pieces > 1 && seconds > 0)
                 metrics.tokensPerSecond.observe({ model }, (pieces - 1) / seconds);
             }
+            estimateOnce();
+            countTokens(metrics, model, inputEstimate, completion);
             return completion;
           },
           (error: unknown) => {
+            prompt = null;
             metrics.llmErrors.inc({ kind: errorKind(error) });
             throw error;
           },

@@ -16,6 +16,7 @@ export interface Metrics {
   /** Streamed pieces of text per second after the first, by model (a piece is about a token). */
   readonly tokensPerSecond: Histogram<'model'>;
   readonly llmErrors: Counter<'kind'>;
+  readonly llmTokens: Counter<'model' | 'direction' | 'source'>;
   /** Replies ended, by outcome: done, withheld (the crisis protocol), failed. */
   readonly replies: Counter<'outcome'>;
   readonly creditsCharged: Counter;
@@ -123,6 +124,12 @@ export function createMetrics(sources: MetricSources, { scraped }: { scraped: bo
       name: 'reverie_llm_errors_total',
       help: 'Failed model calls by kind: timeout, busy, empty, upstream, not-configured, unknown-model.',
       labelNames: ['kind'],
+      registers: [registry],
+    }),
+    llmTokens: new Counter({
+      name: 'reverie_llm_tokens_total',
+      help: 'Tokens of model calls by model and direction (input, output), as the provider reported them (source reported) or estimated where it sent no report (source estimated).',
+      labelNames: ['model', 'direction', 'source'],
       registers: [registry],
     }),
     replies: new Counter({

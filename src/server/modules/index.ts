@@ -15,6 +15,7 @@ import { memoriesModule } from './memories';
 import { personasModule } from './personas';
 import { profileModule } from './profile';
 import { safetyModule } from './safety';
+import { staffModule } from './staff';
 import { themesModule } from './themes';
 import { unansweredModule } from './unanswered';
 
@@ -62,4 +63,5 @@ export const featureModules: readonly FeatureModule[] = [
   memoriesModule,
   accountModule(userData),
   safetyModule,
+  staffModule,
 ];

@@ -8,7 +8,19 @@ import { z } from 'zod';
  *   POST /api/auth/sign-up/email             signUpSchema → successResponse (../responses.ts),
  *                                            alike for a new and an already registered address
  *   POST /api/auth/sign-in/email             authEmailBody (then better-auth) → better-auth's
- *                                            answer, or 403 emailNotVerifiedResponse
+ *                                            answer, or 200 twoFactorRedirectResponse for an
+ *                                            account with two-factor on (no session yet: the
+ *                                            code goes to verify-totp or verify-backup-code), or
+ *                                            403 emailNotVerifiedResponse, or 403
+ *                                            accountSuspendedResponse
+ *   POST /api/auth/two-factor/enable         { password } (none for an account without one) →
+ *                                            { totpURI, backupCodes }; 409 when already on
+ *   POST /api/auth/two-factor/verify-totp    twoFactorCodeBody → signed in (or enrolment done:
+ *                                            the session is replaced and the account's other
+ *                                            sessions end); 401/400/429 twoFactor* messages
+ *   POST /api/auth/two-factor/verify-backup-code  backupCodeBody → likewise, the code spent
+ *   POST /api/auth/two-factor/disable, generate-backup-codes  { password } or, for an account
+ *                                            without a password, { code } (a current TOTP code)
  *   POST /api/auth/send-verification-email   authEmailBody → better-auth's answer
  *   GET  /api/auth/verify-email              the mailed link (better-auth): to its page; a change
  *                                            of address to one another account took meanwhile
@@ -79,7 +91,78 @@ export const AUTH_MESSAGES = {
   googleNotConfigured: 'Google sign-in is not configured on this server.',
   /** A change of address confirmed after another account took the new address. */
   emailInUse: 'That email address is already in use.',
+  /** A suspended account's sign-in (better-auth's admin plugin, BANNED_USER). */
+  suspended:
+    'Your account is suspended. If you think this is a mistake, write to us from the Contact page.',
+  twoFactorWrongCode: "That code didn't match. Check the current code in your authenticator app.",
+  twoFactorTimedOut: 'Sign-in timed out. Enter your password again.',
+  twoFactorTooManyCodes: 'Too many wrong codes. Try again in 15 minutes.',
+  twoFactorAlreadyOn: 'Two-factor authentication is already on for this account.',
+  twoFactorCodeNeeded: 'Enter a current code from your authenticator app.',
+  twoFactorPasswordNeeded: 'Enter your password to change two-factor authentication.',
 } as const;
+
+/**
+ * POST /api/auth/sign-in/email (200) for an account with two-factor authentication on: the
+ * password was right, but no session exists yet. A signed cookie names the challenge for ten
+ * minutes; the code goes to POST /api/auth/two-factor/verify-totp (or verify-backup-code).
+ */
+export const twoFactorRedirectResponse = z.object({
+  twoFactorRedirect: z.literal(true),
+  twoFactorMethods: z.array(z.string()).optional(),
+});
+export type TwoFactorRedirectResponse = z.infer<typeof twoFactorRedirectResponse>;
+
+/** The code from the authenticator app: 6 digits. */
+export const twoFactorCodeBody = z.object({
+  code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
+});
+export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBody>;
+
+/** A backup code as shown at enrolment: `xxxxx-xxxxx`. */
+export const backupCodeBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, 'Enter a backup code like abcde-12345.'),
+});
+export type BackupCodeBody = z.infer<typeof backupCodeBody>;
+
+/** POST /api/auth/two-factor/enable: the password (absent for an account without one). */
+export const enableTwoFactorBody = z.object({ password: z.string().optional() });
+
+/** Shown once: the authenticator's `otpauth://` URI (the QR code) and the backup codes. */
+export const enableTwoFactorResponse = z.object({
+  totpURI: z.string(),
+  backupCodes: z.array(z.string()),
+});
+export type EnableTwoFactorResponse = z.infer<typeof enableTwoFactorResponse>;
+
+/** Turning two-factor off, new backup codes: the password, or without one a current code. */
+export const twoFactorConfirmBody = z.object({
+  password: z.string().optional(),
+  code: z.string().optional(),
+});
+
+/** POST /api/auth/two-factor/generate-backup-codes: the new codes (the old ones stop working). */
+export const backupCodesResponse = z.object({
+  status: z.boolean(),
+  backupCodes: z.array(z.string()),
+});
+
+/** A two-factor answer from the gate: `code` says which (the web maps it to a step). */
+export const TWO_FACTOR_ERROR_CODES = {
+  wrongCode: 'INVALID_CODE',
+  timedOut: 'INVALID_TWO_FACTOR_COOKIE',
+  tooManyCodes: 'ACCOUNT_TEMPORARILY_LOCKED',
+} as const;
+
+/** POST /api/auth/sign-in/email (403) for a suspended account. */
+export const accountSuspendedResponse = z.object({
+  code: z.literal('ACCOUNT_SUSPENDED'),
+  message: z.string(),
+});
+export type AccountSuspendedResponse = z.infer<typeof accountSuspendedResponse>;
 
 /** The `error` (and `code`) of a change-of-address link whose new address is taken. */
 export const EMAIL_IN_USE = 'EMAIL_IN_USE';
@@ -110,6 +193,10 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   name: z.string(),
   emailVerified: z.boolean(),
+  /** 'user', or a staff role (../staff/roles.ts); older answers without it are users. */
+  role: z.string().default('user'),
+  /** Whether sign-in asks for a code from an authenticator app. */
+  twoFactorEnabled: z.boolean().default(false),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -33,7 +33,8 @@ export const signInEmail = /* @__PURE__ */ endpoint({
   path: '/api/auth/sign-in/email',
   needs: { auth: 'public' },
   servedBy: 'better-auth',
-  summary: 'Signs in with e-mail and password (403 EMAIL_NOT_VERIFIED before verification)',
+  summary:
+    'Signs in with e-mail and password (200 { twoFactorRedirect: true } when a code is due; 403 EMAIL_NOT_VERIFIED before verification, ACCOUNT_SUSPENDED)',
   schemas: (c) => ({
     body: c.signInSchema,
     response: { 200: c.betterAuthResponse, 403: c.emailNotVerifiedResponse },
@@ -130,6 +131,56 @@ export const revokeOtherSessions = /* @__PURE__ */ endpoint({
   schemas: (c) => ({ body: c.betterAuthEmptyBody, response: { 200: c.betterAuthResponse } }),
 });
 
+// ——— two-factor authentication (better-auth's TOTP plugin, decision 0055) ———
+
+export const enableTwoFactor = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/auth/two-factor/enable',
+  needs: { auth: 'user' },
+  servedBy: 'better-auth',
+  summary: 'Starts enrolment: the authenticator URI and backup codes (409 when already on)',
+  schemas: (c) => ({
+    body: c.enableTwoFactorBody,
+    response: { 200: c.enableTwoFactorResponse },
+  }),
+});
+
+export const verifyTotp = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/auth/two-factor/verify-totp',
+  needs: { auth: 'public' },
+  servedBy: 'better-auth',
+  summary: "Signs in with the authenticator's code, or ends enrolment (other sessions end)",
+  schemas: (c) => ({ body: c.twoFactorCodeBody, response: { 200: c.betterAuthResponse } }),
+});
+
+export const verifyBackupCode = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/auth/two-factor/verify-backup-code',
+  needs: { auth: 'public' },
+  servedBy: 'better-auth',
+  summary: 'Signs in with a backup code (each works once)',
+  schemas: (c) => ({ body: c.backupCodeBody, response: { 200: c.betterAuthResponse } }),
+});
+
+export const disableTwoFactor = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/auth/two-factor/disable',
+  needs: { auth: 'user' },
+  servedBy: 'better-auth',
+  summary: 'Turns two-factor off (the password, or a current code without one)',
+  schemas: (c) => ({ body: c.twoFactorConfirmBody, response: { 200: c.betterAuthResponse } }),
+});
+
+export const generateBackupCodes = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/auth/two-factor/generate-backup-codes',
+  needs: { auth: 'user' },
+  servedBy: 'better-auth',
+  summary: 'New backup codes (the password, or a current code without one)',
+  schemas: (c) => ({ body: c.twoFactorConfirmBody, response: { 200: c.backupCodesResponse } }),
+});
+
 /** Every better-auth endpoint the web app calls (listed in the OpenAPI document's catch-all). */
 export const betterAuthEndpoints = [
   getSession,
@@ -144,4 +195,9 @@ export const betterAuthEndpoints = [
   changeEmail,
   revokeSession,
   revokeOtherSessions,
+  enableTwoFactor,
+  verifyTotp,
+  verifyBackupCode,
+  disableTwoFactor,
+  generateBackupCodes,
 ];

@@ -1,4 +1,12 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Tables used by better-auth. The JavaScript keys are the field names better-auth expects;
@@ -14,6 +22,17 @@ export const user = pgTable('user', {
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   /** When the user attested to being at least 18 years old. */
   ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
+  /**
+   * better-auth's admin plugin (decision 0055): 'user', 'admin' or 'moderator'. NOT NULL with a
+   * default, so every account from before the column is a user.
+   */
+  role: text('role').notNull().default('user'),
+  /** A suspended account (admin plugin): it cannot sign in; bans without these columns are ignored. */
+  banned: boolean('banned').notNull().default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  /** better-auth's two-factor plugin: on once the user typed a first code from their app. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -28,6 +47,8 @@ export const session = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** The admin plugin's field; we never impersonate (decision 0055), so it stays null. */
+    impersonatedBy: text('impersonated_by'),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -68,4 +89,26 @@ export const verification = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * better-auth's two-factor plugin: one TOTP secret and the backup codes per user, both encrypted
+ * with AUTH_SECRET. `verified` is false from enrolment until the first right code.
+ * `failed_verification_count` is NOT NULL: the plugin adds 1 to it, and NULL + 1 would never
+ * reach the lockout.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
 );

@@ -14,3 +14,4 @@ export * from './safety';
 export * from './files';
 export * from './reply-runs';
 export * from './unanswered';
+export * from './staff';

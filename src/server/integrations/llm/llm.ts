@@ -45,12 +45,23 @@ export interface CompletionRequest {
   timeLimitMs?: number;
 }
 
+/** Tokens a call used, as the provider's usage report gives them (issue 48 part 3). */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export interface Completion {
   content: string;
   /** The model the provider says answered (falls back to the requested one). */
   model: string;
   /** 'stop', 'length', … or null when the provider does not say. */
   finishReason: string | null;
+  /**
+   * The provider's usage report, or null when it sent none (a server without `stream_options`,
+   * or a stream closed at a stop string before its last chunk): then only an estimate can say.
+   */
+  usage: TokenUsage | null;
 }
 
 /**

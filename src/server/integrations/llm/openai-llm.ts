@@ -100,14 +100,14 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
         return Promise.reject(error);
       }
       const withheld = adaptation.withheld(model);
-      const { body, sent } = requestBody(model, request, serving, withheld);
+      const { body, sent } = requestBody(model, request, serving, withheld, true);
       // The prompt is serialised now and handed over once: what reads the answer (often for
       // seconds) keeps no reference to it.
       // (Object.assign rather than a spread copy: in Node 20's V8 that copy, prompt and all, would
       // outlive the young generation; decision 0029.)
       const call: StreamCall = {
         model,
-        payload: { json: JSON.stringify(Object.assign(body, { stream: true })) },
+        payload: { json: JSON.stringify(body) },
         sent,
         withheld,
         signal: request.signal,
@@ -118,11 +118,8 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
         // and only until the server answers: a model known to this process is sent it once.
         rebuild: adaptation.nextToDrop(model, sent)
           ? (without) => {
-              const next = requestBody(model, request, serving, without);
-              return {
-                payload: { json: JSON.stringify(Object.assign(next.body, { stream: true })) },
-                sent: next.sent,
-              };
+              const next = requestBody(model, request, serving, without, true);
+              return { payload: { json: JSON.stringify(next.body) }, sent: next.sent };
             }
           : undefined,
       };
@@ -153,7 +150,18 @@ function completionOf(
     content: filter.content,
     model: typeof response.model === 'string' && response.model ? response.model : model,
     finishReason: filter.stopped ? 'stop' : (choice?.finish_reason ?? null),
+    usage: usageOf(response?.usage),
   };
+}
+
+/** A usage report as the app keeps it; null when absent or not numbers (a server's own shape). */
+function usageOf(usage: unknown): Completion['usage'] {
+  const report = usage as { prompt_tokens?: unknown; completion_tokens?: unknown } | null;
+  const input = report?.prompt_tokens;
+  const output = report?.completion_tokens;
+  if (typeof input !== 'number' || typeof output !== 'number') return null;
+  if (!Number.isFinite(input) || !Number.isFinite(output) || input < 0 || output < 0) return null;
+  return { inputTokens: input, outputTokens: output };
 }
 
 /** One streamed request, as streamCompletion needs it (without the prompt, once it is sent). */
@@ -215,11 +223,13 @@ async function streamCompletion(
     const filter = new AnswerFilter(call.stops, { thinkingOpened: call.thinkingOpened });
     let answeredModel = '';
     let finishReason: string | null = null;
+    let usage: Completion['usage'] = null;
     try {
       await readEvents(response, parseChunk, (event) => {
         control.touch();
         const chunk = event as Partial<OpenAI.Chat.ChatCompletionChunk> | null;
         if (!answeredModel && typeof chunk?.model === 'string') answeredModel = chunk.model;
+        if (chunk?.usage) usage = usageOf(chunk.usage) ?? usage;
         // Usage-only chunks have no choices; some servers send a null delta.content, and
         // reasoning_content deltas (a model's thinking) are never read.
         const choice = chunk?.choices?.[0];
@@ -243,6 +253,7 @@ async function streamCompletion(
       content: filter.content,
       model: answeredModel || call.model,
       finishReason: filter.stopped ? 'stop' : finishReason,
+      usage,
     };
   } catch (error) {
     if (consumerFailed) throw consumerError;

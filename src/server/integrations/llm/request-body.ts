@@ -9,9 +9,12 @@ const MAX_STOPS = 4;
 /**
  * What a request may send that some servers refuse with a 400, in the order they are given up
  * when one does (adaptation.ts): the structured-output format costs least to lose (the tolerant
- * JSON reader copes), the system role most.
+ * JSON reader copes), the system role most. A stream's usage report (`stream_options`) comes
+ * last although it costs least (the tokens are then estimated): the servers that refuse it are a
+ * few old ones, and given up first it would cost every server that refuses one of the others a
+ * round trip more on its first call.
  */
-export const FALLIBLE_FEATURES = ['jsonSchema', 'prefill', 'systemRole'] as const;
+export const FALLIBLE_FEATURES = ['jsonSchema', 'prefill', 'systemRole', 'usageReport'] as const;
 export type FallibleFeature = (typeof FALLIBLE_FEATURES)[number];
 
 export const SERVING_DEFAULTS: LlmServing = {
@@ -32,6 +35,7 @@ export function requestBody(
   request: CompletionRequest,
   serving: LlmServing,
   withheld: ReadonlySet<FallibleFeature>,
+  streamed = false,
 ): { body: Record<string, unknown>; sent: Set<FallibleFeature> } {
   const sent = new Set<FallibleFeature>();
   const reasoning = serving.reasoningModels.includes(model);
@@ -73,6 +77,14 @@ export function requestBody(
       // strict: false, because strict mode rejects common schemas (optional fields, open objects).
       json_schema: { name: jsonSchema.name, schema: jsonSchema.schema, strict: false },
     };
+  }
+  if (streamed) {
+    body.stream = true;
+    // A stream reports its usage only when asked, in a last chunk without choices.
+    if (!withheld.has('usageReport')) {
+      sent.add('usageReport');
+      body.stream_options = { include_usage: true };
+    }
   }
   return { body, sent };
 }

@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES,
   authEmailBody,
   signUpSchema,
+  type AccountSuspendedResponse,
   type EmailNotVerifiedResponse,
 } from '../../../shared/auth/contract';
 import {
@@ -26,6 +27,13 @@ import { deviceCookie, knownDevice } from './known-devices';
 import { passwordProblem } from './password-check';
 import { resetLinkAddress } from './reset-links';
 import { signInOnlyWhereSignedUp, signUpCookie } from './sign-up-browser';
+import { afterTwoFactorCall, beforeTwoFactorCall, isClosedPath } from './two-factor-gate';
+
+/**
+ * Where a Google sign-in or a change-of-address link lands when the account has two-factor on:
+ * no session yet, the challenge cookie set; the web app opens the sign-in dialog at its code step.
+ */
+const TWO_FACTOR_LANDING = '/?twoFactor=1';
 
 /**
  * Where the verification link lands: the app, signed in when the link was opened in the browser
@@ -41,7 +49,9 @@ const VERIFIED_CALLBACK = '/chat?verified=1';
  */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const { auth, limiter, config } = ctx;
-  const sessionCookieName = (await auth.$context).authCookies.sessionToken.name;
+  const authContext = await auth.$context;
+  const sessionCookieName = authContext.authCookies.sessionToken.name;
+  const challengeCookieName = authContext.createAuthCookie('two_factor').name;
   const later = afterAnswers();
   app.addHook('onClose', () => later.settle());
 
@@ -76,11 +86,16 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       }
       // A password check any session could call: guessing through it is not offered.
       if (path === '/verify-password') throw notFound();
+      // The admin plugin's endpoints (our /api/admin routes call them in process) and the
+      // two-factor endpoints the app does not use are not there over HTTP.
+      if (isClosedPath(path)) throw notFound();
       if (path === '/sign-in/oauth2' && !config.google) {
         throw serviceUnavailable(AUTH_MESSAGES.googleNotConfigured);
       }
       if (request.method === 'POST') {
-        const checked = await beforeAccountCall(path, request, ctx);
+        const checked =
+          (await beforeAccountCall(path, request, ctx)) ??
+          (await beforeTwoFactorCall(path, request, ctx));
         if (checked) body = checked.body;
       }
       // 'Forgot password?' answers before anything depends on the address (the checks above are
@@ -121,6 +136,11 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
           extraCookies.push(deviceCookie(config.authSecret, address, secure));
         }
       }
+      // A Google sign-in or an address-change link for an account with two-factor on made no
+      // session (two-factor-hooks.ts): the browser goes to the code step instead.
+      if (request.method === 'GET' && setsCookie(response, challengeCookieName)) {
+        response = toTwoFactorLanding(response);
+      }
       // Any POST here may end or change sessions (sign-out, revocation, password or e-mail
       // change): the next request of every user is checked against the database again.
       if (request.method === 'POST') ctx.sessions.forgetAll();
@@ -129,6 +149,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
       if (await afterAccountCall(path, request, reply, response, ctx, sessionCookieName)) {
         return reply;
       }
+      if (await afterTwoFactorCall(path, request, reply, response, ctx)) return reply;
       // A new and an already registered address must look alike, so the body says nothing (and
       // both answers carry the sign-up cookie, see sign-up-browser.ts).
       if (path === '/sign-up/email' && response.ok) {
@@ -219,6 +240,13 @@ async function afterSignIn(
         message: AUTH_MESSAGES.emailNotVerified,
       } satisfies EmailNotVerifiedResponse);
     }
+    // Only after a right password: a guesser learns nothing from it.
+    if (payload.code === 'BANNED_USER') {
+      return reply.status(403).send({
+        code: 'ACCOUNT_SUSPENDED',
+        message: AUTH_MESSAGES.suspended,
+      } satisfies AccountSuspendedResponse);
+    }
   }
   return forward(reply, response);
 }
@@ -264,12 +292,23 @@ function toFetchRequest(
 
 /** Whether an answer signs its browser in (sets a non-empty session cookie). */
 function setsSession(response: Response, sessionCookieName: string): boolean {
+  return setsCookie(response, sessionCookieName);
+}
+
+/** Whether an answer sets the cookie `name` to a value (not expires it). */
+function setsCookie(response: Response, name: string): boolean {
   return response.headers
     .getSetCookie()
-    .some(
-      (header) =>
-        header.startsWith(`${sessionCookieName}=`) && !header.startsWith(`${sessionCookieName}=;`),
-    );
+    .some((header) => header.startsWith(`${name}=`) && !header.startsWith(`${name}=;`));
+}
+
+/** The same answer's cookies, as a redirect to the code step. */
+function toTwoFactorLanding(response: Response): Response {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append('set-cookie', cookie);
+  headers.set('location', TWO_FACTOR_LANDING);
+  headers.set('cache-control', 'no-store');
+  return new Response(null, { status: 302, headers });
 }
 
 async function forward(reply: FastifyReply, response: Response, extraCookies: string[] = []) {

@@ -3,8 +3,18 @@ import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { admin } from 'better-auth/plugins/admin';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { APP_NAME } from '../../../shared/brand';
 import type { Logger } from 'pino';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth/contract';
+import {
+  AUTH_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../shared/auth/contract';
+import { staffAccess, staffRoles } from './staff-roles';
+import { promoteListedStaff } from './staff-bootstrap';
+import { challengeOtherSignIns, endOtherSessionsAfterEnrolment } from './two-factor-hooks';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -45,7 +55,8 @@ export interface AuthDeps {
 
 /**
  * better-auth on our database: e-mail + password with verification, Google through OpenID
- * Connect with a configurable issuer, database sessions in HttpOnly cookies.
+ * Connect with a configurable issuer, database sessions in HttpOnly cookies; staff roles (the
+ * admin plugin) and two-factor authentication (the TOTP plugin), decision 0055.
  */
 export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
   return betterAuth({
@@ -61,6 +72,7 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        twoFactor: schema.twoFactor,
       },
     }),
     telemetry: { enabled: false },
@@ -153,6 +165,15 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
       },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // STAFF_EMAILS makes the first admins: a verified listed address becomes admin when it
+          // signs in (never demoted here; decision 0055).
+          before: async (newSession) => {
+            await promoteListedStaff(db, config.staffEmails, newSession.userId);
+          },
+        },
+      },
       account: {
         create: {
           // Before: better-auth marks the address verified right after the link, and runs
@@ -195,28 +216,49 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
           const userId = returned && !isAPIError(returned) ? returned.user?.id : undefined;
           if (typeof userId === 'string') await voidResetLinks(db, userId);
         }
+        // Enrolment's first code: the account's other sessions end (two-factor-hooks.ts).
+        await endOtherSessionsAfterEnrolment(ctx);
       }),
     },
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: GOOGLE_PROVIDER_ID,
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-                mapProfileToUser: (profile) => ({
-                  name: typeof profile.name === 'string' ? profile.name : '',
-                  emailVerified: profile.email_verified === true,
-                }),
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      admin({
+        ac: staffAccess,
+        roles: staffRoles,
+        defaultRole: 'user',
+        adminRoles: ['admin', 'moderator'],
+        bannedUserMessage: AUTH_MESSAGES.suspended,
+      }),
+      challengeOtherSignIns(
+        twoFactor({
+          issuer: APP_NAME,
+          // A Google-only account enrols too: it has no password to give.
+          allowPasswordless: true,
+          twoFactorCookieMaxAge: 600,
+          backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+          accountLockout: { maxFailedAttempts: 10, durationSeconds: 900 },
+        }),
+      ),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  mapProfileToUser: (profile) => ({
+                    name: typeof profile.name === 'string' ? profile.name : '',
+                    emailVerified: profile.email_verified === true,
+                  }),
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

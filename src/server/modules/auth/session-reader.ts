@@ -18,8 +18,18 @@ export async function createSessionReader(auth: Auth): Promise<SessionReader> {
   const check = async (request: FastifyRequest) => {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return null;
-    const { id, email, name, emailVerified } = session.user;
-    return { user: { id, email, name, emailVerified }, expiresAt: session.session.expiresAt };
+    const { id, email, name, emailVerified, role, twoFactorEnabled } = session.user;
+    return {
+      user: {
+        id,
+        email,
+        name,
+        emailVerified,
+        role: role ?? 'user',
+        twoFactorEnabled: twoFactorEnabled === true,
+      },
+      expiresAt: session.session.expiresAt,
+    };
   };
   return {
     async user(request) {

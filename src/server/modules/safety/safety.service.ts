@@ -21,7 +21,6 @@ import { NOTHING_FOUND, screenMessage, type ScreenMode } from './message-screen'
 import { ReplyGuard } from './reply-guard';
 import * as repo from './safety.repo';
 import { decideScreen } from './second-opinion';
-import { isStaff } from '../../http/staff';
 
 /**
  * The companion-app law's protocol (NY GBL Art. 47, CA SB 243; decision 0042), as the chat asks
@@ -205,14 +204,6 @@ export async function listNotices(ctx: AppContext, userId: string, conversationI
 }
 
 // ---- staff --------------------------------------------------------------------------------
-
-/** 404 for everyone but staff (signed out too): the staff routes are not there for anyone else. */
-export function requireStaff(
-  ctx: AppContext,
-  user: { email: string; emailVerified: boolean } | null,
-) {
-  if (!user || !isStaff(ctx, user)) throw notFound();
-}
 
 const monthIndex = (month: string) => {
   const [y, m] = month.split('-').map(Number);
