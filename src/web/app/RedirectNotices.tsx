@@ -24,7 +24,9 @@ export function RedirectNotices({ startSearch }: { startSearch: string }) {
     if (url.pathname === RESET_PASSWORD_PAGE) return;
     const params = new URLSearchParams(startSearch);
     if (!NOTE_PARAMS.some((name) => params.get(name))) return;
-    tell(params, user !== null, () => authDialog.open('signin'));
+    // Google (or a change-of-address link) accepted, two-factor on: the code finishes the sign-in.
+    if (params.get('twoFactor') && !user) authDialog.open('signin', { codeStep: true });
+    else tell(params, user !== null, () => authDialog.open('signin'));
     for (const key of [...NOTE_PARAMS, 'error_description']) url.searchParams.delete(key);
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   }, [authDialog, isLoading, startSearch, user]);

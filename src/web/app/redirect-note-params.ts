@@ -1,2 +1,2 @@
 /** The notes the server leaves in the address after a redirect (read by redirect-notices.tsx). */
-export const NOTE_PARAMS = ['verified', 'emailChanged', 'error', 'authError'] as const;
+export const NOTE_PARAMS = ['verified', 'emailChanged', 'error', 'authError', 'twoFactor'] as const;

@@ -9,6 +9,7 @@ import { DevicesSection } from '../features/account/DevicesSection';
 import { EmailSection } from '../features/account/EmailSection';
 import { PasswordSection } from '../features/account/PasswordSection';
 import { Section } from '../features/account/Section';
+import { TwoFactorSection } from '../features/account/TwoFactorSection';
 import { usePageTitle } from '../lib/use-page-title';
 
 /** Route /account — sign-in details, devices, the data export and account deletion. */
@@ -45,6 +46,7 @@ function AccountSections() {
     <>
       <EmailSection email={a.email} hasPassword={a.hasPassword} />
       <PasswordSection hasPassword={a.hasPassword} email={a.email} name={a.name} />
+      <TwoFactorSection hasPassword={a.hasPassword} />
       <DevicesSection />
       <Section id="account-linked" title="Linked accounts">
         <p className="text-sm">

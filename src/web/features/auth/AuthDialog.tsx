@@ -22,15 +22,16 @@ import {
   AUTH_CONFIG_KEY,
   fetchAuthConfig,
   resendVerification,
-  signInWithEmail,
   signUpWithEmail,
   startGoogleSignIn,
+  useSignIn,
 } from './auth-api';
 import type { AuthTab } from './auth-tabs';
 import { SUBMIT_CHECK_WAIT_MS, usePasswordChecker, usePasswordStrength } from './password-checker';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { refreshSession } from './session';
+import { TwoFactorStep } from './TwoFactorStep';
 
 const TAB_CLASS =
   'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-muted data-[state=active]:bg-accent-strong data-[state=active]:text-on-accent';
@@ -38,11 +39,14 @@ const TAB_CLASS =
 export default function AuthDialog({
   initialTab,
   email,
+  codeStep = false,
   onClose,
 }: {
   initialTab: AuthTab;
   /** The sign-in form's address, filled in (the password field then has the focus). */
   email?: string;
+  /** Starts at the two-factor code step: the password (or Google) was already accepted. */
+  codeStep?: boolean;
   onClose: () => void;
 }) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
@@ -63,7 +67,7 @@ export default function AuthDialog({
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="signin" className="mt-4">
-          <SignInForm email={email} onDone={onClose} />
+          <SignInForm email={email} codeStep={codeStep} onDone={onClose} />
         </Tabs.Content>
         <Tabs.Content value="signup" className="mt-4">
           <SignUpForm onDone={onClose} />
@@ -73,27 +77,49 @@ export default function AuthDialog({
   );
 }
 
-function SignInForm({ email = '', onDone }: { email?: string; onDone: () => void }) {
+function SignInForm({
+  email = '',
+  codeStep,
+  onDone,
+}: {
+  email?: string;
+  codeStep: boolean;
+  onDone: () => void;
+}) {
   const [location, navigate] = useLocation();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
+  const [step, setStep] = useState<'password' | 'code'>(codeStep ? 'code' : 'password');
+  /** Why the form is back at the password: a timed-out code step, a suspended account. */
+  const [notice, setNotice] = useState<string>();
+  const [backFromCode, setBackFromCode] = useState(false);
+  const signIn = useSignIn();
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
+  const signedIn = async () => {
+    await refreshSession();
+    toast({ title: 'Welcome back!', description: 'Successfully signed in to your account.' });
+    onDone();
+    // Signed in from the landing page or another public page: on to the app. A page that asked
+    // for the sign-in (membership, account, a conversation's link) stays.
+    if (!isAppRoute(location)) navigate('/chat');
+  };
+
   const submit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
+    setNotice(undefined);
     try {
-      await signInWithEmail(values);
-      await refreshSession();
-      toast({ title: 'Welcome back!', description: 'Successfully signed in to your account.' });
-      onDone();
-      // Signed in from the landing page or another public page: on to the app. A page that asked
-      // for the sign-in (membership, account, a conversation's link) stays.
-      if (!isAppRoute(location)) navigate('/chat');
+      if ((await signIn.mutateAsync(values)) === 'code-needed') setStep('code');
+      else await signedIn();
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') {
+        setNotice(error.message);
+        return;
+      }
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         setUnverifiedEmail(values.email);
       }
@@ -105,11 +131,29 @@ function SignInForm({ email = '', onDone }: { email?: string; onDone: () => void
     }
   });
 
+  if (step === 'code') {
+    return (
+      <TwoFactorStep
+        onSignedIn={signedIn}
+        onRestart={(message) => {
+          setNotice(message);
+          setStep('password');
+          setBackFromCode(true);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
   if (forgot) {
     return <ForgotPasswordForm email={form.getValues('email')} onBack={() => setForgot(false)} />;
   }
   return (
     <div className="space-y-4">
+      {notice && (
+        <p role="alert" className="rounded-lg border border-error/60 bg-error/10 p-3 text-sm">
+          {notice}
+        </p>
+      )}
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
           id="signin-email"
@@ -128,7 +172,7 @@ function SignInForm({ email = '', onDone }: { email?: string; onDone: () => void
           type="password"
           autoComplete="current-password"
           required
-          autoFocus={email !== ''}
+          autoFocus={email !== '' || backFromCode}
           placeholder="Your password"
           {...form.register('password')}
         />

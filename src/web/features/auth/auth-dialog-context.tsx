@@ -15,6 +15,11 @@ export type { AuthTab };
 /** What the dialog opens with: the sign-in form's address (after a password reset). */
 export interface AuthDialogPrefill {
   email?: string;
+  /**
+   * Opens at the code step: a Google sign-in (or a change-of-address link) of an account with
+   * two-factor on came back with the challenge cookie and no session (the server's /?twoFactor=1).
+   */
+  codeStep?: boolean;
 }
 
 interface AuthDialogState {
@@ -46,6 +51,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
             key={shown.email ?? ''}
             initialTab={shown.tab}
             email={shown.email}
+            codeStep={shown.codeStep}
             onClose={() => setShown(null)}
           />
         </Suspense>

@@ -1,0 +1,185 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../src/shared/auth/contract';
+import { RedirectNotices } from '../../src/web/app/RedirectNotices';
+import { Toaster } from '../../src/web/components/ui/toast';
+import { AuthDialogProvider, useAuthDialog } from '../../src/web/features/auth/auth-dialog-context';
+import { queryClient } from '../../src/web/lib/query-client';
+import { json, startApiDouble } from './api-double';
+
+/**
+ * Issue 48: signing in to an account with two-factor on. The password is right, then the dialog
+ * asks for the code from the authenticator app (or a backup code) before anyone is signed in.
+ */
+
+let api: Awaited<ReturnType<typeof startApiDouble>>;
+beforeAll(async () => {
+  api = await startApiDouble();
+});
+afterAll(() => api.close());
+
+const ADA = {
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada',
+  emailVerified: true,
+  twoFactorEnabled: true,
+};
+let signedIn = false;
+
+beforeEach(() => {
+  api.reset();
+  queryClient.clear();
+  signedIn = false;
+  window.history.replaceState(null, '', '/');
+  api.on('GET /api/auth-config', (_req, _body, res) =>
+    json(res, 200, { google: false, googleProviderId: 'google' }),
+  );
+  api.on('GET /api/auth/get-session', (_req, _body, res) =>
+    json(res, 200, signedIn ? { user: ADA, session: { id: 's1' } } : null),
+  );
+  api.on('POST /api/auth/sign-in/email', (_req, _body, res) =>
+    json(res, 200, { twoFactorRedirect: true, twoFactorMethods: ['totp'] }),
+  );
+});
+
+function OpenSignIn() {
+  const dialog = useAuthDialog();
+  useEffect(() => dialog.open('signin'), [dialog]);
+  return null;
+}
+
+/** Opens the dialog and gives the right password: the code step is next. */
+async function passwordAccepted() {
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthDialogProvider>
+        <OpenSignIn />
+      </AuthDialogProvider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  const form = within(await screen.findByRole('dialog', { name: 'Welcome to Reverie AI' }));
+  fireEvent.change(form.getByLabelText('Email'), { target: { value: ADA.email } });
+  fireEvent.change(form.getByLabelText('Password'), { target: { value: 'moonlit garden' } });
+  fireEvent.click(form.getByRole('button', { name: 'Sign In' }));
+  return (await screen.findByLabelText('Code from your authenticator app')) as HTMLInputElement;
+}
+
+const verify = () => fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+describe('signing in with two-factor on', () => {
+  it('asks for the code, says when it is wrong, and signs in with the right one', async () => {
+    api.on('POST /api/auth/two-factor/verify-totp', (_req, body, res) => {
+      if ((body as { code: string }).code !== '246810') {
+        return json(res, 401, { code: 'INVALID_CODE', message: AUTH_MESSAGES.twoFactorWrongCode });
+      }
+      signedIn = true;
+      json(res, 200, { user: ADA });
+    });
+    const code = await passwordAccepted();
+    expect(code.inputMode).toBe('numeric');
+    expect(code.autocomplete).toBe('one-time-code');
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(screen.queryByText('Welcome back!')).toBeNull();
+
+    fireEvent.change(code, { target: { value: '111111' } });
+    verify();
+    expect(await screen.findByText(AUTH_MESSAGES.twoFactorWrongCode)).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(code, { target: { value: '246 810' } });
+    verify();
+    expect(await screen.findByText('Welcome back!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(window.location.pathname).toBe('/chat'));
+    const sent = api.requests.filter((r) => r.path === '/api/auth/two-factor/verify-totp');
+    expect(sent.map((r) => r.body)).toEqual([{ code: '111111' }, { code: '246810' }]);
+  });
+
+  it('takes a backup code instead', async () => {
+    api.on('POST /api/auth/two-factor/verify-backup-code', (_req, _body, res) => {
+      signedIn = true;
+      json(res, 200, { user: ADA });
+    });
+    await passwordAccepted();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a backup code instead' }));
+    const backup = screen.getByLabelText('Backup code');
+    await waitFor(() => expect(document.activeElement).toBe(backup));
+    fireEvent.change(backup, { target: { value: '12345' } });
+    verify();
+    expect(await screen.findByText('Enter a backup code like abcde-12345.')).toBeTruthy();
+    fireEvent.change(backup, { target: { value: 'abcde-12345' } });
+    verify();
+    expect(await screen.findByText('Welcome back!')).toBeTruthy();
+    const sent = api.requests.find((r) => r.path === '/api/auth/two-factor/verify-backup-code');
+    expect(sent?.body).toEqual({ code: 'abcde-12345' });
+  });
+
+  it('after too long, goes back to the password with the reason', async () => {
+    api.on('POST /api/auth/two-factor/verify-totp', (_req, _body, res) =>
+      json(res, 401, {
+        code: 'INVALID_TWO_FACTOR_COOKIE',
+        message: AUTH_MESSAGES.twoFactorTimedOut,
+      }),
+    );
+    const code = await passwordAccepted();
+    fireEvent.change(code, { target: { value: '123456' } });
+    verify();
+    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MESSAGES.twoFactorTimedOut);
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(password.value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(screen.queryByLabelText('Code from your authenticator app')).toBeNull();
+  });
+
+  it('Back returns to the password step', async () => {
+    await passwordAccepted();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a suspended account is told so', async () => {
+    api.on('POST /api/auth/sign-in/email', (_req, _body, res) =>
+      json(res, 403, { code: 'ACCOUNT_SUSPENDED', message: AUTH_MESSAGES.suspended }),
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AuthDialogProvider>
+          <OpenSignIn />
+        </AuthDialogProvider>
+      </QueryClientProvider>,
+    );
+    const form = within(await screen.findByRole('dialog'));
+    fireEvent.change(form.getByLabelText('Email'), { target: { value: ADA.email } });
+    fireEvent.change(form.getByLabelText('Password'), { target: { value: 'moonlit garden' } });
+    fireEvent.click(form.getByRole('button', { name: 'Sign In' }));
+    expect((await form.findByRole('alert')).textContent).toBe(AUTH_MESSAGES.suspended);
+    expect(screen.queryByLabelText('Code from your authenticator app')).toBeNull();
+  });
+
+  it('after Google, the landing page opens the dialog at the code step', async () => {
+    api.on('POST /api/auth/two-factor/verify-totp', (_req, _body, res) => {
+      signedIn = true;
+      json(res, 200, { user: ADA });
+    });
+    window.history.replaceState(null, '', '/?twoFactor=1');
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AuthDialogProvider>
+          <RedirectNotices startSearch="?twoFactor=1" />
+        </AuthDialogProvider>
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const code = await screen.findByLabelText('Code from your authenticator app');
+    expect(window.location.search).toBe('');
+    fireEvent.change(code, { target: { value: '975310' } });
+    verify();
+    expect(await screen.findByText('Welcome back!')).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe('/chat'));
+  });
+});
