@@ -6,9 +6,17 @@ import { z } from 'zod';
  *   GET /api/admin/audit?before=&limit=&userId=   → auditPageResponse, newest first; staff
  *                                                   with two-factor (404 to others, 403
  *                                                   twoFactorRequiredResponse to staff without)
+ *
+ * The users (issue 48 part 2, decision 0056), same rule, in users-contract.ts:
+ *   GET  /api/admin/users?query=                     → userSearchResponse (at most 20, newest)
+ *   GET  /api/admin/users/:userId                    → userPageResponse (404 unknown id)
+ *   POST /api/admin/users/:userId/credits            → creditGrantResponse (the new balance)
+ *   POST /api/admin/users/:userId/suspension         → userPageResponse
+ *   POST /api/admin/users/:userId/sessions/revoke    → sessionsRevokedResponse
  */
 
 export { STAFF_ROLES, isStaffRole, type StaffRole } from './roles';
+export * from './users-contract';
 
 /** 403 from every staff route to a staff account without two-factor authentication. */
 export const twoFactorRequiredResponse = z.object({
@@ -17,6 +25,12 @@ export const twoFactorRequiredResponse = z.object({
   setupUrl: z.string(),
 });
 export type TwoFactorRequiredResponse = z.infer<typeof twoFactorRequiredResponse>;
+
+/** 403 from a staff route that may also refuse staff with two-factor (a moderator acting on staff). */
+export const staffForbiddenResponse = z.union([
+  twoFactorRequiredResponse,
+  z.object({ message: z.string() }),
+]);
 
 export const AUDIT_PAGE_MAX = 100;
 

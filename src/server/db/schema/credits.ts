@@ -40,3 +40,23 @@ export const replyCharge = pgTable(
   },
   (t) => [index('reply_charge_pending_idx').on(t.status, t.createdAt)],
 );
+
+/**
+ * Credits a staff member gave (positive) or took (negative), with why (decision 0056): the
+ * ledger of every balance change that was not a reply or a plan. Gone with the account.
+ */
+export const creditGrant = pgTable(
+  'credit_grant',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** The staff user's id, kept as text: the ledger outlives a staff account. */
+    actorId: text('actor_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_grant_user_idx').on(t.userId, t.id)],
+);

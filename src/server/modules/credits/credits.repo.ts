@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import type { Bound } from '../../db/prepared';
 import { creditAccount, replyCharge } from '../../db/schema';
 import { pagesOf, type ExportParts } from '../../db/user-data';
+import { deleteGrantsOfUser, grantsForExport } from './credit-grants.repo';
 
 export interface CreditAccountRow {
   plan: string;
@@ -213,6 +214,16 @@ export async function readAccount(db: Database, userId: string): Promise<CreditA
   return row ?? null;
 }
 
+/** A paid plan's period end (Stripe's current_period_end); null on the free plan. */
+export async function readPeriodEnd(db: Database, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ periodEnd: creditAccount.periodEnd })
+    .from(creditAccount)
+    .where(eq(creditAccount.userId, userId))
+    .limit(1);
+  return row?.periodEnd ?? null;
+}
+
 export async function readCredits(db: Database, userId: string): Promise<number | null> {
   const [row] = await db
     .select({ credits: creditsLeft() })
@@ -377,8 +388,8 @@ export async function refundStaleCharges(db: Database, olderThanMs: number): Pro
 const CHARGE_PAGE = 1000;
 
 /**
- * The account export's credits (issue 14): the plan and allowance, and the credit history (one
- * row per reply charged, with what became of it).
+ * The account export's credits (issue 14): the plan and allowance, the credit history (one
+ * row per reply charged, with what became of it) and the credits staff gave or took.
  */
 export function exportForUser(db: Database, userId: string): ExportParts {
   return {
@@ -417,10 +428,13 @@ export function exportForUser(db: Database, userId: string): ExportParts {
       (row) => row.id,
       CHARGE_PAGE,
     ),
+    /** Credits staff gave or took, and why (decision 0056). */
+    creditGrants: () => grantsForExport(db, userId),
   };
 }
 
 export async function deleteAllForUser(tx: Executor, userId: string) {
+  await deleteGrantsOfUser(tx, userId);
   await tx.delete(replyCharge).where(eq(replyCharge.userId, userId));
   await tx.delete(creditAccount).where(eq(creditAccount.userId, userId));
 }

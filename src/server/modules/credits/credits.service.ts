@@ -3,6 +3,7 @@ import type { TopUpResponse } from '../../../shared/credits/contract';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
+import * as grants from './credit-grants.repo';
 import * as repo from './credits.repo';
 
 /** What the credit rules need; the full AppContext fits, and so does a small test double. */
@@ -122,3 +123,41 @@ export async function sweepStaleCharges(ctx: SweeperContext): Promise<number> {
   if (refunded > 0) ctx.log.warn({ refunded }, 'refunded credits of unfinished replies');
   return refunded;
 }
+
+/** The message when a take would leave less than nothing. */
+export const takeBelowZeroMessage = (left: number) =>
+  `The balance cannot go below 0: this account has ${left} credit${left === 1 ? '' : 's'} left.`;
+
+/**
+ * Gives (positive) or takes (negative) credits on a staff member's word, written to the credit
+ * ledger with the reason (decision 0056). Answers the new balance; 400 when a take would bring it
+ * below 0.
+ */
+export async function grantCredits(
+  ctx: CreditsContext,
+  userId: string,
+  request: grants.GrantRequest,
+): Promise<number> {
+  await prepareAccount(ctx, userId);
+  const balance = await grants.grantCredits(ctx.db, userId, request);
+  if (balance === null) {
+    throw new HttpError(400, takeBelowZeroMessage((await repo.readCredits(ctx.db, userId)) ?? 0));
+  }
+  return balance;
+}
+
+/** What the staff console shows of an account's credits (decision 0056). */
+export async function creditsOverview(ctx: CreditsContext, userId: string) {
+  await prepareAccount(ctx, userId);
+  const [account, periodEnd, recent, perDay] = await Promise.all([
+    repo.readAccount(ctx.db, userId),
+    repo.readPeriodEnd(ctx.db, userId),
+    grants.recentGrants(ctx.db, userId),
+    grants.repliesChargedPerDay(ctx.db, userId, CHARGE_DAYS_SHOWN),
+  ]);
+  if (!account) throw new Error(`credit account of ${userId} vanished`);
+  return { account, periodEnd, grants: recent, repliesPerDay: perDay };
+}
+
+/** The days of replies charged that the staff console shows. */
+export const CHARGE_DAYS_SHOWN = 30;

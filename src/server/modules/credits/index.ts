@@ -5,9 +5,13 @@ import { registerCreditRoutes } from './credits.routes';
 
 /** The credits module's face: what the rest of the server may use of it. */
 export { settleChargeStatement, takeCreditSteps, type PlanTarget } from './credits.repo';
+export { type GrantRequest } from './credit-grants.repo';
 export {
   applyPlan,
+  CHARGE_DAYS_SHOWN,
+  creditsOverview,
   getCredits,
+  grantCredits,
   refundCharge,
   settleCharge,
   STALE_CHARGE_MS,
