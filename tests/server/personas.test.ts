@@ -66,7 +66,7 @@ describe('/api/personas', () => {
     expect((await user.delete(`/api/personas/${id}`)).status).toBe(404);
   });
 
-  it('refuses a nameless or too long persona, an avatar not the user’s, and more than 30', async ({
+  it('refuses a nameless, too long or minor persona, an avatar not the user’s, and more than 30', async ({
     t,
     user,
   }) => {
@@ -76,6 +76,17 @@ describe('/api/personas', () => {
     const long = await user.post('/api/personas', { name: 'Vale', description: 'x'.repeat(1001) });
     expect(long.status).toBe(400);
     expect(long.json.message).toBe('A persona’s description can be at most 1000 characters.');
+
+    // The adults-only rule: a persona is an adult too, its name and description read as a character's.
+    const minor = await user.post('/api/personas', {
+      name: 'Lily',
+      description: 'A shy 15-year-old at her first party.',
+    });
+    expect(minor.status).toBe(400);
+    expect(minor.json.message).toBe(
+      'Everyone in a chat is an adult (18+), you too. Please remove the reference to "15-year-old" from the persona’s description.',
+    );
+    expect(minor.json.issues).toEqual([{ path: 'description', message: minor.json.message }]);
 
     const other = await t.signedInUser('persona-avatar-owner@example.com');
     const upload = await other.upload(

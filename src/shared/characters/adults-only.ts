@@ -103,3 +103,21 @@ export function checkCharacterIsAdult(fields: {
   }
   return null;
 }
+
+/**
+ * A persona is who the user plays (issue 47 part 5): an adult too, by the same rule. Null when its
+ * name and description never make it a minor, otherwise the message naming the field to fix.
+ */
+export function checkPersonaIsAdult(fields: { name?: string; description?: string }) {
+  for (const field of ['name', 'description'] as const) {
+    const text = fields[field];
+    const phrase = text ? findMinorPhrase(text) : null;
+    if (phrase !== null) {
+      return {
+        field,
+        message: `Everyone in a chat is an adult (18+), you too. Please remove the reference to "${phrase}" from the persona’s ${field}.`,
+      };
+    }
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParams } from '../id-params';
+import { checkPersonaIsAdult } from '../characters/adults-only';
 import { AVATAR_FILE_NAME } from '../characters/schemas';
 import { PROFILE_NAME_MAX_LENGTH } from '../profile/contract';
 
@@ -28,26 +29,36 @@ export const PERSONA_NAME_REQUIRED = 'Please give the persona a name.';
 export const personaParams = idParams(PERSONA_NOT_FOUND);
 
 /** POST /api/personas and PUT /api/personas/{id}: the whole persona. */
-export const personaRequest = z.object({
-  name: z
-    .string({ error: PERSONA_NAME_REQUIRED })
-    .trim()
-    .min(1, PERSONA_NAME_REQUIRED)
-    .max(
-      PERSONA_LIMITS.nameMaxLength,
-      `A persona’s name can be at most ${PERSONA_LIMITS.nameMaxLength} characters.`,
-    ),
-  description: z
-    .string()
-    .trim()
-    .max(
-      PERSONA_LIMITS.descriptionMaxLength,
-      `A persona’s description can be at most ${PERSONA_LIMITS.descriptionMaxLength} characters.`,
-    )
-    .default(''),
-  /** An avatar the user uploaded or generated (POST /api/avatars/…), or null for none. */
-  avatarImage: z.string().regex(AVATAR_FILE_NAME, 'Unknown avatar image').nullable().default(null),
-});
+export const personaRequest = z
+  .object({
+    name: z
+      .string({ error: PERSONA_NAME_REQUIRED })
+      .trim()
+      .min(1, PERSONA_NAME_REQUIRED)
+      .max(
+        PERSONA_LIMITS.nameMaxLength,
+        `A persona’s name can be at most ${PERSONA_LIMITS.nameMaxLength} characters.`,
+      ),
+    description: z
+      .string()
+      .trim()
+      .max(
+        PERSONA_LIMITS.descriptionMaxLength,
+        `A persona’s description can be at most ${PERSONA_LIMITS.descriptionMaxLength} characters.`,
+      )
+      .default(''),
+    /** An avatar the user uploaded or generated (POST /api/avatars/…), or null for none. */
+    avatarImage: z
+      .string()
+      .regex(AVATAR_FILE_NAME, 'Unknown avatar image')
+      .nullable()
+      .default(null),
+  })
+  // The adults-only rule, as for characters: the persona goes into an adult prompt.
+  .superRefine((persona, context) => {
+    const minor = checkPersonaIsAdult(persona);
+    if (minor) context.addIssue({ code: 'custom', path: [minor.field], message: minor.message });
+  });
 export type PersonaRequest = z.input<typeof personaRequest>;
 
 export const personaSchema = z.object({
