@@ -90,6 +90,19 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Icons that several parts share but /chat does not draw as it opens (dialogs,
+            // menus, other pages, the console): one file of their own, fetched with the first
+            // part that draws one, instead of riding in the shared icons file every page loads
+            // (1.2 KB off /chat's first load). An icon the chat's first load draws must not be
+            // here; tests/build/chat-budget.test.ts says when the first load grows.
+            {
+              name: 'icons-late',
+              test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-left|brain|circle-check|credit-card|download|image-plus|lock|sparkles)\.mjs$/,
+              minShareCount: 2,
+              priority: 1,
+              // Only the icons move: what they draw with stays in the shared icons file.
+              includeDependenciesRecursively: false,
+            },
             // React and the icons more than one part of the app draws: an icon only a dialog, a
             // menu or another page draws stays with it, off /chat's first load (1.7 KB).
             {
@@ -104,10 +117,11 @@ export default defineConfig({
             ...[
               // The query library, whole: every page's data.
               { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-              // The buttons, form fields and brand marks nearly every page draws.
+              // The buttons, form fields and brand marks nearly every page draws, and the brand;
+              // and the price of a reply (a sliver of its own otherwise, on /chat's first load).
               {
                 name: 'ui',
-                test: /src[\\/](web[\\/](components[\\/](ui[\\/](button|form|icon-button)|brand[\\/])|lib[\\/]use-page-title)|shared[\\/](brand|format-count)\.)/,
+                test: /src[\\/](web[\\/](components[\\/](ui[\\/](button|form|icon-button)|brand[\\/])|lib[\\/](use-page-title|brand)|features[\\/]chat[\\/]reply-cost)|shared[\\/](brand|format-count|site[\\/]brand-defaults)\.)/,
               },
             ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
           ],

@@ -15,10 +15,11 @@ import { route } from './http/route';
 import { JobQueue, upkeepJobs } from './jobs';
 import { Lifecycle } from './lifecycle';
 import { loggerOptions } from './logger';
-import { createMetrics, measuredLlm, registerMetrics } from './metrics';
+import { createMetrics, measuredLlm, registerMetrics, usageRecorder } from './metrics';
 import { featureModules } from './modules';
 import { createAuth, createSessionReader } from './modules/auth';
 import { openStreamCount } from './modules/chat';
+import { createSiteSettings } from './modules/site';
 import { registerBodyGuard } from './plugins/body-guard';
 import { registerErrorHandler } from './plugins/errors';
 import { collectRoutesForOpenApi, openApiResponder } from './plugins/openapi';
@@ -121,12 +122,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     refreshDatabaseStatistics: () => database.refreshStatistics(),
     vacuumDeadRows: () => database.vacuumDeadRows(),
     avatarStorage,
-    llm: measuredLlm(createLlm(config), metrics),
+    llm: measuredLlm(createLlm(config), metrics, usageRecorder(database.db, log)),
     images: createImageGenerator(config),
     stripe: config.stripe ? await createStripeClient(config.stripe) : undefined,
     jobs,
     metrics,
     lifecycle: options.lifecycle ?? new Lifecycle(),
+    site: createSiteSettings(database.db),
   };
   // Nothing runs until the queue starts (main.ts).
   for (const register of upkeepJobs) register(jobs, ctx);
@@ -165,7 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     apiRoutes,
   );
   await route(app, ctx, openApiDocument, (_request, reply) => openApi(reply));
-  await registerStatic(app, options.webDir ?? DEFAULT_WEB_DIR);
+  await registerStatic(app, options.webDir ?? DEFAULT_WEB_DIR, ctx.site.shellBrand);
 
   app.addHook('onClose', async () => {
     await limiter.close();

@@ -1,7 +1,7 @@
 /**
  * Client-side routes of the single-page app. The server uses this list to answer unknown paths
  * with a 404 status (while still serving the app shell, which renders the not-found screen).
- * Patterns use ':param' segments and a trailing '?' for an optional last parameter.
+ * Patterns use ':param' segments and a trailing '?' for an optional parameter (optional ones last).
  */
 /** The public page that publishes the crisis protocol (CA SB 243): outside the age gate. */
 export const SAFETY_PAGE_PATH = '/safety';
@@ -20,6 +20,7 @@ export const CLIENT_ROUTES = [
   '/safety',
   '/account',
   '/reset-password',
+  '/admin/:section?/:userId?',
 ] as const;
 
 /**
@@ -33,6 +34,7 @@ export const APP_ROUTE_PREFIXES = [
   '/settings',
   '/membership',
   '/account',
+  '/admin',
 ] as const;
 
 export function isAppRoute(pathname: string): boolean {
@@ -59,6 +61,7 @@ export const ROUTE_PAGES: Record<ClientRoute, string> = {
   '/safety': 'SafetyPage',
   '/account': 'AccountPage',
   '/reset-password': 'ResetPasswordPage',
+  '/admin/:section?/:userId?': 'AdminPage',
 };
 export const NOT_FOUND_PAGE = 'NotFoundPage';
 

@@ -5,6 +5,7 @@ import { conversation, creditAccount, message, user } from '../../src/server/db/
 import type { Auth } from '../../src/server/modules/auth/auth';
 import { linkIntoLines } from '../server/support/message-tree';
 import { signInDirectly } from '../support/direct-sign-in';
+import { makeStaff } from '../support/two-factor';
 
 async function readJson<T>(req: IncomingMessage): Promise<T> {
   const chunks: Buffer[] = [];
@@ -26,7 +27,9 @@ export interface ControlledApp {
  * POST /conversations { email, characterId, count } adds conversations for a user's character;
  * GET /conversations?characterId=N counts them; POST /credits { email, credits } sets a balance;
  * POST /history { email, characterId, count } adds one conversation with `count` messages
- * ('Message 1' … oldest first, alternating user and reply) and answers { id }.
+ * ('Message 1' … oldest first, alternating user and reply) and answers { id };
+ * POST /staff { email, role, app? } gives an account a staff role, as `npm run staff -- add` does
+ * (two-factor, which the console also needs, is turned on through the app's own endpoints).
  */
 export async function startControlServer(
   apps: { main: ControlledApp; noModel: ControlledApp },
@@ -66,6 +69,21 @@ export async function startControlServer(
           input,
         );
         return void res.writeHead(200).end(JSON.stringify(signedIn));
+      }
+      if (route === 'POST /staff') {
+        const input = await readJson<{
+          email: string;
+          role: 'admin' | 'moderator';
+          app?: 'main' | 'no-model';
+        }>(req);
+        const appDb = input.app === 'no-model' ? apps.noModel.db : db;
+        const [staff] = await appDb
+          .select({ id: user.id })
+          .from(user)
+          .where(eq(user.email, input.email.toLowerCase()));
+        if (!staff) return void res.writeHead(404).end();
+        await makeStaff(appDb, staff.id, input.role);
+        return void res.writeHead(200).end('{}');
       }
       if (!['POST /credits', 'POST /conversations', 'POST /history'].includes(route)) {
         return void res.writeHead(404).end();

@@ -119,22 +119,21 @@ describe('conversations', () => {
     expect((await user.put(`/api/conversations/${id}`, { model: 'nope' })).status).toBe(400);
   });
 
-  it('shows the model list to staff only (the picker is hidden from users)', async () => {
+  it('offers every configured model to everyone, with its label and price', async () => {
+    const offers = [
+      { model: 'big-405b', label: 'big-405b', creditsPerReply: 1 },
+      { model: 'rp-70b', label: 'rp-70b', creditsPerReply: 1 },
+    ];
     expect((await user.get('/api/models')).json).toEqual({
       available: true,
       staff: false,
-      canChoose: false,
-      models: [],
-      defaultModel: null,
-    });
-    const staff = await t.signedInUser('staff@example.com');
-    expect((await staff.get('/api/models')).json).toEqual({
-      available: true,
-      staff: true,
       canChoose: true,
       models: ['big-405b', 'rp-70b'],
+      offers,
       defaultModel: 'big-405b',
     });
+    const staff = await t.signedInUser('staff@example.com');
+    expect((await staff.get('/api/models')).json).toMatchObject({ staff: true, offers });
     expect((await t.client().get('/api/models')).status).toBe(401);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { appTest } from '../support/server-fixtures';
-import type { TestApp } from './support/test-app';
+import { registeredApiRoutes } from './support/registered-routes';
 
 /**
  * GET /api/openapi.json (issue 43 item 1): the OpenAPI 3.1 document generated from the endpoint
@@ -8,29 +8,6 @@ import type { TestApp } from './support/test-app';
  */
 
 const it = appTest();
-
-/**
- * Every registered route as `METHOD /path`, HEAD left out, read from Fastify's own listing of its
- * radix tree (each line a node: its depth by its indentation, its text the rest of the path).
- */
-function registeredApiRoutes(t: TestApp): string[] {
-  const routes: string[] = [];
-  const prefixes: string[] = [];
-  for (const line of t.app.printRoutes().split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const [, indent, text, methods] = match;
-    const depth = indent!.length / 4;
-    prefixes.length = depth;
-    const url = (prefixes[depth - 1] ?? '') + text;
-    prefixes[depth] = url;
-    if (!methods || !url.startsWith('/api')) continue;
-    for (const method of methods.split(',').map((m) => m.trim())) {
-      if (method !== 'HEAD') routes.push(`${method} ${url}`);
-    }
-  }
-  return routes;
-}
 
 /** Fastify's `/api/characters/:id` as OpenAPI writes it: `/api/characters/{id}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');

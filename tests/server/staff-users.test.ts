@@ -397,3 +397,42 @@ describe('ending sessions', () => {
     });
   });
 });
+
+describe('deleting an account', () => {
+  it('is an admin’s, with a reason: everything of the user goes, the audit keeps who and why', async () => {
+    const { c, id, email } = await newUser();
+    const made = await c.post('/api/characters', character);
+    expect(made.status, made.text).toBe(201);
+
+    const byModerator = await moderator.post(`/api/admin/users/${id}/deletion`, {
+      reason: 'Asked by e-mail',
+    });
+    expect(byModerator.status).toBe(403);
+    expect(byModerator.json.message).toBe('Only an admin can change this.');
+    expect((await admin.post(`/api/admin/users/${id}/deletion`, {})).status).toBe(400);
+    const own = await admin.post(`/api/admin/users/${adminId}/deletion`, { reason: 'Testing' });
+    expect(own.status).toBe(400);
+    expect(own.json.message).toBe('Delete your own account from the Account page.');
+    expect(
+      (await admin.post('/api/admin/users/nobody/deletion', { reason: 'Asked by e-mail' })).status,
+    ).toBe(404);
+
+    const deleted = await admin.post(`/api/admin/users/${id}/deletion`, {
+      reason: 'Asked by e-mail',
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect((await c.get('/api/get-credits')).status).toBe(401);
+    expect((await admin.get(`/api/admin/users/${id}`)).status).toBe(404);
+    expect((await admin.get(`/api/admin/users?query=${email}`)).json.users).toEqual([]);
+    const rows = await t.database.db
+      .select({ id: userTable.id })
+      .from(userTable)
+      .where(eq(userTable.id, id));
+    expect(rows).toEqual([]);
+    expect((await auditAbout(id)).find((e) => e.action.endsWith('/deletion'))).toMatchObject({
+      action: 'POST /api/admin/users/:userId/deletion',
+      actorId: adminId,
+      reason: 'Asked by e-mail',
+    });
+  });
+});

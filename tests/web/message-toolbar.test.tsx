@@ -101,6 +101,49 @@ describe('the cost on the button', () => {
   });
 });
 
+describe('the price of the conversation’s model', () => {
+  it('says what a reply on the conversation’s model costs, and offers the models with their prices', async () => {
+    const offers = [
+      { model: 'house', label: 'House', creditsPerReply: 1 },
+      { model: 'deluxe', label: 'Deluxe', creditsPerReply: 3 },
+    ];
+    apiDouble.on('GET /api/models', (_req, _body, res) =>
+      json(res, 200, {
+        available: true,
+        staff: false,
+        canChoose: true,
+        models: ['house', 'deluxe'],
+        offers,
+        defaultModel: 'house',
+      }),
+    );
+    apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+      json(res, 200, {
+        id: CONVERSATION,
+        characterId: mira.id,
+        chatMode: 'assistant',
+        scenario: null,
+        personaId: null,
+        currentOptions: [],
+        model: 'deluxe',
+      }),
+    );
+    await openChat();
+    await waitFor(() =>
+      expect(
+        inMessage(r2.id).getByRole('button', { name: 'Regenerate (3 messages)' }),
+      ).toBeTruthy(),
+    );
+    expect(screen.getByTestId('cost-hint').textContent).toMatch(/^Each reply costs 3 messages/);
+    const picker = await screen.findByLabelText('Model');
+    expect((picker as HTMLSelectElement).value).toBe('deluxe');
+    expect([...(picker as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'House · 1 message a reply',
+      'Deluxe · 3 messages a reply',
+    ]);
+  });
+});
+
 describe('Regenerate', () => {
   it('regenerates the newest reply at once, without asking', async () => {
     const again = message(13, 'ai', 11, 'The lamp came back on.', [12, 13]);

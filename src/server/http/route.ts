@@ -73,6 +73,8 @@ export type RouteOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'>;
  *   it up to staff without it). Every staff request is written to the audit log (decision
  *   0055): a GET as a look before its handler runs, anything else as an action once its handler
  *   has succeeded, with the user it is about (`:userId`) and the reason given;
+ * - `credits` or `model` (it asks the model for the user): 503 with the operator's message while
+ *   replies are paused for maintenance (`ctx.site`, the site module's setting), after the session;
  * - `rate`: the rule counted (429 past it), keyed by the user's id, or the client's address on a
  *   public endpoint.
  *
@@ -81,15 +83,18 @@ export type RouteOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'>;
  */
 export async function route<E extends AnyEndpoint>(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'sessions' | 'limiter' | 'config' | 'db'>,
+  ctx: Pick<AppContext, 'sessions' | 'limiter' | 'config' | 'db' | 'site'>,
   endpoint: E,
   handler: EndpointHandler<E>,
   options: RouteOptions = {},
 ): Promise<void> {
   if (endpoint.servedBy) throw new Error(`${endpoint.path} is served by ${endpoint.servedBy}`);
   const schemas = await endpoint.schemas();
-  const { auth, rate, credits } = endpoint.needs;
+  const { auth, rate, credits, model } = endpoint.needs;
   const rule = rate ? ENDPOINT_RATE_RULES[rate] : undefined;
+  // Maintenance (issue 48 part 6): what asks the model for a user answers 503 while replies are
+  // paused, before its handler (no credit taken, no message stored); staff are not exempt.
+  const asksModel = Boolean(credits || model);
   const call = handler as unknown as (
     request: FastifyRequest,
     reply: unknown,
@@ -105,13 +110,15 @@ export async function route<E extends AnyEndpoint>(
         }
       : (request, reply) => call(request, reply, undefined);
   } else if (auth === 'user') {
-    run = rule
-      ? async (request, reply) => {
-          const user = await requireUser(ctx.sessions, request);
-          await enforce(ctx.limiter, rule, user.id);
-          return call(request, reply, user);
-        }
-      : async (request, reply) => call(request, reply, await requireUser(ctx.sessions, request));
+    run =
+      rule || asksModel
+        ? async (request, reply) => {
+            const user = await requireUser(ctx.sessions, request);
+            if (asksModel) await ctx.site.refuseWhilePaused();
+            if (rule) await enforce(ctx.limiter, rule, user.id);
+            return call(request, reply, user);
+          }
+        : async (request, reply) => call(request, reply, await requireUser(ctx.sessions, request));
   } else {
     // Staff: found in preValidation below, before the query or body is looked at.
     const action = `${endpoint.method} ${endpoint.path}`;
@@ -144,6 +151,7 @@ export async function route<E extends AnyEndpoint>(
       'x-needs': {
         auth,
         ...(credits ? { credits: true } : {}),
+        ...(model ? { model: true } : {}),
         ...(rule
           ? {
               rate: {

@@ -2,6 +2,7 @@ import { isStaffRole } from '../../shared/staff/roles';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { staffAudit } from '../db/schema';
+import { forbidden } from '../errors';
 
 /** Who a staff check reads: the session's user (SessionUser has these fields). */
 export interface StaffCandidate {
@@ -81,4 +82,12 @@ export async function recordStaffAudit(
     reason,
     details: Object.keys(details).length > 0 ? details : null,
   });
+}
+
+/** 403 to a moderator on what only an admin may change (models, brand, site, deletions). */
+export const ADMIN_ONLY = 'Only an admin can change this.';
+
+/** Refuses a moderator: the console's settings and an account's deletion are an admin's. */
+export function requireAdmin(user: { role?: string }): void {
+  if (user.role !== 'admin') throw forbidden(ADMIN_ONLY);
 }

@@ -8,6 +8,7 @@ import {
   type CompletionRequest,
   type LlmGateway,
 } from '../integrations/llm';
+import type { UsageRecorder } from './usage-recorder';
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../prompts/tokens';
 import type { Metrics } from './metrics';
 
@@ -38,7 +39,17 @@ function countTokens(
   const output = reported?.outputTokens ?? estimateTokens(completion.content);
   metrics.llmTokens.inc({ model, direction: 'input', source }, input);
   metrics.llmTokens.inc({ model, direction: 'output', source }, output);
+  return { inputTokens: input, outputTokens: output, estimated: !reported };
 }
+
+/**
+ * A refusal before the call (no model set up, a model outside the allow-list) asked nobody: it
+ * is no model call, and no usage row records it.
+ */
+const askedNobody = (error: unknown) => error instanceof LlmError && error.failure !== 'upstream';
+
+/** A failed call's row: counted as a failure; its tokens unknown (no usage report came). */
+const FAILED = { ok: false, inputTokens: 0, outputTokens: 0, estimated: false } as const;
 
 /** The prompt's tokens as the prompt builder counts them (each message with its wrapping). */
 const estimateInput = (messages: readonly ChatMessage[]) =>
@@ -46,9 +57,15 @@ const estimateInput = (messages: readonly ChatMessage[]) =>
 
 /**
  * The model gateway, measured: time to first text and text pieces per second of each stream by
- * model, tokens by model, and failures by kind. Everything else passes through untouched.
+ * model, tokens by model, and failures by kind. Everything else passes through untouched. With a
+ * recorder, each call whose request carries `usage` also leaves one `model_usage` row once it
+ * has finished (answered, with its tokens and time to first token; or failed, without tokens).
  */
-export function measuredLlm(llm: LlmGateway, metrics: Metrics): LlmGateway {
+export function measuredLlm(
+  llm: LlmGateway,
+  metrics: Metrics,
+  record: UsageRecorder = async () => undefined,
+): LlmGateway {
   // Only the allow-list's names: a label never takes a value a client made up.
   const modelLabel = (request: CompletionRequest) => {
     const asked = request.model ?? llm.defaultModel ?? 'none';
@@ -63,17 +80,23 @@ export function measuredLlm(llm: LlmGateway, metrics: Metrics): LlmGateway {
     isAllowedModel: (model) => llm.isAllowedModel(model),
     complete: (request) =>
       llm.complete(request).then(
-        (completion) => {
-          countTokens(metrics, modelLabel(request), estimateInput(request.messages), completion);
+        async (completion) => {
+          const model = modelLabel(request);
+          const tokens = countTokens(metrics, model, estimateInput(request.messages), completion);
+          if (request.usage)
+            await record({ ...request.usage, model, ok: true, ...tokens, ttftMs: null });
           return completion;
         },
-        (error: unknown) => {
+        async (error: unknown) => {
           metrics.llmErrors.inc({ kind: errorKind(error) });
+          if (request.usage && !askedNobody(error))
+            await record({ ...request.usage, model: modelLabel(request), ...FAILED, ttftMs: null });
           throw error;
         },
       ),
     stream(request, onDelta) {
       const model = modelLabel(request);
+      const usage = request.usage;
       const started = performance.now();
       let first = 0;
       let pieces = 0;
@@ -82,6 +105,7 @@ export function measuredLlm(llm: LlmGateway, metrics: Metrics): LlmGateway {
       // prompt (openai-llm.ts, decision 0029).
       let prompt: readonly ChatMessage[] | null = request.messages;
       let inputEstimate = 0;
+      const ttft = () => (pieces > 0 ? first - started : null);
       const estimateOnce = () => {
         if (prompt) inputEstimate = estimateInput(prompt);
         prompt = null;
@@ -93,7 +117,7 @@ export function measuredLlm(llm: LlmGateway, metrics: Metrics): LlmGateway {
           if (pieces === 1) estimateOnce();
         })
         .then(
-          (completion) => {
+          async (completion) => {
             if (pieces > 0) {
               metrics.timeToFirstToken.observe({ model }, (first - started) / 1000);
               const seconds = (performance.now() - first) / 1000;
@@ -101,12 +125,15 @@ export function measuredLlm(llm: LlmGateway, metrics: Metrics): LlmGateway {
                 metrics.tokensPerSecond.observe({ model }, (pieces - 1) / seconds);
             }
             estimateOnce();
-            countTokens(metrics, model, inputEstimate, completion);
+            const tokens = countTokens(metrics, model, inputEstimate, completion);
+            if (usage) await record({ ...usage, model, ok: true, ...tokens, ttftMs: ttft() });
             return completion;
           },
-          (error: unknown) => {
+          async (error: unknown) => {
             prompt = null;
             metrics.llmErrors.inc({ kind: errorKind(error) });
+            if (usage && !askedNobody(error))
+              await record({ ...usage, model, ...FAILED, ttftMs: ttft() });
             throw error;
           },
         );

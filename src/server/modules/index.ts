@@ -12,9 +12,11 @@ import { feedbackModule } from './feedback';
 import { healthModule } from './health';
 import { lorebooksModule } from './lorebooks';
 import { memoriesModule } from './memories';
+import { modelsModule } from './models';
 import { personasModule } from './personas';
 import { profileModule } from './profile';
 import { safetyModule } from './safety';
+import { siteModule } from './site';
 import { staffModule } from './staff';
 import { themesModule } from './themes';
 import { unansweredModule } from './unanswered';
@@ -56,6 +58,7 @@ export const featureModules: readonly FeatureModule[] = [
   characterCardsModule,
   lorebooksModule,
   creditsModule,
+  modelsModule,
   chatModule,
   unansweredModule,
   feedbackModule,
@@ -64,4 +67,5 @@ export const featureModules: readonly FeatureModule[] = [
   accountModule(userData),
   safetyModule,
   staffModule,
+  siteModule,
 ];

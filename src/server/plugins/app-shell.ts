@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { APP_NAME } from '../../shared/brand';
 import { firstReadUrls, LAST_CHARACTER_COOKIE } from '../../shared/first-reads';
 import { parseId } from '../../shared/ids';
 import { NOT_FOUND_PAGE, pageForPath, ROUTE_PAGES } from '../../shared/routes';
+import { BRAND_ELEMENT_ID, type Brand } from '../../shared/site/contract';
 
 interface ManifestChunk {
   file: string;
@@ -72,4 +74,75 @@ export function loadAppShells(webDir: string): (pathname: string) => string {
     shells.set(name, links ? html.replace('</head>', `  ${links}\n  </head>`) : html);
   }
   return (pathname) => shells.get(pageForPath(pathname)) ?? html;
+}
+
+/** The operator's brand, and a version that changes whenever it does (modules/site). */
+export interface ShellBrand {
+  version: number;
+  brand: Brand;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * JSON that cannot end its `<script>` element: every `<` is written `\u003c` (the same string to
+ * JSON.parse). The element is `application/json`, data the browser never runs, so the
+ * Content-Security-Policy's `script-src 'self'` has nothing to say about it.
+ */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The shell with the operator's brand (issue 48 part 5): the name in `<title>` and the page's
+ * description (in place of the built-in name), the uploaded favicon, and the brand as JSON in
+ * `<script type="application/json" id="reverie-brand">`, put before the head's first script so
+ * that theme-boot.js finds it (it applies the brand's default theme before anything is drawn).
+ */
+export function withBrand(html: string, brand: Brand): string {
+  const name = (text: string) =>
+    text.includes(APP_NAME) ? text.split(APP_NAME).join(escapeHtml(brand.name)) : null;
+  let out = html.replace(
+    /<title>([^<]*)<\/title>/,
+    (_all, title: string) => `<title>${name(title) ?? escapeHtml(brand.name)}</title>`,
+  );
+  out = out.replace(
+    /(<meta\s+name="description"\s+content=")([^"]*)"/,
+    (all, start: string, content: string) => {
+      const named = name(content);
+      return named === null ? all : `${start}${named}"`;
+    },
+  );
+  if (brand.faviconUrl) {
+    const icon = `<link rel="icon" href="${escapeHtml(brand.faviconUrl)}">`;
+    const existing = /<link\s+rel="icon"[^>]*>/;
+    out = existing.test(out)
+      ? out.replace(existing, () => icon)
+      : out.replace('</head>', () => `  ${icon}\n  </head>`);
+  }
+  const element = `<script type="application/json" id="${BRAND_ELEMENT_ID}">${scriptJson(brand)}</script>`;
+  const head = out.slice(0, out.indexOf('</head>'));
+  const firstScript = head.indexOf('<script');
+  return firstScript >= 0
+    ? `${out.slice(0, firstScript)}${element}\n    ${out.slice(firstScript)}`
+    : out.replace('</head>', () => `  ${element}\n  </head>`);
+}
+
+/**
+ * Each page's shell with the brand, made again only when the brand's version changed: a page
+ * load costs a look at the brand (cached for a few seconds by the site module) and a comparison.
+ */
+export function brandedShells(
+  shellFor: (pathname: string) => string,
+  brand: () => Promise<ShellBrand>,
+): (pathname: string) => Promise<string> {
+  // Keyed by the plain shell: a handful of strings, the same ones every time.
+  const made = new Map<string, { version: number; html: string }>();
+  return async (pathname) => {
+    const plain = shellFor(pathname);
+    const current = await brand();
+    const hit = made.get(plain);
+    if (hit && hit.version === current.version) return hit.html;
+    const html = withBrand(plain, current.brand);
+    made.set(plain, { version: current.version, html });
+    return html;
+  };
 }

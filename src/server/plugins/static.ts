@@ -3,7 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isClientRoute } from '../../shared/routes';
-import { hasSessionCookie, loadAppShells, withFirstReads } from './app-shell';
+import {
+  brandedShells,
+  hasSessionCookie,
+  loadAppShells,
+  withFirstReads,
+  type ShellBrand,
+} from './app-shell';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 const ONE_HOUR_SECONDS = 3600;
@@ -33,9 +39,18 @@ function listFiles(root: string, dir = ''): string[] {
  * unknown paths get it with a 404 status.
  * Unknown /api paths get a JSON 404, never the shell.
  */
-export async function registerStatic(app: FastifyInstance, webDir: string) {
+export async function registerStatic(
+  app: FastifyInstance,
+  webDir: string,
+  /** The operator's brand, put into every page's HTML (see ./app-shell, withBrand). */
+  brand?: () => Promise<ShellBrand>,
+) {
   const hasBuild = existsSync(path.join(webDir, 'index.html'));
-  const shellFor = hasBuild ? loadAppShells(webDir) : null;
+  const plainShells = hasBuild ? loadAppShells(webDir) : null;
+  const shellFor =
+    plainShells && brand
+      ? brandedShells(plainShells, brand)
+      : plainShells && (async (pathname: string) => plainShells(pathname));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -75,7 +90,7 @@ export async function registerStatic(app: FastifyInstance, webDir: string) {
         .status(404)
         .send({ message: hasBuild ? 'Not found' : 'The web app is not built. Run npm start.' });
     }
-    const shell = shellFor(pathname);
+    const shell = await shellFor(pathname);
     // A signed-in browser is also told the page's first API reads (an absent or expired session
     // costs those few requests a 401 each). The links depend on the cookies (the session's
     // presence, the last character's id): Vary.

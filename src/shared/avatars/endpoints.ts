@@ -26,7 +26,7 @@ export const uploadAvatar = /* @__PURE__ */ endpoint({
 export const generateAvatar = /* @__PURE__ */ endpoint({
   method: 'POST',
   path: '/api/generate-avatar',
-  needs: { auth: 'user' },
+  needs: { auth: 'user', model: true },
   summary: 'An avatar painted by the image model from a description',
   schemas: (c) => ({ body: c.promptSchema, response: { 200: c.generateAvatarResponse } }),
 });

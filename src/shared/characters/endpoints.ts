@@ -71,7 +71,7 @@ export const deleteCharacterConversations = /* @__PURE__ */ endpoint({
 export const generateCharacter = /* @__PURE__ */ endpoint({
   method: 'POST',
   path: '/api/generate-character',
-  needs: { auth: 'user', rate: 'characterGenerationsPerUser' },
+  needs: { auth: 'user', model: true, rate: 'characterGenerationsPerUser' },
   summary: 'A draft character made by the model from a description (nothing is stored)',
   schemas: (c) => ({ body: c.promptSchema, response: { 200: c.generatedCharacterResponse } }),
 });

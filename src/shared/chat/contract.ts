@@ -109,15 +109,26 @@ export type ThreadMessageView = z.infer<typeof threadMessageSchema>;
 
 // ---- GET /api/models ---------------------------------------------------------------------
 
+/** A model offered to users (issue 48 part 4): its label and what one reply on it costs. */
+export const modelOfferSchema = z.object({
+  model: z.string(),
+  label: z.string(),
+  creditsPerReply: z.number().int(),
+});
+export type ModelOffer = z.infer<typeof modelOfferSchema>;
+
 /**
- * Whether a language model is configured at all, and the allow-list, shown only to staff (the
- * picker is hidden from users; staff also learn what to set when none is).
+ * Whether a language model is configured at all, and the models offered (the staff console's
+ * Models page): `offers` in their order, the default's id in `defaultModel`. Everyone may choose
+ * when more than one is offered (`canChoose`); `models` is the offers' ids. Staff also learn what
+ * to set when none is configured.
  */
 export const modelChoiceResponse = z.object({
   available: z.boolean(),
   staff: z.boolean(),
   canChoose: z.boolean(),
   models: z.array(z.string()),
+  offers: z.array(modelOfferSchema),
   defaultModel: z.string().nullable(),
 });
 export type ModelChoice = z.infer<typeof modelChoiceResponse>;

@@ -164,7 +164,7 @@ export const deleteMessage = /* @__PURE__ */ endpoint({
 export const generateScenario = /* @__PURE__ */ endpoint({
   method: 'POST',
   path: '/api/conversations/:id/generate-scenario',
-  needs: { auth: 'user', rate: 'storyCallsPerUser' },
+  needs: { auth: 'user', model: true, rate: 'storyCallsPerUser' },
   summary: 'Story Mode’s opening scene (no credit taken; none left refuses)',
   schemas: (c) => ({
     params: c.conversationParams,
@@ -176,7 +176,7 @@ export const generateScenario = /* @__PURE__ */ endpoint({
 export const generateOptions = /* @__PURE__ */ endpoint({
   method: 'POST',
   path: '/api/generate-options',
-  needs: { auth: 'user', rate: 'storyCallsPerUser' },
+  needs: { auth: 'user', model: true, rate: 'storyCallsPerUser' },
   summary: 'Story Mode’s four options after a reply',
   schemas: (c) => ({
     body: c.generateOptionsRequest,
@@ -187,7 +187,7 @@ export const generateOptions = /* @__PURE__ */ endpoint({
 export const summarizeConversation = /* @__PURE__ */ endpoint({
   method: 'POST',
   path: '/api/conversations/:id/summarize',
-  needs: { auth: 'user', rate: 'storyCallsPerUser' },
+  needs: { auth: 'user', model: true, rate: 'storyCallsPerUser' },
   summary: 'Summarises a conversation into its character’s memories',
   schemas: (c) => ({ params: c.conversationParams, response: { 200: c.summarizeResponse } }),
 });

@@ -49,6 +49,11 @@ export interface EndpointNeeds {
   auth: 'public' | 'user' | 'staff';
   /** It spends the user's credits (403 with none left); the service takes them. */
   credits?: true;
+  /**
+   * It asks the model for the user without spending credits (story calls, generation): like
+   * `credits`, refused with 503 while replies are paused for maintenance.
+   */
+  model?: true;
   /** Counted against this rate rule before the handler runs (429 past it). */
   rate?: RateRuleName;
 }

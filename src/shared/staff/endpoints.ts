@@ -71,3 +71,15 @@ export const revokeUserSessions = /* @__PURE__ */ endpoint({
     response: { 200: c.sessionsRevokedResponse, 403: c.staffForbiddenResponse },
   }),
 });
+
+export const deleteUserAccount = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/admin/users/:userId/deletion',
+  needs: { auth: 'staff' },
+  summary: 'Deletes an account and all its data, with a reason (admins)',
+  schemas: (c) => ({
+    params: c.staffUserParams,
+    body: c.accountDeletionRequest,
+    response: { 200: c.sessionsRevokedResponse, 403: c.staffForbiddenResponse },
+  }),
+});

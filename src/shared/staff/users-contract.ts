@@ -117,3 +117,9 @@ export const sessionsRevokeRequest = z.object({ reason });
 export type SessionsRevokeRequest = z.infer<typeof sessionsRevokeRequest>;
 
 export { successResponse as sessionsRevokedResponse } from '../responses';
+
+/** An admin deletes an account through the user's own deletion path, with the reason. */
+export const accountDeletionRequest = z.object({ reason });
+export type AccountDeletionRequest = z.infer<typeof accountDeletionRequest>;
+
+export const OWN_ACCOUNT_DELETION = 'Delete your own account from the Account page.';

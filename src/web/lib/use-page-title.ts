@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { APP_NAME } from '../../shared/brand';
+import { readBrand } from './brand';
 
 export function usePageTitle(title: string) {
   useEffect(() => {
-    document.title = `${title} · ${APP_NAME}`;
+    document.title = `${title} · ${readBrand().name}`;
   }, [title]);
 }

@@ -14,8 +14,9 @@ import { ChatView } from '../features/chat/ChatView';
 import { ChatSidebar } from '../features/chat/ChatSidebar';
 import { ChatSignedOut } from '../features/chat/ChatSignedOut';
 import { ChatHeader, ChatHeaderSkeleton } from '../features/dashboard/ChatHeader';
-import { DashboardShell, DashboardWelcome } from '../features/dashboard/DashboardShell';
+import { DashboardShell } from '../features/dashboard/DashboardShell';
 import { useProfile } from '../features/profile/profile-api';
+import { preloadable } from '../lib/preloadable';
 import { usePageTitle } from '../lib/use-page-title';
 
 // A conversation whose character was deleted (rare): fetched when one opens.
@@ -23,6 +24,12 @@ const ReadOnlyConversation = lazy(() =>
   import('../features/chat/ReadOnlyConversation').then((m) => ({
     default: m.ReadOnlyConversation,
   })),
+);
+
+// Shown only while no character is open (a new account, or none remembered): a returning reader's
+// /chat opens a character, so the welcome is not part of the chat's first load.
+const DashboardWelcome = preloadable(() =>
+  import('../features/dashboard/DashboardWelcome').then((m) => m.DashboardWelcome),
 );
 
 // Loaded when it opens: Radix Dialog is not part of the chat's first load (decision 0018).

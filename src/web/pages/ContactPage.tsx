@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { MarketingLayout } from '../app/layouts/MarketingLayout';
 import { CallToAction } from '../features/marketing/CallToAction';
+import { readBrand } from '../lib/brand';
 import { usePageTitle } from '../lib/use-page-title';
 
 // The form pulls in the validation library; the page text shows without waiting for it.
@@ -10,6 +11,7 @@ const ContactForm = lazy(() =>
 
 export default function ContactPage() {
   usePageTitle('Contact');
+  const { supportEmail } = readBrand();
   return (
     <MarketingLayout>
       <section className="mx-auto max-w-2xl px-4 pt-16" aria-labelledby="contact-title">
@@ -19,6 +21,16 @@ export default function ContactPage() {
         <p className="mt-3 text-muted">
           Questions, feedback, partnership ideas or a bug to report? Write to us and we will get
           back to you by email.
+          {supportEmail && (
+            <>
+              {' '}
+              Or write to{' '}
+              <a href={`mailto:${supportEmail}`} className="font-semibold text-accent underline">
+                {supportEmail}
+              </a>
+              .
+            </>
+          )}
         </p>
         <div className="mt-8 rounded-2xl border border-border bg-surface p-6">
           <Suspense fallback={<div className="h-96" aria-busy="true" />}>

@@ -12,6 +12,7 @@ import type { ComponentType } from 'react';
 import { MarketingLayout } from '../app/layouts/MarketingLayout';
 import { ArtGrid } from '../features/marketing/ArtGrid';
 import { CallToAction, PrimaryAction } from '../features/marketing/CallToAction';
+import { readBrand } from '../lib/brand';
 import { usePageTitle } from '../lib/use-page-title';
 
 interface Card {
@@ -69,7 +70,8 @@ export default function LandingPage() {
         <ArtGrid />
         <section className="px-4 pt-24 pb-20 text-center sm:pt-32" aria-labelledby="hero-title">
           <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-border bg-surface/70 px-4 py-1 text-xs font-semibold tracking-wide text-accent">
-            <Users className="size-3.5" aria-hidden /> Create your dream fantasy · 18+
+            <Users className="size-3.5" aria-hidden />{' '}
+            {readBrand().tagline || 'Create your dream fantasy'} · 18+
           </p>
           <h1
             id="hero-title"

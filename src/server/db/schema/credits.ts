@@ -35,6 +35,8 @@ export const replyCharge = pgTable(
       onDelete: 'set null',
     }),
     status: text('status').$type<'pending' | 'done' | 'refunded'>().notNull().default('pending'),
+    /** Credits taken: the model's credits per reply when it was taken (issue 48 part 4). */
+    amount: integer('amount').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

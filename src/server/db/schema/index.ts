@@ -15,3 +15,5 @@ export * from './files';
 export * from './reply-runs';
 export * from './unanswered';
 export * from './staff';
+export * from './models';
+export * from './site';

@@ -20,7 +20,14 @@ export {
   LLM_TIMEOUT,
   UNKNOWN_MODEL,
 } from './llm';
-export type { ChatMessage, Completion, CompletionRequest, ImageGenerator, LlmGateway } from './llm';
+export type {
+  ChatMessage,
+  Completion,
+  CompletionRequest,
+  ImageGenerator,
+  LlmGateway,
+  UsagePurpose,
+} from './llm';
 export { completeJson, INVALID_ANSWER, jsonSchemaOf, parseJsonLoosely } from './json';
 export { LlmError, type LlmFailure } from './errors';
 

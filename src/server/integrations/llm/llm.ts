@@ -43,7 +43,16 @@ export interface CompletionRequest {
    * should be shorter than this).
    */
   timeLimitMs?: number;
+  /**
+   * Whose call this is and what for (issue 48 part 3): a call that carries it is recorded as one
+   * `model_usage` row (metrics/usage-recorder.ts) once it has finished; no text is kept.
+   */
+  usage?: { userId: string | null; purpose: UsagePurpose };
 }
+
+/** What a model call was for, on the usage page. */
+export type UsagePurpose =
+  'reply' | 'story' | 'summary' | 'character' | 'review' | 'avatar' | 'other';
 
 /** Tokens a call used, as the provider's usage report gives them (issue 48 part 3). */
 export interface TokenUsage {

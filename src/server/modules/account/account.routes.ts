@@ -2,8 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import * as endpoints from '../../../shared/account/endpoints';
+import { deleteUserAccount } from '../../../shared/staff/endpoints';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
+import { requireAdmin } from '../../http/staff';
 import { AUTH_BASE_PATH } from '../auth';
 import * as service from './account.service';
 import type { UserDataList } from './account.service';
@@ -58,5 +60,13 @@ export async function registerAccountRoutes(
     );
     reply.header('set-cookie', signOut.headers.getSetCookie());
     return reply.send({ success: true });
+  });
+
+  // The staff console's deletion (issue 48 part 2): an admin's, with a reason the audit log keeps
+  // (route.ts), through the same erasure as the user's own.
+  await route(app, ctx, deleteUserAccount, async (request, _reply, staff) => {
+    requireAdmin(staff);
+    await service.deleteAccountAsStaff(ctx, staff.id, request.params.userId, userData);
+    return { success: true as const };
   });
 }

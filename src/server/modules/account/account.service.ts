@@ -5,7 +5,8 @@ import {
 } from '../../../shared/account/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest, unauthorized } from '../../errors';
+import { OWN_ACCOUNT_DELETION, USER_NOT_FOUND } from '../../../shared/staff/users-contract';
+import { badRequest, notFound, unauthorized } from '../../errors';
 import { findUser, GOOGLE_PROVIDER_ID, isCurrentPassword, signInMethods } from '../auth';
 import { avatarFilesOf, removeRecordedFiles } from '../avatars';
 import { cancelBillingForDeletion } from '../billing';
@@ -107,6 +108,26 @@ export async function deleteAccount(
     throw badRequest(ACCOUNT_MESSAGES.wrongEmail);
   }
 
+  await eraseAccount(ctx, userId, userData);
+}
+
+/** An admin deletes another account from the staff console (never their own: Account does). */
+export async function deleteAccountAsStaff(
+  ctx: AppContext,
+  staffId: string,
+  userId: string,
+  userData: UserDataList,
+) {
+  if (userId === staffId) throw badRequest(OWN_ACCOUNT_DELETION);
+  if (!(await findUser(ctx.db, userId))) throw notFound(USER_NOT_FOUND);
+  await eraseAccount(ctx, userId, userData);
+}
+
+/**
+ * The deletion itself, after its confirmation (the user's password, or an admin's reason on the
+ * staff console): subscriptions cancelled, every feature's rows in one transaction, files after.
+ */
+export async function eraseAccount(ctx: AppContext, userId: string, userData: UserDataList) {
   const cancelled = await cancelBillingForDeletion(ctx, userId, {
     unreachable: ACCOUNT_MESSAGES.subscriptionNotCancelled,
     notConfigured: ACCOUNT_MESSAGES.billingNotConfigured,

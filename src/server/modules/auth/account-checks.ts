@@ -19,6 +19,7 @@ import { RATE_RULES } from '../../rate-rules';
 import { fromNodeHeaders } from 'better-auth/node';
 import { emailChangeNoticeMail } from './auth.emails';
 import { isCurrentPassword } from './current-password';
+import { brandName } from '../site';
 import { queueMail } from './queued-mail';
 import { cookieValue } from './session-cache';
 
@@ -63,7 +64,7 @@ export async function beforeAccountCall(
       await queueMail(
         ctx.db,
         ctx.jobs,
-        emailChangeNoticeMail(user.email, newEmail, ctx.config.publicUrl),
+        emailChangeNoticeMail(user.email, newEmail, ctx.config.publicUrl, await brandName(ctx.db)),
       );
       return { body: { newEmail, callbackURL: EMAIL_CHANGED_CALLBACK } };
     }

@@ -34,6 +34,7 @@ import {
   refuseTakenNewAddress,
 } from './email-change';
 import { refuseWeakNewPassword } from './password-policy';
+import { brandName } from '../site';
 import { queueMail } from './queued-mail';
 import { voidResetLinks } from './reset-links';
 import { dropUnprovenPassword } from './unproven-password';
@@ -130,12 +131,19 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
       // Queued, not sent here: an unknown address gets no mail, and the answer must not take
       // longer for a known one.
       sendResetPassword: async ({ user, url }) => {
-        await queueMail(db, jobs, passwordResetMail(user.email, user.name, url));
+        await queueMail(
+          db,
+          jobs,
+          passwordResetMail(user.email, user.name, url, await brandName(db)),
+        );
       },
       // Sign-up answers the same whether or not the address is taken (no account enumeration);
       // the owner of the address learns about the attempt by mail instead.
       onExistingUserSignUp: async ({ user }) => {
-        await mailer.send(existingAccountMail(user.email, config.publicUrl, user.emailVerified));
+        const product = await brandName(db);
+        await mailer.send(
+          existingAccountMail(user.email, config.publicUrl, user.emailVerified, product),
+        );
       },
     },
     emailVerification: {
@@ -155,8 +163,10 @@ export function createAuth({ config, db, mailer, jobs, log }: AuthDeps) {
         const changing = stored !== null && stored.email !== user.email;
         // A change to a taken address sends nothing: queued, its answer takes as long as one
         // that sends a mail.
-        if (changing) await queueMail(db, jobs, changeEmailMail(user.email, user.name, url));
-        else await mailer.send(verificationMail(user.email, user.name, url));
+        const product = await brandName(db);
+        if (changing)
+          await queueMail(db, jobs, changeEmailMail(user.email, user.name, url, product));
+        else await mailer.send(verificationMail(user.email, user.name, url, product));
       },
       // A new address in use: reset links mailed to the old one no longer reach the account.
       afterEmailVerification: async (user, request) => {

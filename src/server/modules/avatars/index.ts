@@ -13,7 +13,9 @@ export {
   UNKNOWN_AVATAR,
 } from './avatars.repo';
 export { assertAvatarOwned, avatarUrl, storeAvatar } from './avatars.service';
+export { recordFileRemovals } from './file-removal.repo';
 export { removeRecordedFiles } from './file-removal.service';
+export { processAvatarImage } from './image-processing';
 
 export const avatarsModule: FeatureModule = {
   routes: registerAvatarRoutes,

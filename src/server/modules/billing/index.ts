@@ -5,7 +5,7 @@ import { registerBillingRoutes } from './billing.routes';
 
 /** The billing module's face: what the rest of the server may use of it. */
 export { purgeProcessedEvents } from './billing.repo';
-export { cancelBillingForDeletion } from './billing.service';
+export { cancelBillingForDeletion, planForPrice } from './billing.service';
 
 export const billingModule: FeatureModule = {
   routes: registerBillingRoutes,

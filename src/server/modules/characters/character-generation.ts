@@ -75,6 +75,7 @@ export async function generateCharacter(ctx: AppContext, userId: string, prompt:
       messages: characterRequest(prompt),
       ...MODEL_SETTINGS.character,
       jsonSchema: CHARACTER_JSON_SCHEMA,
+      usage: { userId, purpose: 'character' },
     },
     generatedCharacterSchema,
   );

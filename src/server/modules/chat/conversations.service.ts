@@ -32,7 +32,7 @@ import {
 } from './conversations.repo';
 import type { MessageRow } from './messages.repo';
 import { readHistoryPage, type ThreadMessage } from './thread-read.repo';
-import { resolveModel } from './model-policy';
+import { offeredModels, resolveModel } from './model-policy';
 import { noticesForReply } from '../safety';
 
 export function toSummary(row: ConversationRow): ConversationSummary {
@@ -182,6 +182,7 @@ export async function createConversation(
   await assertPersonaOwned(ctx, userId, personaId);
   const userName = await userNameIn(ctx, userId, personaId);
   const greetings = greetingsFor(character, chatMode, input.greeting, userName);
+  await offeredModels(ctx);
   const row = await insertConversation(
     ctx.db,
     userId,
@@ -249,7 +250,8 @@ export async function updateConversation(
     await requireConversation(ctx, userId, id);
   }
   if (changes.model !== undefined) {
-    resolveModel(ctx, changes.model, null); // 503 without a model, 400 outside the allow-list
+    await offeredModels(ctx);
+    resolveModel(ctx, changes.model, null); // 503 without a model, 400 when not offered
   }
   if (changes.personaId !== undefined) await assertPersonaOwned(ctx, userId, changes.personaId);
   const row = await updateConversationFields(ctx.db, userId, id, {

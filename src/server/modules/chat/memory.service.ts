@@ -79,6 +79,7 @@ async function summarize(
     model: modelOf(ctx, conversation),
     ...MODEL_SETTINGS.summary,
     messages: [system, summaryRequest(names, transcript, earlier?.summary.content ?? null)],
+    usage: { userId, purpose: 'summary' },
   });
   const summary = completion.content.trim();
   if (!summary) throw new LlmError('upstream', LLM_EMPTY, 'empty summary');

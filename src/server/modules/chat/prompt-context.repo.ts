@@ -96,8 +96,15 @@ export async function storeMessageAndReadPrompt(
   conversationId: number,
   value: { content: string; titleIfNew: string | null; model: string | null },
   options: { limit: number; maxChars: number },
+  price: { creditsJson: string; defaultCredits: number },
 ): Promise<{ stored: StoredMessage; read: PromptRead }> {
-  const rows = await storeAndReadStatement(db, { userId, conversationId, ...value, ...options });
+  const rows = await storeAndReadStatement(db, {
+    userId,
+    conversationId,
+    ...value,
+    ...options,
+    ...price,
+  });
   const { read, stored } = promptReadOf(rows);
   return { read, stored: storedFromRow(stored!) };
 }
@@ -111,15 +118,24 @@ const storeAndReadStatement = statementOnce<
     model: string | null;
     limit: number;
     maxChars: number;
+    creditsJson: string;
+    defaultCredits: number;
   },
   PromptRow
 >((p) => {
   // Paid for only in the user's own conversation with its character, and while their chatting is
-  // not paused (the crisis protocol's adults-only pause).
+  // not paused (the crisis protocol's adults-only pause). The price is the model's credits per
+  // reply (issue 48 part 4): the model asked for, else the conversation's, while offered; else
+  // the default's (model-policy.ts's resolveModel, in SQL).
+  const price = sql`coalesce((${p.creditsJson}::jsonb ->> coalesce(${p.model}::text,
+      (select c.model from conversation c
+        where c.id = ${p.conversationId} and c.user_id = ${p.userId})))::int,
+    ${p.defaultCredits}::int)`;
   const paid = takeCreditSteps(
     p.userId,
     p.conversationId,
     sql`${conversationIsReplyable(p.userId, p.conversationId)} and ${chatNotPaused(p.userId)}`,
+    price,
   );
   const { steps, result } = storeMessageSteps(
     p.userId,

@@ -7,7 +7,7 @@ import { refundCharge, takeCredit } from '../credits';
 import { requireChatAllowed } from '../safety';
 import { storeMessage } from './message-store.repo';
 import { findMessage, type MessageRow } from './messages.repo';
-import { resolveModel } from './model-policy';
+import { offeredModels, replyCredits, resolveModel } from './model-policy';
 import { storeMessageAndReadPrompt, type PromptRead } from './prompt-context.repo';
 import {
   promptWindow,
@@ -44,6 +44,7 @@ export async function payAndStoreAtEnd(
   input: { message: string; conversationId: number; model?: string | undefined },
 ): Promise<PaidReply> {
   // The model refusals come first: nothing may be charged or stored for a reply that cannot be.
+  const offerings = await offeredModels(ctx);
   resolveModel(ctx, input.model, null);
   if (!ctx.llm.configured) throw serviceUnavailable(LLM_NOT_CONFIGURED);
   const { stored, read } = await storeMessageAndReadPrompt(
@@ -56,6 +57,7 @@ export async function payAndStoreAtEnd(
       model: input.model || null, // '' asks for no model in particular
     },
     promptWindow(ctx),
+    offerings,
   );
   let target: ReplyTarget;
   try {
@@ -72,7 +74,7 @@ export async function payAndStoreAtEnd(
   }
   // No credit was taken: none left, a period to renew, a new account, or a paused account.
   await requireChatAllowed(ctx, userId);
-  const chargeId = await takeCredit(ctx, userId, target.conversation.id);
+  const chargeId = await takeCredit(ctx, userId, target.conversation.id, priceOf(ctx, target));
   const userMessageId = await storeUserMessageOrRefund(ctx, userId, target, input, chargeId);
   return { target, chargeId, userMessageId, read };
 }
@@ -85,11 +87,12 @@ export async function payAndStoreAfter(
   parentId: number | null,
 ): Promise<PaidReply> {
   await requireChatAllowed(ctx, userId);
+  await offeredModels(ctx);
   const read = await readPrompt(ctx, userId, input.conversationId, parentId);
   const target = await targetOf(ctx, userId, input.conversationId, input.model, read);
   // A branch starts after a message of this conversation; anything else is not found.
   if (parentId) await requireMessageIn(ctx, userId, target, parentId);
-  const chargeId = await takeCredit(ctx, userId, target.conversation.id);
+  const chargeId = await takeCredit(ctx, userId, target.conversation.id, priceOf(ctx, target));
   const userMessageId = await storeUserMessageOrRefund(
     ctx,
     userId,
@@ -116,12 +119,16 @@ export async function payForReplyTo(
   if (!original) throw notFound(MESSAGE_NOT_FOUND);
   const refusal = refuse(original);
   if (refusal) throw badRequest(refusal);
+  await offeredModels(ctx);
   const read = await readPrompt(ctx, userId, original.conversationId, threadEnd(original));
   const target = await targetOf(ctx, userId, original.conversationId, undefined, read);
   await requireChatAllowed(ctx, userId);
-  const chargeId = await takeCredit(ctx, userId, target.conversation.id);
+  const chargeId = await takeCredit(ctx, userId, target.conversation.id, priceOf(ctx, target));
   return { original, target, chargeId, read };
 }
+
+/** The credits a reply on the target's model costs (the console's Models page). */
+const priceOf = (ctx: AppContext, target: ReplyTarget) => replyCredits(ctx, target.model);
 
 async function storeUserMessageOrRefund(
   ctx: AppContext,

@@ -198,7 +198,8 @@ function startReplyStream(
   // The model stops where it would start writing the user's turn ("\nRiley:"); the gateway also
   // cuts the answer there for servers that ignore `stop`.
   const stop = [`\n${user?.name.trim() || 'User'}:`];
-  return ctx.llm.stream({ messages, model, ...settings, stop, timeLimitMs }, onDelta);
+  const usage = { userId: conversation.userId, purpose: 'reply' } as const;
+  return ctx.llm.stream({ messages, model, ...settings, stop, timeLimitMs, usage }, onDelta);
 }
 
 /**

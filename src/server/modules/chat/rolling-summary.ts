@@ -158,6 +158,7 @@ export async function summarizeEarlierMessages(
       model,
       ...settings,
       messages: [system, rollingSummaryRequest(previous, lines.join('\n'))],
+      usage: { userId, purpose: 'summary' },
     });
     const summary = completion.content.trim();
     if (!summary) throw new LlmError('upstream', LLM_EMPTY, 'empty summary');

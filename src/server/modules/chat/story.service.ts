@@ -104,6 +104,7 @@ export async function generateScenario(
     model: modelOf(ctx, conversation),
     ...MODEL_SETTINGS.scenario,
     messages: [system!, scenarioRequest(idea)],
+    usage: { userId, purpose: 'story' },
   });
   care.guard.push(completion.content);
   const withheld = care.guard.finish().withheld;
@@ -159,6 +160,7 @@ export async function generateOptions(
       ...MODEL_SETTINGS.storyOptions,
       messages: [system!, storyOptionsRequest(story || conversation.scenario || '')],
       jsonSchema: STORY_OPTIONS_JSON_SCHEMA,
+      usage: { userId, purpose: 'story' },
     },
     storyOptionsSchema,
   );

@@ -1,6 +1,7 @@
 import { CONTACT_REASONS, type contactSchema } from '../../../shared/contact/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { brandName } from '../site';
 import { insertContactMessage, markDelivered } from './contact.repo';
 
 type ContactMessage = z.output<typeof contactSchema>;
@@ -27,7 +28,7 @@ export async function submitContactMessage(
     await mailer.send({
       to: config.contactTo,
       replyTo: input.email,
-      subject: `[Reverie contact] ${reason} — ${input.name}`,
+      subject: `[${await brandName(db)} contact] ${reason} — ${input.name}`,
       text: [
         `From: ${input.name} <${input.email}>`,
         `Reason: ${reason}`,

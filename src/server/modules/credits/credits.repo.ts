@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { PLANS, type PlanId } from '../../../shared/plans';
 import type { Database, Executor } from '../../db/client';
@@ -244,16 +244,18 @@ export async function takeCreditAtOnce(
   db: Database,
   userId: string,
   conversationId: number | null,
+  amount = 1,
 ): Promise<number | null> {
   const { rows } = await db.execute<{ id: number | string }>(
-    sql`with ${takeCreditSteps(userId, conversationId)} select id from charge`,
+    sql`with ${takeCreditSteps(userId, conversationId, sql`true`, sql`${amount}::int`)} select id from charge`,
   );
   return rows[0] ? Number(rows[0].id) : null;
 }
 
 /**
- * takeCreditAtOnce's two steps as common table expressions, `taken` and then `charge` (the
- * pending charge's id, no row when no credit was taken), for a statement that stores something
+ * takeCreditAtOnce's steps as common table expressions, `reply_price` (the credits `amount`
+ * names, worked out once), `taken` and then `charge` (the pending charge's id, no row when the
+ * credits were not taken), for a statement that stores something
  * only when it was paid for (chat.repo's storeMessage): one round trip for both. `condition`
  * must also hold for the credit to be taken (the conversation being the user's).
  */
@@ -261,40 +263,44 @@ export function takeCreditSteps(
   userId: Bound<string>,
   conversationId: Bound<number | null>,
   condition: SQL = sql`true`,
+  amount: SQL = sql`1`,
 ): SQL {
-  return sql`taken as (
-      update credit_account set credits = credits - 1, updated_at = now()
-      where user_id = ${userId} and credits > 0
+  return sql`reply_price as (select (${amount})::int as amount), taken as (
+      update credit_account set credits = credits - (select amount from reply_price),
+        updated_at = now()
+      where user_id = ${userId} and credits >= (select amount from reply_price)
         and (period_end is not null or now() < period_start + make_interval(months => 1))
         and ${condition}
       returning user_id
     ), charge as (
-      insert into reply_charge (user_id, conversation_id, status)
-      select user_id, ${conversationId}::int, 'pending' from taken
+      insert into reply_charge (user_id, conversation_id, status, amount)
+      select user_id, ${conversationId}::int, 'pending', (select amount from reply_price) from taken
       returning id
     )`;
 }
 
 /**
- * Takes one credit and records the pending charge, or returns null when none is left. The
- * conditional decrement is what makes N credits give exactly N replies under concurrency: the row
- * lock serialises decrements and `credits > 0` is re-checked on the latest row.
+ * Takes a reply's credits (`amount`, the model's price) and records the pending charge, or
+ * returns null when fewer are left. The conditional decrement is what makes N credits give
+ * exactly N replies under concurrency: the row lock serialises decrements and `credits >=
+ * amount` is re-checked on the latest row.
  */
 export async function takeCredit(
   db: Database,
   userId: string,
   conversationId: number | null,
+  amount = 1,
 ): Promise<number | null> {
   return db.transaction(async (tx) => {
     const taken = await tx
       .update(creditAccount)
-      .set({ credits: sql`${creditAccount.credits} - 1`, updatedAt: sql`now()` })
-      .where(and(eq(creditAccount.userId, userId), gt(creditAccount.credits, 0)))
+      .set({ credits: sql`${creditAccount.credits} - ${amount}::int`, updatedAt: sql`now()` })
+      .where(and(eq(creditAccount.userId, userId), gte(creditAccount.credits, amount)))
       .returning({ credits: creditAccount.credits });
     if (taken.length === 0) return null;
     const [charge] = await tx
       .insert(replyCharge)
-      .values({ userId, conversationId, status: 'pending' })
+      .values({ userId, conversationId, status: 'pending', amount })
       .returning({ id: replyCharge.id });
     return charge!.id;
   });
@@ -320,7 +326,7 @@ export async function settleCharge(db: Executor, chargeId: number) {
 }
 
 /**
- * Gives a pending charge's credit back. Only the call that moves the charge out of 'pending'
+ * Gives a pending charge's credits back (its amount). Only the call that moves the charge out of 'pending'
  * adds the credit, so refunding twice (or refunding a settled charge) gives nothing more.
  * Returns true when a credit was given back.
  */
@@ -330,11 +336,14 @@ export async function refundCharge(db: Database, chargeId: number) {
       .update(replyCharge)
       .set({ status: 'refunded', settledAt: sql`now()` })
       .where(and(eq(replyCharge.id, chargeId), eq(replyCharge.status, 'pending')))
-      .returning({ userId: replyCharge.userId });
+      .returning({ userId: replyCharge.userId, amount: replyCharge.amount });
     if (!charge) return false;
     await tx
       .update(creditAccount)
-      .set({ credits: sql`${creditAccount.credits} + 1`, updatedAt: sql`now()` })
+      .set({
+        credits: sql`${creditAccount.credits} + ${charge.amount}::int`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(creditAccount.userId, charge.userId));
     return true;
   });
@@ -349,7 +358,7 @@ export async function refundCharge(db: Database, chargeId: number) {
 export async function refundStaleCharges(db: Database, olderThanMs: number): Promise<number> {
   return db.transaction(async (tx) => {
     const stale = await tx
-      .select({ id: replyCharge.id, userId: replyCharge.userId })
+      .select({ id: replyCharge.id, userId: replyCharge.userId, amount: replyCharge.amount })
       .from(replyCharge)
       .where(
         and(
@@ -371,7 +380,8 @@ export async function refundStaleCharges(db: Database, olderThanMs: number): Pro
         ),
       );
     const perUser = new Map<string, number>();
-    for (const { userId } of stale) perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+    for (const { userId, amount } of stale)
+      perUser.set(userId, (perUser.get(userId) ?? 0) + amount);
     for (const userId of [...perUser.keys()].sort()) {
       await tx
         .update(creditAccount)

@@ -45,18 +45,20 @@ export async function topUp(ctx: CreditsContext, userId: string): Promise<TopUpR
 }
 
 /**
- * Takes one credit for one AI reply before the model is called; returns the charge id, which the
- * caller settles when the reply is stored or refunds when it fails.
+ * Takes an AI reply's credits (`amount`: its model's credits per reply) before the model is
+ * called; returns the charge id, which the caller settles when the reply is stored or refunds
+ * when it fails.
  */
 export async function takeCredit(
   ctx: CreditsContext,
   userId: string,
   conversationId: number | null,
+  amount = 1,
 ): Promise<number> {
-  const quick = await repo.takeCreditAtOnce(ctx.db, userId, conversationId);
+  const quick = await repo.takeCreditAtOnce(ctx.db, userId, conversationId, amount);
   if (quick !== null) return quick;
   await prepareAccount(ctx, userId);
-  const chargeId = await repo.takeCredit(ctx.db, userId, conversationId);
+  const chargeId = await repo.takeCredit(ctx.db, userId, conversationId, amount);
   if (chargeId === null) throw new HttpError(403, OUT_OF_CREDITS_MESSAGE);
   return chargeId;
 }

@@ -177,6 +177,7 @@ export async function reviewCharacterAge(
         ...MODEL_SETTINGS.ageReview,
         jsonSchema: AGE_VERDICT_JSON_SCHEMA,
         signal: AbortSignal.timeout(REVIEW_TIMEOUT_MS),
+        usage: { userId, purpose: 'review' },
       },
       ageVerdictSchema,
       // A malformed answer is not worth another wait: the rule has already passed.

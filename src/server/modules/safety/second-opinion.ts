@@ -82,6 +82,7 @@ async function askModel(ctx: AppContext, userId: string, message: string, mode: 
         ...MODEL_SETTINGS.safetyReview,
         jsonSchema: REVIEW_JSON_SCHEMA,
         signal: AbortSignal.timeout(REVIEW_TIMEOUT_MS),
+        usage: { userId, purpose: 'review' },
       },
       reviewSchema,
       { retries: 0 },

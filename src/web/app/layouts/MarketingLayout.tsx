@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { COPYRIGHT_YEAR, APP_NAME } from '../../../shared/brand';
+import { COPYRIGHT_YEAR } from '../../../shared/brand';
 import { SAFETY_PAGE_PATH } from '../../../shared/safety/rules';
 import { Logo } from '../../components/brand/Logo';
 import { buttonClass } from '../../components/ui/button';
 import { useAuthDialog } from '../../features/auth/auth-dialog-context';
 import { useSession } from '../../features/auth/session';
+import { readBrand } from '../../lib/brand';
+
+/** Who the copyright line names: the operator's legal entity, else the product. */
+const ownerName = () => {
+  const brand = readBrand();
+  return brand.legalEntity.trim() || brand.name;
+};
 
 /** Top bar and footer shared by the public pages. */
 export function MarketingLayout({
@@ -134,7 +141,7 @@ function Footer() {
         </div>
       </div>
       <p className="border-t border-border py-4 text-center text-xs text-muted">
-        © {COPYRIGHT_YEAR} {APP_NAME}. All rights reserved.
+        © {COPYRIGHT_YEAR} {ownerName()}. All rights reserved.
       </p>
     </footer>
   );

@@ -1,12 +1,19 @@
 import { Copy, Download } from 'lucide-react';
-import { APP_NAME } from '../../../shared/brand';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
+import { readBrand } from '../../lib/brand';
 
-const FILE_NAME = `${APP_NAME.toLowerCase()}-backup-codes.txt`;
+/** `<name>-backup-codes.txt`, the product's name in lower case with dashes for anything else. */
+const fileName = () =>
+  `${
+    readBrand()
+      .name.toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'account'
+  }-backup-codes.txt`;
 
 const asText = (codes: string[]) =>
-  `${APP_NAME} backup codes. Each signs you in once when your authenticator app is not at hand.\n\n${codes.join('\n')}\n`;
+  `${readBrand().name} backup codes. Each signs you in once when your authenticator app is not at hand.\n\n${codes.join('\n')}\n`;
 
 /** The backup codes, shown once, with ways to keep them: copy, or a .txt file. */
 export function BackupCodes({ codes }: { codes: string[] }) {
@@ -26,7 +33,7 @@ export function BackupCodes({ codes }: { codes: string[] }) {
     const url = URL.createObjectURL(new Blob([asText(codes)], { type: 'text/plain' }));
     const link = document.createElement('a');
     link.href = url;
-    link.download = FILE_NAME;
+    link.download = fileName();
     link.click();
     URL.revokeObjectURL(url);
   };

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { twoFactorCodeBody } from '../../../shared/auth/contract';
-import { APP_NAME } from '../../../shared/brand';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { readBrand } from '../../lib/brand';
 import { BackupCodes } from './BackupCodes';
 import { QrCode } from './QrCode';
 import { useConfirmTwoFactor, type QrMatrix } from './two-factor-api';
@@ -55,7 +55,7 @@ export function TwoFactorSetup({
   return (
     <div className="space-y-6">
       <div className="space-y-3">
-        <h3 className={STEP_TITLE}>1. Add {APP_NAME} to your authenticator app</h3>
+        <h3 className={STEP_TITLE}>1. Add {readBrand().name} to your authenticator app</h3>
         <p className="text-sm text-muted">
           Scan this QR code with an app such as Google Authenticator, Microsoft Authenticator,
           1Password or Aegis. On this phone, open the link instead, or type the key.

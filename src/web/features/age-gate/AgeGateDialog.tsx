@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { APP_NAME, MINIMUM_AGE } from '../../../shared/brand';
+import { MINIMUM_AGE } from '../../../shared/brand';
+import { BrandMark } from '../../components/brand/Logo';
 import { buttonClass } from '../../components/ui/button';
+import { readBrand } from '../../lib/brand';
 
 /** Where 'No, Leave' goes when there is no history and no referrer. */
 export const LEAVE_FALLBACK_URL = 'https://www.google.com/';
@@ -25,6 +27,7 @@ export function AgeGateDialog({ onEnter }: { onEnter: () => void }) {
   const textId = useId();
   const checkboxId = useId();
   const checkbox = useRef<HTMLInputElement>(null);
+  const brand = readBrand();
 
   useEffect(() => {
     checkbox.current?.focus();
@@ -47,15 +50,14 @@ export function AgeGateDialog({ onEnter }: { onEnter: () => void }) {
         className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl"
       >
         <div className="mb-4 flex items-center gap-2 font-bold">
-          <img src="/logo.svg" alt="" width={28} height={28} className="size-7" />
-          <span>{APP_NAME}</span>
+          <BrandMark size={28} />
         </div>
         <h1 id={titleId} className="text-2xl font-bold">
           Adults only
         </h1>
         <p id={textId} className="mt-3 text-sm text-muted">
-          {APP_NAME} contains mature content intended for adults. You must be at least {MINIMUM_AGE}{' '}
-          years old to enter.
+          {brand.name} contains mature content intended for adults. You must be at least{' '}
+          {MINIMUM_AGE} years old to enter.
         </p>
         <div className="mt-5 flex items-center gap-3">
           <input

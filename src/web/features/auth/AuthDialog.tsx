@@ -11,7 +11,6 @@ import {
   type SignInInput,
   type SignUpInput,
 } from '../../../shared/auth/contract';
-import { APP_NAME } from '../../../shared/brand';
 import { isAppRoute } from '../../../shared/routes';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -30,6 +29,7 @@ import type { AuthTab } from './auth-tabs';
 import { SUBMIT_CHECK_WAIT_MS, usePasswordChecker, usePasswordStrength } from './password-checker';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { readBrand } from '../../lib/brand';
 import { refreshSession } from './session';
 import { TwoFactorStep } from './TwoFactorStep';
 
@@ -54,7 +54,7 @@ export default function AuthDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Welcome to ${APP_NAME} AI`}
+      title={`Welcome to ${readBrand().name} AI`}
       description="Your companions are waiting. Sign in or create an account to continue."
     >
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as AuthTab)}>

@@ -4,11 +4,11 @@ import {
   TWO_FACTOR_ERROR_CODES,
   twoFactorCodeBody,
 } from '../../../shared/auth/contract';
-import { APP_NAME } from '../../../shared/brand';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { readBrand } from '../../lib/brand';
 import { useVerifySignInCode, type SignInCode } from './auth-api';
 
 /** Answers that mean "that code was wrong, try another": the step stays, the message under it. */
@@ -76,7 +76,7 @@ export function TwoFactorStep({
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Two-factor code">
       <p className="text-sm text-muted">
         {kind === 'totp'
-          ? `Your account has two-factor authentication on. Enter the 6-digit code your authenticator app shows for ${APP_NAME}.`
+          ? `Your account has two-factor authentication on. Enter the 6-digit code your authenticator app shows for ${readBrand().name}.`
           : 'Enter one of the backup codes you saved when you set up two-factor authentication. Each works once.'}
       </p>
       {kind === 'totp' ? (

@@ -1,15 +1,17 @@
 import { lazy, Suspense } from 'react';
 import type { Character } from '../../../shared/characters/contract';
+import type { ModelOffer } from '../../../shared/chat/contract';
 import { LLM_SETUP_EXAMPLE, type ChatMode } from '../../../shared/chat/rules';
 import { ModeChooser, NoModelNotice } from './lazy-parts';
+import { costText } from './reply-cost';
 import type { useModelSelection } from './use-model-selection';
 
-// Staff only (STAFF_EMAILS): everyone else never needs it.
+// Only when the operator offers more than one model: most never need it.
 const ModelPicker = lazy(() => import('./ModelPicker').then((m) => ({ default: m.ModelPicker })));
 
 /**
  * Above the conversation: the notice that no language model is set up (when none is), and the
- * staff's model picker (`picker`, once a mode is chosen).
+ * model picker (`picker`, once a mode is chosen) when more than one is offered.
  */
 export function ChatModelBar({
   model,
@@ -28,7 +30,7 @@ export function ChatModelBar({
       {picker && model.canChoose && (
         <Suspense fallback={null}>
           <ModelPicker
-            models={model.models}
+            options={pickerOptions(model.offers)}
             value={model.value}
             onChange={(m) => void model.change(m)}
           />
@@ -36,6 +38,15 @@ export function ChatModelBar({
       )}
     </>
   );
+}
+
+/** Each offered model's name in the picker, with what a reply costs when the prices differ. */
+function pickerOptions(offers: ModelOffer[]) {
+  const samePrice = offers.every((o) => o.creditsPerReply === offers[0]?.creditsPerReply);
+  return offers.map((o) => ({
+    model: o.model,
+    text: samePrice ? o.label : `${o.label} · ${costText(o.creditsPerReply)} a reply`,
+  }));
 }
 
 /** Before a mode is chosen: the model notice (no picker yet) and the mode chooser. */

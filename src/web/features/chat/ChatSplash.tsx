@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
-import { APP_NAME } from '../../../shared/brand';
+import { BrandMark } from '../../components/brand/Logo';
 
 const SHOWN_KEY = 'reverie.chatSplashShown';
 
@@ -43,8 +43,7 @@ export function ChatSplash() {
       data-testid="chat-splash"
     >
       <div className="flex animate-pulse items-center gap-2 text-xl font-bold">
-        <img src="/logo.svg" alt="" width={40} height={40} className="size-10" />
-        <span>{APP_NAME}</span>
+        <BrandMark size={40} />
       </div>
       <span className="size-6 animate-spin rounded-full border-2 border-accent border-t-transparent" />
     </div>

@@ -8,6 +8,7 @@ import { flattenPages, useConversation, useMessages } from '../chat-data/api';
 import { ChatComposer } from './ChatComposer';
 import { ChatModelBar, ChatStart } from './ChatModelBar';
 import { ChatThread } from './ChatThread';
+import { ReplyCostContext } from './reply-cost';
 import { shownMessages, useRouteChange, useShownId } from './chat-view-hooks';
 import { ConversationMissing } from './lazy-parts';
 import { useChatPause, useNotices } from './safety-hooks';
@@ -117,46 +118,48 @@ export function ChatView({
   }
 
   return (
-    <div className="flex h-full flex-col">
-      <ChatModelBar model={model} picker />
-      <ChatThread
-        character={character}
-        mode={mode}
-        activeId={activeId}
-        history={history}
-        scenario={conversation.data?.scenario}
-        messages={messages}
-        notices={notices.data ?? []}
-        paused={paused}
-        sending={sending}
-        storyStart={{
-          draft: storyDraft,
-          onDraft: setStoryDraft,
-          onBack:
-            activeId === null
-              ? () => {
-                  setLeftMode(mode);
-                  setChosenMode(null);
-                }
-              : undefined,
-        }}
-        branchFrom={branchFrom}
-        onBranchFrom={setBranchFrom}
-        // A story's options and scene belong to the branch now read.
-        onBranchChanged={story.reset}
-        focusMessageId={conversationId === activeId ? focusMessageId : null}
-      />
-      <ChatComposer
-        character={character}
-        mode={mode}
-        activeId={activeId}
-        pause={pause}
-        story={story}
-        busy={busy}
-        onSend={sendNext}
-        outOfCredits={outOfCredits}
-        onOutOfCredits={setOutOfCredits}
-      />
-    </div>
+    <ReplyCostContext.Provider value={model.replyCredits}>
+      <div className="flex h-full flex-col">
+        <ChatModelBar model={model} picker />
+        <ChatThread
+          character={character}
+          mode={mode}
+          activeId={activeId}
+          history={history}
+          scenario={conversation.data?.scenario}
+          messages={messages}
+          notices={notices.data ?? []}
+          paused={paused}
+          sending={sending}
+          storyStart={{
+            draft: storyDraft,
+            onDraft: setStoryDraft,
+            onBack:
+              activeId === null
+                ? () => {
+                    setLeftMode(mode);
+                    setChosenMode(null);
+                  }
+                : undefined,
+          }}
+          branchFrom={branchFrom}
+          onBranchFrom={setBranchFrom}
+          // A story's options and scene belong to the branch now read.
+          onBranchChanged={story.reset}
+          focusMessageId={conversationId === activeId ? focusMessageId : null}
+        />
+        <ChatComposer
+          character={character}
+          mode={mode}
+          activeId={activeId}
+          pause={pause}
+          story={story}
+          busy={busy}
+          onSend={sendNext}
+          outOfCredits={outOfCredits}
+          onOutOfCredits={setOutOfCredits}
+        />
+      </div>
+    </ReplyCostContext.Provider>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { toast } from '../../components/ui/toast';
-import { REPLY_COST } from './CostHint';
+import { useReplyCost } from './reply-cost';
 import { useSendFeedback } from './mutations';
 import { ToolButton } from './ToolButton';
 import type { DisplayMessage } from './display-message';
@@ -55,6 +55,7 @@ export function MessageToolbar({
   onEdit?: (() => void) | undefined;
   className: string;
 }) {
+  const cost = useReplyCost();
   const [copied, setCopied] = useState(false);
   const [rated, setRated] = useState<'GOOD' | 'BAD' | null>(null);
   const feedback = useSendFeedback();
@@ -101,8 +102,8 @@ export function MessageToolbar({
       )}
       {tree.onRegenerate && (
         <ToolButton
-          label={`Regenerate (${REPLY_COST})`}
-          cost={REPLY_COST}
+          label={`Regenerate (${cost})`}
+          cost={cost}
           action="regenerate"
           disabled={tree.busy}
           onClick={tree.onRegenerate}
@@ -112,8 +113,8 @@ export function MessageToolbar({
       )}
       {tree.onContinue && (
         <ToolButton
-          label={`Continue (${REPLY_COST})`}
-          cost={REPLY_COST}
+          label={`Continue (${cost})`}
+          cost={cost}
           disabled={tree.busy}
           onClick={tree.onContinue}
         >

@@ -1,15 +1,16 @@
 import { Cpu } from 'lucide-react';
 
 /**
- * The model a conversation uses. Hidden from users: only staff accounts (STAFF_EMAILS) get a
- * list from the server, and only then is this shown.
+ * The model a conversation uses, among those the operator offers (`options`: each model and how
+ * it is named, with its price when the prices differ; ChatModelBar words them). Shown only when
+ * there is a choice.
  */
 export function ModelPicker({
-  models,
+  options,
   value,
   onChange,
 }: {
-  models: string[];
+  options: { model: string; text: string }[];
   value: string;
   onChange: (model: string) => void;
 }) {
@@ -19,13 +20,13 @@ export function ModelPicker({
       <label htmlFor="model-picker">Model</label>
       <select
         id="model-picker"
-        className="max-w-56 truncate rounded-md border border-border bg-surface px-2 py-1 text-fg"
+        className="max-w-64 truncate rounded-md border border-border bg-surface px-2 py-1 text-fg max-sm:min-h-11"
         value={value}
         onChange={(e) => onChange(e.target.value)}
       >
-        {models.map((m) => (
-          <option key={m} value={m}>
-            {m}
+        {options.map((o) => (
+          <option key={o.model} value={o.model}>
+            {o.text}
           </option>
         ))}
       </select>

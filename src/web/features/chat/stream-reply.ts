@@ -52,12 +52,13 @@ export async function streamReply(
   let response = await send();
   // A server that is stopping (a release) refuses new replies with 503 and Retry-After before
   // storing or charging anything: sent again after the wait, the message reaches another server,
-  // and the user sees only a slower start.
+  // and the user sees only a slower start. A longer wait (replies paused for maintenance) is
+  // told to the user at once, with the server's message.
   for (let retry = 0; retry < SEND_RETRIES && response.status === 503; retry++) {
     const wait = Number(response.headers.get('retry-after'));
-    if (!response.headers.has('retry-after') || !Number.isFinite(wait)) break;
+    if (!response.headers.has('retry-after') || !(wait <= MAX_RETRY_WAIT_S)) break;
     await response.body?.cancel();
-    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, MAX_RETRY_WAIT_S) * 1000));
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     response = await send();
   }
   if (!response.ok || !response.body) {

@@ -4,8 +4,10 @@ import { useModelChoice } from '../chat-data/api';
 import { useSetConversationModel } from './mutations';
 
 /**
- * Staff only: the model a conversation uses. Before the conversation exists the choice is kept
- * here and sent with its creation; after, it is saved on the conversation.
+ * The model a conversation uses, among those the operator offers (the staff console's Models
+ * page; a choice only when more than one is offered), and what a reply on it costs. Before the
+ * conversation exists the choice is kept here and sent with its creation; after, it is saved on
+ * the conversation.
  */
 export function useModelSelection(
   activeId: number | null,
@@ -28,12 +30,20 @@ export function useModelSelection(
     }
   };
 
+  const offers = choice.data?.offers ?? [];
+  const value = conversationModel ?? picked ?? choice.data?.defaultModel ?? '';
+  // A conversation's model no longer offered answers with the default, at its price.
+  const priced =
+    offers.find((o) => o.model === value) ??
+    offers.find((o) => o.model === choice.data?.defaultModel);
   return {
     available: choice.data?.available ?? true,
     staff: choice.data?.staff ?? false,
     canChoose: choice.data?.canChoose ?? false,
-    models: choice.data?.models ?? [],
-    value: conversationModel ?? picked ?? choice.data?.defaultModel ?? '',
+    offers,
+    value,
+    /** Credits one reply costs in this conversation. */
+    replyCredits: priced?.creditsPerReply ?? 1,
     picked,
     change,
     reset: () => setPicked(null),

@@ -3,7 +3,7 @@ import type { Character } from '../../../shared/characters/contract';
 import { formatCount } from '../../../shared/format-count';
 import { toast } from '../../components/ui/toast';
 import { useCredits } from '../chat-data/api';
-import { REPLY_COST } from './CostHint';
+import { useReplyCost } from './reply-cost';
 import type { DisplayMessage } from './display-message';
 import type { TreeActions } from './MessageToolbar';
 import { useDeleteMessage, useEditMessage, useSwitchBranch } from './mutations';
@@ -58,6 +58,7 @@ export function useThreadActions({
   const editMessage = useEditMessage();
   const switchBranch = useSwitchBranch();
   const deleteMessage = useDeleteMessage();
+  const replyCost = useReplyCost();
   const left = useCredits().data;
   const [deleting, setDeleting] = useState<number | null>(null);
   // An earlier reply whose new version waits for the user's yes.
@@ -145,7 +146,7 @@ export function useThreadActions({
     treeActions,
     switchBranch,
     /** What a new reply costs, for the questions asked before one. */
-    cost: { each: REPLY_COST, left: left === undefined ? undefined : formatCount(left) },
+    cost: { each: replyCost, left: left === undefined ? undefined : formatCount(left) },
     deleting: deleting !== null && {
       pending: deleteMessage.isPending,
       onConfirm: () => void removeMessage(),

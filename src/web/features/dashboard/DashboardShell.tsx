@@ -11,11 +11,9 @@ import {
 import { Logo } from '../../components/brand/Logo';
 import type { SessionUser } from '../auth/session';
 import { useProfile } from '../profile/profile-api';
+import { SiteNotices } from '../site/SiteNotices';
 import { CreditsBadge } from './CreditsBadge';
 import { UserMenu } from './UserMenu';
-
-/** The main area's welcome (kept here too: the chat page imports it from this file). */
-export { DashboardWelcome } from './DashboardWelcome';
 
 const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
 const ThemeSettingsDialog = lazy(() => import('../themes/ThemeSettingsDialog'));
@@ -126,6 +124,7 @@ export function DashboardShell({
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
+        <SiteNotices />
         <header
           className={`flex h-16 items-center gap-3 border-b border-border px-4 ${header ? '' : 'md:hidden'}`}
         >

@@ -1,18 +1,24 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { MarketingLayout } from '../../app/layouts/MarketingLayout';
+import { readBrand } from '../../lib/brand';
 import { usePageTitle } from '../../lib/use-page-title';
+import { brandDocument } from './branded';
 import type { LegalDocument } from './legal-types';
 
-/** Renders a legal text with a table of contents; the words live in the *-content.ts files. */
+/**
+ * Renders a legal text with a table of contents; the words live in the *-content.ts files,
+ * written with the working name, which the operator's brand replaces here.
+ */
 export function LegalPage({
-  document: doc,
+  document: text,
   lead,
 }: {
   document: LegalDocument;
   /** Shown right under the title, before anything else (the safety page's crisis services). */
   lead?: ReactNode;
 }) {
+  const doc = brandDocument(text, readBrand());
   usePageTitle(doc.title);
   return (
     <MarketingLayout nav="legal">

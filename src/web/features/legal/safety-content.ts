@@ -1,4 +1,4 @@
-import { APP_NAME, MINIMUM_AGE } from '../../../shared/brand';
+import { MINIMUM_AGE } from '../../../shared/brand';
 import type { CrisisResource } from '../../../shared/safety/rules';
 import { AI_NOTICE_MAX_MINUTES } from '../../../shared/safety/rules';
 import type { LegalDocument } from './legal-types';
@@ -77,7 +77,7 @@ export function safetyDocument({
     title: 'Safety & Crisis Protocol',
     lastUpdated: 'November 28, 2026',
     intro: [
-      `Every character on ${APP_NAME} is an AI. This page explains, in plain words, how we remind ` +
+      `Every character on Reverie is an AI. This page explains, in plain words, how we remind ` +
         'you of that, and what happens when something you write suggests that you may be ' +
         'thinking about suicide or hurting yourself. It is the crisis protocol that California ' +
         'law (SB 243) asks companion apps to publish, and it describes what the app does today.',
@@ -87,7 +87,7 @@ export function safetyDocument({
         id: 'ai-notice',
         heading: '1. You are talking with an AI',
         paragraphs: [
-          `Every character on ${APP_NAME} is an AI — a computer program, not a person. No human ` +
+          `Every character on Reverie is an AI — a computer program, not a person. No human ` +
             'writes its replies.',
           'Each conversation shows a notice saying so before the character’s first reply, and ' +
             `again at least every three hours while you keep chatting${shorter}. Characters ` +
@@ -155,7 +155,7 @@ export function safetyDocument({
         id: 'adults-only',
         heading: '6. Adults only',
         paragraphs: [
-          `${APP_NAME} is for adults aged ${MINIMUM_AGE} and over.`,
+          `Reverie is for adults aged ${MINIMUM_AGE} and over.`,
           `If you tell a character that you are under ${MINIMUM_AGE}, chatting on your account is ` +
             'paused until our team reviews it. You can still download or delete your data from ' +
             'Account, and if you are an adult, you can contact us to have the pause reviewed.',
@@ -168,7 +168,7 @@ export function safetyDocument({
           'Automated checks can miss things, and they can misread them. If you are struggling, ' +
             'please don’t wait for a notice: reach out to one of the services at the top of this ' +
             'page.',
-          `A character is not a therapist, and ${APP_NAME} is not an emergency service. If you ` +
+          `A character is not a therapist, and Reverie is not an emergency service. If you ` +
             'or someone else is in immediate danger, call your local emergency number.',
         ],
       },

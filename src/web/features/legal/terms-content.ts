@@ -1,4 +1,4 @@
-import { APP_NAME, MINIMUM_AGE } from '../../../shared/brand';
+import { MINIMUM_AGE } from '../../../shared/brand';
 import { SAFETY_PAGE_PATH } from '../../../shared/safety/rules';
 import type { LegalDocument } from './legal-types';
 
@@ -164,7 +164,7 @@ export const termsDocument: LegalDocument = {
           `character that you are under ${MINIMUM_AGE}, chatting on your account is paused until ` +
           'we have reviewed it.',
         'Automated checks can miss or misread things. They do not replace professional help or ' +
-          `emergency services. Our Safety & Crisis Protocol describes what ${APP_NAME} does in ` +
+          `emergency services. Our Safety & Crisis Protocol describes what Reverie does in ` +
           'full and lists the crisis services.',
       ],
       links: [{ href: SAFETY_PAGE_PATH, label: 'Read our Safety & Crisis Protocol' }],

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Theme } from '../../../shared/themes/contract';
-import { DEFAULT_THEME } from '../../../shared/themes/presets';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
+import { defaultPreset } from './api';
 import { forgetDeletedTheme } from './theme-change';
 import { useDeleteTheme } from './theme-mutations';
 
@@ -49,7 +49,7 @@ export function DeleteThemeDialog({
       title={`Delete ${theme.name}?`}
       description={
         applied
-          ? `You are using it: your chats go back to ${DEFAULT_THEME.name}. This cannot be undone.`
+          ? `You are using it: your chats go back to ${defaultPreset().name}. This cannot be undone.`
           : 'It goes from your saved themes. This cannot be undone.'
       }
       onCloseAutoFocus={(event) => {

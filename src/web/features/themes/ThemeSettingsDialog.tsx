@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Theme } from '../../../shared/themes/contract';
-import { DEFAULT_THEME } from '../../../shared/themes/presets';
 import type { ThemeBaseColors } from '../../../shared/themes/schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 // Through the applier's module, whose chunk every app page has already (see there).
-import { resolveThemeColors, useThemeState } from './UserThemeApplier';
+import { defaultPreset, resolveThemeColors, useThemeState } from './UserThemeApplier';
 import { CustomThemeCreator } from './CustomThemeCreator';
 import { DeleteThemeDialog } from './DeleteThemeDialog';
 import {
@@ -38,7 +37,7 @@ export default function ThemeSettingsDialog({
   const save = useSaveTheme(userId);
   const applying = useApplyingTheme(userId);
   const previous = usePreviousTheme(userId);
-  const current = state.data?.selectedThemeId ?? DEFAULT_THEME.id;
+  const current = state.data?.selectedThemeId ?? defaultPreset().id;
   const [chosen, setChosen] = useState<string | null>(null);
   const picked = chosen ?? current;
   const [deleting, setDeleting] = useState<Theme | null>(null);
@@ -54,7 +53,7 @@ export default function ThemeSettingsDialog({
   }, [focusRequests]);
 
   const apply = (id: string, title?: string) =>
-    applyTheme(client, userId, id === DEFAULT_THEME.id ? null : id, title);
+    applyTheme(client, userId, id === defaultPreset().id ? null : id, title);
   const saveAndApply = (name: string, colors: ThemeBaseColors) =>
     save.mutate(
       { name, colors },

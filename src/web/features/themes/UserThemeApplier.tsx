@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { resolveThemeColors, useThemeState } from './api';
+import { defaultPreset, resolveThemeColors, useThemeState } from './api';
 import { themeVariables } from '../../../shared/themes/variables';
 import { applyThemeVariables, rememberAppliedTheme } from './apply';
 
@@ -7,12 +7,14 @@ import { applyThemeVariables, rememberAppliedTheme } from './apply';
 export default function UserThemeApplier({ userId }: { userId: string }) {
   const state = useThemeState(userId);
   const colors = state.data ? resolveThemeColors(state.data, state.data.selectedThemeId) : null;
+  // Chose none: the operator's default theme, remembered as such.
+  const defaultOf = state.data?.selectedThemeId === null ? defaultPreset().id : undefined;
   useLayoutEffect(() => {
     if (!colors) return;
     const theme = themeVariables(colors);
     applyThemeVariables(theme);
-    rememberAppliedTheme(theme);
-  }, [colors]);
+    rememberAppliedTheme(theme, defaultOf);
+  }, [colors, defaultOf]);
   return null;
 }
 
@@ -21,4 +23,4 @@ export default function UserThemeApplier({ userId }: { userId: string }) {
  * every signed-in app page loads) instead of making the themes' reads a chunk of their own, one
  * more file on every chat page (tests/build/chat-budget.test.ts).
  */
-export { resolveThemeColors, useThemeState } from './api';
+export { defaultPreset, resolveThemeColors, useThemeState } from './api';

@@ -9,6 +9,7 @@ import * as themes from '../../../shared/themes/endpoints';
 import { findPreset, DEFAULT_THEME } from '../../../shared/themes/presets';
 import type { ThemeColors } from '../../../shared/themes/schemas';
 import { ApiError, call } from '../../lib/api';
+import { readBrand } from '../../lib/brand';
 import {
   LOCAL_THEME_PREFIX,
   readLocalSelection,
@@ -126,6 +127,12 @@ export const useThemeState = (userId: string | null) =>
     staleTime: Infinity,
   });
 
+/**
+ * The theme of a user who chose none: the operator's default (the brand's `defaultThemeId`), or
+ * Ultra Dark when that is no preset.
+ */
+export const defaultPreset = () => findPreset(readBrand().defaultThemeId) ?? DEFAULT_THEME;
+
 /** The colours of a theme id: a preset, a saved theme, or the default for null/unknown ids. */
 export function resolveThemeColors(state: ThemeState | undefined, id: string | null): ThemeColors {
   if (id) {
@@ -134,5 +141,5 @@ export function resolveThemeColors(state: ThemeState | undefined, id: string | n
     const custom = state?.themes.find((t) => t.id === id);
     if (custom) return custom.colors;
   }
-  return DEFAULT_THEME.colors;
+  return defaultPreset().colors;
 }

@@ -25,11 +25,15 @@ export function applyThemeVariables(theme: ThemeVariables | null) {
   appliedNames = Object.keys(vars);
 }
 
-/** Remembers the palette for the next page load (null forgets it). */
-export function rememberAppliedTheme(theme: ThemeVariables | null) {
+/**
+ * Remembers the palette for the next page load (null forgets it). `defaultOf`: the user chose
+ * none and this is the operator's default theme of that id; /theme-boot.js skips it once the
+ * operator has picked another default (the app then applies the new one).
+ */
+export function rememberAppliedTheme(theme: ThemeVariables | null, defaultOf?: string) {
   try {
     if (!theme) window.localStorage.removeItem(APPLIED_THEME_KEY);
-    else window.localStorage.setItem(APPLIED_THEME_KEY, JSON.stringify(theme));
+    else window.localStorage.setItem(APPLIED_THEME_KEY, JSON.stringify({ ...theme, defaultOf }));
   } catch {
     /* the theme then shows a moment after load */
   }

@@ -1,8 +1,8 @@
 import { useIsMutating, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_THEME, findPreset } from '../../../shared/themes/presets';
+import { findPreset } from '../../../shared/themes/presets';
 import { toast } from '../../components/ui/toast';
-import { runWrite, themeStateKey, type ThemeState } from './api';
+import { defaultPreset, runWrite, themeStateKey, type ThemeState } from './api';
 import { selectThemeWrite } from './theme-mutations';
 
 /**
@@ -22,10 +22,10 @@ function setPrevious(userId: string, id: string | null | undefined) {
 
 /** The default theme is stored as null; both mean the same theme. */
 const sameTheme = (a: string | null, b: string | null) =>
-  (a ?? DEFAULT_THEME.id) === (b ?? DEFAULT_THEME.id);
+  (a ?? defaultPreset().id) === (b ?? defaultPreset().id);
 
 export function themeName(state: ThemeState | undefined, id: string | null): string {
-  if (!id) return DEFAULT_THEME.name;
+  if (!id) return defaultPreset().name;
   return findPreset(id)?.name ?? state?.themes.find((t) => t.id === id)?.name ?? 'Your theme';
 }
 

@@ -1,0 +1,24 @@
+type Cell = string | number | boolean | null | undefined;
+
+/** One CSV field: quoted when it holds a comma, a quote or a line break (quotes doubled). */
+function field(value: Cell): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** RFC 4180 text: a header row, then one row per record, lines ended by CRLF. */
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  return [header, ...rows].map((row) => row.map(field).join(',') + '\r\n').join('');
+}
+
+/** Built in the browser and saved through a link: nothing is asked of the server again. */
+export function downloadCsv(fileName: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
