@@ -30,6 +30,7 @@ import { answerAgeReviewsAsAdult } from './support/llm';
 import { extractLinks } from './support/mail';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
 import { startSmtpCatcher } from '../doubles/smtp-server';
+import { enrolTwoFactor, totpCode } from '../support/two-factor';
 
 let b: BillingTestApp;
 let t: TestApp;
@@ -325,6 +326,35 @@ describe('password, e-mail and devices', () => {
     expect((await user.get('/api/account')).json.email).toBe('new-address@example.com');
     expect((await signIn('new-address@example.com', TEST_PASSWORD)).status).toBe(200);
     expect((await signIn('old-address@example.com', TEST_PASSWORD)).status).toBe(401);
+  });
+
+  it('asks a two-factor account for its code when the change-of-address link is opened signed out', async () => {
+    const user = await t.signedInUser('guarded-address@example.com');
+    const { secret } = await enrolTwoFactor(user);
+    const asked = await user.post('/api/auth/change-email', {
+      newEmail: 'guarded-new@example.com',
+      password: TEST_PASSWORD,
+    });
+    expect(asked.status, asked.text).toBe(200);
+    const link = new URL(
+      linkIn(
+        await mailTo('guarded-new@example.com', 'Confirm your new email'),
+        '/api/auth/verify-email',
+      ),
+    );
+    // Opened in another browser: the address changes, but that browser is not signed in by the
+    // link alone; it is sent to the code step.
+    const browser = anonymous();
+    const opened = await browser.get(link.pathname + link.search);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('/?twoFactor=1');
+    expect((await browser.get('/api/auth/get-session')).json).toBeNull();
+    expect((await browser.get('/api/account')).status).toBe(401);
+    const signedIn = await browser.post('/api/auth/two-factor/verify-totp', {
+      code: await totpCode(secret),
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect((await browser.get('/api/account')).json.email).toBe('guarded-new@example.com');
   });
 
   it('voids a pending change of address when the password is reset or changed', async () => {

@@ -209,6 +209,15 @@ export const oauthRedirectResponse = z.object({ url: z.string() });
 /** What better-auth answers where the web app reads nothing of it. */
 export const betterAuthResponse = z.unknown();
 
+/** POST /api/auth/sign-in/email: the session's user, or the code step when two-factor is on. */
+export const signInResponse = z.union([
+  twoFactorRedirectResponse,
+  z.object({ redirect: z.boolean(), user: z.record(z.string(), z.unknown()) }).loose(),
+]);
+
+/** Sign-in refused: the address is not verified yet, or the account is suspended. */
+export const signInRefusedResponse = z.union([emailNotVerifiedResponse, accountSuspendedResponse]);
+
 /** A better-auth call that takes no fields (revoke-other-sessions): `{}`. */
 export const betterAuthEmptyBody = z.object({});
 

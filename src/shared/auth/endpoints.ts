@@ -37,7 +37,10 @@ export const signInEmail = /* @__PURE__ */ endpoint({
     'Signs in with e-mail and password (200 { twoFactorRedirect: true } when a code is due; 403 EMAIL_NOT_VERIFIED before verification, ACCOUNT_SUSPENDED)',
   schemas: (c) => ({
     body: c.signInSchema,
-    response: { 200: c.betterAuthResponse, 403: c.emailNotVerifiedResponse },
+    response: {
+      200: c.signInResponse,
+      403: c.signInRefusedResponse,
+    },
   }),
 });
 

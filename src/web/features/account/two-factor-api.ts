@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as auth from '../../../shared/auth/endpoints';
 import { call } from '../../lib/api';
+import { readBrand } from '../../lib/brand';
 import { refreshSession } from '../auth/session';
 import { SESSIONS_KEY } from './account-api';
 
@@ -9,6 +10,18 @@ export type TwoFactorConfirmation = { password: string } | { code: string };
 
 /** The QR code's modules, row by row: true is a dark square. */
 export type QrMatrix = boolean[][];
+
+/**
+ * The authenticator URI named after the operator's brand: the server's TOTP plugin names the
+ * product it started with, and the name is only the app's label (the secret and the codes are
+ * the same), so the name the user sees in their app is the brand's.
+ */
+export function withIssuer(totpURI: string, issuer: string): string {
+  const uri = new URL(totpURI);
+  const account = decodeURIComponent(uri.pathname.replace(/^\/+/, '')).replace(/^[^:]*:/, '');
+  uri.searchParams.set('issuer', issuer);
+  return `otpauth://totp/${encodeURIComponent(issuer)}:${encodeURIComponent(account)}?${uri.searchParams}`;
+}
 
 /**
  * Starts enrolment: the authenticator URI and the backup codes, shown once. The QR library
@@ -21,8 +34,9 @@ export const useEnableTwoFactor = () =>
         call(auth.enableTwoFactor, { body: password === undefined ? {} : { password } }),
         import('qr'),
       ]);
-      const qr: QrMatrix = encodeQR(answer.totpURI, 'raw', { ecc: 'medium', border: 4 });
-      return { ...answer, qr };
+      const totpURI = withIssuer(answer.totpURI, readBrand().name);
+      const qr: QrMatrix = encodeQR(totpURI, 'raw', { ecc: 'medium', border: 4 });
+      return { ...answer, totpURI, qr };
     },
   });
 

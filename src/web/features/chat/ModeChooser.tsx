@@ -36,7 +36,7 @@ export function ModeChooser({
   const choice =
     'flex flex-1 items-center justify-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-semibold hover:border-accent';
   return (
-    <div className="flex h-full flex-col items-center justify-center px-6 py-10 text-center">
+    <div className="flex min-h-full flex-col items-center justify-center px-6 py-10 text-center">
       <CharacterAvatar
         name={character.name}
         avatarUrl={character.avatarUrl}
