@@ -212,7 +212,11 @@ export const betterAuthResponse = z.unknown();
 /** POST /api/auth/sign-in/email: the session's user, or the code step when two-factor is on. */
 export const signInResponse = z.union([
   twoFactorRedirectResponse,
-  z.object({ redirect: z.boolean(), user: z.record(z.string(), z.unknown()) }).loose(),
+  z.object({
+    redirect: z.boolean(),
+    url: z.string().optional(),
+    user: z.record(z.string(), z.unknown()),
+  }),
 ]);
 
 /** Sign-in refused: the address is not verified yet, or the account is suspended. */
