@@ -144,6 +144,13 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'Too much feedback in a short time. Please try again later.',
   },
+  /** Reports (issue 49): enough for anyone reporting what they see, not a flood of the queue. */
+  reportsPerUser: {
+    name: 'reports',
+    limit: 30,
+    windowMs: HOUR,
+    message: 'Too many reports in a short time. Please try again later.',
+  },
   /** Saved themes are capped at 50; this stops scripts churning save/delete. */
   themeSavesPerUser: {
     name: 'theme-save',

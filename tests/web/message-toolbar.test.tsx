@@ -367,3 +367,41 @@ describe('Remember this', () => {
     expect(saved()).toHaveLength(0);
   });
 });
+
+describe('Report', () => {
+  it('reports a reply with a reason and words, says so, and gives the focus back', async () => {
+    apiDouble.on('POST /api/reports', (_req, _body, res) =>
+      json(res, 201, {
+        id: 1,
+        kind: 'message',
+        reason: 'harassment',
+        status: 'open',
+        createdAt: at,
+        outcome: null,
+        decidedAt: null,
+      }),
+    );
+    await openChat();
+    expect(inMessage(q2.id).queryByRole('button', { name: 'Report' })).toBeNull();
+    const report = inMessage(r2.id).getByRole('button', { name: 'Report' });
+    fireEvent.click(report);
+    const dialog = await screen.findByRole('dialog', { name: 'Report this message' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Choose why you are reporting this.',
+    );
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Harassment or hate' }));
+    fireEvent.change(within(dialog).getByRole('textbox'), {
+      target: { value: '  It insulted me.  ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await screen.findByText('Report sent');
+    expect(apiDouble.requests.find((r) => r.path === '/api/reports')?.body).toEqual({
+      messageId: r2.id,
+      reason: 'harassment',
+      details: 'It insulted me.',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(report));
+  });
+});

@@ -13,6 +13,7 @@ import { healthModule } from './health';
 import { lorebooksModule } from './lorebooks';
 import { memoriesModule } from './memories';
 import { modelsModule } from './models';
+import { moderationModule } from './moderation';
 import { personasModule } from './personas';
 import { profileModule } from './profile';
 import { safetyModule } from './safety';
@@ -36,6 +37,7 @@ const userData = [
   unansweredModule,
   safetyModule,
   feedbackModule,
+  moderationModule,
   themesModule,
   creditsModule,
   billingModule,
@@ -67,5 +69,6 @@ export const featureModules: readonly FeatureModule[] = [
   accountModule(userData),
   safetyModule,
   staffModule,
+  moderationModule,
   siteModule,
 ];

@@ -32,6 +32,7 @@ export type RateRuleName =
   | 'storyCallsPerUser'
   | 'billingSessionsPerUser'
   | 'feedbackPerUser'
+  | 'reportsPerUser'
   | 'themeSavesPerUser'
   | 'memoryWritesPerUser'
   | 'personaWritesPerUser'

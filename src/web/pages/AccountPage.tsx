@@ -10,6 +10,7 @@ import { EmailSection } from '../features/account/EmailSection';
 import { PasswordSection } from '../features/account/PasswordSection';
 import { Section } from '../features/account/Section';
 import { TwoFactorSection } from '../features/account/TwoFactorSection';
+import { ReportsSection } from '../features/reports/ReportsSection';
 import { usePageTitle } from '../lib/use-page-title';
 
 /** Route /account — sign-in details, devices, the data export and account deletion. */
@@ -54,6 +55,7 @@ function AccountSections() {
           {a.google ? '. You can sign in with Google.' : '.'}
         </p>
       </Section>
+      <ReportsSection />
       <DataSection />
       <DeleteAccountSection email={a.email} hasPassword={a.hasPassword} />
     </>

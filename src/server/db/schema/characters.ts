@@ -60,6 +60,11 @@ export const character = pgTable(
     cardExtras: jsonb('card_extras').$type<CardExtras>(),
     /** Its lorebook (world info, a card's `character_book`), or null for none (issue 47). */
     lorebook: jsonb('lorebook').$type<Lorebook>(),
+    /**
+     * Removed by moderation (issue 49): its conversations stay readable, but it can no longer
+     * reply (nor be edited); an admin can reverse the decision.
+     */
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

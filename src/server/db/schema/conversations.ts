@@ -118,6 +118,11 @@ export const message = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** A reply: the lorebook entries its prompt carried ({ id, name }), for its 'lore' marker. */
     lore: jsonb('lore').$type<{ id: number | string | null; name: string }[]>(),
+    /**
+     * Removed by moderation (issue 49): its owner reads 'Removed by moderation' in its place and
+     * no prompt carries it; the text is kept so an admin can reverse the decision.
+     */
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
   },
   (t) => [
     index('message_conversation_id_idx').on(t.conversationId, t.id),

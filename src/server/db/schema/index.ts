@@ -17,3 +17,4 @@ export * from './unanswered';
 export * from './staff';
 export * from './models';
 export * from './site';
+export * from './moderation';

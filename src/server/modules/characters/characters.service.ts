@@ -8,7 +8,8 @@ import {
 import type { createCharacterSchema } from '../../../shared/characters/schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest, conflict, notFound } from '../../errors';
+import { CHARACTER_REMOVED_BY_MODERATION } from '../../../shared/reports/contract';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { assertAvatarOwned, avatarUrl, removeRecordedFiles, UNKNOWN_AVATAR } from '../avatars';
 import {
   deleteCharacterReturning,
@@ -151,6 +152,8 @@ export async function updateCharacter(
   if (input.avatarImage) await assertAvatarOwned(ctx, userId, input.avatarImage);
   const stored = await findCharacter(ctx.db, userId, id);
   if (!stored) throw notFound(CHARACTER_NOT_FOUND);
+  // Moderation removed it (issue 49): not edited back into use.
+  if (stored.moderatedAt !== null) throw forbidden(CHARACTER_REMOVED_BY_MODERATION);
   const merge = (current: DefinitionFields) =>
     definitionOf({
       name: input.name ?? current.name,
@@ -168,6 +171,7 @@ export async function updateCharacter(
     await reviewCharacterAge(ctx, userId, reviewed, card);
   }
   const result = await updateCharacterLocked(ctx.db, userId, id, async (current) => {
+    if (current.moderatedAt !== null) throw forbidden(CHARACTER_REMOVED_BY_MODERATION);
     const merged = merge(current);
     // A concurrent edit would combine into a definition nobody reviewed.
     if (!sameDefinition(merged, reviewed)) throw conflict(CHARACTER_CHANGED);

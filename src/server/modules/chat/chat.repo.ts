@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, gt } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { conversation, conversationSummary, message } from '../../db/schema';
 import type { ExportParts } from '../../db/user-data';
+import { shownContent } from './thread-read.repo';
 
 /**
  * The chat module's data as the account sees it (decision 0025): the export and the deletion of
@@ -44,7 +45,7 @@ export function exportForUser(db: Database, userId: string): ExportParts {
               conversationId: message.conversationId,
               parentId: message.parentId,
               sender: message.sender,
-              content: message.content,
+              content: shownContent(sql`${message}`),
               options: message.options,
               scenario: message.scenario,
               createdAt: message.createdAt,

@@ -5,6 +5,7 @@ import { rowFromJson } from '../../db/json-row';
 import { preparedOnce, type Bound } from '../../db/prepared';
 import { character, conversation, message } from '../../db/schema';
 import { forgetConversations } from '../memories';
+import { shownContent } from './thread-read.repo';
 
 /** A conversation's rows: list, find (with its character), create, change, delete. */
 
@@ -94,15 +95,15 @@ export function searchStatement(
       from ${conversation} c
       left join lateral (
         select m.id from ${message} m
-         where m.conversation_id = c.id and m.content ilike ${pattern}
+         where m.conversation_id = c.id and m.moderated_at is null and m.content ilike ${pattern}
          limit 1
       ) somewhere on true
       left join lateral (
         with recursive branch (id, parent_id, content) as (
-          select m.id, m.parent_id, m.content from ${message} m
+          select m.id, m.parent_id, ${shownContent()} from ${message} m
            where somewhere.id is not null and m.id = c.active_leaf_id and m.conversation_id = c.id
           union all
-          select m.id, m.parent_id, m.content
+          select m.id, m.parent_id, ${shownContent()}
             from branch join ${message} m on m.id = branch.parent_id
         )
         select branch.content from branch where branch.content ilike ${pattern} limit 1
@@ -251,7 +252,8 @@ export async function deleteConversation(
 }
 
 /**
- * True in SQL while conversation `conversationId` is the user's and its character is still there:
+ * True in SQL while conversation `conversationId` is the user's and its character is still there
+ * (and not removed by moderation, issue 49):
  * what a reply's credit waits for when it is taken before the conversation has been read.
  */
 export const conversationIsReplyable = (
@@ -260,4 +262,5 @@ export const conversationIsReplyable = (
 ) => sql`exists (
     select 1 from ${conversation} c
       join ${character} ch on ch.id = c.character_id and ch.user_id = c.user_id
+                           and ch.moderated_at is null
      where c.id = ${conversationId} and c.user_id = ${userId})`;

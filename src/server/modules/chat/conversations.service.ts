@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import { notFound, serviceUnavailable } from '../../errors';
 import { LLM_NOT_CONFIGURED } from '../../integrations/llm';
 import { findCharacter } from '../characters';
+import { requireNotModerated } from './conversation-context';
 import { CHARACTER_NOT_FOUND } from '../../../shared/characters/contract';
 import {
   deleteConversation as deleteConversationRow,
@@ -177,6 +178,7 @@ export async function createConversation(
   if (!ctx.llm.configured) throw serviceUnavailable(LLM_NOT_CONFIGURED);
   const character = await findCharacter(ctx.db, userId, input.characterId);
   if (!character) throw notFound(CHARACTER_NOT_FOUND);
+  requireNotModerated(character);
   const chatMode = normalizeChatMode(input.chatMode);
   const personaId = input.personaId ?? null;
   await assertPersonaOwned(ctx, userId, personaId);

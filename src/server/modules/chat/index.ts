@@ -30,3 +30,4 @@ export const chatModule: FeatureModule = {
 };
 
 export { openStreamCount } from './event-writer';
+export { shownContent } from './thread-read.repo';

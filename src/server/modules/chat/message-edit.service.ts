@@ -1,9 +1,12 @@
 import { MESSAGE_NOT_FOUND } from '../../../shared/chat/contract';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { findMessage, refreshLastMessage, updateMessageContent } from './messages.repo';
 import { toMessageView } from './conversations.service';
 import { forgetSummariesFrom } from './rolling-summary.repo';
+
+/** A message moderation removed keeps its text out of reach: not edited, not continued. */
+export const MESSAGE_REMOVED = 'This message was removed by moderation.';
 
 /**
  * Edits a message's text in place: the user's own, or a character's reply (issue 45, as
@@ -26,6 +29,7 @@ export async function editMessage(
   if (!message || (input.conversationId && input.conversationId !== message.conversationId)) {
     throw notFound(MESSAGE_NOT_FOUND);
   }
+  if (message.moderatedAt !== null) throw conflict(MESSAGE_REMOVED);
   if (message.content.trim() === input.content) throw badRequest('The message has not changed.');
   const updated = await updateMessageContent(ctx.db, userId, messageId, input.content);
   // A summary that read the old text would keep telling it: those are written again.

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { conversation, message } from '../../db/schema';
+import { shownContent } from './thread-read.repo';
 
 /** One message by its id: found, rated, edited, continued; the preview kept with it. */
 
@@ -61,7 +62,7 @@ export async function refreshLastMessage(db: Database, userId: string, id: numbe
   await db
     .update(conversation)
     .set({
-      lastMessage: sql`(select content from ${message} where id = ${conversation.activeLeafId})`,
+      lastMessage: sql`(select ${shownContent()} from ${message} m where m.id = ${conversation.activeLeafId})`,
     })
     .where(and(eq(conversation.id, id), eq(conversation.userId, userId)));
 }

@@ -3,7 +3,11 @@ import type { AppContext } from '../../context';
 import { notFound, serviceUnavailable } from '../../errors';
 import { LLM_NOT_CONFIGURED } from '../../integrations/llm';
 import type { CharacterRow } from '../characters';
-import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
+import {
+  contextTokensOf,
+  loadConversationWithCharacter,
+  requireNotModerated,
+} from './conversation-context';
 import type { ConversationRow } from './conversations.repo';
 import { findMessage } from './messages.repo';
 import { resolveModel } from './model-policy';
@@ -77,6 +81,7 @@ function replyTarget(
   character: CharacterRow,
   requestedModel: string | undefined,
 ): ReplyTarget {
+  requireNotModerated(character);
   const model = resolveModel(ctx, requestedModel, conversation.model);
   if (!ctx.llm.configured || !model) throw serviceUnavailable(LLM_NOT_CONFIGURED);
   return { conversation, character, model };

@@ -11,6 +11,7 @@ import {
   screenUserMessage,
   withheldReplyText,
 } from '../safety';
+import { MESSAGE_REMOVED } from './message-edit.service';
 import { queueSummaryIfDue } from './memory.service';
 import { queueRollingSummary } from './rolling-summary';
 import type { PromptContext, PromptRead } from './prompt-context.repo';
@@ -226,7 +227,12 @@ export async function prepareContinue(
     ctx,
     userId,
     messageId,
-    (m) => (m.sender !== 'ai' ? 'Only a reply can be continued.' : null),
+    (m) =>
+      m.sender !== 'ai'
+        ? 'Only a reply can be continued.'
+        : m.moderatedAt !== null
+          ? MESSAGE_REMOVED
+          : null,
     (m) => m.id,
   );
   return preparedRun(ctx, userId, target, {

@@ -3,7 +3,11 @@ import type { AppContext } from '../../context';
 import { completeJson, LLM_EMPTY, LlmError } from '../../integrations/llm';
 import { updateConversationFields } from './conversations.repo';
 import { storeStoryOptions } from './story.repo';
-import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
+import {
+  contextTokensOf,
+  loadConversationWithCharacter,
+  requireNotModerated,
+} from './conversation-context';
 import { readPromptContext } from './prompt-context.repo';
 import { modelOf } from './model-policy';
 import {
@@ -48,6 +52,7 @@ async function readStory(ctx: AppContext, userId: string, id: number, limit: num
   const { conversation, character } = read.target?.character
     ? { conversation: read.target.conversation, character: read.target.character }
     : await loadConversationWithCharacter(ctx, userId, id);
+  requireNotModerated(character);
   return { ...read, conversation, character };
 }
 

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { REMOVED_BY_MODERATION } from '../../../shared/reports/contract';
 import type { Database, Executor } from '../../db/client';
 import { statementOnce, type Bound } from '../../db/prepared';
 import { conversation, message } from '../../db/schema';
@@ -121,9 +122,23 @@ export function threadStatement(
      order by m.depth desc`;
 }
 
-/** A message's columns as the walk reads and carries them (`m` is the message or the walk). */
+/** A message's columns as the walk carries them (`m` is the walk). */
 const walkedColumns = sql`m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
   m.created_at, m.updated_at, m.lore`;
+
+/**
+ * A message's text as it may leave the server (issue 49): 'Removed by moderation' in place of a
+ * message moderation removed, in SQL, so the text is never read out (`m` a message's alias). A
+ * literal rather than a placeholder: statements built once (statementOnce) carry it as they are.
+ */
+export const shownContent = (m: SQL = sql.raw('m')) =>
+  sql<string>`case when ${m}.moderated_at is not null then ${sql.raw(
+    `'${REMOVED_BY_MODERATION.replaceAll("'", "''")}'`,
+  )} else ${m}.content end`;
+
+/** The walk's columns read from the message itself (`m` is the message). */
+const messageColumns = sql`m.id, m.conversation_id, m.user_id, m.parent_id, m.sender,
+  ${shownContent()} as content, m.created_at, m.updated_at, m.lore`;
 
 /**
  * The walk itself, a `with recursive path` clause to put before a select that reads `path`: each
@@ -155,11 +170,11 @@ export function threadPathStep(
       ? sql`(select parent_id from ${message} where id = ${options.before} and conversation_id = ${conversationId})`
       : sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`;
   return sql`path as (
-      select ${walkedColumns}, 1 as depth, length(m.content)::bigint as chars
+      select ${messageColumns}, 1 as depth, length(m.content)::bigint as chars
         from ${message} m
        where m.id = ${start} and m.conversation_id = ${conversationId} and m.user_id = ${userId}
       union all
-      select ${walkedColumns}, path.depth + 1, path.chars + length(m.content)
+      select ${messageColumns}, path.depth + 1, path.chars + length(m.content)
         from path join ${message} m on m.id = path.parent_id
        where path.depth < ${options.limit}
          and path.chars < ${options.maxChars ?? Number.MAX_SAFE_INTEGER}::bigint

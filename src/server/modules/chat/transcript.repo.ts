@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { character, conversation, message } from '../../db/schema';
+import { shownContent } from './thread-read.repo';
 
 /**
  * What the account export's readable copy (issue 45: one Markdown file per conversation) reads
@@ -136,7 +137,7 @@ export function messagesByIds(
       id: message.id,
       parentId: message.parentId,
       sender: message.sender,
-      content: message.content,
+      content: shownContent(sql`${message}`),
       options: message.options,
       scenario: message.scenario,
       createdAt: message.createdAt,

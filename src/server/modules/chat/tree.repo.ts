@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { conversation, message } from '../../db/schema';
+import { shownContent } from './thread-read.repo';
 
 /**
  * The message tree's moves (decision 0022): where a branch continues, which leaf the history
@@ -57,7 +58,9 @@ export async function setActiveLeaf(
     .update(conversation)
     .set({
       activeLeafId: leafId,
-      lastMessage: leafId ? sql`(select content from ${message} where id = ${leafId})` : sql`null`,
+      lastMessage: leafId
+        ? sql`(select ${shownContent()} from ${message} m where m.id = ${leafId})`
+        : sql`null`,
       currentOptions: leafId
         ? sql`coalesce((select options from ${message} where id = ${leafId}), '[]'::jsonb)`
         : sql`'[]'::jsonb`,

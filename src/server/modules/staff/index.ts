@@ -13,3 +13,4 @@ export const staffModule: FeatureModule = {
 };
 
 export { listStaff, setRoleByEmail, type RoleChange } from './staff-roles.service';
+export { setSuspension } from './users.service';

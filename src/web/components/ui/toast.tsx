@@ -1,7 +1,14 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { X } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { preloadable } from '../../lib/preloadable';
+
+/**
+ * The toasts themselves, drawn once there is one: a chunk of their own, so every page's first
+ * load carries only the store and the (empty, live) region; the first toast appears when its
+ * few hundred bytes have come (decision 0002's toasts, kept ours).
+ */
+const ToastItems = preloadable(() => import('./toast-items').then((m) => m.ToastItems));
 
 export interface ToastInput {
   title: string;
@@ -10,7 +17,7 @@ export interface ToastInput {
   /** One button beside the text (e.g. 'Undo'); pressing it dismisses the toast. */
   action?: { label: string; onClick: () => void };
 }
-interface Toast extends ToastInput {
+export interface Toast extends ToastInput {
   id: number;
   /** The page it was shown on, and when: it belongs to that page (see leavePage). */
   page: string;
@@ -51,6 +58,7 @@ const sameKind = (a: ToastInput, b: ToastInput) =>
  * of the same kind (same title) replaces the one on screen rather than stacking on it.
  */
 export function toast(input: ToastInput) {
+  void ToastItems.preload();
   const id = nextId++;
   toasts = [
     ...toasts.filter((t) => !sameKind(t, input)).slice(-(MAX_TOASTS - 1)),
@@ -177,41 +185,12 @@ export function Toaster() {
         if (from instanceof HTMLElement && !e.currentTarget.contains(from)) cameFrom.current = from;
       }}
     >
-      {items.map((t) => (
-        <div
-          key={t.id}
-          role={t.variant === 'destructive' ? 'alert' : 'status'}
-          data-testid="toast"
-          data-toast-id={t.id}
-          className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 ${slot ? 'shadow-md' : 'max-w-sm shadow-xl'} ${
-            t.variant === 'destructive'
-              ? 'border-error bg-surface text-fg'
-              : 'border-border bg-surface text-fg'
-          }`}
-        >
-          <div className="flex-1">
-            <p className="text-sm font-semibold">{t.title}</p>
-            {t.description && <p className="mt-1 text-sm opacity-90">{t.description}</p>}
-          </div>
-          {t.action && (
-            <button
-              type="button"
-              onClick={() => act(t)}
-              className="-my-2 min-h-11 rounded-md px-3 text-sm font-semibold text-accent underline-offset-2 hover:bg-hover-strong hover:underline"
-            >
-              {t.action.label}
-            </button>
-          )}
-          <button
-            type="button"
-            onClick={() => dismissToast(t.id)}
-            aria-label="Dismiss notification"
-            className="-my-3 -mr-3 inline-flex size-11 shrink-0 items-center justify-center rounded opacity-80 hover:opacity-100"
-          >
-            <X className="size-4" aria-hidden />
-          </button>
-        </div>
-      ))}
+      {items.length > 0 && (
+        // Its own boundary: the first toast's part may still be on its way (nothing else waits).
+        <Suspense fallback={null}>
+          <ToastItems items={items} inSlot={slot !== null} onAct={act} onDismiss={dismissToast} />
+        </Suspense>
+      )}
     </div>
   );
   return slot ? createPortal(region, slot) : region;

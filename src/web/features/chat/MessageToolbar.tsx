@@ -1,4 +1,5 @@
 import {
+  AlertTriangle,
   Bookmark,
   Check,
   Copy,
@@ -10,9 +11,10 @@ import {
   ThumbsUp,
   Trash2,
 } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { toast } from '../../components/ui/toast';
+import { ReportDialog } from './lazy-parts';
 import { useReplyCost } from './reply-cost';
 import { useSendFeedback } from './mutations';
 import { ToolButton } from './ToolButton';
@@ -58,6 +60,7 @@ export function MessageToolbar({
   const cost = useReplyCost();
   const [copied, setCopied] = useState(false);
   const [rated, setRated] = useState<'GOOD' | 'BAD' | null>(null);
+  const [reporting, setReporting] = useState(false);
   const feedback = useSendFeedback();
   const mine = message.sender === 'user';
   const copy = async () => {
@@ -135,6 +138,26 @@ export function MessageToolbar({
         <ToolButton label="Delete message" disabled={tree.busy} onClick={tree.onDelete}>
           <Trash2 className="size-3.5" />
         </ToolButton>
+      )}
+      {!mine && (
+        <ToolButton label="Report" action="report" onClick={() => setReporting(true)}>
+          <AlertTriangle className="size-3.5" />
+        </ToolButton>
+      )}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            target={{ messageId: message.id }}
+            onClose={() => setReporting(false)}
+            returnFocus={() =>
+              document
+                .querySelector<HTMLElement>(
+                  `[data-message-id="${message.id}"] [data-action="report"]`,
+                )
+                ?.focus()
+            }
+          />
+        </Suspense>
       )}
     </div>
   );

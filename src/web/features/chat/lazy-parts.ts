@@ -62,6 +62,11 @@ export { StoryOptions, StoryStart } from './story-lazy';
 const prompts = () => import('./ThreadPrompts');
 
 /** The thread's confirmations and offers (ThreadPrompts.tsx): when one is asked. */
+/** 'Report' on a reply (issue 49): the reasons and the send, when it opens. */
+export const ReportDialog = preloadable(() =>
+  import('../reports/ReportDialog').then((m) => m.ReportDialog),
+);
+
 export const DeleteMessageDialog = preloadable(() => prompts().then((m) => m.DeleteMessageDialog));
 export const RegenerateDialog = preloadable(() => prompts().then((m) => m.RegenerateDialog));
 export const RegenerateOffer = preloadable(() => prompts().then((m) => m.RegenerateOffer));

@@ -1,10 +1,10 @@
-import { BookOpen, Brain, Download, Pencil, Settings2, Trash2 } from 'lucide-react';
+import { AlertTriangle, BookOpen, Brain, Download, Pencil, Settings2, Trash2 } from 'lucide-react';
 import { lazy } from 'react';
 import type { MenuEntry } from '../../../components/ui/menu';
 import { CHAT_SETTINGS_ANCHOR, editPath } from '../edit-path';
 
 /** The panels the menu opens over the page (CharacterMenu.tsx loads each on first use). */
-export type CharacterPanel = 'memories' | 'lorebook' | 'export';
+export type CharacterPanel = 'memories' | 'lorebook' | 'export' | 'report';
 
 // Each panel's code loads when it first opens.
 const PANELS = {
@@ -18,6 +18,9 @@ const PANELS = {
     import('../../character-cards/ExportCardDialog').then((m) => ({
       default: m.ExportCardDialog,
     })),
+  ),
+  report: lazy(() =>
+    import('../../reports/ReportDialog').then((m) => ({ default: m.ReportCharacterDialog })),
   ),
 };
 
@@ -93,6 +96,15 @@ export const characterMenuEntries = ({
       </>
     ),
     onSelect: () => onPanel('export'),
+  },
+  {
+    kind: 'item',
+    content: (
+      <>
+        <AlertTriangle className="size-4" aria-hidden /> Report Character
+      </>
+    ),
+    onSelect: () => onPanel('report'),
   },
   { kind: 'separator' },
   {

@@ -1,6 +1,8 @@
 /** The console's sections, in the nav's order: `/admin/<id>`; `/admin` opens the first. */
 export const STAFF_SECTIONS = [
   { id: 'users', label: 'Users' },
+  { id: 'reports', label: 'Reports' },
+  { id: 'feedback', label: 'Feedback' },
   { id: 'usage', label: 'Usage' },
   { id: 'models', label: 'Models' },
   { id: 'safety', label: 'Safety' },

@@ -1,0 +1,239 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DecisionAction } from '../../../shared/reports/contract';
+import type { Database, Executor } from '../../db/client';
+import { shownContent } from '../chat';
+import {
+  character,
+  conversation,
+  message,
+  moderationDecision,
+  report,
+  user,
+} from '../../db/schema';
+
+/** A report's decisions, newest first (the report's page on the console). */
+export async function decisionsOf(db: Executor, reportId: number) {
+  const rows = await db
+    .select({
+      id: moderationDecision.id,
+      action: moderationDecision.action,
+      note: moderationDecision.note,
+      actorId: moderationDecision.actorId,
+      createdAt: moderationDecision.createdAt,
+      reversedAt: moderationDecision.reversedAt,
+    })
+    .from(moderationDecision)
+    .where(eq(moderationDecision.reportId, reportId))
+    .orderBy(desc(moderationDecision.id));
+  return rows.map((r) => ({
+    ...r,
+    action: r.action as DecisionAction,
+    createdAt: r.createdAt.toISOString(),
+    reversedAt: r.reversedAt?.toISOString() ?? null,
+  }));
+}
+
+const REMOVALS = ['remove-message', 'remove-character', 'suspend-user'] as const;
+const KIND = {
+  'remove-message': 'message',
+  'remove-character': 'character',
+  'suspend-user': 'account',
+} as const;
+
+/** What moderation removed of the user's (or gave back): their notices list. Newest first. */
+export async function removalsOf(db: Executor, userId: string) {
+  const rows = await db
+    .select({
+      decisionId: moderationDecision.id,
+      action: moderationDecision.action,
+      characterName: character.name,
+      conversationId: message.conversationId,
+      createdAt: moderationDecision.createdAt,
+      reversedAt: moderationDecision.reversedAt,
+    })
+    .from(moderationDecision)
+    .leftJoin(character, eq(character.id, moderationDecision.characterId))
+    .leftJoin(message, eq(message.id, moderationDecision.messageId))
+    .where(
+      and(
+        eq(moderationDecision.subjectUserId, userId),
+        inArray(moderationDecision.action, [...REMOVALS]),
+      ),
+    )
+    .orderBy(desc(moderationDecision.id))
+    .limit(100);
+  return rows.map((r) => ({
+    decisionId: r.decisionId,
+    kind: KIND[r.action as (typeof REMOVALS)[number]],
+    characterName: r.characterName,
+    conversationId: r.conversationId,
+    createdAt: r.createdAt.toISOString(),
+    reversedAt: r.reversedAt?.toISOString() ?? null,
+  }));
+}
+
+/** The latest decision on each of these reports that still stands (their outcome). */
+export async function standingOutcomes(db: Executor, reportIds: readonly number[]) {
+  if (reportIds.length === 0) return new Map<number, { action: DecisionAction; at: string }>();
+  const rows = await db.execute<{ report_id: string | number; action: string; at: Date | string }>(
+    sql`select distinct on (report_id) report_id, action, created_at as at
+        from ${moderationDecision}
+        where report_id in ${reportIds} and reversed_at is null
+        order by report_id, id desc`,
+  );
+  return new Map(
+    rows.rows.map((r) => [
+      Number(r.report_id),
+      { action: r.action as DecisionAction, at: new Date(r.at).toISOString() },
+    ]),
+  );
+}
+
+/**
+ * What a decision acts on: the report, with its character (a message report's conversation's
+ * character) and the subject's role (a moderator may not suspend staff).
+ */
+export async function reportForDecision(db: Executor, reportId: number) {
+  const [row] = await db
+    .select({
+      id: report.id,
+      status: report.status,
+      subjectUserId: report.subjectUserId,
+      messageId: report.messageId,
+      characterId: sql<
+        number | null
+      >`coalesce(${report.characterId}, ${conversation.characterId})`.mapWith((v: unknown) =>
+        v === null ? null : Number(v),
+      ),
+      subjectRole: user.role,
+    })
+    .from(report)
+    .leftJoin(conversation, eq(conversation.id, report.conversationId))
+    .leftJoin(user, eq(user.id, report.subjectUserId))
+    .where(eq(report.id, reportId));
+  return row;
+}
+
+export interface NewDecision {
+  reportId: number;
+  action: DecisionAction;
+  note: string;
+  actorId: string;
+  subjectUserId: string | null;
+  messageId: number | null;
+  characterId: number | null;
+}
+
+/**
+ * The decision, its effect on the message or character, and the report closed: one transaction.
+ * Answers false when the report was closed meanwhile (nothing written).
+ */
+export async function recordDecision(db: Database, decision: NewDecision): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(report)
+      .set({ status: 'closed', closedAt: sql`now()` })
+      .where(and(eq(report.id, decision.reportId), eq(report.status, 'open')))
+      .returning({ id: report.id });
+    if (closed.length === 0) return false;
+    await tx.insert(moderationDecision).values(decision);
+    if (decision.action === 'remove-message' && decision.messageId !== null) {
+      await tx
+        .update(message)
+        .set({ moderatedAt: sql`now()` })
+        .where(eq(message.id, decision.messageId));
+      await refreshPreview(tx, decision.messageId);
+    }
+    if (decision.action === 'remove-character' && decision.characterId !== null)
+      await tx
+        .update(character)
+        .set({ moderatedAt: sql`now()` })
+        .where(eq(character.id, decision.characterId));
+    return true;
+  });
+}
+
+/** A decision as its reversal needs it. */
+export async function decisionById(db: Executor, decisionId: number) {
+  const [row] = await db
+    .select({
+      id: moderationDecision.id,
+      reportId: moderationDecision.reportId,
+      action: moderationDecision.action,
+      subjectUserId: moderationDecision.subjectUserId,
+      messageId: moderationDecision.messageId,
+      characterId: moderationDecision.characterId,
+      reversedAt: moderationDecision.reversedAt,
+    })
+    .from(moderationDecision)
+    .where(eq(moderationDecision.id, decisionId));
+  return row ? { ...row, action: row.action as DecisionAction } : undefined;
+}
+
+/**
+ * Reverses a decision in one transaction: the message or character back (unless another decision
+ * that still stands removed it too), the reversal recorded, the report open again. Answers false
+ * when it was reversed meanwhile.
+ */
+export async function recordReversal(
+  db: Database,
+  decision: NonNullable<Awaited<ReturnType<typeof decisionById>>>,
+  by: { actorId: string; note: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const reversed = await tx
+      .update(moderationDecision)
+      .set({ reversedAt: sql`now()`, reversedBy: by.actorId, reversalNote: by.note })
+      .where(and(eq(moderationDecision.id, decision.id), isNull(moderationDecision.reversedAt)))
+      .returning({ id: moderationDecision.id });
+    if (reversed.length === 0) return false;
+    if (decision.action === 'remove-message' && decision.messageId !== null) {
+      await tx
+        .update(message)
+        .set({ moderatedAt: null })
+        .where(
+          and(
+            eq(message.id, decision.messageId),
+            sql`not exists (select 1 from ${moderationDecision} d where d.message_id = ${decision.messageId}
+                  and d.action = 'remove-message' and d.reversed_at is null)`,
+          ),
+        );
+      await refreshPreview(tx, decision.messageId);
+    }
+    if (decision.action === 'remove-character' && decision.characterId !== null)
+      await tx
+        .update(character)
+        .set({ moderatedAt: null })
+        .where(
+          and(
+            eq(character.id, decision.characterId),
+            sql`not exists (select 1 from ${moderationDecision} d where d.character_id = ${decision.characterId}
+                  and d.action = 'remove-character' and d.reversed_at is null)`,
+          ),
+        );
+    if (decision.reportId !== null)
+      await tx
+        .update(report)
+        .set({ status: 'open', closedAt: null })
+        .where(eq(report.id, decision.reportId));
+    return true;
+  });
+}
+
+/**
+ * The sidebar's preview of the conversation whose history ends at this message, read again as
+ * its owner may see it (the chat module's rule: 'Removed by moderation' while removed).
+ */
+async function refreshPreview(db: Executor, messageId: number) {
+  await db
+    .update(conversation)
+    .set({
+      lastMessage: sql`(select ${shownContent()} from ${message} m where m.id = ${messageId})`,
+    })
+    .where(
+      and(
+        eq(conversation.id, sql`(select conversation_id from ${message} where id = ${messageId})`),
+        eq(conversation.activeLeafId, messageId),
+      ),
+    );
+}
