@@ -405,3 +405,17 @@ describe('Report', () => {
     await waitFor(() => expect(document.activeElement).toBe(report));
   });
 });
+
+describe('a refusal that is not about credits', () => {
+  it('shows a removed character’s 403 as it came, not as out of credits', async () => {
+    apiDouble.on(`POST /api/messages/${r2.id}/regenerate`, (_req, _body, res) =>
+      json(res, 403, {
+        message: 'This character was removed by moderation and can no longer reply.',
+      }),
+    );
+    await openChat();
+    fireEvent.click(inMessage(r2.id).getByRole('button', { name: /^Regenerate/ }));
+    await screen.findByText('This character was removed by moderation and can no longer reply.');
+    expect(screen.queryByText(/out of credits/i)).toBeNull();
+  });
+});

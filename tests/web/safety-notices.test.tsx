@@ -28,6 +28,7 @@ import { streamReply } from '../../src/web/features/chat/stream-reply';
 import { useSendMessage } from '../../src/web/features/chat/use-send-message';
 import { eventStream, json, startApiDouble } from './api-double';
 import { withAppProviders } from './providers';
+import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat/rules';
 
 /**
  * The companion-app law in the chat (decision 0042): the notices a reply stream sends before
@@ -350,9 +351,9 @@ describe('the chat', () => {
     expect(await screen.findByTestId('notice-adults-only')).toBeTruthy();
   });
 
-  it('any other 403 still opens the out-of-credits dialog', async () => {
+  it('the 403 of no credits left still opens the out-of-credits dialog', async () => {
     apiDouble.on('POST /api/assistant', (_req, _body, res) =>
-      json(res, 403, { message: 'Out of credits' }),
+      json(res, 403, { message: OUT_OF_CREDITS_MESSAGE }),
     );
     renderChat({ chatPaused: false, message: null });
     const box = await screen.findByRole('textbox', { name: 'Message Mira' });

@@ -7,6 +7,7 @@ import { useUnanswered } from '../../src/web/features/chat/unanswered';
 import { useSendMessage, type SendContext } from '../../src/web/features/chat/use-send-message';
 import { eventStream, json, startApiDouble } from './api-double';
 import { withAppProviders } from './providers';
+import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat/rules';
 
 let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
 beforeAll(async () => {
@@ -176,7 +177,7 @@ describe('sending a message', () => {
 
   it('keeps the message in the thread, unanswered, when the reply finds no credits left', async () => {
     apiDouble.on('POST /api/assistant', (_req, _body, res) =>
-      json(res, 403, { message: 'Out of credits' }),
+      json(res, 403, { message: OUT_OF_CREDITS_MESSAGE }),
     );
     const { result, outOfCredits } = renderChat();
 
@@ -191,7 +192,7 @@ describe('sending a message', () => {
 
   it('does not call the model at all when the credit check says none are left', async () => {
     apiDouble.on('POST /api/credit-check', (_req, _body, res) =>
-      json(res, 403, { message: 'Out of credits' }),
+      json(res, 403, { message: OUT_OF_CREDITS_MESSAGE }),
     );
     const { result, outOfCredits } = renderChat();
 

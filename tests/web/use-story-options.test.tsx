@@ -8,6 +8,7 @@ import { useStoryOptions } from '../../src/web/features/chat/use-story-options';
 import { queryClient as appQueryClient } from '../../src/web/lib/query-client';
 import { json, startApiDouble } from './api-double';
 import { withAppProviders } from './providers';
+import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat/rules';
 
 const STORY = 7;
 const OTHER_STORY = 8;
@@ -71,7 +72,11 @@ function optionsOnDemand() {
         1,
       )[0]!;
       if (status === 200) storedOptions.set(id, options);
-      json(res, status, status === 200 ? { options } : { message: 'No' });
+      json(
+        res,
+        status,
+        status === 200 ? { options } : { message: status === 403 ? OUT_OF_CREDITS_MESSAGE : 'No' },
+      );
     },
   };
 }

@@ -13,6 +13,7 @@ import * as chat from '../../../shared/chat/endpoints';
 import * as credits from '../../../shared/credits/endpoints';
 import type { FeedbackRequest } from '../../../shared/feedback/contract';
 import * as feedbackEndpoints from '../../../shared/feedback/endpoints';
+import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import { EMPTY_OK } from '../../../shared/http/empty-ok';
 import { ApiError, call } from '../../lib/api';
 import { MESSAGE_PAGE, pageQueries } from '../../../shared/first-reads';
@@ -107,6 +108,14 @@ export const topUp = () => call(credits.topUp);
  * as none left. A paused account's 403 is no lack of credits: `isPaused` (the chat page's,
  * safety-hooks.ts) tells it apart, and it is thrown as it came.
  */
+/**
+ * A reply refused for want of credits (403 with OUT_OF_CREDITS_MESSAGE): the out-of-credits state
+ * follows. Other 403s say their own reason (a paused account, a character removed by
+ * moderation) and are shown as they came.
+ */
+export const isOutOfCredits = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.message === OUT_OF_CREDITS_MESSAGE;
+
 export async function hasCredits(isPaused: (error: ApiError) => Promise<boolean>) {
   try {
     // A 200 says yes, but for the empty state's answer (0, which only ?empty=ok gets).

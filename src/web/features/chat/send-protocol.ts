@@ -4,7 +4,7 @@ import { continuationJoin, type ChatMode } from '../../../shared/chat/rules';
 import type { ProfileResponse } from '../../../shared/profile/contract';
 import type { Notice } from '../../../shared/safety/contract';
 import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
+import { isOutOfCredits } from '../chat-data/api';
 import { PROFILE_KEY } from '../profile/profile-api';
 import type { DisplayMessage } from './display-message';
 import { reloadMessages } from './message-reload';
@@ -185,9 +185,7 @@ export async function sendOnce(
       refreshAfterPause(client, id);
       return accepted ? 'sent' : 'failed';
     }
-    if (error instanceof ApiError && error.status === 403 && !accepted) {
-      return await keep(id);
-    }
+    if (isOutOfCredits(error) && !accepted) return await keep(id);
     failure(error);
     if (id !== null) await reloadMessages(client, id).catch(() => undefined);
     // A stored message is in the thread now; one the server refused goes back to the box.
@@ -257,7 +255,7 @@ export async function rework(
     // What was on screen before the request, at once: the reply as it was.
     settle();
     if (await run.isChatPaused(error)) return refreshAfterPause(client, id);
-    if (error instanceof ApiError && error.status === 403) return ctx.onOutOfCredits();
+    if (isOutOfCredits(error)) return ctx.onOutOfCredits();
     failure(error);
     await reloadMessages(client, id).catch(() => undefined);
   } finally {

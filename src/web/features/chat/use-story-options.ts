@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
 import type { StoryOption } from '../../../shared/chat/contract';
 import { toast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
-import { creditsQuery } from '../chat-data/api';
+import { creditsQuery, isOutOfCredits } from '../chat-data/api';
 import { useGenerateOptions } from './mutations';
 import { refreshAfterPause } from './notices';
 import { isChatPaused } from './safety-hooks';
@@ -46,7 +45,7 @@ export function useStoryOptions({
       setOptions([]);
       // A paused account: the banner takes the options' place (no credits are missing).
       if (await isChatPaused(error)) return refreshAfterPause(client, id);
-      if (error instanceof ApiError && error.status === 403) {
+      if (isOutOfCredits(error)) {
         onOutOfCredits(); // the reply just used the last credit
         return;
       }
