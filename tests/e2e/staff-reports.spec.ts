@@ -72,11 +72,21 @@ test('reports: a moderator opens a reported reply in its context and removes it'
     },
   });
   expect(rated.status(), await rated.text()).toBe(201);
-  const reported = await page.request.post('/api/reports', {
-    headers,
-    data: { messageId: reply.messageId, reason: 'harassment', details: 'It insulted me.' },
-  });
-  expect(reported.status(), await reported.text()).toBe(201);
+  // The report is made as a user makes it: the reply's 'Report', a reason, a few words.
+  await page.goto(`/chat/${conversationId}?character=${characterId}`);
+  const inChat = page.locator(`[data-message-id="${reply.messageId}"]`);
+  await inChat.getByRole('button', { name: 'Report' }).click();
+  const reportDialog = page.getByRole('dialog', { name: 'Report this message' });
+  await reportDialog.getByRole('radio', { name: 'Harassment or hate' }).check();
+  await reportDialog.getByRole('textbox').fill('It insulted me.');
+  await snap(page, info, 'report-message');
+  await reportDialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Report sent')).toBeVisible();
+  await expect(reportDialog).toBeHidden();
+  // Account → Reports shows it, waiting for a moderator.
+  await page.goto('/account');
+  const reports = page.getByRole('region', { name: 'Reports' });
+  await expect(reports.getByText('Waiting for a moderator')).toBeVisible();
   const member = await page.context().cookies();
 
   // An admin with two-factor opens the queue.
