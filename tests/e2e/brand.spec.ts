@@ -1,17 +1,16 @@
 import { expect, type Page } from '@playwright/test';
-import { secretOf, totpCode } from '../support/two-factor';
-import { E2E_CONTROL_URL, E2E_NO_MODEL_DATA_DIR, E2E_NO_MODEL_URL } from './ports';
+import { E2E_NO_MODEL_DATA_DIR, E2E_NO_MODEL_URL } from './ports';
 import {
   createCharacter,
   expectAccessible,
   openSidebarOnPhone,
   SELENE,
-  signInDirectly,
   skipChatSplash,
   snap,
   test,
   uniqueEmail,
 } from './support';
+import { signInStaffAdmin } from './staff-admin';
 
 /**
  * Issue 48 parts 5 and 6, in the browser: an admin renames the product and posts an
@@ -33,27 +32,6 @@ const BRAND = {
 };
 const NEWS = 'Lumen is the new name of this service.';
 
-/** An admin of the second app with two-factor on, through the app's own endpoints. */
-async function signInAdmin(page: Page, email: string) {
-  await signInDirectly(page, email, PASSWORD, server);
-  const made = await page.request.post(`${E2E_CONTROL_URL}/staff`, {
-    data: { email, role: 'admin', app: 'no-model' },
-  });
-  expect(made.status()).toBe(200);
-  const headers = { origin: server.url };
-  const enabled = await page.request.post(`${server.url}/api/auth/two-factor/enable`, {
-    headers,
-    data: { password: PASSWORD },
-  });
-  expect(enabled.status(), await enabled.text()).toBe(200);
-  const { totpURI } = (await enabled.json()) as { totpURI: string };
-  const verified = await page.request.post(`${server.url}/api/auth/two-factor/verify-totp`, {
-    headers,
-    data: { code: await totpCode(secretOf(totpURI)) },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-}
-
 async function put(page: Page, path: string, data: unknown) {
   const res = await page.request.put(`${server.url}${path}`, {
     headers: { origin: server.url },
@@ -66,7 +44,10 @@ test('the operator’s brand names the site, and the announcement shows in the c
   page,
 }, info) => {
   await skipChatSplash(page);
-  await signInAdmin(page, uniqueEmail(info, 'brand-admin'));
+  await signInStaffAdmin(page, uniqueEmail(info, 'brand-admin'), PASSWORD, {
+    url: server.url,
+    app: 'no-model',
+  });
   await put(page, '/api/admin/brand', BRAND);
   const minute = 60_000;
   await put(page, '/api/admin/announcement', {

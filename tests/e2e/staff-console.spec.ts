@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { totpCode, secretOf } from '../support/two-factor';
-import { E2E_CONTROL_URL, E2E_URL } from './ports';
+import { E2E_CONTROL_URL } from './ports';
 import { expectAccessible, signInDirectly, snap, test, uniqueEmail } from './support';
+import { signInStaffAdmin } from './staff-admin';
 
 const PASSWORD = 'moonlit garden stroll';
 
@@ -10,28 +10,6 @@ const PASSWORD = 'moonlit garden stroll';
  * credits with a reason (from the keyboard alone), sees the new balance, and the audit log shows
  * the grant with who, whom and why.
  */
-
-/** Signs in an admin with two-factor turned on through the app's own endpoints. */
-async function signInAdmin(page: Page, email: string) {
-  await signInDirectly(page, email, PASSWORD);
-  const made = await page.request.post(`${E2E_CONTROL_URL}/staff`, {
-    data: { email, role: 'admin' },
-  });
-  expect(made.status()).toBe(200);
-  const headers = { origin: E2E_URL };
-  const enabled = await page.request.post('/api/auth/two-factor/enable', {
-    headers,
-    data: { password: PASSWORD },
-  });
-  expect(enabled.status(), await enabled.text()).toBe(200);
-  const { totpURI } = (await enabled.json()) as { totpURI: string };
-  // Turning it on replaces the session: the browser keeps the new cookie.
-  const verified = await page.request.post('/api/auth/two-factor/verify-totp', {
-    headers,
-    data: { code: await totpCode(secretOf(totpURI)) },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-}
 
 /** Presses Tab until `target` has the focus (at most `max` times). */
 async function tabTo(page: Page, target: Locator, max = 60) {
@@ -52,7 +30,7 @@ test('staff console: an admin finds a user, gives credits with a reason, and the
   });
   expect(created.status()).toBe(200);
   const admin = uniqueEmail(info, 'console-admin');
-  await signInAdmin(page, admin);
+  await signInStaffAdmin(page, admin, PASSWORD);
 
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Staff console' });

@@ -1,6 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { totpCode, secretOf } from '../support/two-factor';
-import { E2E_CONTROL_URL, E2E_URL } from './ports';
+import { expect } from '@playwright/test';
+import { E2E_URL } from './ports';
 import {
   createCharacter,
   expectAccessible,
@@ -10,6 +9,7 @@ import {
   test,
   uniqueEmail,
 } from './support';
+import { signInStaffAdmin } from './staff-admin';
 
 const PASSWORD = 'moonlit garden stroll';
 const headers = { origin: E2E_URL };
@@ -19,26 +19,6 @@ const headers = { origin: E2E_URL };
  * reads it in its context and removes the message with a note; the owner then reads 'Removed by
  * moderation' in its place. At desktop width and at 375 px.
  */
-
-/** Signs in an admin with two-factor turned on, as staff-console.spec.ts does. */
-async function signInAdmin(page: Page, email: string) {
-  await signInDirectly(page, email, PASSWORD);
-  const made = await page.request.post(`${E2E_CONTROL_URL}/staff`, {
-    data: { email, role: 'admin' },
-  });
-  expect(made.status()).toBe(200);
-  const enabled = await page.request.post('/api/auth/two-factor/enable', {
-    headers,
-    data: { password: PASSWORD },
-  });
-  expect(enabled.status(), await enabled.text()).toBe(200);
-  const { totpURI } = (await enabled.json()) as { totpURI: string };
-  const verified = await page.request.post('/api/auth/two-factor/verify-totp', {
-    headers,
-    data: { code: await totpCode(secretOf(totpURI)) },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-}
 
 test('reports: a moderator opens a reported reply in its context and removes it', async ({
   page,
@@ -91,7 +71,7 @@ test('reports: a moderator opens a reported reply in its context and removes it'
 
   // An admin with two-factor opens the queue.
   await page.context().clearCookies();
-  await signInAdmin(page, uniqueEmail(info, 'report-admin'));
+  await signInStaffAdmin(page, uniqueEmail(info, 'report-admin'), PASSWORD);
   await page.goto('/admin/reports');
   await expect(page.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true');
   const row = page

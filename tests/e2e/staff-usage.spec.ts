@@ -1,15 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { totpCode, secretOf } from '../support/two-factor';
-import { E2E_CONTROL_URL, E2E_URL } from './ports';
-import {
-  createCharacter,
-  expectAccessible,
-  signInDirectly,
-  snap,
-  test,
-  uniqueEmail,
-} from './support';
+import { E2E_URL } from './ports';
+import { createCharacter, expectAccessible, snap, test, uniqueEmail } from './support';
+import { signInStaffAdmin } from './staff-admin';
 
 const PASSWORD = 'moonlit garden stroll';
 
@@ -18,27 +11,6 @@ const PASSWORD = 'moonlit garden stroll';
  * then an admin with two-factor reads them as charts, opens a chart's table and downloads the
  * days as CSV, at desktop width and at 375 px.
  */
-
-/** Signs in an admin with two-factor turned on, as staff-console.spec.ts does. */
-async function signInAdmin(page: Page, email: string) {
-  await signInDirectly(page, email, PASSWORD);
-  const made = await page.request.post(`${E2E_CONTROL_URL}/staff`, {
-    data: { email, role: 'admin' },
-  });
-  expect(made.status()).toBe(200);
-  const headers = { origin: E2E_URL };
-  const enabled = await page.request.post('/api/auth/two-factor/enable', {
-    headers,
-    data: { password: PASSWORD },
-  });
-  expect(enabled.status(), await enabled.text()).toBe(200);
-  const { totpURI } = (await enabled.json()) as { totpURI: string };
-  const verified = await page.request.post('/api/auth/two-factor/verify-totp', {
-    headers,
-    data: { code: await totpCode(secretOf(totpURI)) },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-}
 
 /** `count` replies from the model double in one conversation, through the API as the page would. */
 async function chat(page: Page, count: number) {
@@ -62,7 +34,7 @@ test('staff console: usage as charts, a chart’s table and the days as CSV', as
   page,
 }, info) => {
   const phone = info.project.name === 'phone';
-  await signInAdmin(page, uniqueEmail(info, 'usage-admin'));
+  await signInStaffAdmin(page, uniqueEmail(info, 'usage-admin'), PASSWORD);
   await chat(page, 3);
 
   await page.goto('/admin/usage');
