@@ -150,6 +150,29 @@ describe('from Free', () => {
     u.subId = await subscribe(b, u.client, 'pro');
     expect(await balance(u)).toBe(10000);
   });
+
+  it('a free month begun in the same second as the subscription still gives way to it', async () => {
+    // Stripe's periods start on whole seconds; a free one begun 347 µs into that second is
+    // another period (a Date's milliseconds would read both as the same).
+    const u = await newUser();
+    u.subId = await subscribe(b, u.client, 'pro');
+    const start = b.stripe.subscriptions.get(u.subId)!.periodStart;
+    await b.t.database.db
+      .update(creditAccount)
+      .set({
+        plan: 'free',
+        credits: 0,
+        periodEnd: null,
+        periodStart: sql`to_timestamp(${start}) + interval '347 microseconds'`,
+      })
+      .where(eq(creditAccount.userId, u.userId));
+    const updated = b.stripe.event(
+      'customer.subscription.updated',
+      b.stripe.subscriptionObject(u.subId),
+    );
+    expect((await b.stripe.deliver(updated)).status).toBe(200);
+    expect(await balance(u)).toBe(10000);
+  });
 });
 
 describe('within one paid period', () => {

@@ -130,6 +130,9 @@ export async function applyPlan(
         credits: creditAccount.credits,
         periodStart: creditAccount.periodStart,
         periodEnd: creditAccount.periodEnd,
+        // At the database's precision (microseconds): a Date keeps milliseconds only, so a free
+        // period started at 12:00:01.000347 would read as Stripe's whole-second 12:00:01.
+        periodStartMicros: sql<string>`(extract(epoch from ${creditAccount.periodStart}) * 1000000)::bigint::text`,
         now: sql`now()`.mapWith(creditAccount.periodStart),
       })
       .from(creditAccount)
@@ -142,6 +145,9 @@ export async function applyPlan(
         .update(creditAccount)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(creditAccount.userId, userId));
+    /** Whether a Stripe period (whole seconds) is the one the account is in. */
+    const isPeriodStart = (start: Date) =>
+      BigInt(start.getTime()) * 1000n === BigInt(row.periodStartMicros);
     /** Used in this period; more than the current allowance after a downgrade. */
     const used = allowance(row.plan) - row.credits;
 
@@ -150,7 +156,7 @@ export async function applyPlan(
       const endedEarly =
         row.periodEnd !== null &&
         row.now.getTime() < row.periodEnd.getTime() &&
-        target.periodsEndedEarly.some((start) => start.getTime() === row.periodStart.getTime());
+        target.periodsEndedEarly.some((start) => isPeriodStart(start));
       await set(
         endedEarly
           ? // The same period goes on, on the free plan: a downgrade adds nothing.
@@ -164,8 +170,7 @@ export async function applyPlan(
       );
       return 'back-to-free';
     }
-    const newPeriod =
-      target.grantsNewPeriod && row.periodStart.getTime() !== target.periodStart.getTime();
+    const newPeriod = target.grantsNewPeriod && !isPeriodStart(target.periodStart);
     if (newPeriod) {
       await set({
         plan: target.plan,
