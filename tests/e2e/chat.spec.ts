@@ -88,6 +88,20 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
     'aria-pressed',
     'true',
   );
+  // A few words with the vote, from the toast: the focus is in the box, and back on the thumb.
+  await page.getByRole('button', { name: 'Add a comment' }).click();
+  const commentDialog = page.getByRole('dialog', { name: 'What did you like?' });
+  await expect(commentDialog.getByLabel('Your comment')).toBeFocused();
+  await page.keyboard.type('She remembered the lighthouse.');
+  const commented = page.waitForResponse((r) => r.url().endsWith('/api/feedback'));
+  await commentDialog.getByRole('button', { name: 'Send comment' }).click();
+  expect((await commented).request().postDataJSON()).toMatchObject({
+    feedback: 'GOOD',
+    comment: 'She remembered the lighthouse.',
+  });
+  await expect(page.getByText('Comment sent')).toBeVisible();
+  await expect(commentDialog).toBeHidden();
+  await expect(reply.getByRole('button', { name: 'Good reply' })).toBeFocused();
 
   // Edit my own message: Save only when the text changed.
   const mine = page.getByTestId('message-user').first();

@@ -8,7 +8,13 @@
 import { eq, like } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { creditAccount, report, staffAudit } from '../../src/server/db/schema';
+import {
+  conversationSummary,
+  creditAccount,
+  memory,
+  report,
+  staffAudit,
+} from '../../src/server/db/schema';
 import {
   CHARACTER_REMOVED_BY_MODERATION,
   REMOVED_BY_MODERATION,
@@ -183,6 +189,61 @@ describe('remove-message', () => {
     // Open again, it can be decided anew; reversed twice is 409.
     expect((await reverse(admin, decisionId)).status).toBe(409);
     expect((await decide(moderator, reportId, 'dismiss')).status).toBe(200);
+  });
+
+  it('takes the title it gave, its saved memory and the summaries that read it; the title comes back', async () => {
+    const { c, id, characterId, conversationId, turn } = await chatter('ttl', 'a plain reply');
+    const title = async () =>
+      (await c.get(`/api/conversations/${conversationId}`)).json.title as string;
+    expect(await title()).toBe('ttl hello');
+    // 'Remember this' on the message, and what the summary jobs wrote from the conversation.
+    const saved = await c.post(`/api/characters/${characterId}/memories`, {
+      content: 'ttl hello',
+      messageId: turn.user,
+    });
+    expect(saved.status, saved.text).toBe(201);
+    const db = t.database.db;
+    await db.insert(memory).values({
+      userId: id,
+      characterId,
+      conversationId,
+      source: 'summary',
+      content: 'They said ttl hello.',
+    });
+    await db.insert(conversationSummary).values({
+      conversationId,
+      userId: id,
+      throughMessageId: turn.ai,
+      content: 'The user said ttl hello.',
+    });
+
+    const reportId = await reportOf(c, { messageId: turn.user });
+    const decided = await decide(moderator, reportId, 'remove-message');
+    expect(decided.status, decided.text).toBe(200);
+    expect(await title()).toBe(REMOVED_BY_MODERATION);
+    const listed = await c.get('/api/conversations');
+    expect(JSON.stringify(listed.json)).not.toContain('ttl hello');
+    const memories = await c.get(`/api/characters/${characterId}/memories`);
+    expect(JSON.stringify(memories.json)).not.toContain('ttl hello');
+    expect(
+      await db
+        .select()
+        .from(conversationSummary)
+        .where(eq(conversationSummary.conversationId, conversationId)),
+    ).toEqual([]);
+
+    const reversed = await reverse(admin, decided.json.decisions[0].id as number);
+    expect(reversed.status, reversed.text).toBe(200);
+    expect(await title()).toBe('ttl hello');
+  });
+
+  it('leaves a title the user gave as it is', async () => {
+    const { c, conversationId, turn } = await chatter('named', 'a plain reply');
+    const renamed = await c.put(`/api/conversations/${conversationId}`, { title: 'Our evening' });
+    expect(renamed.status, renamed.text).toBe(200);
+    const reportId = await reportOf(c, { messageId: turn.user });
+    expect((await decide(moderator, reportId, 'remove-message')).status).toBe(200);
+    expect((await c.get(`/api/conversations/${conversationId}`)).json.title).toBe('Our evening');
   });
 
   it('is refused for a character report (400), and the report stays open', async () => {

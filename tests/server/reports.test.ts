@@ -388,6 +388,27 @@ describe('feedback', () => {
     expect(model.down).toBeGreaterThanOrEqual(1);
     expect((await moderator.get('/api/admin/feedback?rating=meh')).status).toBe(400);
   });
+
+  it('keeps the comment a user adds to a vote, until a vote without one replaces it', async () => {
+    const { c, turn } = await chatter(1, 'commented');
+    const messageId = turn[0]!.ai;
+    const vote = (body: object) =>
+      c.post('/api/feedback', { aiMessage: 'x', feedback: 'BAD', messageId, ...body });
+    expect((await vote({})).status).toBe(201);
+    const commented = await vote({ comment: '  It forgot my name.  ' });
+    expect(commented.status, commented.text).toBe(201);
+    const mine = async () =>
+      (await moderator.get('/api/admin/feedback?rating=down')).json.items.find(
+        (f: { aiMessage: string }) => f.aiMessage === 'commented-a1',
+      );
+    expect(await mine()).toMatchObject({ comment: 'It forgot my name.' });
+    const tooLong = await vote({ comment: 'x'.repeat(1001) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.message).toBe('A comment is at most 1000 characters.');
+    expect(await mine()).toMatchObject({ comment: 'It forgot my name.' });
+    expect((await vote({ feedback: 'BAD' })).status).toBe(201);
+    expect(await mine()).toMatchObject({ comment: null });
+  });
 });
 
 describe('the account', () => {

@@ -21,18 +21,28 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const item = (id: number, rating: 'up' | 'down', aiMessage: string, edited = false) => ({
+const item = (
+  id: number,
+  rating: 'up' | 'down',
+  aiMessage: string,
+  edited = false,
+  comment: string | null = null,
+) => ({
   id,
   rating,
   userMessage: `Question ${id}`,
   aiMessage,
   edited,
+  comment,
   model: rating === 'up' ? 'model-a' : 'model-b',
   createdAt: '2026-11-28T10:00:00.000Z',
 });
 
 const ALL: FeedbackList = {
-  items: [item(2, 'down', 'A dull reply', true), item(1, 'up', 'A lovely reply')],
+  items: [
+    item(2, 'down', 'A dull reply', true, 'It forgot my name.'),
+    item(1, 'up', 'A lovely reply'),
+  ],
   byModel: [
     { model: 'model-a', up: 3, down: 1 },
     { model: 'model-b', up: 0, down: 2 },
@@ -82,7 +92,9 @@ describe('feedback', () => {
     expect(items[0]!.textContent).toContain('Reply edited');
     expect(items[0]!.textContent).toContain('Question 2');
     expect(items[0]!.textContent).toContain('A dull reply');
+    expect(items[0]!.textContent).toContain('CommentIt forgot my name.');
     expect(items[1]!.textContent).not.toContain('Reply edited');
+    expect(items[1]!.textContent).not.toContain('Comment');
     expect(api.requests.map((r) => r.path)).toContain('/api/admin/feedback');
 
     const perModel = screen.getByRole('table', { name: 'Feedback per model' });

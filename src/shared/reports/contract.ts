@@ -197,6 +197,8 @@ export const feedbackListResponse = z.object({
       userMessage: z.string(),
       aiMessage: z.string(),
       edited: z.boolean(),
+      /** What the user added in words, if anything. */
+      comment: z.string().nullable(),
       model: z.string().nullable(),
       createdAt: z.string(),
     }),

@@ -151,6 +151,8 @@ export const feedback = pgTable(
      * were not all the model's.
      */
     edited: boolean('edited').notNull().default(false),
+    /** What the user added in words (issue 49), if anything: staff read it beside the pair. */
+    comment: text('comment'),
     /** The rated reply when the client named it: one vote per reply (a new vote replaces it). */
     messageId: bigint('message_id', { mode: 'number' }).references(() => message.id, {
       onDelete: 'set null',

@@ -31,3 +31,4 @@ export const chatModule: FeatureModule = {
 
 export { openStreamCount } from './event-writer';
 export { shownContent } from './thread-read.repo';
+export { followModeratedMessage } from './moderated-message.repo';

@@ -91,7 +91,7 @@ export async function branchStart(db: Executor, conversationId: number, leafId: 
       select m.id, m.parent_id, up.depth + 1 from up join ${message} m on m.id = up.parent_id
     )
     select
-      (select m.content from up join ${message} m on m.id = up.id
+      (select ${shownContent()} from up join ${message} m on m.id = up.id
         where m.sender = 'user' order by up.depth desc limit 1) as first_user_message,
       (select m.scenario from up join ${message} m on m.id = up.id
         where up.parent_id is null) as scenario`,

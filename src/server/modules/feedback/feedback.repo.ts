@@ -9,11 +9,13 @@ export interface FeedbackValue {
   feedback: 'GOOD' | 'BAD';
   messageId?: number | undefined;
   edited?: boolean;
+  comment?: string | undefined;
 }
 
 /** One row per rated reply: voting again on the same reply replaces the earlier vote. */
 export async function saveFeedback(db: Database, userId: string, value: FeedbackValue) {
-  const insert = db.insert(feedback).values({ userId, ...value });
+  const comment = value.comment ? value.comment : null;
+  const insert = db.insert(feedback).values({ userId, ...value, comment });
   if (value.messageId === undefined) {
     await insert;
     return;
@@ -26,6 +28,7 @@ export async function saveFeedback(db: Database, userId: string, value: Feedback
       aiMessage: value.aiMessage,
       userMessage: value.userMessage,
       edited: value.edited ?? false,
+      comment,
       createdAt: sql`now()`,
     },
   });
@@ -46,6 +49,7 @@ export function exportForUser(db: Database, userId: string): ExportParts {
             userMessage: feedback.userMessage,
             aiMessage: feedback.aiMessage,
             edited: feedback.edited,
+            comment: feedback.comment,
             createdAt: feedback.createdAt,
           })
           .from(feedback)

@@ -22,5 +22,6 @@ export async function recordFeedback(
     ...pair,
     feedback: input.feedback,
     messageId: input.messageId,
+    comment: input.comment,
   });
 }

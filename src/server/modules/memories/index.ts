@@ -5,6 +5,7 @@ import { registerMemoryRoutes } from './memories.routes';
 /** The memories module's face: what the rest of the server may use of it. */
 export {
   forgetConversations,
+  forgetRemovedMessage,
   hasConversationSummary,
   promptMemoriesJson,
   storeSummary,

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { Bound } from '../../db/prepared';
 import { rowFromJson } from '../../db/json-row';
@@ -225,6 +225,33 @@ export async function forgetConversations(db: Executor, userId: string, conversa
         inArray(memory.conversationId, conversationIds),
       ),
     );
+}
+
+/**
+ * Forgets what a message moderation removed may have taught the character (issue 49): the
+ * memory saved from it ('Remember this' keeps its words) and the summary of its conversation,
+ * which the summary job writes again later from what the conversation now shows. A reversal does
+ * not bring them back.
+ */
+export async function forgetRemovedMessage(
+  db: Executor,
+  removed: { messageId: number; conversationId: number; userId: string },
+) {
+  await db
+    .delete(memory)
+    .where(
+      and(
+        eq(memory.userId, removed.userId),
+        or(
+          and(eq(memory.source, 'message'), eq(memory.messageId, removed.messageId)),
+          and(eq(memory.source, 'summary'), eq(memory.conversationId, removed.conversationId)),
+        ),
+      ),
+    );
+  await db
+    .update(conversation)
+    .set({ summarizedAt: null, summarizedMessageCount: 0 })
+    .where(eq(conversation.id, removed.conversationId));
 }
 
 /** The account export's memories (issue 14): what each character remembers about the user. */

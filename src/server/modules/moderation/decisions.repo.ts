@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DecisionAction } from '../../../shared/reports/contract';
 import type { Database, Executor } from '../../db/client';
-import { shownContent } from '../chat';
+import { followModeratedMessage } from '../chat';
+import { forgetRemovedMessage } from '../memories';
 import {
   character,
   conversation,
@@ -138,11 +139,13 @@ export async function recordDecision(db: Database, decision: NewDecision): Promi
     if (closed.length === 0) return false;
     await tx.insert(moderationDecision).values(decision);
     if (decision.action === 'remove-message' && decision.messageId !== null) {
-      await tx
+      const [removed] = await tx
         .update(message)
         .set({ moderatedAt: sql`now()` })
-        .where(eq(message.id, decision.messageId));
-      await refreshPreview(tx, decision.messageId);
+        .where(eq(message.id, decision.messageId))
+        .returning({ conversationId: message.conversationId, userId: message.userId });
+      await followModeratedMessage(tx, decision.messageId, 'removed');
+      if (removed) await forgetRemovedMessage(tx, { messageId: decision.messageId, ...removed });
     }
     if (decision.action === 'remove-character' && decision.characterId !== null)
       await tx
@@ -198,7 +201,7 @@ export async function recordReversal(
                   and d.action = 'remove-message' and d.reversed_at is null)`,
           ),
         );
-      await refreshPreview(tx, decision.messageId);
+      await followModeratedMessage(tx, decision.messageId, 'restored');
     }
     if (decision.action === 'remove-character' && decision.characterId !== null)
       await tx
@@ -218,22 +221,4 @@ export async function recordReversal(
         .where(eq(report.id, decision.reportId));
     return true;
   });
-}
-
-/**
- * The sidebar's preview of the conversation whose history ends at this message, read again as
- * its owner may see it (the chat module's rule: 'Removed by moderation' while removed).
- */
-async function refreshPreview(db: Executor, messageId: number) {
-  await db
-    .update(conversation)
-    .set({
-      lastMessage: sql`(select ${shownContent()} from ${message} m where m.id = ${messageId})`,
-    })
-    .where(
-      and(
-        eq(conversation.id, sql`(select conversation_id from ${message} where id = ${messageId})`),
-        eq(conversation.activeLeafId, messageId),
-      ),
-    );
 }

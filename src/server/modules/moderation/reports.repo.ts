@@ -295,6 +295,7 @@ export function feedbackItems(db: Executor, rating: 'GOOD' | 'BAD' | undefined, 
       userMessage: feedback.userMessage,
       aiMessage: feedback.aiMessage,
       edited: feedback.edited,
+      comment: feedback.comment,
       model: conversation.model,
       createdAt: feedback.createdAt,
     })

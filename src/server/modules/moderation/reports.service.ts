@@ -225,6 +225,7 @@ export async function feedbackList(
       userMessage: f.userMessage,
       aiMessage: f.aiMessage,
       edited: f.edited,
+      comment: f.comment,
       model: f.model,
       createdAt: f.createdAt.toISOString(),
     })),

@@ -163,7 +163,8 @@ export const deleteMessage = (messageId: number) =>
 export const sendFeedback = (
   reply: { id: number; content: string },
   feedback: FeedbackRequest['feedback'],
+  comment?: string,
 ) =>
   call(feedbackEndpoints.sendFeedback, {
-    body: { messageId: reply.id, aiMessage: reply.content, feedback },
+    body: { messageId: reply.id, aiMessage: reply.content, feedback, ...(comment && { comment }) },
   });

@@ -14,7 +14,7 @@ import {
 import { Suspense, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { toast } from '../../components/ui/toast';
-import { ReportDialog } from './lazy-parts';
+import { FeedbackCommentDialog, ReportDialog } from './lazy-parts';
 import { useReplyCost } from './reply-cost';
 import { useSendFeedback } from './mutations';
 import { ToolButton } from './ToolButton';
@@ -61,6 +61,7 @@ export function MessageToolbar({
   const [copied, setCopied] = useState(false);
   const [rated, setRated] = useState<'GOOD' | 'BAD' | null>(null);
   const [reporting, setReporting] = useState(false);
+  const [commenting, setCommenting] = useState(false);
   const feedback = useSendFeedback();
   const mine = message.sender === 'user';
   const copy = async () => {
@@ -72,16 +73,24 @@ export function MessageToolbar({
       /* copying is best-effort */
     }
   };
+  const reply = { id: message.id, content: message.content };
+  /** Puts the focus back on one of this message's buttons (a dialog closed). */
+  const thumb = (action: string) => () =>
+    document
+      .querySelector<HTMLElement>(`[data-message-id="${message.id}"] [data-action="${action}"]`)
+      ?.focus();
   const rate = (value: 'GOOD' | 'BAD') => {
     if (rated === value) return;
     setRated(value);
     // Feedback failures are only logged (spec): the user is not interrupted.
-    feedback
-      .mutateAsync({ reply: { id: message.id, content: message.content }, feedback: value })
-      .then(
-        () => toast({ title: 'Thanks for your feedback' }),
-        (error: unknown) => console.warn('feedback failed', error),
-      );
+    feedback.mutateAsync({ reply, feedback: value }).then(
+      () =>
+        toast({
+          title: 'Thanks for your feedback',
+          action: { label: 'Add a comment', onClick: () => setCommenting(true) },
+        }),
+      (error: unknown) => console.warn('feedback failed', error),
+    );
   };
   return (
     <div className={`flex flex-wrap sm:gap-1 ${className}`} data-testid="message-toolbar">
@@ -90,10 +99,20 @@ export function MessageToolbar({
       </ToolButton>
       {!mine && (
         <>
-          <ToolButton label="Good reply" pressed={rated === 'GOOD'} onClick={() => rate('GOOD')}>
+          <ToolButton
+            label="Good reply"
+            action="rate-good"
+            pressed={rated === 'GOOD'}
+            onClick={() => rate('GOOD')}
+          >
             <ThumbsUp className="size-3.5" fill={rated === 'GOOD' ? 'currentColor' : 'none'} />
           </ToolButton>
-          <ToolButton label="Bad reply" pressed={rated === 'BAD'} onClick={() => rate('BAD')}>
+          <ToolButton
+            label="Bad reply"
+            action="rate-bad"
+            pressed={rated === 'BAD'}
+            onClick={() => rate('BAD')}
+          >
             <ThumbsDown className="size-3.5" fill={rated === 'BAD' ? 'currentColor' : 'none'} />
           </ToolButton>
         </>
@@ -144,18 +163,22 @@ export function MessageToolbar({
           <AlertTriangle className="size-3.5" />
         </ToolButton>
       )}
+      {commenting && rated && (
+        <Suspense fallback={null}>
+          <FeedbackCommentDialog
+            rating={rated}
+            onSend={(comment) => feedback.mutateAsync({ reply, feedback: rated, comment })}
+            onClose={() => setCommenting(false)}
+            returnFocus={thumb(rated === 'GOOD' ? 'rate-good' : 'rate-bad')}
+          />
+        </Suspense>
+      )}
       {reporting && (
         <Suspense fallback={null}>
           <ReportDialog
             target={{ messageId: message.id }}
             onClose={() => setReporting(false)}
-            returnFocus={() =>
-              document
-                .querySelector<HTMLElement>(
-                  `[data-message-id="${message.id}"] [data-action="report"]`,
-                )
-                ?.focus()
-            }
+            returnFocus={thumb('report')}
           />
         </Suspense>
       )}

@@ -67,6 +67,11 @@ export const ReportDialog = preloadable(() =>
   import('../reports/ReportDialog').then((m) => m.ReportDialog),
 );
 
+/** 'Add a comment' after a thumbs (issue 49), when the toast's button is pressed. */
+export const FeedbackCommentDialog = preloadable(() =>
+  import('./FeedbackCommentDialog').then((m) => m.FeedbackCommentDialog),
+);
+
 export const DeleteMessageDialog = preloadable(() => prompts().then((m) => m.DeleteMessageDialog));
 export const RegenerateDialog = preloadable(() => prompts().then((m) => m.RegenerateDialog));
 export const RegenerateOffer = preloadable(() => prompts().then((m) => m.RegenerateOffer));

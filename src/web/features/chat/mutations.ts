@@ -103,8 +103,11 @@ export function useEditMessage() {
 
 export const useSendFeedback = () =>
   useMutation({
-    mutationFn: (v: { reply: { id: number; content: string }; feedback: 'GOOD' | 'BAD' }) =>
-      sendFeedback(v.reply, v.feedback),
+    mutationFn: (v: {
+      reply: { id: number; content: string };
+      feedback: 'GOOD' | 'BAD';
+      comment?: string;
+    }) => sendFeedback(v.reply, v.feedback, v.comment),
   });
 
 export function useSetConversationModel() {

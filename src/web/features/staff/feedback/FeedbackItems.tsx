@@ -2,7 +2,7 @@ import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { FeedbackList } from '../../../../shared/reports/contract';
 import { formatDateTime } from '../format';
 
-/** Each rating with the user's message and the reply they shared. */
+/** Each rating with the user's message and the reply they shared, and their comment. */
 export function FeedbackItems({ items }: { items: FeedbackList['items'] }) {
   if (items.length === 0) return <p className="text-muted">No feedback shared yet.</p>;
   return (
@@ -35,6 +35,12 @@ export function FeedbackItems({ items }: { items: FeedbackList['items'] }) {
               <dt className="text-xs font-medium text-muted uppercase">Reply</dt>
               <dd className="break-words whitespace-pre-wrap">{f.aiMessage}</dd>
             </div>
+            {f.comment && (
+              <div>
+                <dt className="text-xs font-medium text-muted uppercase">Comment</dt>
+                <dd className="break-words whitespace-pre-wrap">{f.comment}</dd>
+              </div>
+            )}
           </dl>
         </li>
       ))}
