@@ -129,7 +129,7 @@ afterAll(async () => {
 describe('remove-message', () => {
   it('shows the owner Removed by moderation everywhere, never the text, until reversed', async () => {
     const secret = 'the-lighthouse-secret-words';
-    const { c, conversationId, turn } = await chatter('rm', secret);
+    const { c, id, conversationId, turn } = await chatter('rm', secret);
     const reportId = await reportOf(c, { messageId: turn.ai });
 
     const decided = await decide(moderator, reportId, 'remove-message');
@@ -171,8 +171,17 @@ describe('remove-message', () => {
     const decisionId = decided.json.decisions[0].id as number;
     const reversed = await reverse(admin, decisionId);
     expect(reversed.status, reversed.text).toBe(200);
-    expect(reversed.json.report.status).toBe('open');
-    expect(reversed.json.decisions[0].reversedAt).not.toBeNull();
+    expect(reversed.json).toEqual({ decisionId, reportId });
+    const reopened = await moderator.get(`/api/admin/reports/${reportId}`);
+    expect(reopened.json.report.status).toBe('open');
+    expect(reopened.json.decisions[0].reversedAt).not.toBeNull();
+    // The owner's page in the console lists the decision about them, with its report.
+    const about = await admin.get(`/api/admin/users/${id}/decisions`);
+    expect(about.status, about.text).toBe(200);
+    expect(about.json.decisions).toEqual([
+      expect.objectContaining({ id: decisionId, action: 'remove-message', reportId }),
+    ]);
+    expect(about.json.decisions[0].reversedAt).not.toBeNull();
     expect(await thread(c, conversationId)).toEqual([
       'rm hello',
       secret,
@@ -290,7 +299,8 @@ describe('remove-character', () => {
 
     const reversed = await reverse(admin, decided.json.decisions[0].id);
     expect(reversed.status, reversed.text).toBe(200);
-    expect(reversed.json.character.removed).toBe(false);
+    const page = await moderator.get(`/api/admin/reports/${reportId}`);
+    expect(page.json.character.removed).toBe(false);
     await send(c, conversationId, 'back again', 'here I am');
     expect(await credits(c)).toBe(before - 1);
   });

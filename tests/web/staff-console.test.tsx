@@ -66,6 +66,28 @@ beforeEach(() => {
     json(res, 200, { users });
   });
   api.on('GET /api/admin/users/u-ada', (_req, _body, res) => json(res, 200, ada));
+  api.on('GET /api/admin/users/u-ada/decisions', (_req, _body, res) =>
+    json(res, 200, {
+      decisions: [
+        {
+          id: 5,
+          action: 'remove-message',
+          note: 'Threats in a reply.',
+          reportId: null,
+          createdAt: '2026-11-20T10:00:00.000Z',
+          reversedAt: null,
+        },
+        {
+          id: 4,
+          action: 'dismiss',
+          note: 'Nothing wrong.',
+          reportId: 7,
+          createdAt: '2026-11-19T10:00:00.000Z',
+          reversedAt: null,
+        },
+      ],
+    }),
+  );
   api.on('GET /api/admin/safety-holds', (_req, _body, res) => json(res, 200, []));
 });
 
@@ -138,6 +160,14 @@ describe('users', () => {
     expect(await screen.findByRole('heading', { name: 'ada@example.com' })).toBeTruthy();
     expect(screen.getByTestId('staff-user-credits').textContent).toBe('12');
     expect(screen.getByText('2, 3, 40')).toBeTruthy();
+    // The decisions about the account: each with its report, or word that it is gone.
+    const decisions = await screen.findByRole('list', { name: 'Decisions' });
+    const [removed, dismissed] = within(decisions).getAllByRole('listitem');
+    expect(removed!.textContent).toContain('Threats in a reply.');
+    expect(removed!.textContent).toContain('Its report went with the reporter’s account.');
+    expect(within(dismissed!).getByRole('link', { name: 'Report #7' }).getAttribute('href')).toBe(
+      '/admin/reports/7',
+    );
   });
 
   it('gives credits with a reason, and the page shows the new balance', async () => {

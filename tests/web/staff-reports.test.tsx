@@ -270,7 +270,8 @@ describe('a report’s page', () => {
         ...detail,
         decisions: detail.decisions.map((d) => ({ ...d, reversedAt: at })),
       };
-      json(res, 200, detail);
+      // Which report it reopened: the page reads it again.
+      json(res, 200, { decisionId: 9, reportId: 3 });
     });
     renderAt('/admin/reports/3');
     const decisions = await screen.findByRole('list', { name: 'Decisions' });

@@ -185,6 +185,25 @@ export type DecisionRequest = z.infer<typeof decisionRequest>;
 
 export const reversalRequest = z.object({ note });
 
+/**
+ * A reversal's answer: the report it reopened, for its page to read again — null when that
+ * report went with its reporter's account (the decision stays, an anonymous record).
+ */
+export const reversalResponse = z.object({
+  decisionId: z.number(),
+  reportId: z.number().nullable(),
+});
+export type Reversal = z.infer<typeof reversalResponse>;
+
+/**
+ * The decisions about one user (their page in the console), newest first: how an admin finds a
+ * decision to reverse when its report is gone.
+ */
+export const userDecisionsResponse = z.object({
+  decisions: z.array(decisionSchema.extend({ note: z.string(), reportId: z.number().nullable() })),
+});
+export type UserDecisions = z.infer<typeof userDecisionsResponse>;
+
 export const feedbackListQuery = z.object({
   rating: z.enum(['up', 'down'], { error: 'rating is up or down.' }).optional(),
 });

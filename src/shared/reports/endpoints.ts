@@ -2,11 +2,16 @@ import { endpointsOf } from '../http/endpoint';
 
 /** Reports and moderation (issue 49). */
 const endpoint = /* @__PURE__ */ endpointsOf('Reports', async () => {
-  const [contract, staff] = await Promise.all([import('./contract'), import('../staff/contract')]);
+  const [contract, staff, users] = await Promise.all([
+    import('./contract'),
+    import('../staff/contract'),
+    import('../staff/users-contract'),
+  ]);
   return {
     ...contract,
     twoFactorRequiredResponse: staff.twoFactorRequiredResponse,
     staffForbiddenResponse: staff.staffForbiddenResponse,
+    staffUserParams: users.staffUserParams,
   };
 });
 
@@ -71,7 +76,18 @@ export const reverseDecision = /* @__PURE__ */ endpoint({
   schemas: (c) => ({
     params: c.decisionParams,
     body: c.reversalRequest,
-    response: { 200: c.reportDetailResponse, 403: c.staffForbiddenResponse },
+    response: { 200: c.reversalResponse, 403: c.staffForbiddenResponse },
+  }),
+});
+
+export const listUserDecisions = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/admin/users/:userId/decisions',
+  needs: { auth: 'staff' },
+  summary: 'The moderation decisions about one user, newest first, reversed or standing (staff)',
+  schemas: (c) => ({
+    params: c.staffUserParams,
+    response: { 200: c.userDecisionsResponse, 403: c.twoFactorRequiredResponse },
   }),
 });
 

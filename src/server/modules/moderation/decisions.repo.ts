@@ -34,6 +34,29 @@ export async function decisionsOf(db: Executor, reportId: number) {
   }));
 }
 
+/** The decisions about one user, newest first (their page in the console). */
+export async function decisionsAbout(db: Executor, userId: string) {
+  const rows = await db
+    .select({
+      id: moderationDecision.id,
+      action: moderationDecision.action,
+      note: moderationDecision.note,
+      reportId: moderationDecision.reportId,
+      createdAt: moderationDecision.createdAt,
+      reversedAt: moderationDecision.reversedAt,
+    })
+    .from(moderationDecision)
+    .where(eq(moderationDecision.subjectUserId, userId))
+    .orderBy(desc(moderationDecision.id))
+    .limit(100);
+  return rows.map((r) => ({
+    ...r,
+    action: r.action as DecisionAction,
+    createdAt: r.createdAt.toISOString(),
+    reversedAt: r.reversedAt?.toISOString() ?? null,
+  }));
+}
+
 const REMOVALS = ['remove-message', 'remove-character', 'suspend-user'] as const;
 const KIND = {
   'remove-message': 'message',
@@ -127,17 +150,20 @@ export interface NewDecision {
 
 /**
  * The decision, its effect on the message or character, and the report closed: one transaction.
- * Answers false when the report was closed meanwhile (nothing written).
+ * Answers the decision's id, or null when the report was closed meanwhile (nothing written).
  */
-export async function recordDecision(db: Database, decision: NewDecision): Promise<boolean> {
+export async function recordDecision(db: Database, decision: NewDecision): Promise<number | null> {
   return db.transaction(async (tx) => {
     const closed = await tx
       .update(report)
       .set({ status: 'closed', closedAt: sql`now()` })
       .where(and(eq(report.id, decision.reportId), eq(report.status, 'open')))
       .returning({ id: report.id });
-    if (closed.length === 0) return false;
-    await tx.insert(moderationDecision).values(decision);
+    if (closed.length === 0) return null;
+    const [inserted] = await tx
+      .insert(moderationDecision)
+      .values(decision)
+      .returning({ id: moderationDecision.id });
     if (decision.action === 'remove-message' && decision.messageId !== null) {
       const [removed] = await tx
         .update(message)
@@ -152,7 +178,25 @@ export async function recordDecision(db: Database, decision: NewDecision): Promi
         .update(character)
         .set({ moderatedAt: sql`now()` })
         .where(eq(character.id, decision.characterId));
-    return true;
+    return inserted!.id;
+  });
+}
+
+/**
+ * A decision whose effect could not be carried out (a suspension refused): it goes, and its
+ * report is open again, in one transaction.
+ */
+export async function withdrawDecision(db: Database, decisionId: number) {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(moderationDecision)
+      .where(eq(moderationDecision.id, decisionId))
+      .returning({ reportId: moderationDecision.reportId });
+    if (gone?.reportId != null)
+      await tx
+        .update(report)
+        .set({ status: 'open', closedAt: null })
+        .where(eq(report.id, gone.reportId));
   });
 }
 

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/reports/endpoints';
-import { REPORT_NOT_FOUND } from '../../../shared/reports/contract';
 import type { AppContext } from '../../context';
-import { notFound } from '../../errors';
 import { route } from '../../http/route';
+import { decisionsAbout } from './decisions.repo';
 import { decideReport, reverseDecision } from './decisions.service';
 import { reportDetail } from './reports.service';
 
 /**
  * A report's decision and a decision's reversal (issue 49): staff writes, each answering the
- * report's page; route() writes the audit row with the body's `note` as the reason.
+ * report's page; route() writes the audit row with the body's `note` as the reason. A user's
+ * decisions, for their page in the console (a decision whose report went with its reporter).
  */
 export async function registerDecisionRoutes(app: FastifyInstance, ctx: AppContext) {
   await route(app, ctx, endpoints.decideReport, async (request, _reply, staff) => {
@@ -24,8 +24,9 @@ export async function registerDecisionRoutes(app: FastifyInstance, ctx: AppConte
       request.params.decisionId,
       request.body,
     );
-    // The reporter's account deleted since: the decision is reversed, its report is no more.
-    if (reportId === null) throw notFound(REPORT_NOT_FOUND);
-    return reportDetail(ctx, reportId);
+    return { decisionId: request.params.decisionId, reportId };
   });
+  await route(app, ctx, endpoints.listUserDecisions, async (request) => ({
+    decisions: await decisionsAbout(ctx.db, request.params.userId),
+  }));
 }

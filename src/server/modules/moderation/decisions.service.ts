@@ -24,7 +24,8 @@ type DecisionContext = Pick<AppContext, 'db' | 'log' | 'auth' | 'sessions'>;
 /**
  * A report decided (issue 49): the decision row, its effect on the message or character and the
  * report closed in one transaction; a suspension after it commits, through the staff module's
- * setSuspension (better-auth's admin plugin, as the staff member: its own write).
+ * setSuspension (better-auth's admin plugin, as the staff member: its own write). A suspension
+ * that fails withdraws its decision.
  */
 export async function decideReport(
   ctx: DecisionContext,
@@ -55,12 +56,19 @@ export async function decideReport(
     messageId: found.messageId,
     characterId: found.characterId,
   });
-  if (!recorded) throw conflict(DECISION_MESSAGES.decided);
-  if (action === 'suspend-user' && found.subjectUserId !== null)
-    await setSuspension(ctx, staff, headers, found.subjectUserId, {
-      suspended: true,
-      reason: note,
-    });
+  if (recorded === null) throw conflict(DECISION_MESSAGES.decided);
+  if (action === 'suspend-user' && found.subjectUserId !== null) {
+    try {
+      await setSuspension(ctx, staff, headers, found.subjectUserId, {
+        suspended: true,
+        reason: note,
+      });
+    } catch (error) {
+      // Not suspended after all: no decision says it was, and the report waits again.
+      await repo.withdrawDecision(ctx.db, recorded);
+      throw error;
+    }
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import type { ReportDetail } from '../../../../shared/reports/contract';
+import { Link } from 'wouter';
+import type { DecisionAction } from '../../../../shared/reports/contract';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useSession } from '../../auth/session';
@@ -8,20 +9,33 @@ import { ReasonDialog } from '../users/ReasonDialog';
 import { DECISION_LABELS } from './labels';
 import { useReverseDecision } from './reports-api';
 
-type Decision = ReportDetail['decisions'][number];
+interface Decision {
+  id: number;
+  action: DecisionAction;
+  note: string;
+  createdAt: string;
+  reversedAt: string | null;
+  /** Who decided (a report's page says). */
+  actorId?: string;
+  /** Its report (a user's page links to it): null once the report went with its reporter. */
+  reportId?: number | null;
+}
 
-/** The decisions taken on this report with their notes; an admin may reverse a standing one. */
-export function DecisionList({ detail }: { detail: ReportDetail }) {
+/**
+ * Decisions with their notes, on a report's page or a user's; an admin may reverse a standing
+ * one.
+ */
+export function DecisionList({ decisions }: { decisions: Decision[] }) {
   const { user } = useSession();
-  const reverse = useReverseDecision(detail.report.id);
+  const reverse = useReverseDecision();
   const [open, setOpen] = useState<Decision | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const admin = user?.role === 'admin';
-  if (detail.decisions.length === 0) return <p className="text-sm text-muted">None yet.</p>;
+  if (decisions.length === 0) return <p className="text-sm text-muted">None yet.</p>;
   return (
     <>
       <ol aria-label="Decisions" className="space-y-2 text-sm">
-        {detail.decisions.map((d) => (
+        {decisions.map((d) => (
           <li
             key={d.id}
             className="flex flex-col gap-2 rounded-lg border border-border px-3 py-2 sm:flex-row sm:items-start"
@@ -32,7 +46,8 @@ export function DecisionList({ detail }: { detail: ReportDetail }) {
                   {DECISION_LABELS[d.action]}
                 </span>{' '}
                 <span className="text-muted">
-                  {formatDateTime(d.createdAt)} by {d.actorId}
+                  {formatDateTime(d.createdAt)}
+                  {d.actorId && ` by ${d.actorId}`}
                 </span>
                 {d.reversedAt && (
                   <span className="font-semibold text-warning">
@@ -42,6 +57,17 @@ export function DecisionList({ detail }: { detail: ReportDetail }) {
                 )}
               </p>
               <p className="break-words whitespace-pre-wrap">{d.note}</p>
+              {d.reportId !== undefined &&
+                (d.reportId === null ? (
+                  <p className="text-muted">Its report went with the reporter’s account.</p>
+                ) : (
+                  <Link
+                    href={`/admin/reports/${d.reportId}`}
+                    className="inline-flex min-h-11 items-center text-accent underline"
+                  >
+                    Report #{d.reportId}
+                  </Link>
+                ))}
             </div>
             {admin && !d.reversedAt && (
               <Button

@@ -62,7 +62,7 @@ function ReportFacts({ detail }: { detail: ReportDetail }) {
         <CharacterDefinition character={detail.character} />
       </Part>
       <Part title="Decisions">
-        <DecisionList detail={detail} />
+        <DecisionList decisions={detail.decisions} />
       </Part>
       <Part title="Earlier reports about this user or character">
         {detail.earlier.length === 0 ? (

@@ -15,30 +15,42 @@ export const useReport = (reportId: number) =>
   useStaffQuery(['report', reportId], () => call(reports.getReport, { params: { reportId } }));
 
 /**
- * A write about one report: its answer is the report's page as it now stands; the queue (both
- * tabs: the report moved) and the audit log read again.
+ * A write about one report: a decision answers the report's page as it now stands, a reversal
+ * which report it reopened; the page, the queue (both tabs: the report moved), a user's
+ * decisions and the audit log read again.
  */
-function useReportWrite<V>(reportId: number, write: (vars: V) => Promise<ReportDetail>) {
+function useModerationWrite<V, R>(
+  write: (vars: V) => Promise<R>,
+  shown?: { reportId: number; detail: (answer: R) => ReportDetail },
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: (detail) => {
-      client.setQueryData(reportKey(reportId), detail);
-      return Promise.all([
-        client.invalidateQueries({ queryKey: reportKey(reportId) }),
-        client.invalidateQueries({ queryKey: ['staff', 'reports'] }),
-        client.invalidateQueries({ queryKey: ['staff', 'audit'] }),
-      ]);
+    onSuccess: (answer) => {
+      if (shown) client.setQueryData(reportKey(shown.reportId), shown.detail(answer));
+      return Promise.all(
+        [['report'], ['reports'], ['user-decisions'], ['audit']].map((key) =>
+          client.invalidateQueries({ queryKey: ['staff', ...key] }),
+        ),
+      );
     },
   });
 }
 
 export const useDecideReport = (reportId: number) =>
-  useReportWrite(reportId, (body: DecisionRequest) =>
-    call(reports.decideReport, { params: { reportId }, body }),
+  useModerationWrite(
+    (body: DecisionRequest) => call(reports.decideReport, { params: { reportId }, body }),
+    { reportId, detail: (detail) => detail },
   );
 
-export const useReverseDecision = (reportId: number) =>
-  useReportWrite(reportId, ({ decisionId, note }: { decisionId: number; note: string }) =>
+/** An admin's reversal, from a report's page or a user's. */
+export const useReverseDecision = () =>
+  useModerationWrite(({ decisionId, note }: { decisionId: number; note: string }) =>
     call(reports.reverseDecision, { params: { decisionId }, body: { note } }),
+  );
+
+/** The decisions about one user (their page in the console). */
+export const useUserDecisions = (userId: string) =>
+  useStaffQuery(['user-decisions', userId], () =>
+    call(reports.listUserDecisions, { params: { userId } }),
   );

@@ -6,9 +6,13 @@ import { messageOf } from '../console/access';
 import { formatDate, formatDateTime } from '../format';
 import { CreditHistory, SessionList } from './UserHistory';
 import { UserActions } from './UserActions';
+import { UserDecisions } from './UserDecisions';
 import { useUserPage } from './users-api';
 
-/** One account: plan, credits and their history, activity, counts, sessions, and the actions. */
+/**
+ * One account: plan, credits and their history, activity, counts, moderation decisions, sessions,
+ * and the actions.
+ */
 export function UserDetail({ userId }: { userId: string }) {
   const page = useUserPage(userId);
   return (
@@ -66,6 +70,7 @@ function UserFacts({ user }: { user: UserPage }) {
         </Fact>
       </dl>
       <CreditHistory user={user} />
+      <UserDecisions userId={user.id} />
       <SessionList sessions={user.sessions} />
     </>
   );
