@@ -272,6 +272,13 @@ describe('remove-character', () => {
     const decided = await decide(moderator, reportId, 'remove-character');
     expect(decided.status, decided.text).toBe(200);
     expect(decided.json.character).toMatchObject({ id: characterId, removed: true });
+    // The owner's app knows before anything is typed: the chat says why in the box's place.
+    const removedFlag = async () => [
+      (await c.get(`/api/characters/${characterId}`)).json.removedByModeration,
+      (await c.get('/api/characters')).json.find((x: { id: number }) => x.id === characterId)
+        .removedByModeration,
+    ];
+    expect(await removedFlag()).toEqual([true, true]);
 
     const before = await credits(c);
     llm.reset();
@@ -301,6 +308,7 @@ describe('remove-character', () => {
     expect(reversed.status, reversed.text).toBe(200);
     const page = await moderator.get(`/api/admin/reports/${reportId}`);
     expect(page.json.character.removed).toBe(false);
+    expect(await removedFlag()).toEqual([false, false]);
     await send(c, conversationId, 'back again', 'here I am');
     expect(await credits(c)).toBe(before - 1);
   });

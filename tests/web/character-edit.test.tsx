@@ -46,6 +46,7 @@ const SELENE: Character = {
   sexualPreferences: ['Romance'],
   roles: [],
   includeRoles: false,
+  removedByModeration: false,
   greetings: [],
   creatorNotes: null,
   tags: [],

@@ -419,3 +419,26 @@ describe('a refusal that is not about credits', () => {
     expect(screen.queryByText(/out of credits/i)).toBeNull();
   });
 });
+
+describe('a character moderation removed', () => {
+  it('keeps the thread readable and says why in the message box’s place', async () => {
+    const Providers = withAppProviders(client);
+    render(
+      <Providers>
+        <ChatView
+          character={{ ...mira, removedByModeration: true }}
+          conversationId={CONVERSATION}
+        />
+      </Providers>,
+    );
+    const notice = await screen.findByTestId('character-removed');
+    expect(notice.textContent).toContain(
+      'This character was removed by moderation and can no longer reply.',
+    );
+    expect(
+      within(notice).getByRole('link', { name: 'Account → Reports' }).getAttribute('href'),
+    ).toBe('/account#account-reports');
+    await waitFor(() => expect(shown(r2.id)).not.toBeNull());
+    expect(screen.queryByPlaceholderText('Message Mira...')).toBeNull();
+  });
+});

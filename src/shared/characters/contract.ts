@@ -86,6 +86,11 @@ export const characterSchema = z.object({
   creator: z.string().nullable(),
   /** The card's scenario: the prompt's scenario where a conversation has none of its own. */
   scenario: z.string().nullable(),
+  /**
+   * Moderation removed it (issue 49): its conversations stay readable, it cannot reply or be
+   * edited, and the chat shows why in the message box's place.
+   */
+  removedByModeration: z.boolean(),
   /** ISO 8601 */
   createdAt: z.string(),
   /** ISO 8601 */

@@ -38,11 +38,8 @@ export const REPORT_DETAILS_MAX = 1000;
 export const DECISION_NOTE_MAX = 1000;
 /** Messages shown before and after the reported one. */
 export const REPORT_CONTEXT_MESSAGES = 10;
-/** What the owner reads in place of a message moderation removed. */
-export const REMOVED_BY_MODERATION = 'Removed by moderation';
+export { CHARACTER_REMOVED_BY_MODERATION, REMOVED_BY_MODERATION } from './messages';
 export const REPORT_NOT_FOUND = 'Report not found';
-export const CHARACTER_REMOVED_BY_MODERATION =
-  'This character was removed by moderation and can no longer reply.';
 
 export const reportRequest = z
   .object({

@@ -56,6 +56,7 @@ function toListedCharacter(ctx: AppContext, row: ListedCharacterRow): CharacterL
     sexualPreferences: row.sexualPreferences,
     roles: row.roles,
     includeRoles: row.includeRoles,
+    removedByModeration: row.moderatedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { Character } from '../../../shared/characters/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
 import { MessageBox } from './MessageBox';
-import { PausedBanner, StoryOptions } from './lazy-parts';
+import { PausedBanner, RemovedCharacterNotice, StoryOptions } from './lazy-parts';
 import type { useChatPause } from './safety-hooks';
 import type { useStoryOptions } from './use-story-options';
 
@@ -12,8 +12,9 @@ const OutOfCreditsDialog = lazy(() =>
 );
 
 /**
- * Below the thread: the message box, a story's options in its place, or, while the account is
- * paused, why (`pause`); and the out-of-credits dialog when a message found no credit.
+ * Below the thread: the message box, a story's options in its place, or why there is none (the
+ * account paused, `pause`; the character removed by moderation); and the out-of-credits dialog
+ * when a message found no credit.
  */
 export function ChatComposer({
   character,
@@ -41,6 +42,10 @@ export function ChatComposer({
       {pause !== null ? (
         <Suspense fallback={null}>
           <PausedBanner message={pause.message} />
+        </Suspense>
+      ) : character.removedByModeration ? (
+        <Suspense fallback={null}>
+          <RemovedCharacterNotice />
         </Suspense>
       ) : mode === 'immersive' ? (
         activeId !== null && (

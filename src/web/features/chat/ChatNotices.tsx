@@ -1,5 +1,6 @@
-import { ServerOff } from 'lucide-react';
+import { AlertTriangle, ServerOff } from 'lucide-react';
 import { Link } from 'wouter';
+import { CHARACTER_REMOVED_BY_MODERATION } from '../../../shared/reports/messages';
 import { buttonClass } from '../../components/ui/button';
 
 /**
@@ -56,6 +57,32 @@ export function CharacterMissing() {
       <Link href="/chat" className={buttonClass('secondary', 'md', 'mt-6')}>
         Back to dashboard
       </Link>
+    </div>
+  );
+}
+
+/**
+ * In the message box's place when moderation removed the character (issue 49): the conversation
+ * stays readable; why it cannot go on, and where the user follows the decision.
+ */
+export function RemovedCharacterNotice() {
+  return (
+    <div className="border-t border-border bg-main p-3">
+      <p
+        role="status"
+        data-testid="character-removed"
+        className="mx-auto flex max-w-3xl items-start gap-3 rounded-xl border-2 border-warning bg-surface p-3 text-sm text-fg sm:p-4"
+      >
+        <AlertTriangle className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden />
+        <span>
+          {CHARACTER_REMOVED_BY_MODERATION} Its conversations stay readable. You can follow the
+          decision in{' '}
+          <Link href="/account#account-reports" className="font-semibold text-accent underline">
+            Account → Reports
+          </Link>
+          .
+        </span>
+      </p>
     </div>
   );
 }

@@ -30,6 +30,10 @@ export const NoModelNotice = preloadable(() => notices().then((m) => m.NoModelNo
 /** A conversation or character that is not there (deleted elsewhere, a stale link). */
 export const ConversationMissing = preloadable(() => notices().then((m) => m.ConversationMissing));
 export const CharacterMissing = preloadable(() => notices().then((m) => m.CharacterMissing));
+/** In the message box's place when moderation removed the character. */
+export const RemovedCharacterNotice = preloadable(() =>
+  notices().then((m) => m.RemovedCharacterNotice),
+);
 
 /** Brings a memory's message into view (only with `?message=` in the address). */
 export const FocusMessage = preloadable(() => import('./FocusMessage').then((m) => m.FocusMessage));
