@@ -160,10 +160,11 @@ export default defineConfig({
               // The query library, whole: every page's data.
               { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
               // The buttons, form fields and brand marks nearly every page draws, and the brand;
-              // and the price of a reply (a sliver of its own otherwise, on /chat's first load).
+              // the price of a reply and the safety and site endpoints' paths (slivers of 0.2 KB
+              // of their own otherwise, on /chat's first load).
               {
                 name: 'ui',
-                test: /src[\\/](web[\\/](components[\\/](ui[\\/](button|form|icon-button)|brand[\\/])|lib[\\/](use-page-title|brand)|features[\\/]chat[\\/]reply-cost)|shared[\\/](brand|format-count|site[\\/]brand-defaults)\.)/,
+                test: /src[\\/](web[\\/](components[\\/](ui[\\/](button|form|icon-button)|brand[\\/])|lib[\\/](use-page-title|brand)|features[\\/]chat[\\/]reply-cost)|shared[\\/](brand|format-count|site[\\/](brand-defaults|endpoints)|safety[\\/]endpoints)\.)/,
               },
             ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
           ],
