@@ -371,8 +371,16 @@ describe('streaming replies (Server-Sent Events)', () => {
   it('sends tokens that come fast in a few batches, the first one at once', async () => {
     const id = await newConversation();
     const words = Array.from({ length: 24 }, (_, i) => `w${i}`);
-    llm.script({ content: words.join(' '), chunkDelayMs: 5 });
+    // The model starts once the stream is open: on a busy machine a reader that reaches the
+    // reply after its first words gets those together, which is right, but not what this asks.
+    let open!: () => void;
+    llm.script({
+      content: words.join(' '),
+      chunkDelayMs: 5,
+      waitFor: new Promise<void>((resolve) => (open = resolve)),
+    });
     const response = await postForEvents('/api/chat', { message: 'go', conversationId: id });
+    open();
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     const reads: string[] = [];
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
