@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { FEEDBACK_COMMENT_MAX } from '../../../shared/feedback/contract';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Textarea } from '../../components/ui/form';
+import { CountedTextarea, DialogFormFooter } from '../../components/ui/dialog-form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 
@@ -60,37 +59,20 @@ export function FeedbackCommentDialog({
           void submit();
         }}
       >
-        <Field
+        <CountedTextarea
           id={COMMENT_ID}
           label="Your comment"
-          aside={
-            <span className="text-xs text-muted tabular-nums">
-              {comment.length} / {FEEDBACK_COMMENT_MAX}
-            </span>
-          }
-        >
-          <Textarea
-            id={COMMENT_ID}
-            autoFocus
-            value={comment}
-            maxLength={FEEDBACK_COMMENT_MAX}
-            onChange={(event) => setComment(event.target.value)}
-            className="min-h-24"
-          />
-        </Field>
-        {error && (
-          <p role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-3">
-          <Button type="button" variant="secondary" className="min-h-11" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" className="min-h-11" disabled={sending}>
-            {sending ? 'Sending…' : 'Send comment'}
-          </Button>
-        </div>
+          value={comment}
+          max={FEEDBACK_COMMENT_MAX}
+          onChange={setComment}
+          autoFocus
+        />
+        <DialogFormFooter
+          error={error}
+          pending={sending}
+          submit={{ label: 'Send comment', pendingLabel: 'Sending…' }}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

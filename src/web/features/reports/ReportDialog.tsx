@@ -5,9 +5,8 @@ import {
   REPORT_REASONS,
   type ReportReason,
 } from '../../../shared/reports/contract';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Textarea } from '../../components/ui/form';
+import { CountedTextarea, DialogFormFooter } from '../../components/ui/dialog-form';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useSendReport } from './reports-api';
@@ -93,36 +92,19 @@ export function ReportDialog({
             </label>
           ))}
         </fieldset>
-        <Field
+        <CountedTextarea
           id={DETAILS_ID}
           label="Anything to add (optional)"
-          aside={
-            <span className="text-xs text-muted tabular-nums">
-              {details.length} / {REPORT_DETAILS_MAX}
-            </span>
-          }
-        >
-          <Textarea
-            id={DETAILS_ID}
-            value={details}
-            maxLength={REPORT_DETAILS_MAX}
-            onChange={(event) => setDetails(event.target.value)}
-            className="min-h-24"
-          />
-        </Field>
-        {error && (
-          <p role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-3">
-          <Button type="button" variant="secondary" className="min-h-11" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" className="min-h-11" disabled={send.isPending}>
-            {send.isPending ? 'Sending…' : 'Send report'}
-          </Button>
-        </div>
+          value={details}
+          max={REPORT_DETAILS_MAX}
+          onChange={setDetails}
+        />
+        <DialogFormFooter
+          error={error}
+          pending={send.isPending}
+          submit={{ label: 'Send report', pendingLabel: 'Sending…' }}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );
