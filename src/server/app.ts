@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { createStripeClient } from './integrations/billing/stripe';
-import { createImageGenerator, createLlm } from './integrations/llm';
+import { createImageGenerator, createLlm, createTranscriber } from './integrations/llm';
 import { createMailer, type Mailer } from './integrations/mail';
 import { createAvatarStorage } from './integrations/storage';
 import { route } from './http/route';
@@ -124,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     avatarStorage,
     llm: measuredLlm(createLlm(config), metrics, usageRecorder(database.db, log)),
     images: createImageGenerator(config),
+    transcriber: createTranscriber(config),
     stripe: config.stripe ? await createStripeClient(config.stripe) : undefined,
     jobs,
     metrics,

@@ -85,6 +85,15 @@ const envSchema = z.object({
   IMAGE_BASE_URL: optionalString.pipe(z.url().optional()),
   IMAGE_API_KEY: optionalString,
   IMAGE_MODEL: optionalString,
+  STT_BASE_URL: optionalString.pipe(z.url().optional()),
+  STT_API_KEY: optionalString,
+  STT_MODEL: optionalString,
+  TRANSCRIPTION_CREDITS: z.coerce
+    .number({ error: 'must be a whole number of credits' })
+    .int('must be a whole number of credits')
+    .min(0)
+    .max(100)
+    .default(0),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
@@ -192,6 +201,19 @@ export interface Config {
   /** OpenAI-compatible images endpoint; undefined without IMAGE_MODEL. */
   image:
     { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /**
+   * A Whisper-compatible /audio/transcriptions endpoint for voice input (issue 50); undefined
+   * without STT_MODEL. `credits` a transcription costs (TRANSCRIPTION_CREDITS, default none).
+   */
+  transcription:
+    | {
+        baseUrl: string;
+        apiKey: string | undefined;
+        model: string;
+        timeoutMs: number;
+        credits: number;
+      }
+    | undefined;
   /** S3-compatible object storage for avatars; undefined → local files in DATA_DIR. */
   s3:
     | {
@@ -299,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     llm: llmConfig(e),
     image: imageConfig(e),
+    transcription: transcriptionConfig(e),
     stripe: stripeConfig(e),
     missingStripeSettings: STRIPE_SETTINGS.filter((name) => !e[name]),
     safety: {
@@ -378,6 +401,19 @@ function imageConfig(e: Env): Config['image'] {
     apiKey: e.IMAGE_API_KEY ?? (e.IMAGE_BASE_URL ? undefined : e.LLM_API_KEY),
     model: e.IMAGE_MODEL,
     timeoutMs: e.LLM_TIMEOUT_MS,
+  };
+}
+
+function transcriptionConfig(e: Env): Config['transcription'] {
+  const baseUrl = e.STT_BASE_URL ?? e.LLM_BASE_URL;
+  if (!e.STT_MODEL || !baseUrl) return undefined;
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    // As with images: the LLM's key only ever goes to the LLM's own host.
+    apiKey: e.STT_API_KEY ?? (e.STT_BASE_URL ? undefined : e.LLM_API_KEY),
+    model: e.STT_MODEL,
+    timeoutMs: e.LLM_TIMEOUT_MS,
+    credits: e.TRANSCRIPTION_CREDITS,
   };
 }
 

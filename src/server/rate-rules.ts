@@ -91,6 +91,13 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have generated many avatars in a short time. Please try again later.',
   },
+  /** Recordings turned into text (issue 50): each is up to a minute of the provider's time. */
+  transcriptionsPerUser: {
+    name: 'transcription',
+    limit: 120,
+    windowMs: HOUR,
+    message: 'You have sent many recordings in a short time. Please try again later.',
+  },
   characterGenerationsPerUser: {
     name: 'character-generate',
     limit: 30,

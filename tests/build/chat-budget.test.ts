@@ -38,8 +38,10 @@ import {
 // the first toast (components/ui/toast-items.tsx, 0.3 KB off every page's first load): 115.66 KB,
 // 119.8 and 118.3. Its comment on a thumbs, the removed character's notice and its flag added
 // 0.1 KB; the safety and site endpoints' paths joined the `ui` file (two files of 0.2 KB each
-// before): 115.59 KB, 119.72 and 118.28. The guard is 116.0 (the pages' 120 KB is the target):
-// a clean build differs from a local one by a few bytes.
+// before): 115.59 KB, 119.72 and 118.28. Issue 50's microphone (its button and recorder a chunk
+// of their own, loaded only where voice input is configured) added 0.13 KB: 115.73, 119.85 and
+// 118.41. The guard is 116.0 (the pages' 120 KB is the target): a clean build differs from a
+// local one by a few bytes.
 const FIRST_LOAD_BUDGET_BYTES = 116.0 * 1024;
 /**
  * Issue 16 item 6 holds everything a /chat page fetches by itself to 120 KB. Issue 45's chat

@@ -13,6 +13,7 @@ import { createAuth } from '../../src/server/modules/auth/auth';
 import { ensureWebBuild } from '../../scripts/web-build';
 import { startLlmDouble } from '../doubles/llm-server';
 import { startOidcServer } from '../doubles/oidc-server';
+import { startSpeechDouble } from '../doubles/speech-server';
 import { startStripeDouble } from '../doubles/stripe-server';
 import { e2eAvatarImage, e2eResponder } from './llm-fixtures';
 import { startControlServer } from './control-server';
@@ -42,6 +43,8 @@ const stripe = await startStripeDouble();
 // The language model stand-in answers every character request with the same character and
 // every image request with the same picture, so browser tests know what to expect.
 const llm = await startLlmDouble();
+// Voice input's speech-to-text stand-in: every recording says DEFAULT_TRANSCRIPT.
+const speech = await startSpeechDouble();
 llm.setDefault({ image: await e2eAvatarImage() });
 llm.respondWith(e2eResponder);
 const config = loadConfig({
@@ -62,6 +65,8 @@ const config = loadConfig({
   // One staff account per browser project (see the model picker test).
   STAFF_EMAILS: 'staff.desktop@example.com,staff.phone@example.com',
   IMAGE_MODEL: 'img-1',
+  STT_BASE_URL: speech.url,
+  STT_MODEL: 'whisper-1',
   ...stripe.env,
 });
 const database = await openDatabase({ pgliteDir: 'memory://' });
@@ -140,6 +145,7 @@ const stop = async () => {
   await oidc.stop();
   await stripe.stop();
   await llm.stop();
+  await speech.stop();
   process.exit(0);
 };
 process.on('SIGTERM', stop);

@@ -21,6 +21,7 @@ import { siteModule } from './site';
 import { staffModule } from './staff';
 import { themesModule } from './themes';
 import { unansweredModule } from './unanswered';
+import { voiceModule } from './voice';
 
 /**
  * The account's export holds each feature's data in this order (after the account's own part),
@@ -63,6 +64,7 @@ export const featureModules: readonly FeatureModule[] = [
   modelsModule,
   chatModule,
   unansweredModule,
+  voiceModule,
   feedbackModule,
   themesModule,
   memoriesModule,

@@ -26,6 +26,7 @@ export type RateRuleName =
   | 'characterCardReadsPerUser'
   | 'lorebookImportsPerUser'
   | 'imageGenerationsPerUser'
+  | 'transcriptionsPerUser'
   | 'characterGenerationsPerUser'
   | 'messagesPerUser'
   | 'replyEventsPerUser'

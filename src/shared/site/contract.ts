@@ -108,9 +108,16 @@ export const siteSettingsResponse = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsResponse>;
 
-/** What a signed-in page shows: the announcement if it is showing now, and the pause. */
+/**
+ * What a signed-in page shows: the announcement if it is showing now, the pause, and which of the
+ * optional services the operator configured (the chat offers only what works).
+ */
 export const siteStatusResponse = z.object({
   announcement: announcementSchema.nullable(),
   maintenance: maintenanceSchema,
+  features: z.object({
+    /** Speech to text (STT_MODEL): the composer's microphone. */
+    voiceInput: z.boolean(),
+  }),
 });
 export type SiteStatus = z.infer<typeof siteStatusResponse>;

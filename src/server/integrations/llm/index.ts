@@ -28,6 +28,13 @@ export type {
   LlmGateway,
   UsagePurpose,
 } from './llm';
+export {
+  createTranscriber,
+  TRANSCRIPTION_FAILED,
+  TRANSCRIPTION_NOT_CONFIGURED,
+  type Recording,
+  type Transcriber,
+} from './openai-transcription';
 export { completeJson, INVALID_ANSWER, jsonSchemaOf, parseJsonLoosely } from './json';
 export { LlmError, type LlmFailure } from './errors';
 

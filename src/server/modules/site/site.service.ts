@@ -35,7 +35,7 @@ export async function siteSettings(ctx: Pick<AppContext, 'db'>): Promise<SiteSet
 
 /** What a signed-in page shows: the announcement only between its start and its end. */
 export async function siteStatus(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'transcriber'>,
   now = Date.now(),
 ): Promise<SiteStatus> {
   const { announcement, maintenance } = await siteState(ctx.db);
@@ -43,7 +43,11 @@ export async function siteStatus(
     announcement !== null &&
     Date.parse(announcement.startsAt) <= now &&
     now < Date.parse(announcement.endsAt);
-  return { announcement: showing ? announcement : null, maintenance };
+  return {
+    announcement: showing ? announcement : null,
+    maintenance,
+    features: { voiceInput: ctx.transcriber.configured },
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { SendHorizontal, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { useComposerInset } from '../../lib/composer-inset';
+import { useSiteStatus } from '../site/site-status';
 import { CostHint } from './CostHint';
 import { isSendKey } from './enter-to-send';
 
@@ -9,10 +10,13 @@ import { isSendKey } from './enter-to-send';
 const IntimacySlider = lazy(() =>
   import('./IntimacySlider').then((m) => ({ default: m.IntimacySlider })),
 );
+// The microphone and its recorder: only where the operator configured speech to text.
+const MicButton = lazy(() => import('../voice/MicButton').then((m) => ({ default: m.MicButton })));
 
 /**
  * 'Message {name}...': Enter sends, Shift+Enter adds a line, grows up to 128 px. The gear opens
  * the intimacy panel (not in assistant mode); the level is saved when the slider is released.
+ * With voice input configured, the microphone puts what was said into the box, to be checked.
  */
 export function MessageBox({
   characterId,
@@ -39,6 +43,8 @@ export function MessageBox({
   const box = useRef<HTMLTextAreaElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   useComposerInset(bar);
+  // A server of the version before answers no `features` (a rolling update): no microphone.
+  const voiceInput = useSiteStatus().data?.features?.voiceInput === true;
 
   const grow = () => {
     const el = box.current;
@@ -104,6 +110,11 @@ export function MessageBox({
           }}
           className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border border-border bg-surface px-4 py-2.5 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none"
         />
+        {voiceInput && (
+          <Suspense fallback={null}>
+            <MicButton disabled={disabled} box={box} setText={setText} grow={grow} />
+          </Suspense>
+        )}
         <button
           type="submit"
           aria-label="Send message"

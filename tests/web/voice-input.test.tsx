@@ -1,0 +1,76 @@
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ChatView } from '../../src/web/features/chat/ChatView';
+import { json, startApiDouble } from './api-double';
+import { answerChatReads, CONVERSATION, mira, stubLayout, threadMessage } from './chat-view-double';
+import { withAppProviders } from './providers';
+
+/**
+ * The composer's microphone (issue 50 part 2) is there only when the server says voice input
+ * is configured, and a browser without a microphone API gets a message, not an error.
+ */
+
+let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
+let client: QueryClient;
+beforeAll(async () => {
+  apiDouble = await startApiDouble();
+  stubLayout();
+});
+afterAll(() => apiDouble.close());
+beforeEach(() => {
+  apiDouble.reset();
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  answerChatReads(apiDouble, () => [threadMessage(10, 'ai', 'Hello there')]);
+});
+afterEach(async () => {
+  await waitFor(() => expect(client.isFetching()).toBe(0));
+  for (const button of screen.queryAllByLabelText('Dismiss notification')) fireEvent.click(button);
+  cleanup();
+});
+
+function siteStatus(voiceInput: boolean) {
+  apiDouble.on('GET /api/site/status', (_req, _body, res) =>
+    json(res, 200, {
+      announcement: null,
+      maintenance: { enabled: false, message: '' },
+      features: { voiceInput },
+    }),
+  );
+}
+
+async function openChat() {
+  const Providers = withAppProviders(client);
+  render(
+    <Providers>
+      <ChatView character={mira} conversationId={CONVERSATION} />
+    </Providers>,
+  );
+  await screen.findByPlaceholderText('Message Mira...');
+  await waitFor(() =>
+    expect(apiDouble.requests.some((r) => r.path === '/api/site/status')).toBe(true),
+  );
+}
+
+describe('the microphone', () => {
+  it('is absent when the server has no speech to text', async () => {
+    siteStatus(false);
+    await openChat();
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(screen.queryByRole('button', { name: 'Speak instead of typing' })).toBeNull();
+  });
+
+  it('says so when the browser cannot record, and leaves the box as it was', async () => {
+    siteStatus(true);
+    await openChat();
+    const mic = await screen.findByRole('button', { name: 'Speak instead of typing' });
+    const box = screen.getByPlaceholderText('Message Mira...');
+    fireEvent.change(box, { target: { value: 'typed' } });
+    fireEvent.click(mic);
+    expect(
+      await screen.findByText('This browser cannot record here. Please type your message.'),
+    ).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('typed');
+    expect(apiDouble.requests.some((r) => r.path === '/api/transcriptions')).toBe(false);
+  });
+});
