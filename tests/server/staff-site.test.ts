@@ -308,7 +308,7 @@ describe('the announcement', () => {
     expect((await user.get('/api/site/status')).json).toEqual({
       announcement: now,
       maintenance: { enabled: false, message: '' },
-      features: { voiceInput: false },
+      features: { voiceInput: false, transcriptionCredits: 0 },
     });
     expect((await t.client().get('/api/site/status')).status).toBe(401);
 

@@ -34,7 +34,7 @@ function siteStatus(voiceInput: boolean) {
     json(res, 200, {
       announcement: null,
       maintenance: { enabled: false, message: '' },
-      features: { voiceInput },
+      features: { voiceInput, transcriptionCredits: voiceInput ? 2 : 0 },
     }),
   );
 }
@@ -63,7 +63,8 @@ describe('the microphone', () => {
   it('says so when the browser cannot record, and leaves the box as it was', async () => {
     siteStatus(true);
     await openChat();
-    const mic = await screen.findByRole('button', { name: 'Speak instead of typing' });
+    // Its cost, before it is pressed.
+    const mic = await screen.findByRole('button', { name: 'Speak instead of typing (2 messages)' });
     const box = screen.getByPlaceholderText('Message Mira...');
     fireEvent.change(box, { target: { value: 'typed' } });
     fireEvent.click(mic);

@@ -118,6 +118,8 @@ export const siteStatusResponse = z.object({
   features: z.object({
     /** Speech to text (STT_MODEL): the composer's microphone. */
     voiceInput: z.boolean(),
+    /** What one recording costs (TRANSCRIPTION_CREDITS; 0: free), shown on the microphone. */
+    transcriptionCredits: z.number(),
   }),
 });
 export type SiteStatus = z.infer<typeof siteStatusResponse>;

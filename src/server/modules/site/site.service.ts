@@ -35,7 +35,7 @@ export async function siteSettings(ctx: Pick<AppContext, 'db'>): Promise<SiteSet
 
 /** What a signed-in page shows: the announcement only between its start and its end. */
 export async function siteStatus(
-  ctx: Pick<AppContext, 'db' | 'transcriber'>,
+  ctx: Pick<AppContext, 'db' | 'transcriber' | 'config'>,
   now = Date.now(),
 ): Promise<SiteStatus> {
   const { announcement, maintenance } = await siteState(ctx.db);
@@ -46,7 +46,10 @@ export async function siteStatus(
   return {
     announcement: showing ? announcement : null,
     maintenance,
-    features: { voiceInput: ctx.transcriber.configured },
+    features: {
+      voiceInput: ctx.transcriber.configured,
+      transcriptionCredits: ctx.config.transcription?.credits ?? 0,
+    },
   };
 }
 

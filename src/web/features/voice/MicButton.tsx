@@ -9,6 +9,8 @@ import {
 } from 'react';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { costText } from '../chat/reply-cost';
+import { useSiteStatus } from '../site/site-status';
 import { microphoneProblem, startRecording, type Recording } from './recorder';
 import { useTranscribe } from './voice-api';
 
@@ -39,6 +41,9 @@ export function MicButton({
   const [seconds, setSeconds] = useState(0);
   const recording = useRef<Recording | null>(null);
   const transcribe = useTranscribe();
+  // What a recording costs, said before it is made (nothing when the operator made it free).
+  const credits = useSiteStatus().data?.features?.transcriptionCredits ?? 0;
+  const cost = credits > 0 ? ` (${costText(credits)})` : '';
 
   useEffect(() => {
     if (state !== 'recording') return;
@@ -101,7 +106,7 @@ export function MicButton({
           ? `Stop recording (${clock(seconds)})`
           : state === 'sending'
             ? 'Turning your words into text…'
-            : 'Speak instead of typing'
+            : `Speak instead of typing${cost}`
       }
       data-testid="mic-button"
       data-state={state}
