@@ -1,5 +1,4 @@
 import {
-  AlertTriangle,
   Bookmark,
   Check,
   Copy,
@@ -7,16 +6,12 @@ import {
   Pencil,
   RefreshCw,
   StepForward,
-  ThumbsDown,
-  ThumbsUp,
   Trash2,
 } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
-import { toast } from '../../components/ui/toast';
-import { FeedbackCommentDialog, ReportDialog } from './lazy-parts';
 import { useReplyCost } from './reply-cost';
-import { useSendFeedback } from './mutations';
+import { RatingButtons, ReportButton } from './ReplyRating';
 import { ToolButton } from './ToolButton';
 import type { DisplayMessage } from './display-message';
 
@@ -59,10 +54,6 @@ export function MessageToolbar({
 }) {
   const cost = useReplyCost();
   const [copied, setCopied] = useState(false);
-  const [rated, setRated] = useState<'GOOD' | 'BAD' | null>(null);
-  const [reporting, setReporting] = useState(false);
-  const [commenting, setCommenting] = useState(false);
-  const feedback = useSendFeedback();
   const mine = message.sender === 'user';
   const copy = async () => {
     try {
@@ -73,50 +64,12 @@ export function MessageToolbar({
       /* copying is best-effort */
     }
   };
-  const reply = { id: message.id, content: message.content };
-  /** Puts the focus back on one of this message's buttons (a dialog closed). */
-  const thumb = (action: string) => () =>
-    document
-      .querySelector<HTMLElement>(`[data-message-id="${message.id}"] [data-action="${action}"]`)
-      ?.focus();
-  const rate = (value: 'GOOD' | 'BAD') => {
-    if (rated === value) return;
-    setRated(value);
-    // Feedback failures are only logged (spec): the user is not interrupted.
-    feedback.mutateAsync({ reply, feedback: value }).then(
-      () =>
-        toast({
-          title: 'Thanks for your feedback',
-          action: { label: 'Add a comment', onClick: () => setCommenting(true) },
-        }),
-      (error: unknown) => console.warn('feedback failed', error),
-    );
-  };
   return (
     <div className={`flex flex-wrap sm:gap-1 ${className}`} data-testid="message-toolbar">
       <ToolButton label={copied ? 'Copied' : 'Copy message'} onClick={() => void copy()}>
         {copied ? <Check className="size-3.5" /> : <Copy className="size-3.5" />}
       </ToolButton>
-      {!mine && (
-        <>
-          <ToolButton
-            label="Good reply"
-            action="rate-good"
-            pressed={rated === 'GOOD'}
-            onClick={() => rate('GOOD')}
-          >
-            <ThumbsUp className="size-3.5" fill={rated === 'GOOD' ? 'currentColor' : 'none'} />
-          </ToolButton>
-          <ToolButton
-            label="Bad reply"
-            action="rate-bad"
-            pressed={rated === 'BAD'}
-            onClick={() => rate('BAD')}
-          >
-            <ThumbsDown className="size-3.5" fill={rated === 'BAD' ? 'currentColor' : 'none'} />
-          </ToolButton>
-        </>
-      )}
+      {!mine && <RatingButtons reply={{ id: message.id, content: message.content }} />}
       {onEdit && (
         <ToolButton label={mine ? 'Edit message' : 'Edit reply'} action="edit" onClick={onEdit}>
           <Pencil className="size-3.5" />
@@ -158,30 +111,7 @@ export function MessageToolbar({
           <Trash2 className="size-3.5" />
         </ToolButton>
       )}
-      {!mine && (
-        <ToolButton label="Report" action="report" onClick={() => setReporting(true)}>
-          <AlertTriangle className="size-3.5" />
-        </ToolButton>
-      )}
-      {commenting && rated && (
-        <Suspense fallback={null}>
-          <FeedbackCommentDialog
-            rating={rated}
-            onSend={(comment) => feedback.mutateAsync({ reply, feedback: rated, comment })}
-            onClose={() => setCommenting(false)}
-            returnFocus={thumb(rated === 'GOOD' ? 'rate-good' : 'rate-bad')}
-          />
-        </Suspense>
-      )}
-      {reporting && (
-        <Suspense fallback={null}>
-          <ReportDialog
-            target={{ messageId: message.id }}
-            onClose={() => setReporting(false)}
-            returnFocus={thumb('report')}
-          />
-        </Suspense>
-      )}
+      {!mine && <ReportButton messageId={message.id} />}
     </div>
   );
 }
