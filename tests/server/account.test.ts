@@ -103,6 +103,7 @@ async function fillAccount(user: TestClient, words: string) {
     userMessage: `Tell me about ${words}`,
     feedback: 'GOOD',
     messageId: reply.json.messageId,
+    comment: `Lovely words on ${words}`,
   });
   return {
     characterId: character.json.id as number,
@@ -505,6 +506,7 @@ describe('download my data', () => {
     ]);
     expect(data.memories[0].content).toBe('Loves lighthouses');
     expect(data.feedback).toHaveLength(1);
+    expect(data.feedback[0].comment).toBe('Lovely words on lighthouses');
     expect(data.credits.plan).toBe('free');
     expect(data.creditHistory).toHaveLength(1);
     const markdown = strFromU8(files['conversations/001-selene-tell-me-about-lighthouses.md']!);
