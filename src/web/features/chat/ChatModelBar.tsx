@@ -3,7 +3,7 @@ import type { Character } from '../../../shared/characters/contract';
 import type { ModelOffer } from '../../../shared/chat/contract';
 import { LLM_SETUP_EXAMPLE, type ChatMode } from '../../../shared/chat/rules';
 import { ModeChooser, NoModelNotice } from './lazy-parts';
-import { costText } from './reply-cost';
+import { costText } from '../../lib/cost-text';
 import type { useModelSelection } from './use-model-selection';
 
 // Only when the operator offers more than one model: most never need it.

@@ -1,7 +1,5 @@
 import { createContext, useContext } from 'react';
-
-/** A cost as every cost is written (the unit users see is messages). */
-export const costText = (credits: number) => `${credits} message${credits === 1 ? '' : 's'}`;
+import { costText } from '../../lib/cost-text';
 
 /**
  * What one reply in the conversation on screen costs, in credits: its model's price on the

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
-import { costText } from '../chat/reply-cost';
+import { costText } from '../../lib/cost-text';
 import { useSiteStatus } from '../site/site-status';
 import { microphoneProblem, startRecording, type Recording } from './recorder';
 import { useTranscribe } from './voice-api';
