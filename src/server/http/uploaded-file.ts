@@ -1,11 +1,12 @@
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../errors';
 
 /**
  * The one file of a multipart upload (field `file`), as every upload route reads it: not
  * multipart → 400 saying what to send; no file → 400; over the scope's `fileSize` limit → 413 with
  * the route's own words; a malformed body (no boundary, cut off…) → 400, the client's problem.
- * The route registers @fastify/multipart in its scope with its limits.
+ * The route is registered in an uploadScope.
  */
 export async function uploadedFile(
   request: FastifyRequest,
@@ -23,4 +24,19 @@ export async function uploadedFile(
     }
     throw badRequest('The upload could not be read. Please try again.');
   }
+}
+
+/**
+ * A scope for routes that take one multipart file of at most `fileSize` bytes (and at most two
+ * fields): @fastify/multipart is registered there only, with those limits.
+ */
+export function uploadScope(
+  app: FastifyInstance,
+  fileSize: number,
+  routes: (scope: FastifyInstance) => Promise<void>,
+) {
+  return app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize, files: 1, fields: 2, parts: 3 } });
+    await routes(scope);
+  });
 }

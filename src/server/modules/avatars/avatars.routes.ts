@@ -1,11 +1,10 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/avatars/endpoints';
 import { checkCharacterIsAdult } from '../../../shared/characters/adults-only';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { route } from '../../http/route';
-import { uploadedFile } from '../../http/uploaded-file';
+import { uploadedFile, uploadScope } from '../../http/uploaded-file';
 import { PUBLIC_FILE_CACHE_SECONDS } from '../../integrations/storage';
 import { enforce } from '../../plugins/rate-limit';
 import { RATE_RULES } from '../../rate-rules';
@@ -17,10 +16,7 @@ import { avatarPrompt } from '../../prompts/avatar.prompt';
 export async function registerAvatarRoutes(app: FastifyInstance, ctx: AppContext) {
   const { limiter } = ctx;
 
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3 },
-    });
+  await uploadScope(app, AVATAR_MAX_BYTES, async (scope) => {
     await route(scope, ctx, endpoints.uploadAvatar, async (request, _reply, user) => {
       const { bytes } = await uploadedFile(request, {
         what: 'image',

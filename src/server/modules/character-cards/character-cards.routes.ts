@@ -1,10 +1,9 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/character-cards/endpoints';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { route } from '../../http/route';
-import { uploadedFile } from '../../http/uploaded-file';
+import { uploadedFile, uploadScope } from '../../http/uploaded-file';
 import { avatarUrl, storeAvatar } from '../avatars';
 import { findCharacter } from '../characters';
 import { CHARACTER_NOT_FOUND } from '../../../shared/characters/contract';
@@ -14,10 +13,7 @@ import { CARD_LIMITS, CARD_MESSAGES } from './card-limits';
 import { readCardDraft } from './card-read';
 
 export async function registerCharacterCardRoutes(app: FastifyInstance, ctx: AppContext) {
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: CARD_LIMITS.fileMaxBytes, files: 1, fields: 2, parts: 3 },
-    });
+  await uploadScope(app, CARD_LIMITS.fileMaxBytes, async (scope) => {
     await route(scope, ctx, endpoints.readCharacterCard, async (request, _reply, user) => {
       const { bytes, fileName } = await uploadedFile(request, {
         what: 'card',

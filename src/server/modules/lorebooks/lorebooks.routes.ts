@@ -1,21 +1,16 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { LOREBOOK_LIMITS } from '../../../shared/lorebooks/contract';
 import * as endpoints from '../../../shared/lorebooks/endpoints';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
-import { uploadedFile } from '../../http/uploaded-file';
+import { uploadedFile, uploadScope } from '../../http/uploaded-file';
 import * as service from './lorebooks.service';
 
 const MB = LOREBOOK_LIMITS.fileMaxBytes / (1024 * 1024);
 
 /** A character's lorebook (issue 47 part 3): read, replaced, and added to from a file. */
 export async function registerLorebookRoutes(app: FastifyInstance, ctx: AppContext) {
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: LOREBOOK_LIMITS.fileMaxBytes, files: 1, fields: 2, parts: 3 },
-    });
-
+  await uploadScope(app, LOREBOOK_LIMITS.fileMaxBytes, async (scope) => {
     await route(scope, ctx, endpoints.getLorebook, async (request, _reply, user) =>
       service.getLorebook(ctx, user.id, request.params.id),
     );

@@ -1,11 +1,10 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/site/endpoints';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { route } from '../../http/route';
 import { requireAdmin } from '../../http/staff';
-import { uploadedFile } from '../../http/uploaded-file';
+import { uploadedFile, uploadScope } from '../../http/uploaded-file';
 import {
   BRAND_IMAGE_MAX_BYTES,
   BRAND_IMAGE_TOO_BIG,
@@ -45,10 +44,7 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext) 
   await route(app, ctx, endpoints.saveBrand, async (request, _reply, user) =>
     saveBrand(ctx, user, request.body),
   );
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: BRAND_IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 },
-    });
+  await uploadScope(app, BRAND_IMAGE_MAX_BYTES, async (scope) => {
     await route(scope, ctx, endpoints.uploadBrandImage, async (request, _reply, user) => {
       // Before the upload is read: a moderator's file is not looked at.
       requireAdmin(user);
