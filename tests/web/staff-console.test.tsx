@@ -1,14 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { UserPage, UserSummary } from '../../src/shared/staff/contract';
-import { Toaster } from '../../src/web/components/ui/toast';
-import { AuthDialogProvider } from '../../src/web/features/auth/auth-dialog-context';
 import { queryClient } from '../../src/web/lib/query-client';
-import AdminPage from '../../src/web/pages/AdminPage';
 import { json, startApiDouble } from './api-double';
+import { renderConsoleAt as renderAt } from './staff-console-render';
 
 /**
  * Issue 48: the staff console at /admin. The server decides who sees it (404 to anyone not staff,
@@ -90,20 +85,6 @@ beforeEach(() => {
   );
   api.on('GET /api/admin/safety-holds', (_req, _body, res) => json(res, 200, []));
 });
-
-function renderAt(path: string) {
-  const { hook } = memoryLocation({ path });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AuthDialogProvider>
-        <Router hook={hook}>
-          <Route path="/admin/:section?/:userId?" component={AdminPage} />
-        </Router>
-      </AuthDialogProvider>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-}
 
 describe('who sees the staff console', () => {
   it('shows the not-found screen when the server answers 404 (not staff)', async () => {

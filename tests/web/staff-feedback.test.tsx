@@ -1,13 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { FeedbackList } from '../../src/shared/reports/contract';
-import { AuthDialogProvider } from '../../src/web/features/auth/auth-dialog-context';
 import { queryClient } from '../../src/web/lib/query-client';
-import AdminPage from '../../src/web/pages/AdminPage';
 import { json, startApiDouble } from './api-double';
+import { renderConsoleAt as renderAt } from './staff-console-render';
 
 /**
  * Issue 49: the console's Feedback section, the ratings users chose to share with the message
@@ -67,19 +63,6 @@ beforeEach(() => {
     json(res, 200, { ...ALL, items: ALL.items.filter((i) => !rating || i.rating === rating) });
   });
 });
-
-function renderAt(path: string) {
-  const { hook } = memoryLocation({ path });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AuthDialogProvider>
-        <Router hook={hook}>
-          <Route path="/admin/:section?/:userId?" component={AdminPage} />
-        </Router>
-      </AuthDialogProvider>
-    </QueryClientProvider>,
-  );
-}
 
 describe('feedback', () => {
   it('lists the shared pairs with counts, and the filter asks the server for one rating', async () => {

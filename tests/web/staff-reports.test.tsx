@@ -1,14 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { ReportDetail, ReportQueue } from '../../src/shared/reports/contract';
-import { Toaster } from '../../src/web/components/ui/toast';
-import { AuthDialogProvider } from '../../src/web/features/auth/auth-dialog-context';
 import { queryClient } from '../../src/web/lib/query-client';
-import AdminPage from '../../src/web/pages/AdminPage';
 import { json, startApiDouble } from './api-double';
+import { renderConsoleAt as renderAt } from './staff-console-render';
 
 /**
  * Issue 49: the console's Reports section. Staff see the queue (most serious first, as the server
@@ -90,20 +85,6 @@ beforeEach(() => {
   });
   api.on('GET /api/admin/reports/3', (_req, _body, res) => json(res, 200, detail));
 });
-
-function renderAt(path: string) {
-  const { hook } = memoryLocation({ path });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AuthDialogProvider>
-        <Router hook={hook}>
-          <Route path="/admin/:section?/:userId?" component={AdminPage} />
-        </Router>
-      </AuthDialogProvider>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-}
 
 describe('the report queue', () => {
   it('lists the reports in the server’s order with counts by reason, and switches tabs', async () => {

@@ -1,15 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { AuditEntry } from '../../src/shared/staff/contract';
 import { DEFAULT_BRAND } from '../../src/shared/site/contract';
-import { Toaster } from '../../src/web/components/ui/toast';
-import { AuthDialogProvider } from '../../src/web/features/auth/auth-dialog-context';
 import { queryClient } from '../../src/web/lib/query-client';
-import AdminPage from '../../src/web/pages/AdminPage';
 import { json, startApiDouble } from './api-double';
+import { renderConsoleAt as renderAt } from './staff-console-render';
 
 /**
  * Issue 48: the staff console's other sections. The nav marks where the user is and takes the
@@ -74,20 +69,6 @@ beforeEach(() => {
     json(res, 200, { maintenance: { enabled: false, message: '' }, announcement: null }),
   );
 });
-
-function renderAt(path: string) {
-  const { hook } = memoryLocation({ path });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AuthDialogProvider>
-        <Router hook={hook}>
-          <Route path="/admin/:section?/:userId?" component={AdminPage} />
-        </Router>
-      </AuthDialogProvider>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-}
 
 describe('the audit log', () => {
   it('opens from the nav with the focus on its heading, and pages back with Older', async () => {
