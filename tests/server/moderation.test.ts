@@ -22,7 +22,7 @@ import {
 } from '../../src/shared/reports/contract';
 import { AUTH_MESSAGES } from '../../src/shared/auth/contract';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
-import { enrolTwoFactor, makeStaff } from '../support/two-factor';
+import { idOf, signedInStaff } from '../support/two-factor';
 import type { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult } from './support/llm';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
@@ -33,17 +33,6 @@ let admin: TestClient;
 let adminId: string;
 let moderator: TestClient;
 let moderatorId: string;
-
-const idOf = async (c: TestClient): Promise<string> =>
-  (await c.get('/api/auth/get-session')).json.user.id;
-
-async function staff(role: 'admin' | 'moderator') {
-  const c = await t.signedInUser();
-  const id = await idOf(c);
-  await makeStaff(t.database.db, id, role);
-  await enrolTwoFactor(c);
-  return { c, id };
-}
 
 const credits = async (c: TestClient) => (await c.get('/api/get-credits')).json.credits as number;
 
@@ -114,8 +103,8 @@ beforeAll(async () => {
   llm = await startLlmDouble();
   answerAgeReviewsAsAdult(llm);
   t = await startTestApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b' });
-  ({ c: admin, id: adminId } = await staff('admin'));
-  ({ c: moderator, id: moderatorId } = await staff('moderator'));
+  ({ c: admin, id: adminId } = await signedInStaff(t, 'admin'));
+  ({ c: moderator, id: moderatorId } = await signedInStaff(t, 'moderator'));
 });
 beforeEach(() => {
   llm.reset();
@@ -337,7 +326,7 @@ describe('suspend-user', () => {
   });
 
   it('lets no moderator suspend staff, and nobody themselves; nothing is decided', async () => {
-    const staffUser = await staff('moderator');
+    const staffUser = await signedInStaff(t, 'moderator');
     const { c, turn } = await chatter('staffsubj', 'a reply');
     const reportId = await reportOf(c, { messageId: turn.ai });
     // The report is about the other moderator's content, and then the admin's own.

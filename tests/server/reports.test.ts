@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditAccount, moderationDecision, report, staffAudit } from '../../src/server/db/schema';
 import { REPORT_NOT_FOUND, REPORT_REASONS } from '../../src/shared/reports/contract';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
-import { enrolTwoFactor, makeStaff } from '../support/two-factor';
+import { enrolTwoFactor, idOf, signedInStaff } from '../support/two-factor';
 import type { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult } from './support/llm';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
@@ -21,16 +21,6 @@ let t: TestApp;
 let llm: LlmDouble;
 let admin: TestClient;
 let moderator: TestClient;
-
-const idOf = async (c: TestClient): Promise<string> =>
-  (await c.get('/api/auth/get-session')).json.user.id;
-
-async function staff(role: 'admin' | 'moderator') {
-  const c = await t.signedInUser();
-  await makeStaff(t.database.db, await idOf(c), role);
-  await enrolTwoFactor(c);
-  return c;
-}
 
 async function newCharacter(c: TestClient, name = 'Selene') {
   const res = await c.post('/api/characters', {
@@ -83,8 +73,8 @@ beforeAll(async () => {
   llm = await startLlmDouble();
   answerAgeReviewsAsAdult(llm);
   t = await startTestApp({ LLM_BASE_URL: llm.url, LLM_MODELS: 'big-405b' });
-  admin = await staff('admin');
-  moderator = await staff('moderator');
+  ({ c: admin } = await signedInStaff(t, 'admin'));
+  ({ c: moderator } = await signedInStaff(t, 'moderator'));
 });
 beforeEach(() => {
   llm.reset();

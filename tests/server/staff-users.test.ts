@@ -11,7 +11,7 @@ import {
 } from '../../src/server/db/schema';
 import { creditsModule } from '../../src/server/modules/credits';
 import { DIRECT_SIGN_IN_PASSWORD } from '../support/direct-sign-in';
-import { enrolTwoFactor, makeStaff } from '../support/two-factor';
+import { enrolTwoFactor, idOf, makeStaff, signedInStaff } from '../support/two-factor';
 import type { TestClient } from './support/http-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -35,17 +35,6 @@ let adminId: string;
 let moderator: TestClient;
 let moderatorId: string;
 
-const idOf = async (c: TestClient): Promise<string> =>
-  (await c.get('/api/auth/get-session')).json.user.id;
-
-async function staffWithTwoFactor(role: 'admin' | 'moderator') {
-  const c = await t.signedInUser();
-  const id = await idOf(c);
-  await makeStaff(t.database.db, id, role);
-  await enrolTwoFactor(c);
-  return { c, id };
-}
-
 async function newUser(email?: string) {
   const c = await t.signedInUser(email);
   const id = await idOf(c);
@@ -64,8 +53,8 @@ async function auditAbout(userId: string) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  ({ c: admin, id: adminId } = await staffWithTwoFactor('admin'));
-  ({ c: moderator, id: moderatorId } = await staffWithTwoFactor('moderator'));
+  ({ c: admin, id: adminId } = await signedInStaff(t, 'admin'));
+  ({ c: moderator, id: moderatorId } = await signedInStaff(t, 'moderator'));
 });
 afterAll(() => t.close());
 
@@ -363,7 +352,7 @@ describe('suspension', () => {
     expect(byModerator.status).toBe(403);
     expect(byModerator.json.message).toBe('Only an admin can do this to a staff account.');
 
-    const other = await staffWithTwoFactor('moderator');
+    const other = await signedInStaff(t, 'moderator');
     const byAdmin = await admin.post(`/api/admin/users/${other.id}/suspension`, {
       suspended: true,
       reason: 'Left the team',

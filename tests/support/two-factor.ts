@@ -54,3 +54,23 @@ export async function enrolTwoFactor(
 export async function makeStaff(db: Database, userId: string, role: 'admin' | 'moderator') {
   await db.update(user).set({ role }).where(eq(user.id, userId));
 }
+
+/** The signed-in user's id, as the session says. */
+export const idOf = async (client: TestClient): Promise<string> =>
+  (await client.get('/api/auth/get-session')).json.user.id as string;
+
+/**
+ * A new signed-in staff member of `role` (`app`: a test app's signedInUser and database), with
+ * two-factor turned on as the console requires unless `twoFactor` is false.
+ */
+export async function signedInStaff(
+  app: { signedInUser(): Promise<TestClient>; database: { db: Database } },
+  role: 'admin' | 'moderator',
+  { twoFactor = true } = {},
+): Promise<{ c: TestClient; id: string }> {
+  const c = await app.signedInUser();
+  const id = await idOf(c);
+  await makeStaff(app.database.db, id, role);
+  if (twoFactor) await enrolTwoFactor(c);
+  return { c, id };
+}
