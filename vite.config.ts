@@ -174,6 +174,10 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
-    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
+    proxy: {
+      '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+      // Named and coloured by the operator's brand: the server makes it.
+      '/manifest.webmanifest': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+    },
   },
 });

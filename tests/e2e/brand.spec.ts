@@ -78,6 +78,18 @@ test('the operator’s brand names the site, and the announcement shows in the c
   const id = await createCharacter(page, SELENE, server.url);
   await page.goto(`${server.url}/chat?character=${id}`);
   await expect(page).toHaveTitle('Chat · Lumen');
+  // The web app manifest as Chromium reads it: the brand's name, no errors, icons that load.
+  const cdp = await page.context().newCDPSession(page);
+  const read = await cdp.send('Page.getAppManifest');
+  expect(read.url).toBe(`${server.url}/manifest.webmanifest`);
+  expect(read.errors).toEqual([]);
+  const manifest = JSON.parse(read.data!) as { name: string; icons: { src: string }[] };
+  expect(manifest.name).toBe('Lumen');
+  for (const icon of manifest.icons) {
+    const res = await page.request.get(new URL(icon.src, server.url).href);
+    expect(res.headers()['content-type']).toBe('image/png');
+  }
+  await cdp.detach();
   const banner = page.getByRole('status', { name: 'Announcement' });
   await expect(banner).toHaveText(NEWS);
   const close = banner.getByRole('button', { name: 'Close the announcement' });

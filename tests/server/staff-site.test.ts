@@ -232,6 +232,81 @@ describe('the logo and favicon', () => {
   });
 });
 
+describe('the web app manifest', () => {
+  const manifest = async () => {
+    const res = await t.client().get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/manifest+json');
+    return JSON.parse(res.text) as {
+      name: string;
+      short_name: string;
+      theme_color: string;
+      icons: { src: string; sizes: string }[];
+    } & Record<string, unknown>;
+  };
+  const png = async (url: string) => {
+    const res = await fetch(new URL(url, t.url));
+    expect(res.status, url).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    return { meta, cacheControl: res.headers.get('cache-control') };
+  };
+
+  it('carries the brand’s name, tagline and theme colour, as every page’s theme-color does', async () => {
+    await admin.delete('/api/admin/brand/favicon');
+    expect(await manifest()).toMatchObject({
+      name: 'Lumen',
+      short_name: 'Lumen',
+      description: BRAND.tagline,
+      start_url: '/chat',
+      display: 'standalone',
+      theme_color: '#0b0b10',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      ],
+    });
+
+    await admin.put('/api/admin/brand', {
+      ...BRAND,
+      name: 'Lumen Companion Studio',
+      defaultThemeId: 'deep-forest',
+    });
+    expect(await manifest()).toMatchObject({
+      name: 'Lumen Companion Studio',
+      short_name: 'Lumen',
+      theme_color: '#0a140f',
+      background_color: '#0a140f',
+    });
+    expect((await t.client().get('/chat')).text).toContain(
+      '<meta name="theme-color" content="#0a140f" />',
+    );
+    await admin.put('/api/admin/brand', BRAND);
+  });
+
+  it('draws an uploaded favicon as square app icons, and the built-in ones once it is removed', async () => {
+    const up = await admin.upload('/api/admin/brand/favicon', await makeImage('png', 90, 60));
+    expect(up.status, up.text).toBe(200);
+    const version = up.json.faviconUrl.split('?v=')[1];
+    const { icons } = await manifest();
+    expect(icons.map((i) => i.src)).toEqual([
+      `/api/brand/icons/192?v=${version}`,
+      `/api/brand/icons/512?v=${version}`,
+    ]);
+    const large = await png(icons[1]!.src);
+    expect(large.meta).toMatchObject({ format: 'png', width: 512, height: 512, hasAlpha: true });
+    expect(large.cacheControl).toContain('immutable');
+    const bare = await png('/api/brand/icons/192');
+    expect(bare.meta).toMatchObject({ width: 192, height: 192 });
+    expect(bare.cacheControl).toBe('no-cache');
+    expect((await t.client().get('/api/brand/icons/100')).status).toBe(404);
+
+    await admin.delete('/api/admin/brand/favicon');
+    expect((await manifest()).icons[0]!.src).toBe('/icon-192.png');
+    expect((await t.client().get('/api/brand/icons/192')).status).toBe(404);
+  });
+});
+
 describe('maintenance', () => {
   it('pauses replies with the message, takes no credit, and keeps the rest working', async () => {
     const user = await t.signedInUser();

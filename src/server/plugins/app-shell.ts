@@ -5,6 +5,7 @@ import { firstReadUrls, LAST_CHARACTER_COOKIE } from '../../shared/first-reads';
 import { parseId } from '../../shared/ids';
 import { NOT_FOUND_PAGE, pageForPath, ROUTE_PAGES } from '../../shared/routes';
 import { BRAND_ELEMENT_ID, type Brand } from '../../shared/site/contract';
+import { brandThemeColor } from '../../shared/site/theme-color';
 
 interface ManifestChunk {
   file: string;
@@ -93,7 +94,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 /**
  * The shell with the operator's brand (issue 48 part 5): the name in `<title>` and the page's
- * description (in place of the built-in name), the uploaded favicon, and the brand as JSON in
+ * description (in place of the built-in name), the default theme's colour as the theme-color,
+ * the uploaded favicon, and the brand as JSON in
  * `<script type="application/json" id="reverie-brand">`, put before the head's first script so
  * that theme-boot.js finds it (it applies the brand's default theme before anything is drawn).
  */
@@ -110,6 +112,10 @@ export function withBrand(html: string, brand: Brand): string {
       const named = name(content);
       return named === null ? all : `${start}${named}"`;
     },
+  );
+  out = out.replace(
+    /(<meta\s+name="theme-color"\s+content=")[^"]*"/,
+    (_all, start: string) => `${start}${brandThemeColor(brand.defaultThemeId)}"`,
   );
   if (brand.faviconUrl) {
     const icon = `<link rel="icon" href="${escapeHtml(brand.faviconUrl)}">`;

@@ -6,6 +6,8 @@ import { findPreset } from '../themes/presets';
  *
  *   GET  /api/brand                    → brandResponse (public: every page, e-mail and title)
  *   GET  /api/brand/logo|favicon       → the uploaded image (public; 404 when none)
+ *   GET  /api/brand/icons/192|512      → the uploaded favicon as a square PNG (public; 404 when none)
+ *   GET  /manifest.webmanifest         → the web app manifest, named and coloured by the brand
  *   GET  /api/admin/brand              → brandResponse (staff)
  *   PUT  /api/admin/brand              brandRequest → brandResponse (admins)
  *   POST /api/admin/brand/logo|favicon multipart `file` → brandResponse (admins)
@@ -71,6 +73,11 @@ export type Brand = z.infer<typeof brandResponse>;
 
 export const brandImageParams = z.object({
   kind: z.enum(['logo', 'favicon'], { error: 'Not found' }),
+});
+
+/** The app icon sizes the web app manifest names (`GET /api/brand/icons/192|512`). */
+export const brandIconParams = z.object({
+  size: z.enum(['192', '512'], { error: 'Not found' }),
 });
 
 export const maintenanceSchema = z.object({

@@ -23,6 +23,24 @@ export const brandImage = /* @__PURE__ */ endpoint({
   schemas: (c) => ({ params: c.brandImageParams, response: {} }),
 });
 
+export const webManifest = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/manifest.webmanifest',
+  needs: { auth: 'public' },
+  kind: 'download',
+  summary: 'The web app manifest: the brand’s name, colours and icons (application/manifest+json)',
+  schemas: () => ({ response: {} }),
+});
+
+export const brandIcon = /* @__PURE__ */ endpoint({
+  method: 'GET',
+  path: '/api/brand/icons/:size',
+  needs: { auth: 'public' },
+  kind: 'download',
+  summary: 'The uploaded favicon drawn as a square PNG app icon (404 when none was uploaded)',
+  schemas: (c) => ({ params: c.brandIconParams, response: {} }),
+});
+
 export const getAdminBrand = /* @__PURE__ */ endpoint({
   method: 'GET',
   path: '/api/admin/brand',

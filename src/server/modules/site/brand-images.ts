@@ -9,7 +9,7 @@ import { siteState, type BrandImageKind, type StoredImage } from './site-setting
 export const BRAND_IMAGE_MAX_BYTES = 1024 * 1024;
 export const BRAND_IMAGE_TOO_BIG = 'The image must be smaller than 1 MB.';
 /** A versioned address (`?v=` the upload's time) never changes what it shows: cached a year. */
-const VERSIONED_CACHE = 'public, max-age=31536000, immutable';
+export const VERSIONED_CACHE = 'public, max-age=31536000, immutable';
 
 /**
  * Stores an uploaded logo or favicon (admins). The image goes through the avatars' cleaning: its

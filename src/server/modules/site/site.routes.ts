@@ -20,6 +20,7 @@ import {
   siteStatus,
 } from './site.service';
 import { siteState } from './site-settings';
+import { brandIconFile, webManifest, type WebAppIconSize } from './web-manifest';
 
 /**
  * The operator's settings (issue 48 parts 5 and 6): the brand (public to read; every page's HTML
@@ -36,6 +37,22 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext) 
     if (!file) throw notFound('There is no such image.');
     return reply
       .header('content-type', file.contentType)
+      .header('cache-control', file.cacheControl)
+      .send(file.data);
+  });
+
+  await route(app, ctx, endpoints.webManifest, async (_request, reply) =>
+    reply
+      .header('content-type', 'application/manifest+json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(JSON.stringify(webManifest(await siteState(ctx.db)))),
+  );
+  await route(app, ctx, endpoints.brandIcon, async (request, reply) => {
+    const { v } = request.query as { v?: unknown };
+    const file = await brandIconFile(ctx, Number(request.params.size) as WebAppIconSize, v);
+    if (!file) throw notFound('There is no such image.');
+    return reply
+      .header('content-type', 'image/png')
       .header('cache-control', file.cacheControl)
       .send(file.data);
   });
