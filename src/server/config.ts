@@ -94,6 +94,17 @@ const envSchema = z.object({
     .min(0)
     .max(100)
     .default(0),
+  TTS_BASE_URL: optionalString.pipe(z.url().optional()),
+  TTS_API_KEY: optionalString,
+  TTS_MODEL: optionalString,
+  /** Comma-separated voice ids, each optionally `id:Label` (the first is the default voice). */
+  TTS_VOICES: optionalString,
+  SPEECH_CREDITS: z.coerce
+    .number({ error: 'must be a whole number of credits' })
+    .int('must be a whole number of credits')
+    .min(0)
+    .max(100)
+    .default(0),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
@@ -205,6 +216,21 @@ export interface Config {
    * A Whisper-compatible /audio/transcriptions endpoint for voice input (issue 50); undefined
    * without STT_MODEL. `credits` a transcription costs (TRANSCRIPTION_CREDITS, default none).
    */
+  /**
+   * An OpenAI-style /audio/speech endpoint for voice replies (issue 50); undefined without
+   * TTS_MODEL. `voices` from TTS_VOICES (the first is the default), `credits` a message read
+   * aloud costs (SPEECH_CREDITS, default none).
+   */
+  speech:
+    | {
+        baseUrl: string;
+        apiKey: string | undefined;
+        model: string;
+        timeoutMs: number;
+        voices: { id: string; label: string }[];
+        credits: number;
+      }
+    | undefined;
   transcription:
     | {
         baseUrl: string;
@@ -322,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: llmConfig(e),
     image: imageConfig(e),
     transcription: transcriptionConfig(e),
+    speech: speechConfig(e),
     stripe: stripeConfig(e),
     missingStripeSettings: STRIPE_SETTINGS.filter((name) => !e[name]),
     safety: {
@@ -414,6 +441,59 @@ function transcriptionConfig(e: Env): Config['transcription'] {
     model: e.STT_MODEL,
     timeoutMs: e.LLM_TIMEOUT_MS,
     credits: e.TRANSCRIPTION_CREDITS,
+  };
+}
+
+/** OpenAI's voices, for an operator who names none. */
+const OPENAI_VOICES = [
+  'alloy',
+  'ash',
+  'ballad',
+  'coral',
+  'echo',
+  'fable',
+  'nova',
+  'onyx',
+  'sage',
+  'shimmer',
+];
+
+/** `af_bella` → 'Af bella'; an operator gives a better label with `id:Label`. */
+const voiceLabel = (id: string) =>
+  (id.charAt(0).toUpperCase() + id.slice(1)).replace(/[_-]+/g, ' ');
+
+export function parseVoices(list: string | undefined): { id: string; label: string }[] {
+  const entries = (list ?? OPENAI_VOICES.join(','))
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const voices = new Map<string, string>();
+  for (const entry of entries) {
+    const at = entry.indexOf(':');
+    const id = (at < 0 ? entry : entry.slice(0, at)).trim();
+    const label = (at < 0 ? '' : entry.slice(at + 1)).trim() || voiceLabel(id);
+    if (id && id.length <= 64 && !voices.has(id)) voices.set(id, label);
+  }
+  return [...voices].map(([id, label]) => ({ id, label }));
+}
+
+function speechConfig(e: Env): Config['speech'] {
+  const baseUrl = e.TTS_BASE_URL ?? e.LLM_BASE_URL;
+  if (!e.TTS_MODEL || !baseUrl) return undefined;
+  const voices = parseVoices(e.TTS_VOICES);
+  if (voices.length === 0) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TTS_VOICES: names no voice (ids separated by commas)',
+    );
+  }
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    // As with images: the LLM's key only ever goes to the LLM's own host.
+    apiKey: e.TTS_API_KEY ?? (e.TTS_BASE_URL ? undefined : e.LLM_API_KEY),
+    model: e.TTS_MODEL,
+    timeoutMs: e.LLM_TIMEOUT_MS,
+    voices,
+    credits: e.SPEECH_CREDITS,
   };
 }
 

@@ -98,6 +98,20 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have sent many recordings in a short time. Please try again later.',
   },
+  /** Messages read aloud (issue 50): a replay of a kept one is counted too (it is cheap). */
+  speechPerUser: {
+    name: 'speech',
+    limit: 300,
+    windowMs: HOUR,
+    message: 'You have listened to many messages in a short time. Please try again later.',
+  },
+  /** Voice samples: each voice's is made once, then kept; this stops scripts. */
+  voiceSamplesPerUser: {
+    name: 'voice-sample',
+    limit: 120,
+    windowMs: HOUR,
+    message: 'You have played many voice samples in a short time. Please try again later.',
+  },
   characterGenerationsPerUser: {
     name: 'character-generate',
     limit: 30,

@@ -47,6 +47,7 @@ const SELENE: Character = {
   roles: [],
   includeRoles: false,
   removedByModeration: false,
+  voice: null,
   greetings: [],
   creatorNotes: null,
   tags: [],

@@ -87,6 +87,7 @@ export function answerChatReads(apiDouble: ApiDouble, messages: () => ThreadMess
       chatMode: 'assistant',
       scenario: null,
       personaId: null,
+      autoPlayReplies: false,
       currentOptions: [],
       model: null,
     }),

@@ -47,6 +47,7 @@ const conversation = (id: number): ConversationDetail => ({
   updatedAt: minutes(id),
   scenario: null,
   personaId: null,
+  autoPlayReplies: false,
   currentOptions: [],
 });
 const newestFirst = (a: ConversationSummary, b: ConversationSummary) =>

@@ -34,7 +34,12 @@ function siteStatus(voiceInput: boolean) {
     json(res, 200, {
       announcement: null,
       maintenance: { enabled: false, message: '' },
-      features: { voiceInput, transcriptionCredits: voiceInput ? 2 : 0 },
+      features: {
+        voiceInput,
+        transcriptionCredits: voiceInput ? 2 : 0,
+        voiceReplies: false,
+        speechCredits: 0,
+      },
     }),
   );
 }

@@ -43,6 +43,8 @@ export const updateCharacterSchema = z.object({
   roles: characterFields.roles.optional(),
   includeRoles: z.boolean().optional(),
   greetings: characterFields.greetings.optional(),
+  /** The voice it speaks in (GET /api/voices; issue 50), null for the default. */
+  voice: characterFields.voice.optional(),
 });
 export type UpdateCharacterInput = z.input<typeof updateCharacterSchema>;
 
@@ -91,6 +93,8 @@ export const characterSchema = z.object({
    * edited, and the chat shows why in the message box's place.
    */
   removedByModeration: z.boolean(),
+  /** The voice it speaks in (one of GET /api/voices'), null for the default voice. */
+  voice: z.string().nullable(),
   /** ISO 8601 */
   createdAt: z.string(),
   /** ISO 8601 */
@@ -105,6 +109,7 @@ const DETAIL_ONLY = {
   tags: true,
   creator: true,
   scenario: true,
+  voice: true,
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import {
   MAX_ROLES,
   MIN_DIRECTNESS,
 } from './catalog';
+import { voiceIdField } from '../voice/voice-id';
 import { AVATAR_GRADIENTS, DEFAULT_AVATAR_GRADIENT } from './avatar-gradients';
 
 /** Field limits (spec sections 5 and 9). Counters warn before the limits. */
@@ -125,6 +126,8 @@ export const characterFields = {
   avatarColor,
   type,
   greetings,
+  /** The voice it speaks in (issue 50): one of GET /api/voices', or null for the default. */
+  voice: voiceIdField.nullable(),
 };
 
 /** The Create Character form, also the body of POST /api/characters (see ./contract.ts). */
@@ -142,6 +145,7 @@ export const createCharacterSchema = z.object({
   roles: roles.default([]),
   includeRoles: z.boolean().default(false),
   greetings: greetings.default([]),
+  voice: voiceIdField.nullable().default(null),
   /**
    * An imported card's fields beyond ours and its lorebook (POST /api/character-cards/read's
    * draft, issue 47), taken as they are so an import is one create.

@@ -69,6 +69,8 @@ export const conversationDetailSchema = conversationSummarySchema.extend({
   scenario: z.string().nullable(),
   /** Who the user is in it (GET /api/personas): null for the profile. */
   personaId: z.number().nullable(),
+  /** Read each new reply aloud when it is done (issue 50; voice replies configured). */
+  autoPlayReplies: z.boolean(),
   currentOptions: z.array(storyOptionSchema),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
@@ -218,8 +220,8 @@ export const createConversationResponse = z.object({ id: z.number() });
 export type CreateConversationResponse = z.infer<typeof createConversationResponse>;
 
 /**
- * PUT /api/conversations/:id: its name (rename), its persona (null: the profile), or its model
- * (the hidden model picker).
+ * PUT /api/conversations/:id: its name (rename), its persona (null: the profile), its model
+ * (the hidden model picker), or whether its replies are read aloud when they are done.
  */
 export const updateConversationRequest = z
   .object({
@@ -231,10 +233,15 @@ export const updateConversationRequest = z
       .min(1, CONVERSATION_TITLE_EMPTY)
       .max(CONVERSATION_TITLE_MAX, CONVERSATION_TITLE_TOO_LONG)
       .optional(),
+    autoPlayReplies: z.boolean({ error: 'autoPlayReplies is true or false.' }).optional(),
   })
   .refine(
-    (body) => body.model !== undefined || body.title !== undefined || body.personaId !== undefined,
-    { message: 'Say what to change: a title, a persona or a model.' },
+    (body) =>
+      body.model !== undefined ||
+      body.title !== undefined ||
+      body.personaId !== undefined ||
+      body.autoPlayReplies !== undefined,
+    { message: 'Say what to change: a title, a persona, a model or auto-play.' },
   );
 export type UpdateConversationRequest = z.input<typeof updateConversationRequest>;
 

@@ -27,6 +27,8 @@ export type RateRuleName =
   | 'lorebookImportsPerUser'
   | 'imageGenerationsPerUser'
   | 'transcriptionsPerUser'
+  | 'speechPerUser'
+  | 'voiceSamplesPerUser'
   | 'characterGenerationsPerUser'
   | 'messagesPerUser'
   | 'replyEventsPerUser'

@@ -127,6 +127,10 @@ export const siteStatusResponse = z.object({
     voiceInput: z.boolean(),
     /** What one recording costs (TRANSCRIPTION_CREDITS; 0: free), shown on the microphone. */
     transcriptionCredits: z.number(),
+    /** Text to speech (TTS_MODEL): 'Listen' on the character's messages, auto-play, voices. */
+    voiceReplies: z.boolean(),
+    /** What reading a message aloud costs (SPEECH_CREDITS; 0: free), shown on 'Listen'. */
+    speechCredits: z.number(),
   }),
 });
 export type SiteStatus = z.infer<typeof siteStatusResponse>;

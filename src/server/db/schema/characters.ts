@@ -65,6 +65,8 @@ export const character = pgTable(
      * reply (nor be edited); an admin can reverse the decision.
      */
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** The voice it speaks in (issue 50; one of TTS_VOICES), null for the default voice. */
+    voice: text('voice'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -32,6 +33,8 @@ export const conversation = pgTable(
     characterId: integer('character_id').references(() => character.id, { onDelete: 'set null' }),
     /** Who the user is in it (issue 47 part 5); null: their profile, also once it is deleted. */
     personaId: integer('persona_id').references(() => persona.id, { onDelete: 'set null' }),
+    /** Read each new reply aloud when it is done (issue 50). */
+    autoPlayReplies: boolean('auto_play_replies').notNull().default(false),
     title: text('title').notNull().default('New conversation'),
     /**
      * When the user named the conversation (PUT /api/conversations/{id}): from then on the title
@@ -132,6 +135,29 @@ export const message = pgTable(
     // message: without this, deleting a long conversation scans the table once per message.
     index('message_parent_idx').on(t.parentId),
   ],
+);
+
+/**
+ * A character's message read aloud (issue 50): the audio is a stored file (the avatars' storage,
+ * key `speech-<random>`), kept per message and voice for the text it was made from, so a replay
+ * asks no provider. Deleting the row (with its message, conversation, character or account, or
+ * when the text changed) records the file for removal (file_removal) through a trigger
+ * (migration 0024), so no path that deletes messages can leave audio behind.
+ */
+export const messageSpeech = pgTable(
+  'message_speech',
+  {
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => message.id, { onDelete: 'cascade' }),
+    voice: text('voice').notNull(),
+    /** sha256 of the words spoken: a message edited or continued since is read again. */
+    textHash: text('text_hash').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.voice] })],
 );
 
 /** A thumbs up/down on a reply, with the message pair (the only content staff may review). */

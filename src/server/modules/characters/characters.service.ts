@@ -35,7 +35,7 @@ type UpdateInput = z.output<typeof updateCharacterSchema>;
 function toCharacter(ctx: AppContext, row: CharacterRow): Character {
   return Object.assign(
     toListedCharacter(ctx, row),
-    { greetings: row.greetings },
+    { greetings: row.greetings, voice: row.voice },
     shownCardFields(row.cardExtras),
   );
 }

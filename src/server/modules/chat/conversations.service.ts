@@ -54,6 +54,7 @@ export function toDetail(row: ConversationRow): ConversationDetail {
   return Object.assign(toSummary(row), {
     scenario: row.scenario,
     personaId: row.personaId,
+    autoPlayReplies: row.autoPlayReplies,
     currentOptions: row.currentOptions,
   });
 }

@@ -49,6 +49,8 @@ export async function siteStatus(
     features: {
       voiceInput: ctx.transcriber.configured,
       transcriptionCredits: ctx.config.transcription?.credits ?? 0,
+      voiceReplies: ctx.config.speech !== undefined,
+      speechCredits: ctx.config.speech?.credits ?? 0,
     },
   };
 }
