@@ -38,6 +38,7 @@ import {
 } from './library-parts';
 import { measureRestart, printRestart } from './restart';
 import { measureScreening, printScreening } from './screening';
+import { measureSpeech, printSpeech } from './speech';
 import { cpuMsSince, cpuPerReply, machineCpu, postmasterOf, type CpuPerReply } from './machine-cpu';
 import { startProfile, stopProfile } from './profile';
 import {
@@ -126,6 +127,8 @@ const SETTINGS = {
   api: { seconds: intEnv('BENCH_API_SECONDS', 5), rounds: 2 },
   /** Section 7: cold browser loads per page and viewport. */
   page: { loads: intEnv('BENCH_PAGE_LOADS', 5) },
+  /** Section 9: voice replies started (issue 50). */
+  speech: { rounds: intEnv('BENCH_SPEECH_ROUNDS', 30) },
   /** Section 8: the serializer's rounds (ms each) and the PostgreSQL statements' rounds. */
   library: {
     serializer: { rounds: intEnv('BENCH_LIBRARY_ROUNDS', 7), ms: 300 },
@@ -137,7 +140,7 @@ const SETTINGS = {
 const SECTIONS = new Set(
   (
     process.env.BENCH_SECTIONS ??
-    'ttft,streams,idle,reconnect,takeover,history,api,library,restart,page'
+    'ttft,streams,idle,reconnect,takeover,history,api,library,restart,page,speech'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -1106,6 +1109,13 @@ async function main() {
       console.log(`   (total ${seconds()} s)\n`);
     }
 
+    // Section 9 (bench/speech.ts): a voice reply's first audio, in an app of its own.
+    const speech = SECTIONS.has('speech') ? await measureSpeech(SETTINGS.speech.rounds) : null;
+    if (speech) {
+      printSpeech(speech);
+      console.log(`   (total ${seconds()} s)\n`);
+    }
+
     const figures = {
       database: bench.database.driver,
       ttft: ttft?.ttft ?? null,
@@ -1121,6 +1131,7 @@ async function main() {
       api,
       page,
       library,
+      speech,
     };
     // A smoke run's tiny sizes measure nothing: no verdicts, printed or in the JSON.
     const targets = process.env.BENCH_SMOKE ? null : targetRows(figures);
@@ -1149,7 +1160,8 @@ async function main() {
         (takeover ? takeover.errors + takeover.mismatched : 0) +
         (history?.errors ?? 0) +
         (api ? [...api.app, ...api.bare].reduce((sum, run) => sum + run.failures, 0) : 0) +
-        (page ? [...page.rows, ...page.reference].reduce((sum, row) => sum + row.errors, 0) : 0);
+        (page ? [...page.rows, ...page.reference].reduce((sum, row) => sum + row.errors, 0) : 0) +
+        (speech?.errors ?? 0);
       if (failures > 0) {
         console.error(`bench smoke: ${failures} failed requests`);
         process.exitCode = 1;

@@ -1,5 +1,5 @@
 /**
- * The end of `npm run bench`: every target of issues 12, 16, 44 and 45 that the run measured, each with
+ * The end of `npm run bench`: every target of issues 12, 16, 41, 44, 45 and 50 that the run measured, each with
  * the run's figure, the same run's reference and whether it is met, so that a run says at a
  * glance where the work stands on the machine it ran on (a slower machine moves the figures and
  * their references together). Targets that belong to one database appear only in a run on it (the
@@ -23,6 +23,11 @@ import type { ReconnectResult } from './reconnect';
 import type { TakeoverResult } from './takeover';
 import type { RestartFigures } from './restart';
 import type { ScreeningFigures } from './screening';
+import {
+  SPEECH_FIRST_SOUND_TARGET_MS,
+  SPEECH_PROVIDER_DELAY_MS,
+  type SpeechResult,
+} from './speech';
 import { figure, sharePercent, type Stats } from './stats';
 
 export interface TargetRow {
@@ -78,6 +83,7 @@ export interface BenchFigures {
   restart: RestartFigures | null;
   api: ApiResult | null;
   page: PageResult | null;
+  speech: SpeechResult | null;
 }
 
 const ms = (value: number) => figure(value, ' ms');
@@ -343,13 +349,25 @@ export function targetRows(run: BenchFigures): TargetRow[] {
       });
     }
   }
+  if (run.speech) {
+    const { routeMs, providerMs, errors } = run.speech;
+    add({
+      issue: '50',
+      target: `voice reply: first sound ≤ ${SPEECH_FIRST_SOUND_TARGET_MS} ms after the click, provider answering in ${SPEECH_PROVIDER_DELAY_MS} ms`,
+      figure:
+        `${ms(routeMs.p50)} p50, ${ms(routeMs.p99)} p99 (to the first audio byte)` +
+        (errors > 0 ? `, ${errors} rounds failed` : ''),
+      reference: `the provider directly ${ms(providerMs.p50)} p50`,
+      met: measured(routeMs.p99) && errors === 0 && routeMs.p99 <= SPEECH_FIRST_SOUND_TARGET_MS,
+    });
+  }
   return rows;
 }
 
 export function printTargets(rows: TargetRow[]) {
   if (rows.length === 0) return;
   console.log(
-    'Targets of issues 12, 16, 41, 44 and 45 measured in this run (figures of this machine)',
+    'Targets of issues 12, 16, 41, 44, 45 and 50 measured in this run (figures of this machine)',
   );
   for (const row of rows) {
     const reference = row.reference ? `   [${row.reference}]` : '';

@@ -77,7 +77,7 @@ node24() {
 BENCH_SMOKE='env -u BENCH_DATABASE_URL BENCH_SMOKE=1 BENCH_REPLIES=10 BENCH_WARMUP_REPLIES=5 BENCH_STEPS=5 BENCH_WINDOW_S=1 \
   BENCH_USERS=2 BENCH_HISTORY_MESSAGES=2000 BENCH_HISTORY_REQUESTS=20 BENCH_IDLE_STREAMS=20 \
   BENCH_API_SECONDS=1 BENCH_RECONNECT_REPLIES=4 BENCH_TAKEOVER_TRIALS=1 \
-  BENCH_SECTIONS=ttft,streams,idle,reconnect,takeover,history,api \
+  BENCH_SPEECH_ROUNDS=3 BENCH_SECTIONS=ttft,streams,idle,reconnect,takeover,history,api,speech \
   npm run bench --silent > /dev/null'
 
 # The static checks are single-threaded and light on memory: they share the two cores, and with

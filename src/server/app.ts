@@ -8,7 +8,12 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { createStripeClient } from './integrations/billing/stripe';
-import { createImageGenerator, createLlm, createTranscriber } from './integrations/llm';
+import {
+  createImageGenerator,
+  createLlm,
+  createSpeaker,
+  createTranscriber,
+} from './integrations/llm';
 import { createMailer, type Mailer } from './integrations/mail';
 import { createAvatarStorage } from './integrations/storage';
 import { route } from './http/route';
@@ -125,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     llm: measuredLlm(createLlm(config), metrics, usageRecorder(database.db, log)),
     images: createImageGenerator(config),
     transcriber: createTranscriber(config),
+    speaker: createSpeaker(config),
     stripe: config.stripe ? await createStripeClient(config.stripe) : undefined,
     jobs,
     metrics,

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { UserData } from './db/user-data';
-import type { ImageGenerator, LlmGateway, Transcriber } from './integrations/llm';
+import type { ImageGenerator, LlmGateway, Speaker, Transcriber } from './integrations/llm';
 import type { Mailer } from './integrations/mail';
 import type { FileStorage } from './integrations/storage';
 import type { JobEnqueuer, JobQueue } from './jobs/queue';
@@ -36,6 +36,8 @@ export interface AppContext {
   images: ImageGenerator;
   /** Voice input's speech-to-text (issue 50). */
   transcriber: Transcriber;
+  /** Voice replies (issue 50): text to speech, `configured: false` without TTS_MODEL. */
+  speaker: Speaker;
   /** The Stripe SDK client; undefined when billing is not configured. */
   stripe: Stripe | undefined;
   /** Background work: services queue jobs here (src/server/jobs), never fire-and-forget promises. */

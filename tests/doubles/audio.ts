@@ -25,3 +25,19 @@ export function wavBytes(seconds = 1, sampleRate = 16_000, frequency = 440): Buf
   header.writeUInt32LE(data.length, 40);
   return Buffer.concat([header, data]);
 }
+
+/** An MPEG-1 Layer III frame: 128 kbit/s, 44.1 kHz, mono; 1,152 samples (26 ms) each. */
+const MP3_FRAME_HEADER = Buffer.from([0xff, 0xfb, 0x90, 0xc0]);
+export const MP3_FRAME_BYTES = 417;
+export const MP3_FRAME_SECONDS = 1152 / 44_100;
+
+/**
+ * Real MP3 audio of silence, as a speech server streams it: frames whose side information says
+ * "no data" (every decoder plays them as quiet), `seconds` long.
+ */
+export function mp3Bytes(seconds: number): Buffer {
+  const frames = Math.max(1, Math.round(seconds / MP3_FRAME_SECONDS));
+  const frame = Buffer.alloc(MP3_FRAME_BYTES);
+  MP3_FRAME_HEADER.copy(frame);
+  return Buffer.concat(Array.from({ length: frames }, () => frame));
+}

@@ -1,11 +1,36 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { MP3_FRAME_BYTES, mp3Bytes } from './audio';
 
 /**
- * A local stand-in for a Whisper-compatible speech-to-text server (issue 50): `POST
- * /audio/transcriptions` with a multipart body (`file`, `model`, `response_format`), answered as
- * OpenAI does (`{ text }`, here with `duration` as faster-whisper adds it). Tests script the
+ * A local stand-in for a Whisper-compatible speech-to-text server and an OpenAI-style
+ * text-to-speech server (issue 50): `POST /audio/transcriptions` with a multipart body (`file`,
+ * `model`, `response_format`), answered as OpenAI does (`{ text }`, here with `duration` as
+ * faster-whisper adds it); `POST /audio/speech` with `{ model, voice, input, response_format }`,
+ * answered with MP3 audio streamed in parts (as long as the words take to say). Tests script the
  * answers and read what was sent.
  */
+
+export interface SpeechAnswer {
+  /** An error status instead of audio. */
+  status?: number;
+  /** Before the first byte (the provider thinking). */
+  delayMs?: number;
+  /** Between the parts of the audio. */
+  partDelayMs?: number;
+  /** Sends some audio, then drops the connection. */
+  breakOff?: boolean;
+}
+
+export interface ReceivedSpeech {
+  model: string;
+  voice: string;
+  input: string;
+  responseFormat: string;
+  authorization: string | undefined;
+}
+
+/** How long the stand-in's audio of some words is: about a tenth of a second a word. */
+export const speechSecondsOf = (input: string) => Math.max(0.3, input.split(/\s+/).length * 0.1);
 
 export interface TranscriptionAnswer {
   text?: string;
@@ -28,8 +53,14 @@ export interface ReceivedRecording {
 export interface SpeechDouble {
   url: string;
   received: ReceivedRecording[];
+  /** What `/audio/speech` was asked to say, in order. */
+  spoken: ReceivedSpeech[];
   /** The next answers, in order; afterwards DEFAULT_TRANSCRIPT. */
   script(...answers: TranscriptionAnswer[]): void;
+  /** The next `/audio/speech` answers, in order; afterwards `unscripted` (audio at once). */
+  scriptSpeech(...answers: SpeechAnswer[]): void;
+  /** How every unscripted `/audio/speech` answers (the benchmark's provider that thinks 300 ms). */
+  setUnscriptedSpeech(answer: SpeechAnswer): void;
   reset(): void;
   stop(): Promise<void>;
 }
@@ -42,14 +73,50 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The audio in parts of 10 frames (a quarter of a second), as a streaming TTS server sends it. */
+async function streamSpeech(res: ServerResponse, input: string, answer: SpeechAnswer) {
+  const audio = mp3Bytes(speechSecondsOf(input));
+  res.writeHead(200, { 'content-type': 'audio/mpeg', 'transfer-encoding': 'chunked' });
+  const part = MP3_FRAME_BYTES * 10;
+  for (let at = 0; at < audio.length; at += part) {
+    res.write(audio.subarray(at, at + part));
+    if (answer.breakOff) {
+      await sleep(20);
+      res.socket?.destroy();
+      return;
+    }
+    if (answer.partDelayMs) await sleep(answer.partDelayMs);
+  }
+  res.end();
+}
+
 export async function startSpeechDouble(): Promise<SpeechDouble> {
   const received: ReceivedRecording[] = [];
+  const spoken: ReceivedSpeech[] = [];
   let queue: TranscriptionAnswer[] = [];
+  let speechQueue: SpeechAnswer[] = [];
+  let unscripted: SpeechAnswer = {};
   const server = createServer(async (req, res) => {
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (req.method === 'POST' && req.url?.endsWith('/audio/speech')) {
+      const body = JSON.parse((await bodyOf(req)).toString('utf8')) as Record<string, string>;
+      spoken.push({
+        model: body.model!,
+        voice: body.voice!,
+        input: body.input!,
+        responseFormat: body.response_format!,
+        authorization: req.headers.authorization,
+      });
+      const answer = speechQueue.shift() ?? unscripted;
+      if (answer.delayMs) await sleep(answer.delayMs);
+      if (answer.status) return reply(answer.status, { error: { message: 'the voice failed' } });
+      return streamSpeech(res, body.input!, answer);
+    }
     if (req.method !== 'POST' || !req.url?.endsWith('/audio/transcriptions'))
       return reply(404, { error: { message: 'not found' } });
     // The multipart body read as a browser reads one (undici's FormData parser).
@@ -81,12 +148,22 @@ export async function startSpeechDouble(): Promise<SpeechDouble> {
   return {
     url: `http://127.0.0.1:${address.port}/v1`,
     received,
+    spoken,
     script: (...answers) => {
       queue.push(...answers);
     },
+    scriptSpeech: (...answers) => {
+      speechQueue.push(...answers);
+    },
+    setUnscriptedSpeech: (answer) => {
+      unscripted = answer;
+    },
     reset: () => {
       received.length = 0;
+      spoken.length = 0;
       queue = [];
+      speechQueue = [];
+      unscripted = {};
     },
     stop: () =>
       new Promise((resolve) => {

@@ -383,7 +383,12 @@ describe('the announcement', () => {
     expect((await user.get('/api/site/status')).json).toEqual({
       announcement: now,
       maintenance: { enabled: false, message: '' },
-      features: { voiceInput: false, transcriptionCredits: 0 },
+      features: {
+        voiceInput: false,
+        transcriptionCredits: 0,
+        voiceReplies: false,
+        speechCredits: 0,
+      },
     });
     expect((await t.client().get('/api/site/status')).status).toBe(401);
 

@@ -72,7 +72,7 @@ describe('POST /api/transcriptions', () => {
     // TRANSCRIPTION_CREDITS=2 taken.
     expect(await creditsOf(c)).toBe(8);
     const status = await c.get('/api/site/status');
-    expect(status.json.features).toEqual({ voiceInput: true, transcriptionCredits: 2 });
+    expect(status.json.features).toMatchObject({ voiceInput: true, transcriptionCredits: 2 });
   });
 
   it('gives the credits back when the speech server fails, or heard too long a recording', async () => {
@@ -126,7 +126,7 @@ describe('POST /api/transcriptions', () => {
     const res = await c.upload('/api/transcriptions', wav, 'a.wav', 'audio/wav');
     expect(res.status).toBe(503);
     expect(res.json.message).toBe('Voice input is not configured');
-    expect((await c.get('/api/site/status')).json.features).toEqual({
+    expect((await c.get('/api/site/status')).json.features).toMatchObject({
       voiceInput: false,
       transcriptionCredits: 0,
     });

@@ -32,6 +32,7 @@ function streamsRun(database: BenchFigures['database'], ours: Search, plain: Sea
     restart: null,
     api: null,
     page: null,
+    speech: null,
   };
 }
 

@@ -41,6 +41,7 @@ describe('the starters', () => {
         ...character,
         type: 'companion',
         avatarImage: null,
+        voice: null,
         extras: null,
         lorebook: null,
       });

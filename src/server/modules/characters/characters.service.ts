@@ -9,7 +9,8 @@ import type { createCharacterSchema } from '../../../shared/characters/schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { CHARACTER_REMOVED_BY_MODERATION } from '../../../shared/reports/contract';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors';
+import { UNKNOWN_VOICE } from '../../../shared/voice/voice-id';
 import { assertAvatarOwned, avatarUrl, removeRecordedFiles, UNKNOWN_AVATAR } from '../avatars';
 import {
   deleteCharacterReturning,
@@ -110,8 +111,20 @@ export async function getCharacter(ctx: AppContext, userId: string, id: number) 
   return toCharacter(ctx, row);
 }
 
+/**
+ * A character's voice must be one the operator offers now (GET /api/voices); null is the
+ * default voice. A voice later taken off the list is read as the default (voice module).
+ */
+function assertVoiceOffered(ctx: AppContext, voice: string | null | undefined) {
+  if (voice === null || voice === undefined) return;
+  if (!ctx.config.speech?.voices.some((v) => v.id === voice)) {
+    throw new HttpError(400, UNKNOWN_VOICE, {}, [{ path: 'voice', message: UNKNOWN_VOICE }]);
+  }
+}
+
 export async function createCharacter(ctx: AppContext, userId: string, input: CreateInput) {
   const { extras, lorebook } = input;
+  assertVoiceOffered(ctx, input.voice);
   assertCardFieldsFit(extras, lorebook);
   const definition = definitionOf(input);
   assertAdult(definition);
@@ -134,6 +147,7 @@ export async function createCharacter(ctx: AppContext, userId: string, input: Cr
     roles: input.roles,
     includeRoles: input.includeRoles,
     greetings: input.greetings,
+    voice: input.voice,
     cardExtras: extras,
     lorebook,
   });
@@ -150,6 +164,7 @@ export async function updateCharacter(
 ) {
   // Checked before the transaction: inside it only the locked connection may be used, and the
   // model's second opinion must not hold the row lock while it thinks.
+  assertVoiceOffered(ctx, input.voice);
   if (input.avatarImage) await assertAvatarOwned(ctx, userId, input.avatarImage);
   const stored = await findCharacter(ctx.db, userId, id);
   if (!stored) throw notFound(CHARACTER_NOT_FOUND);

@@ -247,6 +247,7 @@ export async function updateConversation(
     title?: string | undefined;
     model?: string | undefined;
     personaId?: number | null | undefined;
+    autoPlayReplies?: boolean | undefined;
   },
 ) {
   if (changes.model !== undefined || changes.personaId !== undefined) {
@@ -260,6 +261,9 @@ export async function updateConversation(
   const row = await updateConversationFields(ctx.db, userId, id, {
     ...(changes.model !== undefined ? { model: changes.model } : {}),
     ...(changes.personaId !== undefined ? { personaId: changes.personaId } : {}),
+    ...(changes.autoPlayReplies !== undefined
+      ? { autoPlayReplies: changes.autoPlayReplies }
+      : {}),
     ...(changes.title !== undefined
       ? { title: changes.title.replace(/\s+/g, ' '), titleRenamedAt: new Date() }
       : {}),

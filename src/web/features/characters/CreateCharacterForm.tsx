@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { ReadCardResponse } from '../../../shared/character-cards/contract';
 import {
@@ -19,12 +19,14 @@ import { CharacterBasics, type BasicsValues } from './components/CharacterBasics
 import { ChatStyleFields, type ChatStyle } from './components/ChatStyleFields';
 import { GreetingsEditor } from './components/GreetingsEditor';
 import { ImportWarnings } from './components/ImportWarnings';
+import { VoicePicker } from '../voice/VoicePicker';
 
 const basicsSchema = createCharacterSchema.pick({
   name: true,
   description: true,
   gender: true,
   personality: true,
+  voice: true,
 });
 
 export const EMPTY_BASICS: BasicsValues = {
@@ -59,9 +61,10 @@ export function CreateCharacterForm({
   card?: ReadCardResponse | null;
 }) {
   const [extras, setExtras] = useState<Extras>(initialExtras);
-  const form = useForm<BasicsValues>({
+  const form = useForm<BasicsValues & { voice: string | null }>({
     resolver: zodResolver(basicsSchema) as never,
-    defaultValues: initialBasics,
+    // The voice is null (the default) unless voice replies are configured and one is picked.
+    defaultValues: { ...initialBasics, voice: null },
   });
   const { errors, isSubmitting } = form.formState;
   const create = useCreateCharacter();
@@ -126,6 +129,11 @@ export function CreateCharacterForm({
       />
       <GreetingsEditor value={extras.greetings} onChange={(greetings) => set({ greetings })} />
       <ChatStyleFields value={extras} onChange={set} />
+      <Controller
+        control={form.control}
+        name="voice"
+        render={({ field }) => <VoicePicker value={field.value} onChange={field.onChange} />}
+      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link href="/chat" className={buttonClass('secondary')}>
           Cancel

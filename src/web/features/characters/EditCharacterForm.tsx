@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import {
   CREATE_GENDERS,
@@ -9,19 +9,22 @@ import {
   type GenderOption,
 } from '../../../shared/characters/catalog';
 import type { Character } from '../../../shared/characters/contract';
-import { CHARACTER_LIMITS, editCharacterFormSchema } from '../../../shared/characters/schemas';
+import { CHARACTER_LIMITS } from '../../../shared/characters/schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { useUpdateCharacter } from './mutations';
 import { AvatarWidget, type AvatarValue } from './components/AvatarWidget';
-import { CharacterBasics, type BasicsValues } from './components/CharacterBasics';
+import { CharacterBasics } from './components/CharacterBasics';
 import { ChatSettingsSection } from './components/ChatSettingsSection';
 import { GreetingsEditor } from './components/GreetingsEditor';
+import { VoicePicker } from '../voice/VoicePicker';
 import {
+  editFormSchema,
   initialChatSettings,
   isPreference,
   useLeaveWithoutSaving,
   type ChatSettingsValues,
+  type EditFormValues,
 } from './edit-character-values';
 
 /**
@@ -39,14 +42,15 @@ export function EditCharacterForm({ character }: { character: Character }) {
   });
   const [greetings, setGreetings] = useState<string[]>(character.greetings);
   const [settings, setSettings] = useState(() => initialChatSettings(character));
-  const form = useForm<BasicsValues & { type: string }>({
-    resolver: zodResolver(editCharacterFormSchema) as never,
+  const form = useForm<EditFormValues>({
+    resolver: zodResolver(editFormSchema) as never,
     defaultValues: {
       name: character.name,
       description: character.description,
       gender: character.gender,
       personality: character.personality,
       type: character.type,
+      voice: character.voice ?? null,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -57,12 +61,14 @@ export function EditCharacterForm({ character }: { character: Character }) {
       ? [...EDIT_GENDERS]
       : [...EDIT_GENDERS, current];
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async ({ voice, ...values }) => {
     try {
       const updated = await update.mutateAsync({
         id: character.id,
         input: {
           ...values,
+          // Sent only when changed: a voice no longer offered must not block saving the rest.
+          ...(voice !== (character.voice ?? null) ? { voice } : {}),
           avatarImage: avatar.avatarImage,
           avatarColor: avatar.avatarColor || 'default',
           greetings,
@@ -115,7 +121,13 @@ export function EditCharacterForm({ character }: { character: Character }) {
           name={character.name}
           value={settings}
           onChange={(patch) => setSettings((prev) => ({ ...prev, ...patch }))}
-        />
+        >
+          <Controller
+            control={form.control}
+            name="voice"
+            render={({ field }) => <VoicePicker value={field.value} onChange={field.onChange} />}
+          />
+        </ChatSettingsSection>
         <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={leave}>
             Cancel

@@ -7,7 +7,13 @@ import {
   type CharacterPreference,
 } from '../../../shared/characters/catalog';
 import type { Character } from '../../../shared/characters/contract';
+import { characterFields, editCharacterFormSchema } from '../../../shared/characters/schemas';
+import type { BasicsValues } from './components/CharacterBasics';
 import type { ChatStyle } from './components/ChatStyleFields';
+
+/** The edit form's own fields: the basics, the type kept as it is, and the voice (issue 50). */
+export const editFormSchema = editCharacterFormSchema.extend({ voice: characterFields.voice });
+export type EditFormValues = BasicsValues & { type: string; voice: string | null };
 
 /** The edit page's part beyond the basics, avatar and greetings: what Settings held. */
 export interface ChatSettingsValues extends ChatStyle {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { ChatSettingsValues } from '../edit-character-values';
 import { CHAT_SETTINGS_ANCHOR } from '../edit-path';
 import { ChatStyleFields } from './ChatStyleFields';
@@ -13,10 +13,13 @@ export function ChatSettingsSection({
   name,
   value,
   onChange,
+  children,
 }: {
   name: string;
   value: ChatSettingsValues;
   onChange: (patch: Partial<ChatSettingsValues>) => void;
+  /** Fields the edit form keeps in its own values (the voice), shown at the section's end. */
+  children?: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const emojisId = useId();
@@ -55,6 +58,7 @@ export function ChatSettingsSection({
         onCheckedChange={(actionMessages) => onChange({ actionMessages })}
       />
       <ChatStyleFields value={value} onChange={onChange} />
+      {children}
     </section>
   );
 }
