@@ -43,7 +43,8 @@ const stripe = await startStripeDouble();
 // The language model stand-in answers every character request with the same character and
 // every image request with the same picture, so browser tests know what to expect.
 const llm = await startLlmDouble();
-// Voice input's speech-to-text stand-in: every recording says DEFAULT_TRANSCRIPT.
+// Voice input's speech-to-text stand-in (every recording says DEFAULT_TRANSCRIPT), and voice
+// replies' text-to-speech one (MP3 of silence, as long as the words take to say).
 const speech = await startSpeechDouble();
 llm.setDefault({ image: await e2eAvatarImage() });
 llm.respondWith(e2eResponder);
@@ -67,6 +68,9 @@ const config = loadConfig({
   IMAGE_MODEL: 'img-1',
   STT_BASE_URL: speech.url,
   STT_MODEL: 'whisper-1',
+  TTS_BASE_URL: speech.url,
+  TTS_MODEL: 'tts-1',
+  TTS_VOICES: 'nova:Nova,onyx:Onyx',
   ...stripe.env,
 });
 const database = await openDatabase({ pgliteDir: 'memory://' });

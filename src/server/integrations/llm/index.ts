@@ -35,12 +35,7 @@ export {
   type Recording,
   type Transcriber,
 } from './openai-transcription';
-export {
-  createSpeaker,
-  SPEECH_FAILED,
-  SPEECH_NOT_CONFIGURED,
-  type Speaker,
-} from './openai-speech';
+export { createSpeaker, SPEECH_FAILED, SPEECH_NOT_CONFIGURED, type Speaker } from './openai-speech';
 export { completeJson, INVALID_ANSWER, jsonSchemaOf, parseJsonLoosely } from './json';
 export { LlmError, type LlmFailure } from './errors';
 

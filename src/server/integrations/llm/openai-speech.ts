@@ -10,7 +10,11 @@ export const SPEECH_FAILED = 'The voice could not be made. Please try again.';
 export const SPEECH_TIMEOUT = 'The voice took too long to answer. Please try again.';
 export const SPEECH_BUSY = 'The voice is busy right now. Please try again in a moment.';
 
-const MESSAGES: ProviderMessages = { failed: SPEECH_FAILED, timeout: SPEECH_TIMEOUT, busy: SPEECH_BUSY };
+const MESSAGES: ProviderMessages = {
+  failed: SPEECH_FAILED,
+  timeout: SPEECH_TIMEOUT,
+  busy: SPEECH_BUSY,
+};
 
 /** One sentence's audio longer than this is not speech of a sentence: the call is stopped. */
 const MAX_SENTENCE_AUDIO_BYTES = 8 * 1024 * 1024;

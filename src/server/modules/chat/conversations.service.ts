@@ -261,9 +261,7 @@ export async function updateConversation(
   const row = await updateConversationFields(ctx.db, userId, id, {
     ...(changes.model !== undefined ? { model: changes.model } : {}),
     ...(changes.personaId !== undefined ? { personaId: changes.personaId } : {}),
-    ...(changes.autoPlayReplies !== undefined
-      ? { autoPlayReplies: changes.autoPlayReplies }
-      : {}),
+    ...(changes.autoPlayReplies !== undefined ? { autoPlayReplies: changes.autoPlayReplies } : {}),
     ...(changes.title !== undefined
       ? { title: changes.title.replace(/\s+/g, ' '), titleRenamedAt: new Date() }
       : {}),

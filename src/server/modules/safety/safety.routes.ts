@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import * as endpoints from '../../../shared/safety/endpoints';
+import * as adminEndpoints from '../../../shared/safety/admin-endpoints';
+import * as userEndpoints from '../../../shared/safety/endpoints';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
 import { listHolds, listNotices, reviewHold, safetyReport, safetyStatus } from './safety.service';
+
+const endpoints = { ...userEndpoints, ...adminEndpoints };
 
 export async function registerSafetyRoutes(app: FastifyInstance, ctx: AppContext) {
   await route(app, ctx, endpoints.listNotices, async (request, _reply, user) =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import * as endpoints from '../../../shared/site/endpoints';
+import * as adminEndpoints from '../../../shared/site/admin-endpoints';
+import * as publicEndpoints from '../../../shared/site/endpoints';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { route } from '../../http/route';
@@ -28,6 +29,7 @@ import { brandIconFile, webManifest, type WebAppIconSize } from './web-manifest'
  * look; only admins change (`requireAdmin`); route.ts writes each to the audit log.
  */
 export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext) {
+  const endpoints = { ...publicEndpoints, ...adminEndpoints };
   const brand = async () => (await siteState(ctx.db)).brand;
 
   await route(app, ctx, endpoints.getBrand, brand);

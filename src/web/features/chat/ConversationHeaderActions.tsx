@@ -4,6 +4,8 @@ import { useLocation } from 'wouter';
 import { normalizeChatMode } from '../../../shared/chat/rules';
 import { useConversation } from '../chat-data/api';
 import { useProfile } from '../profile/profile-api';
+import { useSiteStatus } from '../site/site-status';
+import { VoiceReplies } from './lazy-parts';
 import { ModeLabel } from './ModeLabel';
 
 /** The open conversation's mode, for the header's status line (nothing until it is read). */
@@ -45,17 +47,23 @@ export function NewChatButton({ characterId }: { characterId: number }) {
 const Persona = lazy(() => import('../personas/chat-parts'));
 
 /**
- * 'Persona: <name>', who the user is in the open conversation, with the chooser that changes it;
- * only for a user with personas besides the profile.
+ * The open conversation's own settings in the header: 'Auto-play replies' where voice replies
+ * are configured (issue 50), and 'Persona: <name>', who the user is in it, with the chooser that
+ * changes it, only for a user with personas besides the profile.
  */
 export function ConversationPersonaButton({ conversationId }: { conversationId: number }) {
   const profile = useProfile(true);
   const conversation = useConversation(conversationId);
+  const voice = useSiteStatus().data?.features?.voiceReplies;
   // Nothing to fetch for a user without personas, in a conversation as the profile (most).
-  if (!profile.data?.personaCount && conversation.data?.personaId == null) return null;
+  const persona = !!profile.data?.personaCount || conversation.data?.personaId != null;
+  // Each in its own Suspense: one arriving never hides the other.
   return (
-    <Suspense fallback={null}>
-      <Persona conversationId={conversationId} />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        {voice && <VoiceReplies conversationId={conversationId} />}
+      </Suspense>
+      <Suspense fallback={null}>{persona && <Persona conversationId={conversationId} />}</Suspense>
+    </>
   );
 }

@@ -8,12 +8,14 @@ import {
   StepForward,
   Trash2,
 } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
+import { useSiteStatus } from '../site/site-status';
 import { useReplyCost } from './reply-cost';
 import { RatingButtons, ReportButton } from './ReplyRating';
 import { ToolButton } from './ToolButton';
 import type { DisplayMessage } from './display-message';
+import { VoiceReplies } from './lazy-parts';
 
 /** What can be done to a stored message's place in the conversation's tree. */
 export interface TreeActions {
@@ -38,7 +40,7 @@ export interface TreeActions {
 /**
  * Under a stored message: copy, thumbs for replies, edit (the user's own messages and the
  * character's replies, issue 45), and the tree's actions. Regenerate and Continue say what they
- * cost on the button.
+ * cost on the button. With voice replies configured, a reply can be heard ('Listen', issue 50).
  */
 export function MessageToolbar({
   message,
@@ -55,6 +57,7 @@ export function MessageToolbar({
   const cost = useReplyCost();
   const [copied, setCopied] = useState(false);
   const mine = message.sender === 'user';
+  const voice = useSiteStatus().data?.features?.voiceReplies;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(message.content);
@@ -69,6 +72,12 @@ export function MessageToolbar({
       <ToolButton label={copied ? 'Copied' : 'Copy message'} onClick={() => void copy()}>
         {copied ? <Check className="size-3.5" /> : <Copy className="size-3.5" />}
       </ToolButton>
+      {voice && (
+        // The user's own messages have no Listen: the part draws nothing for them.
+        <Suspense fallback={null}>
+          <VoiceReplies message={message} />
+        </Suspense>
+      )}
       {!mine && <RatingButtons reply={{ id: message.id, content: message.content }} />}
       {onEdit && (
         <ToolButton label={mine ? 'Edit message' : 'Edit reply'} action="edit" onClick={onEdit}>

@@ -63,6 +63,14 @@ export const RememberDialog = preloadable(() =>
 
 export { StoryOptions, StoryStart } from './story-lazy';
 
+/**
+ * 'Listen' under a reply (`message`) or the header's auto-play switch (`conversationId`): one
+ * chunk, only where voice replies are configured (issue 50).
+ */
+export const VoiceReplies = preloadable(() =>
+  import('../voice/ListenButton').then((m) => m.VoiceReplies),
+);
+
 const prompts = () => import('./ThreadPrompts');
 
 /** The thread's confirmations and offers (ThreadPrompts.tsx): when one is asked. */

@@ -1,7 +1,12 @@
 import type { MutationOptions, QueryClient } from '@tanstack/react-query';
-import type { ReplyResult } from '../../../shared/chat/contract';
+import type { ConversationDetail, ReplyResult } from '../../../shared/chat/contract';
 import type { Notice } from '../../../shared/safety/contract';
-import { createConversation, generateScenario, hasCredits } from '../chat-data/api';
+import {
+  conversationKey,
+  createConversation,
+  generateScenario,
+  hasCredits,
+} from '../chat-data/api';
 import { refreshListedConversation } from '../chat-data/conversation-list';
 import { addReplyToCache, setReplyText } from './message-cache';
 import { refreshLists, reloadMessages } from './message-reload';
@@ -110,6 +115,14 @@ export const replyMutation = (client: QueryClient) => ({
   },
   onSuccess: async (done: ReplyDone, v: ReplyRequest) => {
     const { action } = v;
+    // Auto-play on (issue 50): a new reply is read aloud (the player checks that voice replies
+    // are configured). Not a continued one: it would be read again from its start.
+    const detail = client.getQueryData<ConversationDetail>(conversationKey(v.conversationId));
+    if (detail?.autoPlayReplies && action.kind !== 'continue') {
+      void import('../voice/ListenButton').then((m) =>
+        m.autoPlayReply(client, done.messageId, done.message),
+      );
+    }
     // The notices first: they follow the user's message, which the pair below brings.
     await addNotices(client, v.conversationId, done.notices);
     if (action.kind === 'send' && action.parentId === undefined) {

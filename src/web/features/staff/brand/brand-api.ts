@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ErrorBody } from '../../../../shared/http/error-body';
 import type { Brand, BrandRequest } from '../../../../shared/site/contract';
-import * as site from '../../../../shared/site/endpoints';
+import * as site from '../../../../shared/site/admin-endpoints';
 import { ApiError, call, urlOf } from '../../../lib/api';
 import { useStaffQuery } from '../console/access';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { SafetyHold } from '../../../../shared/safety/contract';
-import { listSafetyHolds, reviewSafetyHold } from '../../../../shared/safety/endpoints';
+import { listSafetyHolds, reviewSafetyHold } from '../../../../shared/safety/admin-endpoints';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { call } from '../../../lib/api';

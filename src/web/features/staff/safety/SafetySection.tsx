@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { safetyReport } from '../../../../shared/safety/endpoints';
+import { safetyReport } from '../../../../shared/safety/admin-endpoints';
 import { Button } from '../../../components/ui/button';
 import { call } from '../../../lib/api';
 import { messageOf, useStaffQuery } from '../console/access';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Announcement, Maintenance, SiteSettings } from '../../../../shared/site/contract';
-import * as site from '../../../../shared/site/endpoints';
+import * as site from '../../../../shared/site/admin-endpoints';
 import { call } from '../../../lib/api';
 import { useStaffQuery } from '../console/access';
 

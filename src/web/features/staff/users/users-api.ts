@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { listSafetyHolds, reviewSafetyHold } from '../../../../shared/safety/endpoints';
+import { listSafetyHolds, reviewSafetyHold } from '../../../../shared/safety/admin-endpoints';
 import * as staff from '../../../../shared/staff/endpoints';
 import { call } from '../../../lib/api';
 import { useStaffQuery } from '../console/access';
