@@ -35,6 +35,8 @@ export function securityHeaders(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins.filter((o): o is string => !!o)],
         fontSrc: ["'self'", 'data:'],
+        // Voice replies play from a MediaSource or a downloaded file: both are blob: addresses.
+        mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
