@@ -14,8 +14,8 @@ export function ConversationModeStatus({ conversationId }: { conversationId: num
   if (!conversation.data) return null;
   return (
     <>
-      <span aria-hidden>·</span>
-      <ModeLabel mode={normalizeChatMode(conversation.data.chatMode)} />
+      {' '}
+      <span aria-hidden>·</span> <ModeLabel mode={normalizeChatMode(conversation.data.chatMode)} />
     </>
   );
 }
@@ -32,12 +32,13 @@ export function NewChatButton({ characterId }: { characterId: number }) {
     <button
       type="button"
       onClick={() => navigate(`/chat?character=${characterId}`)}
-      // 'New' on a phone, where the header is narrow; the name says it in full everywhere.
+      // A plus alone on a phone, where the header must leave room for the character's name; the
+      // name says it in full everywhere.
       aria-label="New chat"
-      className="inline-flex h-11 shrink-0 items-center gap-1.5 rounded-lg border border-border px-2.5 text-sm font-medium hover:bg-hover sm:h-9"
+      className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-lg border border-border px-2.5 text-sm font-medium hover:bg-hover sm:h-9"
     >
       <Plus className="size-4" aria-hidden />
-      New<span className="hidden sm:inline"> chat</span>
+      <span className="hidden sm:inline">New chat</span>
     </button>
   );
 }

@@ -34,9 +34,10 @@ export function ChatHeader({
           <h1 className="truncate text-base font-semibold">{character.name}</h1>
           <AiBadge />
         </div>
-        <p className="flex items-center gap-1 overflow-hidden text-xs whitespace-nowrap text-muted">
+        {/* A block, not a flex row: a status too long for a phone's header ends in an ellipsis. */}
+        <p className="truncate text-xs text-muted">
           <span
-            className={`size-2 shrink-0 rounded-full ${online ? 'bg-online' : 'bg-offline'}`}
+            className={`inline-block size-2 rounded-full align-middle ${online ? 'bg-online' : 'bg-offline'}`}
             aria-hidden
           />{' '}
           {online ? 'Online' : 'Offline'}
