@@ -47,16 +47,6 @@ export const threadMessage = (
   lore,
 });
 
-/** jsdom lays nothing out: what the thread's scrolling and sizing call, as no-ops. */
-export function stubLayout() {
-  Element.prototype.scrollIntoView ??= () => undefined;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
-
 /** The chat's own reads of conversation CONVERSATION, whose messages are `messages()`. */
 export function answerChatReads(apiDouble: ApiDouble, messages: () => ThreadMessageView[]) {
   apiDouble.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { creditsLeft: 5 }));

@@ -354,14 +354,7 @@ describe('the loaded pages follow each write', () => {
 });
 
 describe('Recent Chats: each conversation’s mode, search and rename (issue 45)', () => {
-  beforeAll(() => {
-    // Radix measures the menu's trigger; jsdom has no ResizeObserver.
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
-  });
+  beforeAll(() => {});
   const modes = ['texting', 'assistant', 'immersive', 'message'] as const;
   beforeEach(() => {
     stored = Array.from({ length: 4 }, (_, i) => ({

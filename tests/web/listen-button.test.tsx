@@ -6,7 +6,7 @@ import type { ThreadMessageView } from '../../src/shared/chat/contract';
 import { ChatView } from '../../src/web/features/chat/ChatView';
 import { ConversationPersonaButton } from '../../src/web/features/chat/ConversationHeaderActions';
 import { eventStream, json, startApiDouble } from './api-double';
-import { answerChatReads, CONVERSATION, mira, stubLayout, threadMessage } from './chat-view-double';
+import { answerChatReads, CONVERSATION, mira, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -27,7 +27,6 @@ const play = vi.fn<() => Promise<void>>();
 
 beforeAll(async () => {
   apiDouble = await startApiDouble();
-  stubLayout();
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => play());
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   URL.createObjectURL = () => 'blob:speech';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { LoreMark, ThreadMessageView } from '../../src/shared/chat/contract';
 import { ChatView } from '../../src/web/features/chat/ChatView';
 import { eventStream, startApiDouble } from './api-double';
-import { answerChatReads, CONVERSATION, mira, stubLayout, threadMessage } from './chat-view-double';
+import { answerChatReads, CONVERSATION, mira, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -26,7 +26,6 @@ beforeAll(async () => {
   apiDouble = await startApiDouble();
   // The marker's chunk, compiled once here: its first compile can outlast findBy's wait.
   await import('../../src/web/features/chat/LoreMarker');
-  stubLayout();
 });
 afterAll(() => apiDouble.close());
 beforeEach(() => {

@@ -15,12 +15,6 @@ import { json, startApiDouble } from './api-double';
 
 let api: Awaited<ReturnType<typeof startApiDouble>>;
 beforeAll(async () => {
-  // Radix's switch measures itself; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   api = await startApiDouble();
 });
 afterAll(() => api.close());

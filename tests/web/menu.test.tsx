@@ -2,14 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Menu, type MenuEntry } from '../../src/web/components/ui/menu';
 
-beforeAll(() => {
-  // Radix measures the trigger; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(() => {});
 afterEach(cleanup);
 
 function renderMenu(onSelect = vi.fn()) {

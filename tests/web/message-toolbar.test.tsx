@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ThreadMessageView } from '../../src/shared/chat/contract';
 import { ChatView } from '../../src/web/features/chat/ChatView';
 import { eventStream, json, startApiDouble } from './api-double';
-import { answerChatReads, CONVERSATION, mira, stubLayout, threadMessage } from './chat-view-double';
+import { answerChatReads, CONVERSATION, mira, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -32,7 +32,6 @@ let client: QueryClient;
 let stored: ThreadMessageView[];
 beforeAll(async () => {
   apiDouble = await startApiDouble();
-  stubLayout();
 });
 afterAll(() => apiDouble.close());
 beforeEach(() => {

@@ -72,11 +72,6 @@ beforeAll(async () => {
   apiDouble = await startApiDouble();
   // jsdom lays nothing out.
   Element.prototype.scrollIntoView ??= () => undefined;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
 });
 afterAll(() => apiDouble.close());
 beforeEach(() => {

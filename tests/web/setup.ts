@@ -2,6 +2,15 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { dismissAllToasts } from '../../src/web/components/ui/toast';
 
+// What jsdom lacks and the app's parts call: Radix's slider and menus measure themselves
+// (ResizeObserver), the chat scrolls a message into view. Nothing to measure in jsdom.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+Element.prototype.scrollIntoView ??= () => undefined;
+
 /**
  * The web test files share one worker's modules and DOM (isolate: false in vitest.config.ts):
  * each test leaves neither its rendered tree nor its toasts to the next.

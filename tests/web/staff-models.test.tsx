@@ -16,12 +16,6 @@ import { json, startApiDouble } from './api-double';
 let api: Awaited<ReturnType<typeof startApiDouble>>;
 beforeAll(async () => {
   api = await startApiDouble();
-  // Radix's switch measures itself; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
 });
 afterAll(() => api.close());
 

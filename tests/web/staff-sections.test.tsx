@@ -15,12 +15,6 @@ import { renderConsoleAt as renderAt } from './staff-console-render';
 
 let api: Awaited<ReturnType<typeof startApiDouble>>;
 beforeAll(async () => {
-  // The maintenance switch (Radix) measures itself; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   api = await startApiDouble();
   // Each section is a chunk of its own: fetched once here, before the tests wait on them.
   await Promise.all([

@@ -35,12 +35,6 @@ const textOf = (blob: Blob) =>
 
 beforeAll(async () => {
   api = await startApiDouble();
-  // recharts measures its container; jsdom has neither ResizeObserver nor object URLs.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   URL.createObjectURL = (blob: Blob) => {
     const url = `blob:test/${blobs.size}`;
     blobs.set(url, blob);

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatView } from '../../src/web/features/chat/ChatView';
 import { json, startApiDouble } from './api-double';
-import { answerChatReads, CONVERSATION, mira, stubLayout, threadMessage } from './chat-view-double';
+import { answerChatReads, CONVERSATION, mira, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -15,7 +15,6 @@ let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
 let client: QueryClient;
 beforeAll(async () => {
   apiDouble = await startApiDouble();
-  stubLayout();
 });
 afterAll(() => apiDouble.close());
 beforeEach(() => {

@@ -23,12 +23,6 @@ let api: Awaited<ReturnType<typeof startApiDouble>>;
 let samples: HTMLMediaElement[];
 const played = () => samples.map((sample) => new URL(sample.src).pathname);
 beforeAll(async () => {
-  // The forms' slider (Radix) measures itself; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   api = await startApiDouble();
 });
 afterAll(() => api.close());
