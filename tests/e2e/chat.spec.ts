@@ -154,9 +154,10 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
 test('an assistant conversation streams its reply', async ({ page }, info) => {
   await setup(page, 'assistant', info);
   await page.getByRole('button', { name: 'Assistant' }).click();
-  // No intimacy panel in assistant mode, and no model picker for a normal user.
+  // No intimacy panel in assistant mode. The test server offers two models, so a normal user
+  // may choose between them too (decision 0057: everyone chooses when more than one is offered).
   await expect(page.getByRole('button', { name: 'Intimacy level' })).toHaveCount(0);
-  await expect(page.getByLabel('Model', { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('Model', { exact: true })).toHaveValue('big-405b');
   await page.getByPlaceholder('Message Selene...').fill('Can you help me plan my week?');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByTestId('message-ai').last()).toContainText('The lamp flickers');

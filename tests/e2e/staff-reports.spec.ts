@@ -55,8 +55,13 @@ test('reports: a moderator opens a reported reply in its context and removes it'
   // The report is made as a user makes it: the reply's 'Report', a reason, a few words.
   await page.goto(`/chat/${conversationId}?character=${characterId}`);
   const inChat = page.locator(`[data-message-id="${reply.messageId}"]`);
-  await inChat.getByRole('button', { name: 'Report' }).click();
   const reportDialog = page.getByRole('dialog', { name: 'Report this message' });
+  // Pressed again if the page was still settling: on a very busy machine a press while the
+  // chat's late parts arrived once opened nothing (noted in the stop's note, not yet explained).
+  await expect(async () => {
+    await inChat.getByRole('button', { name: 'Report' }).click();
+    await expect(reportDialog).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await reportDialog.getByRole('radio', { name: 'Harassment or hate' }).check();
   await reportDialog.getByRole('textbox').fill('It insulted me.');
   await snap(page, info, 'report-message');

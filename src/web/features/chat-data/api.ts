@@ -80,7 +80,7 @@ export const useMessages = (id: number | null) =>
 export const flattenPages = (pages: ThreadMessageView[][] | undefined) =>
   [...(pages ?? [])].reverse().flat();
 
-/** The hidden model picker's list: empty (and canChoose false) for everyone but staff. */
+/** The model picker's list: canChoose when the operator offers more than one model (decision 0057). */
 export const modelChoiceQuery = queryOptions({
   queryKey: [chat.listModels.path],
   queryFn: () => call(chat.listModels),
