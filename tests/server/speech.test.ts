@@ -243,6 +243,16 @@ describe('POST /api/messages/{id}/speech', () => {
     expect(silent.status).toBe(400);
     expect(silent.json.message).toBe(SPEECH_MESSAGES.nothingToSay);
 
+    // A reply moderation removed is not read: its owner sees 'Removed by moderation' there.
+    const removed = await conversationWithReply(t, user);
+    await t.database.db
+      .update(message)
+      .set({ moderatedAt: new Date() })
+      .where(eq(message.id, removed.replyId));
+    const unread = await user.c.post(`/api/messages/${removed.replyId}/speech`);
+    expect(unread.status).toBe(400);
+    expect(unread.json.message).toBe(SPEECH_MESSAGES.nothingToSay);
+
     const stranger = await userWithCredits(t, 10);
     expect((await stranger.c.post(`/api/messages/${replyId}/speech`)).status).toBe(404);
     expect((await user.c.post('/api/messages/999999999/speech')).status).toBe(404);

@@ -1,3 +1,4 @@
+import { SPEECH_MESSAGES } from '../../../shared/voice/contract';
 import type { Config } from '../../config';
 import { LlmError } from './errors';
 import { abortError, upstreamError } from './llm';
@@ -5,7 +6,8 @@ import { callControl, lazyClient, toProviderError, type ProviderMessages } from 
 
 type SpeechConfig = NonNullable<Config['speech']>;
 
-export const SPEECH_NOT_CONFIGURED = 'Voice replies are not configured.';
+/** The one wording, shared with the routes' 503 (src/shared/voice/contract.ts). */
+export const SPEECH_NOT_CONFIGURED = SPEECH_MESSAGES.notConfigured;
 export const SPEECH_FAILED = 'The voice could not be made. Please try again.';
 export const SPEECH_TIMEOUT = 'The voice took too long to answer. Please try again.';
 export const SPEECH_BUSY = 'The voice is busy right now. Please try again in a moment.';
