@@ -94,6 +94,13 @@ const envSchema = z.object({
     .min(0)
     .max(100)
     .default(0),
+  /** What a picture in chat costs (issue 50): shown before it is asked for. */
+  PICTURE_CREDITS: z.coerce
+    .number({ error: 'must be a whole number of credits' })
+    .int('must be a whole number of credits')
+    .min(0)
+    .max(100)
+    .default(5),
   TTS_BASE_URL: optionalString.pipe(z.url().optional()),
   TTS_API_KEY: optionalString,
   TTS_MODEL: optionalString,
@@ -209,9 +216,19 @@ export interface Config {
         serving?: LlmServing;
       }
     | undefined;
-  /** OpenAI-compatible images endpoint; undefined without IMAGE_MODEL. */
+  /**
+   * OpenAI-compatible images endpoint; undefined without IMAGE_MODEL. `pictureCredits`: what a
+   * picture in chat costs (PICTURE_CREDITS, default 5).
+   */
   image:
-    { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+    | {
+        baseUrl: string;
+        apiKey: string | undefined;
+        model: string;
+        timeoutMs: number;
+        pictureCredits: number;
+      }
+    | undefined;
   /**
    * A Whisper-compatible /audio/transcriptions endpoint for voice input (issue 50); undefined
    * without STT_MODEL. `credits` a transcription costs (TRANSCRIPTION_CREDITS, default none).
@@ -428,6 +445,7 @@ function imageConfig(e: Env): Config['image'] {
     apiKey: e.IMAGE_API_KEY ?? (e.IMAGE_BASE_URL ? undefined : e.LLM_API_KEY),
     model: e.IMAGE_MODEL,
     timeoutMs: e.LLM_TIMEOUT_MS,
+    pictureCredits: e.PICTURE_CREDITS,
   };
 }
 

@@ -105,6 +105,13 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have listened to many messages in a short time. Please try again later.',
   },
+  /** Pictures in chat (issue 50): each is an image and a model call at the operator's cost. */
+  picturesPerUser: {
+    name: 'picture',
+    limit: 30,
+    windowMs: HOUR,
+    message: 'You have asked for many pictures in a short time. Please try again later.',
+  },
   /** Voice samples: each voice's is made once, then kept; this stops scripts. */
   voiceSamplesPerUser: {
     name: 'voice-sample',

@@ -388,6 +388,8 @@ describe('the announcement', () => {
         transcriptionCredits: 0,
         voiceReplies: false,
         speechCredits: 0,
+        pictures: false,
+        pictureCredits: 0,
       },
     });
     expect((await t.client().get('/api/site/status')).status).toBe(401);

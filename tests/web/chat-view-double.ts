@@ -37,6 +37,7 @@ export const threadMessage = (
 ): ThreadMessageView => ({
   id,
   conversationId: CONVERSATION,
+  attachments: [],
   sender,
   content,
   createdAt: at,

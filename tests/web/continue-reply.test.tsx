@@ -20,6 +20,7 @@ const at = '2026-01-01T00:00:00.000Z';
 const question: ThreadMessageView = {
   id: 9,
   conversationId: CONVERSATION,
+  attachments: [],
   sender: 'user',
   content: 'Tell me a story',
   createdAt: at,

@@ -41,6 +41,7 @@ const CHARACTER = 3;
 const hello: ThreadMessageView = {
   id: 10,
   conversationId: CONVERSATION,
+  attachments: [],
   sender: 'ai',
   content: 'Hi there',
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -16,6 +16,7 @@ const VIEW = 300;
 const message = (id: number, content = `Message ${id}`): ThreadMessageView => ({
   id,
   conversationId: CONVERSATION,
+  attachments: [],
   sender: id % 2 ? 'user' : 'ai',
   content,
   createdAt: '2026-01-01T00:00:00.000Z',

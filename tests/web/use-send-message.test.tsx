@@ -32,6 +32,7 @@ beforeEach(() => {
       ...message,
       characterId: CHARACTER,
       conversationId: CONVERSATION,
+      attachments: [],
       createdAt: '2026-01-01T00:00:00.000Z',
     });
   });
@@ -43,6 +44,7 @@ const CHARACTER = 3;
 const hello: ChatMessageView = {
   id: 10,
   conversationId: CONVERSATION,
+  attachments: [],
   sender: 'ai',
   content: 'Hi there',
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -153,6 +155,7 @@ describe('sending a message', () => {
     expect(apiDouble.requests.find((r) => r.path === '/api/assistant')?.body).toEqual({
       message: '  Hello!  ',
       conversationId: CONVERSATION,
+      attachments: [],
     });
   });
 

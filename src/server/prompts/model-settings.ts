@@ -68,6 +68,8 @@ export const MODEL_SETTINGS = {
    * (name, description, personality, preferences, roles), which in CJK is about as many tokens.
    */
   character: { temperature: 0.9, maxTokens: 1000, operatorSampling: true },
+  /** A picture's scene and caption (issue 50): under 80 words and a line, as JSON. */
+  pictureScene: { temperature: 0.8, maxTokens: 400, operatorSampling: true },
   /** The second opinion on a character's age: deterministic and short. */
   ageReview: { temperature: 0, maxTokens: 200 },
   /** The second opinion on an unclear message (crisis protocol): deterministic and short. */

@@ -32,8 +32,12 @@ export const GREETING_LIMITS = { count: 5, lengthMax: 2000 } as const;
 
 export const CHARACTER_TYPE_DEFAULT = 'companion';
 export const ROLE_NAME_MAX = 60;
-/** Stored avatar file names: a random id and an image extension, nothing a path could hide in. */
-export const AVATAR_FILE_NAME = /^[a-zA-Z0-9_-]{8,64}\.(png|jpe?g|webp)$/;
+/**
+ * Stored avatar file names: a random id and an image extension, nothing a path could hide in.
+ * Never a picture sent in a chat (`picture-<random>.webp`, kept in the same storage): those are
+ * private, read only through their message (GET /api/messages/{id}/attachments/{index}).
+ */
+export const AVATAR_FILE_NAME = /^(?!picture-)[a-zA-Z0-9_-]{8,64}\.(png|jpe?g|webp)$/;
 
 const gradientKeys = AVATAR_GRADIENTS.map((g) => g.key) as [string, ...string[]];
 const genderValues = CHARACTER_GENDER_VALUES as unknown as [string, ...string[]];

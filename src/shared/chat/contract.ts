@@ -85,6 +85,19 @@ export const loreMarkSchema = z.object({
 });
 export type LoreMark = z.infer<typeof loreMarkSchema>;
 
+/**
+ * A file a message carries (issue 50 part 3: a picture the character sent): where the owner reads
+ * it (GET /api/messages/{id}/attachments/{index}) and its size in pixels, so the thread keeps its
+ * place while it loads.
+ */
+export const attachmentSchema = z.object({
+  kind: z.literal('image'),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.number(),
   conversationId: z.number(),
@@ -93,6 +106,8 @@ export const chatMessageSchema = z.object({
   createdAt: z.string(),
   /** The lorebook entries the reply's prompt carried; empty for the user's messages. */
   lore: z.array(loreMarkSchema),
+  /** Pictures it carries (none for most messages; none once moderation removed it). */
+  attachments: z.array(attachmentSchema),
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;
 

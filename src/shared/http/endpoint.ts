@@ -29,6 +29,7 @@ export type RateRuleName =
   | 'transcriptionsPerUser'
   | 'speechPerUser'
   | 'voiceSamplesPerUser'
+  | 'picturesPerUser'
   | 'characterGenerationsPerUser'
   | 'messagesPerUser'
   | 'replyEventsPerUser'

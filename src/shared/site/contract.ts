@@ -131,6 +131,10 @@ export const siteStatusResponse = z.object({
     voiceReplies: z.boolean(),
     /** What reading a message aloud costs (SPEECH_CREDITS; 0: free), shown on 'Listen'. */
     speechCredits: z.number(),
+    /** Images (IMAGE_MODEL): 'Send me a picture' in the chat (issue 50). */
+    pictures: z.boolean(),
+    /** What one picture costs (PICTURE_CREDITS), shown on the button before it is asked for. */
+    pictureCredits: z.number(),
   }),
 });
 export type SiteStatus = z.infer<typeof siteStatusResponse>;

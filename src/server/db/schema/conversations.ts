@@ -86,6 +86,14 @@ export const conversation = pgTable(
   ],
 );
 
+/** A file a message carries, as stored (the API shows its address instead of its key). */
+export interface StoredAttachment {
+  kind: 'image';
+  key: string;
+  width: number;
+  height: number;
+}
+
 /**
  * One message of a conversation. Messages form a tree: each has the message it answers or
  * follows as its parent (null for a first message); alternatives (a regenerated reply, an edit
@@ -126,6 +134,13 @@ export const message = pgTable(
      * no prompt carries it; the text is kept so an admin can reverse the decision.
      */
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /**
+     * Files the message carries (issue 50: a picture the character sent), each a key in the
+     * avatars' storage (`picture-<random>.webp`, never served by the public avatar route) with its
+     * size. Null for most messages. Deleting the message, by whatever path, records the files for
+     * removal (file_removal) through a trigger (migration 0025).
+     */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
   },
   (t) => [
     index('message_conversation_id_idx').on(t.conversationId, t.id),
@@ -134,6 +149,10 @@ export const message = pgTable(
     // The parent key's ON DELETE CASCADE looks children up by parent_id alone, once per deleted
     // message: without this, deleting a long conversation scans the table once per message.
     index('message_parent_idx').on(t.parentId),
+    // The export's pictures (a user's messages that carry files): the few such rows, not a scan.
+    index('message_attachments_idx')
+      .on(t.userId)
+      .where(sql`${t.attachments} is not null`),
   ],
 );
 

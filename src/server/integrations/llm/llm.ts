@@ -52,7 +52,7 @@ export interface CompletionRequest {
 
 /** What a model call was for, on the usage page. */
 export type UsagePurpose =
-  'reply' | 'story' | 'summary' | 'character' | 'review' | 'avatar' | 'other';
+  'reply' | 'story' | 'summary' | 'character' | 'review' | 'avatar' | 'picture' | 'other';
 
 /** Tokens a call used, as the provider's usage report gives them (issue 48 part 3). */
 export interface TokenUsage {

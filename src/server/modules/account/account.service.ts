@@ -10,7 +10,7 @@ import { badRequest, notFound, unauthorized } from '../../errors';
 import { findUser, GOOGLE_PROVIDER_ID, isCurrentPassword, signInMethods } from '../auth';
 import { avatarFilesOf, removeRecordedFiles } from '../avatars';
 import { cancelBillingForDeletion } from '../billing';
-import { countConversations } from '../chat';
+import { countConversations, pictureFilesOf, PICTURES_FOLDER } from '../chat';
 import * as accountRepo from './account.repo';
 import { exportJson, exportZip } from './export-writer';
 import { transcriptDocuments } from './transcripts';
@@ -39,7 +39,7 @@ export async function getAccount(ctx: AppContext, userId: string): Promise<Accou
 
 /**
  * 'Download my data': a zip of the JSON (pretty-printed), a Markdown copy of each conversation
- * (transcripts.ts) and the user's avatar images; or, for an account with no conversation and no
+ * (transcripts.ts), the user's avatar images and the pictures sent in chats; or, for an account with no conversation and no
  * avatar, the JSON alone. Read and written as it goes (see export-writer.ts).
  */
 export async function exportAccount(ctx: AppContext, userId: string, userData: UserDataList) {
@@ -53,8 +53,9 @@ export async function exportAccount(ctx: AppContext, userId: string, userData: U
   };
   const day = exportedAt.toISOString().slice(0, 10);
   const json = exportJson(header, parts);
-  const [files, conversations] = await Promise.all([
+  const [files, pictures, conversations] = await Promise.all([
     avatarFilesOf(ctx.db, userId),
+    pictureFilesOf(ctx.db, userId),
     countConversations(ctx.db, userId),
   ]);
   if (files.length === 0 && conversations === 0) {
@@ -73,7 +74,14 @@ export async function exportAccount(ctx: AppContext, userId: string, userData: U
         yield { name: EXPORT_JSON_NAME, text: json };
         if (conversations > 0) yield* transcriptDocuments(ctx, userId, conversations);
       })(),
-      files.map((name) => ({ name: `avatars/${name}`, read: () => storage.get(name) })),
+      [
+        ...files.map((name) => ({ name: `avatars/${name}`, read: () => storage.get(name) })),
+        // The pictures sent in chats (issue 50), which the messages and transcripts name.
+        ...pictures.map((name) => ({
+          name: `${PICTURES_FOLDER}/${name}`,
+          read: () => storage.get(name),
+        })),
+      ],
     ),
   };
 }

@@ -1,5 +1,5 @@
 import { normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
-import type { TranscriptConversation, TranscriptMessage } from '../chat';
+import { PICTURES_FOLDER, type TranscriptConversation, type TranscriptMessage } from '../chat';
 import type { PlanItem, TranscriptPlan } from './transcript-plan';
 
 /**
@@ -158,6 +158,10 @@ function messageText(
     text += `Opening scene of this branch:\n\n${quoted(message.scenario)}`;
   }
   text += quoted(message.content);
+  // A picture sent in the chat (issue 50): its file in the zip, beside the conversations folder.
+  for (const picture of message.attachments ?? []) {
+    text += `![A picture](../${PICTURES_FOLDER}/${picture.key})\n\n`;
+  }
   if (Array.isArray(message.options) && message.options.length > 0) {
     text += `Suggested actions:\n\n${quoted(message.options.map((o) => `${o.number}. ${o.option}`).join('\n'))}`;
   }

@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { conversation, conversationSummary, message } from '../../db/schema';
+import { conversation, conversationSummary, message, type StoredAttachment } from '../../db/schema';
 import type { ExportParts } from '../../db/user-data';
-import { shownContent } from './thread-read.repo';
+import { shownAttachments, shownContent } from './thread-read.repo';
 
 /**
  * The chat module's data as the account sees it (decision 0025): the export and the deletion of
@@ -14,6 +14,26 @@ import { shownContent } from './thread-read.repo';
  */
 
 const EXPORT_PAGE = 1000;
+
+/** In the export, a message's pictures name their file in the zip (`pictures/<name>`). */
+const exportedAttachments = (stored: StoredAttachment[] | null) =>
+  stored?.map(({ key, ...rest }) => ({ ...rest, file: `${PICTURES_FOLDER}/${key}` })) ?? null;
+
+/** Where the export's zip keeps the pictures sent in chats. */
+export const PICTURES_FOLDER = 'pictures';
+
+/**
+ * The stored names of the pictures in the user's messages (issue 50): the export zips them under
+ * PICTURES_FOLDER. Read by a small index of just the messages that carry files.
+ */
+export async function pictureFilesOf(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ attachments: shownAttachments })
+    .from(message)
+    .where(and(eq(message.userId, userId), sql`${message.attachments} is not null`))
+    .orderBy(asc(message.id));
+  return rows.flatMap((row) => row.attachments?.map((a) => a.key) ?? []);
+}
 
 /**
  * The account export's conversations and every message of each (issue 14), messages a page at a
@@ -46,6 +66,7 @@ export function exportForUser(db: Database, userId: string): ExportParts {
               parentId: message.parentId,
               sender: message.sender,
               content: shownContent(sql`${message}`),
+              attachments: shownAttachments,
               options: message.options,
               scenario: message.scenario,
               createdAt: message.createdAt,
@@ -61,7 +82,7 @@ export function exportForUser(db: Database, userId: string): ExportParts {
             )
             .orderBy(asc(message.conversationId), asc(message.id))
             .limit(EXPORT_PAGE);
-          yield* rows;
+          yield* rows.map((row) => ({ ...row, attachments: exportedAttachments(row.attachments) }));
           if (rows.length < EXPORT_PAGE) break;
           after = rows.at(-1)!.id;
         }

@@ -12,6 +12,7 @@ import {
   type ListConversationsQuery,
   type ThreadMessageView,
 } from '../../../shared/chat/contract';
+import { attachmentUrl } from '../../../shared/pictures/contract';
 import { encodeConversationCursor } from '../../../shared/chat/conversation-cursor';
 import { CONVERSATION_PAGES, normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
 import { fillGreeting, greetsFirst, UNNAMED_USER } from '../../../shared/characters/greetings';
@@ -62,6 +63,7 @@ export function toDetail(row: ConversationRow): ConversationDetail {
 export function toMessageView(
   row: Pick<MessageRow, 'id' | 'conversationId' | 'content' | 'sender' | 'createdAt'> & {
     lore?: MessageRow['lore'] | undefined;
+    attachments?: MessageRow['attachments'] | undefined;
   },
 ): ChatMessageView {
   return {
@@ -71,7 +73,24 @@ export function toMessageView(
     sender: row.sender,
     createdAt: row.createdAt.toISOString(),
     lore: row.lore ?? [],
+    attachments: attachmentViews(row.id, row.attachments),
   };
+}
+
+const NO_ATTACHMENTS: ChatMessageView['attachments'] = [];
+
+/** A message's stored files as its owner reads them: an address instead of the storage key. */
+function attachmentViews(
+  messageId: number,
+  stored: MessageRow['attachments'] | undefined,
+): ChatMessageView['attachments'] {
+  if (!stored?.length) return NO_ATTACHMENTS;
+  return stored.map((a, index) => ({
+    kind: a.kind,
+    url: attachmentUrl(messageId, index),
+    width: a.width,
+    height: a.height,
+  }));
 }
 
 /**

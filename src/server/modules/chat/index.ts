@@ -6,9 +6,11 @@ import { registerConversationSummary } from './conversation-summary.job';
 import { registerRollingSummary } from './rolling-summary.job';
 import { registerConversationRoutes } from './conversations.routes';
 import { registerReplyRunSweep } from './reply-run-sweep.job';
+import { registerPictureRoutes } from './picture.routes';
 
 /** The chat module's face: what the rest of the server may use of it. */
 export { findRatedPair } from './messages.repo';
+export { pictureFilesOf, PICTURES_FOLDER } from './chat.repo';
 export {
   countConversations,
   messageTreeOf,
@@ -24,6 +26,7 @@ export const chatModule: FeatureModule = {
   async routes(app: FastifyInstance, ctx: AppContext) {
     await registerConversationRoutes(app, ctx);
     await registerChatRoutes(app, ctx);
+    await registerPictureRoutes(app, ctx);
   },
   jobs: [registerConversationSummary, registerRollingSummary, registerReplyRunSweep],
   userData: { exportForUser, deleteAllForUser },

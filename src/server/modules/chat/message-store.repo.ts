@@ -38,6 +38,8 @@ export interface StoredMessageValue {
   model?: Bound<string | null> | undefined;
   /** A reply's lorebook entries as JSON text (its 'lore' marker), or null. */
   lore?: Bound<string | null> | undefined;
+  /** The files it carries as JSON text (StoredAttachment[]: a picture), or null. */
+  attachments?: Bound<string | null> | undefined;
 }
 
 export interface StoredMessage {
@@ -81,9 +83,9 @@ export function storeMessageSteps(
       ? sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`
       : sql`${value.parentId}::bigint`;
   const steps = sql`${paidWith ? sql`${paidWith},` : sql``} stored as (
-      insert into ${message} (conversation_id, user_id, parent_id, sender, content, lore, scenario)
+      insert into ${message} (conversation_id, user_id, parent_id, sender, content, lore, attachments, scenario)
       select ${conversationId}::int, ${userId}::text, ${parent}, ${value.sender}::text,
-             ${value.content}::text, ${value.lore ?? null}::jsonb,
+             ${value.content}::text, ${value.lore ?? null}::jsonb, ${value.attachments ?? null}::jsonb,
              -- a story's new first message begins a branch with the scene just written for it
              case when ${parent} is null then
                (select scenario from ${conversation} where id = ${conversationId} and user_id = ${userId})

@@ -1,3 +1,4 @@
+import { PICTURE_MESSAGES } from '../../../shared/pictures/contract';
 import type { ReplyJsonResult } from '../../../shared/chat/contract';
 import { continuationJoin, normalizeChatMode } from '../../../shared/chat/rules';
 import type { Notice } from '../../../shared/safety/contract';
@@ -203,7 +204,9 @@ export async function prepareRegenerate(
     (m) =>
       m.sender !== 'ai' || m.parentId === null
         ? 'Only a reply to a message can be regenerated.'
-        : null,
+        : m.attachments !== null
+          ? PICTURE_MESSAGES.cannotRegenerate
+          : null,
     (m) => m.parentId!,
   );
   const answered = original.parentId!;
@@ -232,7 +235,9 @@ export async function prepareContinue(
         ? 'Only a reply can be continued.'
         : m.moderatedAt !== null
           ? MESSAGE_REMOVED
-          : null,
+          : m.attachments !== null
+            ? PICTURE_MESSAGES.cannotContinue
+            : null,
     (m) => m.id,
   );
   return preparedRun(ctx, userId, target, {

@@ -43,7 +43,7 @@ const OPTIONS_HISTORY = 12;
  * character. A conversation that is not the user's, or whose character was deleted, is read again
  * to say which (loadConversationWithCharacter's errors).
  */
-async function readStory(ctx: AppContext, userId: string, id: number, limit: number) {
+export async function readStory(ctx: AppContext, userId: string, id: number, limit: number) {
   const read = await readPromptContext(ctx.db, userId, id, {
     from: limit === 0 ? null : undefined,
     limit,
@@ -61,7 +61,7 @@ async function readStory(ctx: AppContext, userId: string, id: number, limit: num
  * lorebook's always-on entries (no message is scanned for keys here), the conversation's persona
  * or the profile, and the `{{pick}}`s the conversation's replies make.
  */
-function storyCharacter(read: Awaited<ReturnType<typeof readStory>>) {
+export function storyCharacter(read: Awaited<ReturnType<typeof readStory>>) {
   return {
     character: read.character,
     profile: promptUser(read.profile, read.persona),

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REMOVED_BY_MODERATION } from '../../../shared/reports/contract';
 import type { Database, Executor } from '../../db/client';
 import { statementOnce, type Bound } from '../../db/prepared';
-import { conversation, message } from '../../db/schema';
+import { conversation, message, type StoredAttachment } from '../../db/schema';
 
 /**
  * A conversation's thread: the path from its first message to the end of the history, walked up
@@ -21,6 +21,8 @@ export interface ThreadMessage {
   updatedAt: Date;
   /** A reply's lorebook entries (its 'lore' marker); null for the user's messages and most replies. */
   lore: { id: number | string | null; name: string }[] | null;
+  /** The pictures it carries (issue 50); null for most messages and once moderation removed it. */
+  attachments: StoredAttachment[] | null;
   /** The message's alternatives (itself included), oldest first; only when asked for. */
   siblingIds: number[];
 }
@@ -124,7 +126,7 @@ export function threadStatement(
 
 /** A message's columns as the walk carries them (`m` is the walk). */
 const walkedColumns = sql`m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
-  m.created_at, m.updated_at, m.lore`;
+  m.created_at, m.updated_at, m.lore, m.attachments`;
 
 /**
  * A message's text as it may leave the server (issue 49): 'Removed by moderation' in place of a
@@ -136,14 +138,20 @@ export const shownContent = (m: SQL = sql.raw('m')) =>
     `'${REMOVED_BY_MODERATION.replaceAll("'", "''")}'`,
   )} else ${m}.content end`;
 
+/** A message's files as its owner may see them: none once moderation removed the message. */
+export const shownAttachments = sql<
+  StoredAttachment[] | null
+>`case when ${message.moderatedAt} is null then ${message.attachments} end`;
+
 /** The walk's columns read from the message itself (`m` is the message). */
 const messageColumns = sql`m.id, m.conversation_id, m.user_id, m.parent_id, m.sender,
-  ${shownContent()} as content, m.created_at, m.updated_at, m.lore`;
+  ${shownContent()} as content, m.created_at, m.updated_at, m.lore,
+  case when m.moderated_at is null then m.attachments end as attachments`;
 
 /**
  * The walk itself, a `with recursive path` clause to put before a select that reads `path`: each
  * row is a message of the thread with all it says (id, conversation_id, user_id, parent_id,
- * sender, content, created_at, updated_at, lore), its `depth` (1 is the newest) and `chars` (the
+ * sender, content, created_at, updated_at, lore, attachments), its `depth` (1 is the newest) and `chars` (the
  * content's length summed from the newest). readThread's, and the prompt's read
  * (prompt-context.repo.ts). The walk carries the columns rather than joining `message` again by
  * id afterwards: that join was planned as a sequential scan of the whole table while its
@@ -200,6 +208,8 @@ interface RawThreadRow extends Record<string, unknown> {
   updated_at: Date | string;
   /** jsonb: parsed by both drivers. */
   lore: ThreadMessage['lore'];
+  /** jsonb: parsed by both drivers. */
+  attachments: ThreadMessage['attachments'];
   /** JSON: numbers on both drivers. */
   sibling_ids?: number[] | null;
 }
@@ -216,6 +226,7 @@ function toThreadMessage(row: RawThreadRow): ThreadMessage {
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     lore: row.lore,
+    attachments: row.attachments,
     siblingIds: row.sibling_ids ?? [Number(row.id)],
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { character, conversation, message } from '../../db/schema';
-import { shownContent } from './thread-read.repo';
+import { character, conversation, message, type StoredAttachment } from '../../db/schema';
+import { shownAttachments, shownContent } from './thread-read.repo';
 
 /**
  * What the account export's readable copy (issue 45: one Markdown file per conversation) reads
@@ -111,6 +111,8 @@ export interface TranscriptMessage {
   parentId: number | null;
   sender: 'user' | 'ai';
   content: string;
+  /** Pictures it carries (issue 50), by their stored names; null for most messages. */
+  attachments: StoredAttachment[] | null;
   /** Story mode: the suggested actions made when this message ended the history. */
   options: { number: number; option: string }[] | null;
   /** Story mode: the opening scene of the branch this first message begins. */
@@ -138,6 +140,7 @@ export function messagesByIds(
       parentId: message.parentId,
       sender: message.sender,
       content: shownContent(sql`${message}`),
+      attachments: shownAttachments,
       options: message.options,
       scenario: message.scenario,
       createdAt: message.createdAt,

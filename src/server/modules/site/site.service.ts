@@ -35,7 +35,7 @@ export async function siteSettings(ctx: Pick<AppContext, 'db'>): Promise<SiteSet
 
 /** What a signed-in page shows: the announcement only between its start and its end. */
 export async function siteStatus(
-  ctx: Pick<AppContext, 'db' | 'transcriber' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'transcriber' | 'config' | 'images'>,
   now = Date.now(),
 ): Promise<SiteStatus> {
   const { announcement, maintenance } = await siteState(ctx.db);
@@ -51,6 +51,8 @@ export async function siteStatus(
       transcriptionCredits: ctx.config.transcription?.credits ?? 0,
       voiceReplies: ctx.config.speech !== undefined,
       speechCredits: ctx.config.speech?.credits ?? 0,
+      pictures: ctx.images.configured,
+      pictureCredits: ctx.config.image?.pictureCredits ?? 0,
     },
   };
 }

@@ -132,6 +132,7 @@ export const replyMutation = (client: QueryClient) => ({
         createdAt,
         siblingIndex: 1,
         siblingCount: 1,
+        attachments: [],
       };
       // The server stores the message trimmed (its schema trims it).
       await addReplyToCache(client, v.conversationId, [
