@@ -23,6 +23,10 @@ export function e2eAvatarImage(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** What the character says when it sends a picture (issue 50), and the scene it describes. */
+export const E2E_PICTURE_CAPTION = 'Here I am by the lighthouse, just for you.';
+const E2E_PICTURE_SCENE = 'Standing on the lighthouse gallery at dusk, wind in the hair, smiling.';
+
 export const E2E_OPTIONS = [
   'Light the old lamp',
   'Open the heavy door',
@@ -117,6 +121,9 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
       ? { verdict: 'minor', reason: 'She is written as a child in the care of a nanny' }
       : { verdict: 'adult', reason: 'An adult with an adult life.' };
     return { content: JSON.stringify(verdict) };
+  }
+  if (schema === 'picture_scene') {
+    return { content: JSON.stringify({ scene: E2E_PICTURE_SCENE, caption: E2E_PICTURE_CAPTION }) };
   }
   if (schema === 'story_options') {
     return {
