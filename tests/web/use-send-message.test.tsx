@@ -32,7 +32,6 @@ beforeEach(() => {
       ...message,
       characterId: CHARACTER,
       conversationId: CONVERSATION,
-      attachments: [],
       createdAt: '2026-01-01T00:00:00.000Z',
     });
   });
@@ -155,7 +154,6 @@ describe('sending a message', () => {
     expect(apiDouble.requests.find((r) => r.path === '/api/assistant')?.body).toEqual({
       message: '  Hello!  ',
       conversationId: CONVERSATION,
-      attachments: [],
     });
   });
 

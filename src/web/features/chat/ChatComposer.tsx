@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { Character } from '../../../shared/characters/contract';
 import type { ChatMode } from '../../../shared/chat/rules';
+import { PictureButton } from '../pictures/pictures-lazy';
+import { useSiteStatus } from '../site/site-status';
 import { MessageBox } from './MessageBox';
 import { PausedBanner, RemovedCharacterNotice, StoryOptions } from './lazy-parts';
 import type { useChatPause } from './safety-hooks';
@@ -14,7 +16,8 @@ const OutOfCreditsDialog = lazy(() =>
 /**
  * Below the thread: the message box, a story's options in its place, or why there is none (the
  * account paused, `pause`; the character removed by moderation); and the out-of-credits dialog
- * when a message found no credit.
+ * when a message found no credit. Where images are configured, 'Send me a picture' sits beside
+ * the message box, or above a story's options (once the conversation exists).
  */
 export function ChatComposer({
   character,
@@ -37,6 +40,12 @@ export function ChatComposer({
   outOfCredits: boolean;
   onOutOfCredits: (open: boolean) => void;
 }) {
+  // An older server's status has no `pictures`: off.
+  const picture = useSiteStatus().data?.features?.pictures === true && activeId !== null && (
+    <Suspense fallback={null}>
+      <PictureButton conversationId={activeId} name={character.name} disabled={busy} />
+    </Suspense>
+  );
   return (
     <>
       {pause !== null ? (
@@ -57,6 +66,7 @@ export function ChatComposer({
               disabled={busy}
               onChoose={onSend}
               onReroll={() => void story.load(activeId)}
+              picture={picture}
             />
           </Suspense>
         )
@@ -70,6 +80,7 @@ export function ChatComposer({
           onSend={onSend}
           // A mode just chosen for a new conversation: what to do next is to write.
           autoFocus={activeId === null}
+          picture={picture}
         />
       )}
       {outOfCredits && (

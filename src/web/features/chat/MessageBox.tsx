@@ -1,5 +1,5 @@
 import { SendHorizontal, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { useComposerInset } from '../../lib/composer-inset';
 import { useSiteStatus } from '../site/site-status';
@@ -17,6 +17,7 @@ const MicButton = lazy(() => import('../voice/MicButton').then((m) => ({ default
  * 'Message {name}...': Enter sends, Shift+Enter adds a line, grows up to 128 px. The gear opens
  * the intimacy panel (not in assistant mode); the level is saved when the slider is released.
  * With voice input configured, the microphone puts what was said into the box, to be checked.
+ * With images configured, 'Send me a picture' (`picture`, ChatComposer's) sits beside them.
  */
 export function MessageBox({
   characterId,
@@ -26,6 +27,7 @@ export function MessageBox({
   disabled,
   onSend,
   autoFocus = false,
+  picture,
 }: {
   characterId: number;
   name: string;
@@ -36,6 +38,8 @@ export function MessageBox({
   onSend: (text: string) => Promise<boolean>;
   /** Take the focus when shown: the user has just chosen to write (a mode picked). */
   autoFocus?: boolean;
+  /** 'Send me a picture' (pictures/PictureButton.tsx), where images are configured. */
+  picture?: ReactNode;
 }) {
   const [text, setText] = useState('');
   const [panel, setPanel] = useState(false);
@@ -115,6 +119,7 @@ export function MessageBox({
             <MicButton disabled={disabled} box={box} setText={setText} grow={grow} />
           </Suspense>
         )}
+        {picture}
         <button
           type="submit"
           aria-label="Send message"

@@ -9,18 +9,16 @@ import type { DisplayMessage } from './display-message';
 
 export type { TreeActions } from './MessageToolbar';
 
-// Under the few messages that show them (message-extras.ts): 'Lore · n' under a reply that used
-// lorebook entries, and the note of a message left unanswered at 0 credits.
-const extras = () => import('./message-extras');
-const LoreMarker = preloadable(() => extras().then((m) => m.LoreMarker));
-const UnansweredNote = preloadable(() => extras().then((m) => m.UnansweredNote));
+// Under the few messages that show them (message-extras.tsx): a picture the character sent, the
+// 'Lore · n' of a reply that used lorebook entries, the note of a message left unanswered.
+const MessageExtras = preloadable(() => import('./message-extras').then((m) => m.MessageExtras));
 
 /**
  * One message with its toolbar (MessageToolbar.tsx). The toolbar shows on hover or focus and
  * stays a second after; on touch, a tap or a long press shows it (a tap on the message itself too). Hidden, it keeps its place on
  * wide screens (nothing moves when it appears) and takes none on phones (no empty gap under each
  * bubble). The newest reply's toolbar always shows: Regenerate and Continue, with their cost, are
- * one press away.
+ * one press away. A message with a picture shows it under its text (its toolbar offers neither).
  */
 export function MessageView({
   message,
@@ -100,14 +98,9 @@ export function MessageView({
       ) : (
         <ReplyBubble text={message.content} />
       )}
-      {message.lore?.length ? (
+      {(message.attachments?.length || message.lore?.length || message.unanswered) && (
         <Suspense fallback={null}>
-          <LoreMarker lore={message.lore} />
-        </Suspense>
-      ) : null}
-      {message.unanswered && (
-        <Suspense fallback={null}>
-          <UnansweredNote onRetry={onRetry} />
+          <MessageExtras message={message} onRetry={onRetry} />
         </Suspense>
       )}
       {place >= 0 && siblings.length > 1 && !editing && (

@@ -1,5 +1,5 @@
 import { ArrowLeft, Loader2, RefreshCw } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { StoryOption } from '../../../shared/chat/contract';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
@@ -19,6 +19,7 @@ export function StoryOptions({
   disabled,
   onChoose,
   onReroll,
+  picture,
 }: {
   options: StoryOption[];
   loading: boolean;
@@ -28,6 +29,8 @@ export function StoryOptions({
   /** Resolves false when the text was not sent (it then goes back to the box). */
   onChoose: (text: string) => Promise<boolean>;
   onReroll: () => void;
+  /** 'Send me a picture' (pictures/PictureButton.tsx), where images are configured. */
+  picture?: ReactNode;
 }) {
   const [text, setText] = useState('');
   const bar = useRef<HTMLDivElement>(null);
@@ -41,6 +44,7 @@ export function StoryOptions({
   return (
     <div ref={bar} className="border-t border-border bg-main p-3">
       <div className="mx-auto max-w-3xl space-y-3">
+        {picture && <div className="flex justify-end">{picture}</div>}
         {loading ? (
           <p
             role="status"

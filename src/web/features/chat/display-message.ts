@@ -1,4 +1,4 @@
-import type { LoreMark } from '../../../shared/chat/contract';
+import type { Attachment, LoreMark } from '../../../shared/chat/contract';
 
 /** A message as the thread shows it: stored, being sent, or typed while out of credits. */
 export interface DisplayMessage {
@@ -12,4 +12,6 @@ export interface DisplayMessage {
   siblingIds?: number[];
   /** A stored reply: the lorebook entries its prompt carried (LoreMarker.tsx). */
   lore?: LoreMark[];
+  /** A stored message's pictures (issue 50 part 3: 'Send me a picture'; PictureAttachments.tsx). */
+  attachments?: Attachment[];
 }
