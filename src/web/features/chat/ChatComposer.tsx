@@ -41,7 +41,7 @@ export function ChatComposer({
   onOutOfCredits: (open: boolean) => void;
 }) {
   // An older server's status has no `pictures`: off.
-  const picture = useSiteStatus().data?.features?.pictures === true && activeId !== null && (
+  const picture = useSiteStatus().data?.features?.pictures && activeId !== null && (
     <Suspense fallback={null}>
       <PictureButton conversationId={activeId} name={character.name} disabled={busy} />
     </Suspense>

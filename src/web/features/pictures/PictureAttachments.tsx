@@ -1,4 +1,4 @@
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import type { Attachment } from '../../../shared/chat/contract';
 import { preloadable } from '../../lib/preloadable';
 
@@ -10,9 +10,8 @@ const PictureViewer = preloadable(() => import('./PictureViewer').then((m) => m.
  * The pictures a message carries (issue 50 part 3: 'Send me a picture'), under its text: each a
  * button that opens it full size (PictureViewer.tsx), the focus coming back to it on close. The
  * width and height are the stored picture's, so the thread keeps its place while it loads: at
- * most 320 px wide (the thread's width on a phone), in its own proportions; MessageView's
- * placeholder while this chunk loads is the same box. The thread's messages do not know their
- * character's name: the description says 'the character'.
+ * most 320 px wide (the thread's width on a phone), in its own proportions. The thread's
+ * messages do not know their character's name: the description says 'the character'.
  */
 export function PictureAttachments({ attachments }: { attachments: Attachment[] }) {
   // The picture last opened; the viewer stays mounted once opened, so that its closing runs to
@@ -21,9 +20,11 @@ export function PictureAttachments({ attachments }: { attachments: Attachment[] 
   const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
   const alt = 'A picture from the character';
   const picture = view && attachments[view.index];
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => keepReaderAtTheEnd(box.current), []);
 
   return (
-    <div className="flex w-full flex-col items-start" data-testid="picture-attachments">
+    <div ref={box} className="flex w-full flex-col items-start" data-testid="picture-attachments">
       {attachments.map((attachment, index) => (
         <button
           // The stored pictures never change order.
@@ -64,4 +65,22 @@ export function PictureAttachments({ attachments }: { attachments: Attachment[] 
       )}
     </div>
   );
+}
+
+/** How close to the end of the thread a reader counts as reading its end. */
+const AT_THE_END_PX = 80;
+
+/**
+ * The pictures are drawn a moment after their message (this chunk comes then), which pushes the
+ * end of the thread down: a reader who was at its end (a picture just sent, a thread just opened)
+ * is kept there, so the picture is seen whole; one reading further up is left where they are.
+ */
+function keepReaderAtTheEnd(pictures: HTMLElement | null) {
+  let scroller = pictures?.parentElement ?? null;
+  while (scroller && !/auto|scroll/.test(getComputedStyle(scroller).overflowY)) {
+    scroller = scroller.parentElement;
+  }
+  if (!pictures || !scroller) return;
+  const below = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+  if (below - pictures.offsetHeight < AT_THE_END_PX) scroller.scrollTop = scroller.scrollHeight;
 }
