@@ -9,6 +9,8 @@ import {
   CONVERSATION_SEARCH_MAX,
   CONVERSATION_TITLE_EMPTY,
   CONVERSATION_TITLE_MAX,
+  GROUP_SCENE_MESSAGES,
+  GROUP_SCENE_SIZE,
 } from './rules';
 
 /**
@@ -62,8 +64,14 @@ export const conversationSummarySchema = z.object({
   chatMode: z.enum(CHAT_MODES),
   model: z.string().nullable(),
   updatedAt: z.string(),
+  /** A group scene's characters, in the scene's order (issue 51); absent for one character. */
+  characterIds: z.array(z.number()).optional(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** A character of a group scene: whether it is here now ('Here now'). */
+export const sceneMemberSchema = z.object({ characterId: z.number(), present: z.boolean() });
+export type SceneMember = z.infer<typeof sceneMemberSchema>;
 
 export const conversationDetailSchema = conversationSummarySchema.extend({
   scenario: z.string().nullable(),
@@ -72,6 +80,8 @@ export const conversationDetailSchema = conversationSummarySchema.extend({
   /** Read each new reply aloud when it is done (issue 50; voice replies configured). */
   autoPlayReplies: z.boolean(),
   currentOptions: z.array(storyOptionSchema),
+  /** A group scene's characters in order, with who is here now; absent for one character. */
+  members: z.array(sceneMemberSchema).optional(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 
@@ -108,6 +118,8 @@ export const chatMessageSchema = z.object({
   lore: z.array(loreMarkSchema),
   /** Pictures it carries (none for most messages; none once moderation removed it). */
   attachments: z.array(attachmentSchema),
+  /** A group scene's character message: which character said it (issue 51); else absent. */
+  speakerId: z.number().optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageSchema>;
 
@@ -214,22 +226,36 @@ export const listConversationsResponse = z.union([
 ]);
 
 /** POST /api/conversations */
-export const createConversationRequest = z.object({
-  characterId: idField,
-  chatMode: chatModeSchema,
-  model: z.string().max(200).optional(),
-  /**
-   * In Chat Mode a character with greetings speaks first: its greetings become the first
-   * message's alternatives, and this one (0: its greeting, the default) is shown.
-   */
-  greeting: z
-    .number({ error: 'greeting is the number of one of the character’s greetings.' })
-    .int('greeting is the number of one of the character’s greetings.')
-    .min(0, 'greeting is the number of one of the character’s greetings.')
-    .optional(),
-  /** Who the user is in it (GET /api/personas): a persona's id, or null/absent for the profile. */
-  personaId: idField.nullable().optional(),
-});
+const sceneCharacterIds = z
+  .array(idField, { error: GROUP_SCENE_MESSAGES.size })
+  .min(GROUP_SCENE_SIZE.min, GROUP_SCENE_MESSAGES.size)
+  .max(GROUP_SCENE_SIZE.max, GROUP_SCENE_MESSAGES.size)
+  .refine((ids) => new Set(ids).size === ids.length, GROUP_SCENE_MESSAGES.twice);
+
+export const createConversationRequest = z
+  .object({
+    /** The character of a conversation with one character… */
+    characterId: idField.optional(),
+    /** …or the characters of a group scene (issue 51), the first one's greeting opening it. */
+    characterIds: sceneCharacterIds.optional(),
+    chatMode: chatModeSchema,
+    model: z.string().max(200).optional(),
+    /**
+     * In Chat Mode a character with greetings speaks first: its greetings become the first
+     * message's alternatives, and this one (0: its greeting, the default) is shown.
+     */
+    greeting: z
+      .number({ error: 'greeting is the number of one of the character’s greetings.' })
+      .int('greeting is the number of one of the character’s greetings.')
+      .min(0, 'greeting is the number of one of the character’s greetings.')
+      .optional(),
+    /** Who the user is in it (GET /api/personas): a persona's id, or null/absent for the profile. */
+    personaId: idField.nullable().optional(),
+  })
+  .refine(
+    (body) => (body.characterId === undefined) !== (body.characterIds === undefined),
+    GROUP_SCENE_MESSAGES.oneOrTheOther,
+  );
 export type CreateConversationRequest = z.input<typeof createConversationRequest>;
 export const createConversationResponse = z.object({ id: z.number() });
 export type CreateConversationResponse = z.infer<typeof createConversationResponse>;
@@ -292,6 +318,8 @@ export const sendMessageRequest = z.object({
    * history being read.
    */
   parentId: idField.nullable().optional(),
+  /** A group scene: the character who answers (one here now); without it the scene picks. */
+  speakerId: idField.optional(),
 });
 export type SendMessageRequest = z.input<typeof sendMessageRequest>;
 
@@ -420,3 +448,14 @@ export type GenerateOptionsResponse = z.infer<typeof generateOptionsResponse>;
 
 /** POST /api/conversations/:id/summarize */
 export const summarizeResponse = z.object({ summary: z.string() });
+
+// ---- PUT /api/conversations/:id/present (issue 51) -----------------------------------------
+
+/** Who is here now in a group scene: the characters present, the others stepped out. */
+export const presentRequest = z.object({
+  characterIds: z
+    .array(idField, { error: GROUP_SCENE_MESSAGES.nobodyHere })
+    .min(1, GROUP_SCENE_MESSAGES.nobodyHere)
+    .max(GROUP_SCENE_SIZE.max, GROUP_SCENE_MESSAGES.notInScene),
+});
+export const presentResponse = z.object({ members: z.array(sceneMemberSchema) });

@@ -58,6 +58,19 @@ export const updateConversation = /* @__PURE__ */ endpoint({
   }),
 });
 
+/** A group scene's 'Here now' (issue 51): exactly these characters are present. */
+export const setScenePresence = /* @__PURE__ */ endpoint({
+  method: 'PUT',
+  path: '/api/conversations/:id/present',
+  needs: { auth: 'user', rate: 'conversationEditsPerUser' },
+  summary: 'Says which of a group scene’s characters are here now',
+  schemas: (c) => ({
+    params: c.conversationParams,
+    body: c.presentRequest,
+    response: { 200: c.presentResponse },
+  }),
+});
+
 export const deleteConversation = /* @__PURE__ */ endpoint({
   method: 'DELETE',
   path: '/api/conversations/:id',

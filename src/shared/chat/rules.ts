@@ -110,3 +110,17 @@ export function parseReplyEventId(id: string | undefined | null): ReplyPosition 
   const match = /^(\d{1,6})\.(\d{1,9})$/u.exec(id ?? '');
   return match ? { notices: Number(match[1]), chars: Number(match[2]) } : null;
 }
+
+/** A group scene (issue 51): how many of the user's characters it holds. */
+export const GROUP_SCENE_SIZE = { min: 2, max: 5 } as const;
+
+export const GROUP_SCENE_MESSAGES = {
+  size: `A group scene has ${GROUP_SCENE_SIZE.min} to ${GROUP_SCENE_SIZE.max} of your characters.`,
+  twice: 'Each character joins a scene once.',
+  oneOrTheOther:
+    'Start a conversation with one character (characterId) or a group scene (characterIds).',
+  notInScene: 'That character is not in this scene.',
+  notHere: 'That character is not here now. Bring them back into the scene first.',
+  nobodyHere: 'Keep at least one character in the scene.',
+  notGroup: 'This conversation is not a group scene.',
+} as const;

@@ -33,6 +33,12 @@ export const conversation = pgTable(
     characterId: integer('character_id').references(() => character.id, { onDelete: 'set null' }),
     /** Who the user is in it (issue 47 part 5); null: their profile, also once it is deleted. */
     personaId: integer('persona_id').references(() => persona.id, { onDelete: 'set null' }),
+    /**
+     * A group scene (issue 51): 2 to 5 of the user's characters (conversation_member), of which
+     * `character_id` is the first (its greeting opens the scene). False for a conversation with
+     * one character, which has no members.
+     */
+    groupScene: boolean('group_scene').notNull().default(false),
     /** Read each new reply aloud when it is done (issue 50). */
     autoPlayReplies: boolean('auto_play_replies').notNull().default(false),
     title: text('title').notNull().default('New conversation'),
@@ -141,6 +147,17 @@ export const message = pgTable(
      * removal (file_removal) through a trigger (migration 0025).
      */
     attachments: jsonb('attachments').$type<StoredAttachment[]>(),
+    /**
+     * Group scenes (issue 51): the character who said it (a character's message; null in a
+     * conversation with one character, whose character says them all). Not a foreign key: a
+     * character deleted leaves its lines to a "removed character" rather than rewriting them.
+     */
+    speakerId: integer('speaker_id'),
+    /**
+     * Group scenes: the characters present when it was written. A character's prompt carries only
+     * the messages it was present for. Null in a conversation with one character.
+     */
+    present: integer('present').array(),
   },
   (t) => [
     index('message_conversation_id_idx').on(t.conversationId, t.id),
@@ -153,6 +170,33 @@ export const message = pgTable(
     index('message_attachments_idx')
       .on(t.userId)
       .where(sql`${t.attachments} is not null`),
+  ],
+);
+
+/**
+ * A character of a group scene (issue 51): its place in the scene's order (`position`, 0 the
+ * first) and whether it is here now (`present`: 'Here now', PUT …/present). Gone with the scene,
+ * the character or the account.
+ */
+export const conversationMember = pgTable(
+  'conversation_member',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    characterId: integer('character_id')
+      .notNull()
+      .references(() => character.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    present: boolean('present').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.characterId] }),
+    // A character's deletion takes its memberships: found by this, not a scan.
+    index('conversation_member_character_idx').on(t.characterId),
   ],
 );
 

@@ -1,6 +1,12 @@
 import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { conversation, conversationSummary, message, type StoredAttachment } from '../../db/schema';
+import {
+  conversation,
+  conversationMember,
+  conversationSummary,
+  message,
+  type StoredAttachment,
+} from '../../db/schema';
 import type { ExportParts } from '../../db/user-data';
 import { shownAttachments, shownContent } from './thread-read.repo';
 
@@ -67,6 +73,8 @@ export function exportForUser(db: Database, userId: string): ExportParts {
               sender: message.sender,
               content: shownContent(sql`${message}`),
               attachments: shownAttachments,
+              speakerId: message.speakerId,
+              present: message.present,
               options: message.options,
               scenario: message.scenario,
               createdAt: message.createdAt,
@@ -88,6 +96,18 @@ export function exportForUser(db: Database, userId: string): ExportParts {
         }
       }
     })(),
+    // The characters of the user's group scenes (issue 51), and who is here now.
+    sceneMembers: () =>
+      db
+        .select({
+          conversationId: conversationMember.conversationId,
+          characterId: conversationMember.characterId,
+          position: conversationMember.position,
+          present: conversationMember.present,
+        })
+        .from(conversationMember)
+        .where(eq(conversationMember.userId, userId))
+        .orderBy(asc(conversationMember.conversationId), asc(conversationMember.position)),
     // What the conversations' rolling summaries say (issue 46): written from the user's messages.
     conversationSummaries: () =>
       db

@@ -3,7 +3,7 @@ import type { ConversationCursor } from '../../../shared/chat/conversation-curso
 import type { Database, Executor } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { preparedOnce, type Bound } from '../../db/prepared';
-import { character, conversation, message } from '../../db/schema';
+import { character, conversation, conversationMember, message } from '../../db/schema';
 import { forgetConversations } from '../memories';
 import { shownContent } from './thread-read.repo';
 
@@ -174,22 +174,36 @@ export function conversationWithCharacterFromJson(
 
 /**
  * A new conversation. `greetings` (the character speaking first) become its first messages,
- * alternatives of each other in their order, and the one at `shown` ends the history.
+ * alternatives of each other in their order, and the one at `shown` ends the history. A group
+ * scene (issue 51) has its characters (`scene`, in order, all here; the first is `characterId`,
+ * whose greetings they are).
  */
 export async function insertConversation(
   db: Database,
   userId: string,
   value: { characterId: number; chatMode: string; model: string | null; personaId: number | null },
   greetings: { texts: string[]; shown: number } = { texts: [], shown: 0 },
+  scene: number[] | null = null,
 ) {
   const insert = (tx: Executor) =>
     tx
       .insert(conversation)
-      .values({ ...value, userId })
+      .values({ ...value, userId, groupScene: scene !== null })
       .returning();
-  if (greetings.texts.length === 0) return (await insert(db))[0]!;
+  if (greetings.texts.length === 0 && scene === null) return (await insert(db))[0]!;
   return db.transaction(async (tx) => {
     const [row] = await insert(tx);
+    if (scene !== null) {
+      await tx.insert(conversationMember).values(
+        scene.map((characterId, position) => ({
+          conversationId: row!.id,
+          characterId,
+          userId,
+          position,
+        })),
+      );
+    }
+    if (greetings.texts.length === 0) return row!;
     const first = await tx
       .insert(message)
       .values(
@@ -199,6 +213,7 @@ export async function insertConversation(
           parentId: null,
           sender: 'ai' as const,
           content,
+          ...(scene !== null ? { speakerId: value.characterId, present: scene } : {}),
         })),
       )
       .returning({ id: message.id });

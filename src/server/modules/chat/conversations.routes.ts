@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as endpoints from '../../../shared/chat/endpoints';
 import type { AppContext } from '../../context';
+import { setScenePresence } from './group-scene.service';
 import { route } from '../../http/route';
 import {
   createConversation,
@@ -40,6 +41,10 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
 
   await route(app, ctx, endpoints.updateConversation, async (request, _reply, user) =>
     updateConversation(ctx, user.id, request.params.id, request.body),
+  );
+
+  await route(app, ctx, endpoints.setScenePresence, async (request, _reply, user) =>
+    setScenePresence(ctx, user.id, request.params.id, request.body.characterIds),
   );
 
   await route(app, ctx, endpoints.deleteConversation, async (request, _reply, user) => {

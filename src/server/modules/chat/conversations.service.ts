@@ -34,6 +34,7 @@ import {
 } from './conversations.repo';
 import type { MessageRow } from './messages.repo';
 import { readHistoryPage, type ThreadMessage } from './thread-read.repo';
+import { withSceneCharacters, withSceneMembers } from './group-scene.service';
 import { offeredModels, resolveModel } from './model-policy';
 import { noticesForReply } from '../safety';
 
@@ -50,6 +51,12 @@ export function toSummary(row: ConversationRow): ConversationSummary {
   };
 }
 
+/** A row of the list as withSceneCharacters takes it. */
+const summaryOf = (row: ConversationRow) => ({
+  summary: toSummary(row),
+  groupScene: row.groupScene,
+});
+
 export function toDetail(row: ConversationRow): ConversationDetail {
   // Added to the summary's object, not spread into a copy (see toThreadMessageView).
   return Object.assign(toSummary(row), {
@@ -64,9 +71,10 @@ export function toMessageView(
   row: Pick<MessageRow, 'id' | 'conversationId' | 'content' | 'sender' | 'createdAt'> & {
     lore?: MessageRow['lore'] | undefined;
     attachments?: MessageRow['attachments'] | undefined;
+    speakerId?: number | null | undefined;
   },
 ): ChatMessageView {
-  return {
+  const view: ChatMessageView = {
     id: row.id,
     conversationId: row.conversationId,
     content: row.content,
@@ -75,6 +83,9 @@ export function toMessageView(
     lore: row.lore ?? [],
     attachments: attachmentViews(row.id, row.attachments),
   };
+  // A group scene's speaker (issue 51); one character's conversations say nothing more.
+  if (row.speakerId != null) view.speakerId = row.speakerId;
+  return view;
 }
 
 const NO_ATTACHMENTS: ChatMessageView['attachments'] = [];
@@ -119,7 +130,8 @@ const WHOLE_LIST_LIMIT = 500;
 
 /** The user's conversations as one list, newest first: the answer the spec describes. */
 export async function listUserConversations(ctx: AppContext, userId: string) {
-  return (await listConversations(ctx.db, userId, { limit: WHOLE_LIST_LIMIT })).map(toSummary);
+  const rows = await listConversations(ctx.db, userId, { limit: WHOLE_LIST_LIMIT });
+  return withSceneCharacters(ctx, userId, rows.map(summaryOf));
 }
 
 /**
@@ -135,7 +147,7 @@ export async function pageUserConversations(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    conversations: page.map(toSummary),
+    conversations: await withSceneCharacters(ctx, userId, page.map(summaryOf)),
     nextCursor:
       rows.length > limit && last
         ? encodeConversationCursor({ updatedAt: last.cursorTime, id: last.id })
@@ -158,10 +170,15 @@ export async function searchUserConversations(
   const page = hits.slice(0, limit);
   const last = page.at(-1)?.row;
   return {
-    conversations: page.map(({ row, matchedText }) =>
-      Object.assign(toSummary(row), {
-        snippet: matchedText === null ? null : snippetAround(matchedText, words),
-      }),
+    conversations: await withSceneCharacters(
+      ctx,
+      userId,
+      page.map(({ row, matchedText }) => ({
+        summary: Object.assign(toSummary(row), {
+          snippet: matchedText === null ? null : snippetAround(matchedText, words),
+        }),
+        groupScene: row.groupScene,
+      })),
     ),
     nextCursor:
       hits.length > limit && last
@@ -196,9 +213,16 @@ export async function createConversation(
 ) {
   // A conversation nobody can get a reply in would only sit empty in the list.
   if (!ctx.llm.configured) throw serviceUnavailable(LLM_NOT_CONFIGURED);
-  const character = await findCharacter(ctx.db, userId, input.characterId);
-  if (!character) throw notFound(CHARACTER_NOT_FOUND);
-  requireNotModerated(character);
+  // One character, or a group scene's (issue 51), whose first one opens it with its greeting.
+  const ids = input.characterIds ?? [input.characterId!];
+  const characters = [];
+  for (const id of ids) {
+    const found = await findCharacter(ctx.db, userId, id);
+    if (!found) throw notFound(CHARACTER_NOT_FOUND);
+    requireNotModerated(found);
+    characters.push(found);
+  }
+  const character = characters[0]!;
   const chatMode = normalizeChatMode(input.chatMode);
   const personaId = input.personaId ?? null;
   await assertPersonaOwned(ctx, userId, personaId);
@@ -215,6 +239,7 @@ export async function createConversation(
       personaId,
     },
     greetings,
+    input.characterIds ?? null,
   );
   // A character that speaks first is an AI speaking: the "not a human" notice comes before its
   // greeting (other conversations show it before the first reply).
@@ -249,7 +274,8 @@ function greetingsFor(
 }
 
 export async function getConversation(ctx: AppContext, userId: string, id: number) {
-  return toDetail(await requireConversation(ctx, userId, id));
+  const row = await requireConversation(ctx, userId, id);
+  return withSceneMembers(ctx, userId, toDetail(row), row.groupScene);
 }
 
 /**
@@ -286,7 +312,7 @@ export async function updateConversation(
       : {}),
   });
   if (!row) throw notFound(CONVERSATION_NOT_FOUND);
-  return toDetail(row);
+  return withSceneMembers(ctx, userId, toDetail(row), row.groupScene);
 }
 
 export async function deleteConversation(

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Bound } from '../../db/prepared';
-import { conversation, message } from '../../db/schema';
+import { conversation, conversationMember, message } from '../../db/schema';
 
 /**
  * Stores one message and keeps its conversation current in the same statement: the new message
@@ -40,6 +40,8 @@ export interface StoredMessageValue {
   lore?: Bound<string | null> | undefined;
   /** The files it carries as JSON text (StoredAttachment[]: a picture), or null. */
   attachments?: Bound<string | null> | undefined;
+  /** A group scene's character message: who said it (issue 51). */
+  speakerId?: Bound<number | null> | undefined;
 }
 
 export interface StoredMessage {
@@ -83,9 +85,14 @@ export function storeMessageSteps(
       ? sql`(select active_leaf_id from ${conversation} where id = ${conversationId} and user_id = ${userId})`
       : sql`${value.parentId}::bigint`;
   const steps = sql`${paidWith ? sql`${paidWith},` : sql``} stored as (
-      insert into ${message} (conversation_id, user_id, parent_id, sender, content, lore, attachments, scenario)
+      insert into ${message} (conversation_id, user_id, parent_id, sender, content, lore, attachments,
+                              speaker_id, present, scenario)
       select ${conversationId}::int, ${userId}::text, ${parent}, ${value.sender}::text,
              ${value.content}::text, ${value.lore ?? null}::jsonb, ${value.attachments ?? null}::jsonb,
+             ${value.speakerId ?? null}::int,
+             -- a group scene's message keeps who was here (issue 51); null for one character
+             (select array_agg(p.character_id order by p.position) from ${conversationMember} p
+               where p.conversation_id = ${conversationId} and p.user_id = ${userId} and p.present),
              -- a story's new first message begins a branch with the scene just written for it
              case when ${parent} is null then
                (select scenario from ${conversation} where id = ${conversationId} and user_id = ${userId})

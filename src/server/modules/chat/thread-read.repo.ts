@@ -23,6 +23,8 @@ export interface ThreadMessage {
   lore: { id: number | string | null; name: string }[] | null;
   /** The pictures it carries (issue 50); null for most messages and once moderation removed it. */
   attachments: StoredAttachment[] | null;
+  /** A group scene's character message: who said it (issue 51); else null. */
+  speakerId: number | null;
   /** The message's alternatives (itself included), oldest first; only when asked for. */
   siblingIds: number[];
 }
@@ -126,7 +128,7 @@ export function threadStatement(
 
 /** A message's columns as the walk carries them (`m` is the walk). */
 const walkedColumns = sql`m.id, m.conversation_id, m.user_id, m.parent_id, m.sender, m.content,
-  m.created_at, m.updated_at, m.lore, m.attachments`;
+  m.created_at, m.updated_at, m.lore, m.attachments, m.speaker_id`;
 
 /**
  * A message's text as it may leave the server (issue 49): 'Removed by moderation' in place of a
@@ -146,12 +148,12 @@ export const shownAttachments = sql<
 /** The walk's columns read from the message itself (`m` is the message). */
 const messageColumns = sql`m.id, m.conversation_id, m.user_id, m.parent_id, m.sender,
   ${shownContent()} as content, m.created_at, m.updated_at, m.lore,
-  case when m.moderated_at is null then m.attachments end as attachments`;
+  case when m.moderated_at is null then m.attachments end as attachments, m.speaker_id`;
 
 /**
  * The walk itself, a `with recursive path` clause to put before a select that reads `path`: each
  * row is a message of the thread with all it says (id, conversation_id, user_id, parent_id,
- * sender, content, created_at, updated_at, lore, attachments), its `depth` (1 is the newest) and `chars` (the
+ * sender, content, created_at, updated_at, lore, attachments, speaker_id), its `depth` (1 is the newest) and `chars` (the
  * content's length summed from the newest). readThread's, and the prompt's read
  * (prompt-context.repo.ts). The walk carries the columns rather than joining `message` again by
  * id afterwards: that join was planned as a sequential scan of the whole table while its
@@ -210,6 +212,7 @@ interface RawThreadRow extends Record<string, unknown> {
   lore: ThreadMessage['lore'];
   /** jsonb: parsed by both drivers. */
   attachments: ThreadMessage['attachments'];
+  speaker_id: number | null;
   /** JSON: numbers on both drivers. */
   sibling_ids?: number[] | null;
 }
@@ -227,6 +230,7 @@ function toThreadMessage(row: RawThreadRow): ThreadMessage {
     updatedAt: new Date(row.updated_at),
     lore: row.lore,
     attachments: row.attachments,
+    speakerId: row.speaker_id,
     siblingIds: row.sibling_ids ?? [Number(row.id)],
   };
 }
