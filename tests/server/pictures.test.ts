@@ -14,6 +14,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversation, creditAccount, fileRemoval, message } from '../../src/server/db/schema';
 import { PICTURE_MESSAGES } from '../../src/shared/pictures/contract';
+import { PICTURE_STORY_OPTION } from '../../src/shared/pictures/rules';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import type { TestClient } from './support/http-client';
 import { makeImage } from './support/images';
@@ -258,6 +259,37 @@ describe('POST /api/conversations/{id}/pictures', () => {
     // Removed at once after the deletion, or left to the file-removal job: never forgotten.
     expect(recorded.length === 1 || !existsSync(file)).toBe(true);
     expect((await download(user.c, res.json.attachments[0].url)).res.status).toBe(404);
+  });
+
+  it('may be offered by the model among a story’s options, only where pictures can be made', async () => {
+    const options = (last: string) => ({
+      content: JSON.stringify({
+        options: ['Light the lamp', 'Climb down', 'Call out', last].map((option, i) => ({
+          number: i + 1,
+          option,
+        })),
+      }),
+    });
+    llm.answerSchema('story_options', options(PICTURE_STORY_OPTION));
+    const user = await userWithCredits(t, 10);
+    const { conversationId } = await conversationWithReply(t, user);
+    const res = await user.c.post('/api/generate-options', { conversationId });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.options[3].option).toBe(PICTURE_STORY_OPTION);
+    const [asked] = requestsFor(llm, 'story_options');
+    expect(JSON.stringify(asked!.body.messages)).toContain(PICTURE_STORY_OPTION);
+
+    // Without images the model is not told it may offer one.
+    llm.reset();
+    llm.answerSchema('story_options', options('Wave'));
+    const elsewhere = await userWithCredits(bare, 10);
+    const there = await conversationWithReply(bare, elsewhere);
+    const plain = await elsewhere.c.post('/api/generate-options', {
+      conversationId: there.conversationId,
+    });
+    expect(plain.status, plain.text).toBe(200);
+    const [told] = requestsFor(llm, 'story_options');
+    expect(JSON.stringify(told!.body.messages)).not.toContain(PICTURE_STORY_OPTION);
   });
 
   it('is hidden with its message once moderation removed it', async () => {

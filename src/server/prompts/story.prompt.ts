@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_LIMITS } from '../../shared/chat/rules';
+import { PICTURE_STORY_OPTION } from '../../shared/pictures/rules';
 import type { ChatMessage } from '../integrations/llm';
 import { jsonSchemaOf } from '../integrations/llm/json';
 
@@ -14,14 +15,23 @@ export function scenarioRequest(idea: string | undefined): ChatMessage {
   };
 }
 
-/** Four suggested next actions, from the end of the story (or its scenario at the start). */
-export function storyOptionsRequest(story: string): ChatMessage {
+/**
+ * Four suggested next actions, from the end of the story (or its scenario at the start). Where
+ * pictures can be made (`offerPicture`), the model may make the last one an offer of a picture of
+ * the moment, in exactly PICTURE_STORY_OPTION's words (choosing it asks for the picture).
+ */
+export function storyOptionsRequest(story: string, offerPicture = false): ChatMessage {
   return {
     role: 'user',
     content:
       `The story so far:\n${story || '(it is just beginning)'}\n\n` +
       'Suggest exactly four different things I could do next, each a short first-person ' +
-      'action under 15 words. Answer as JSON: {"options":[{"number":1,"option":"..."},…]}.',
+      'action under 15 words.' +
+      (offerPicture
+        ? ' When this moment would make a striking picture, make the fourth option exactly ' +
+          `"${PICTURE_STORY_OPTION}".`
+        : '') +
+      ' Answer as JSON: {"options":[{"number":1,"option":"..."},…]}.',
   };
 }
 

@@ -318,8 +318,6 @@ export const sendMessageRequest = z.object({
    * history being read.
    */
   parentId: idField.nullable().optional(),
-  /** A group scene: the character who answers (one here now); without it the scene picks. */
-  speakerId: idField.optional(),
 });
 export type SendMessageRequest = z.input<typeof sendMessageRequest>;
 

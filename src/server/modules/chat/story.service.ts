@@ -163,7 +163,10 @@ export async function generateOptions(
     {
       model: modelOf(ctx, conversation),
       ...MODEL_SETTINGS.storyOptions,
-      messages: [system!, storyOptionsRequest(story || conversation.scenario || '')],
+      messages: [
+        system!,
+        storyOptionsRequest(story || conversation.scenario || '', ctx.images.configured),
+      ],
       jsonSchema: STORY_OPTIONS_JSON_SCHEMA,
       usage: { userId, purpose: 'story' },
     },

@@ -67,6 +67,7 @@ export function ChatComposer({
               onChoose={onSend}
               onReroll={() => void story.load(activeId)}
               picture={picture}
+              conversationId={activeId}
             />
           </Suspense>
         )

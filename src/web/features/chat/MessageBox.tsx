@@ -78,7 +78,7 @@ export function MessageBox({
         </div>
       )}
       <form
-        className="mx-auto flex max-w-3xl items-end gap-1 sm:gap-2"
+        className="mx-auto flex max-w-3xl items-end gap-1.5"
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

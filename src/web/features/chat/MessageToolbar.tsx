@@ -41,8 +41,6 @@ export interface TreeActions {
  * Under a stored message: copy, thumbs for replies, edit (the user's own messages and the
  * character's replies, issue 45), and the tree's actions. Regenerate and Continue say what they
  * cost on the button. With voice replies configured, a reply can be heard ('Listen', issue 50).
- * A picture the character sent is asked for anew, never regenerated or continued (the server
- * refuses both, issue 50 part 3).
  */
 export function MessageToolbar({
   message,
@@ -59,7 +57,6 @@ export function MessageToolbar({
   const cost = useReplyCost();
   const [copied, setCopied] = useState(false);
   const mine = message.sender === 'user';
-  const reworkable = !message.attachments?.length;
   const voice = useSiteStatus().data?.features?.voiceReplies;
   const copy = async () => {
     try {
@@ -87,7 +84,7 @@ export function MessageToolbar({
           <Pencil className="size-3.5" />
         </ToolButton>
       )}
-      {reworkable && tree.onRegenerate && (
+      {tree.onRegenerate && (
         <ToolButton
           label={`Regenerate (${cost})`}
           cost={cost}
@@ -98,7 +95,7 @@ export function MessageToolbar({
           <RefreshCw className="size-3.5" />
         </ToolButton>
       )}
-      {reworkable && tree.onContinue && (
+      {tree.onContinue && (
         <ToolButton
           label={`Continue (${cost})`}
           cost={cost}

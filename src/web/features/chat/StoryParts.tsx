@@ -6,6 +6,8 @@ import { Textarea } from '../../components/ui/form';
 import { useComposerInset } from '../../lib/composer-inset';
 import { CostHint } from './CostHint';
 import { isSendKey } from './enter-to-send';
+import { PICTURE_STORY_OPTION } from '../../../shared/pictures/rules';
+import { usePictureRequest } from '../pictures/picture-mutation';
 
 /**
  * Four suggested actions in a 2×2 grid with a reroll, and under them a box that is always there
@@ -20,6 +22,7 @@ export function StoryOptions({
   onChoose,
   onReroll,
   picture,
+  conversationId,
 }: {
   options: StoryOption[];
   loading: boolean;
@@ -31,7 +34,10 @@ export function StoryOptions({
   onReroll: () => void;
   /** 'Send me a picture' (pictures/PictureButton.tsx), where images are configured. */
   picture?: ReactNode;
+  /** The story's conversation: the model's picture option asks for its picture. */
+  conversationId: number;
 }) {
+  const askForPicture = usePictureRequest(conversationId);
   const [text, setText] = useState('');
   const bar = useRef<HTMLDivElement>(null);
   useComposerInset(bar);
@@ -68,7 +74,12 @@ export function StoryOptions({
                   key={o.number}
                   type="button"
                   disabled={disabled}
-                  onClick={() => void onChoose(o.option)}
+                  // The model's offer of a picture (issue 50): chosen, the picture is asked for.
+                  onClick={() =>
+                    o.option === PICTURE_STORY_OPTION && picture
+                      ? askForPicture.mutate('')
+                      : void onChoose(o.option)
+                  }
                   className="min-h-11 rounded-xl border border-border bg-surface px-3 py-2.5 text-left text-xs hover:border-accent disabled:opacity-50 sm:px-4 sm:py-3 sm:text-sm"
                 >
                   {o.option}

@@ -108,6 +108,8 @@ export function useThreadActions({
     const stored = storedOf({ ...m, id });
     const ai = m.sender === 'ai';
     const asks = !paused; // a paused account's reply requests are refused
+    // A reply the model can write again or go on with: not a picture, asked for anew (issue 50).
+    const reworkable = asks && ai && !m.attachments?.length;
     return {
       busy: treeBusy,
       onSwitch: (messageId: number) =>
@@ -115,10 +117,10 @@ export function useThreadActions({
           .mutateAsync({ conversationId: activeId, messageId })
           .then(onBranchChanged, failed),
       onRegenerate:
-        asks && ai && stored.parentId !== null
+        reworkable && stored.parentId !== null
           ? () => (laterMessages(id) ? setConfirming(stored) : regenerate(stored))
           : undefined,
-      onContinue: asks && ai && newest ? () => void rework('continue', stored) : undefined,
+      onContinue: reworkable && newest ? () => void rework('continue', stored) : undefined,
       onDelete: () => setDeleting(id),
       onEditAsBranch:
         asks && !ai
