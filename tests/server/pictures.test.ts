@@ -292,6 +292,30 @@ describe('POST /api/conversations/{id}/pictures', () => {
     expect(JSON.stringify(told!.body.messages)).not.toContain(PICTURE_STORY_OPTION);
   });
 
+  it('stays on its branch: a new branch from before it does not show it, going back does', async () => {
+    const user = await userWithCredits(t, 20);
+    const { conversationId, replyId } = await conversationWithReply(t, user);
+    const res = await ask(user.c, conversationId);
+    expect(res.status, res.text).toBe(200);
+    // 'Branch from here' on the reply before the picture: the new branch has no picture.
+    const branched = await user.c.post('/api/assistant', {
+      conversationId,
+      message: 'Tell me about the storm instead.',
+      parentId: replyId,
+    });
+    expect(branched.status, branched.text).toBe(200);
+    const other = await user.c.get(`/api/conversations/${conversationId}/messages`);
+    expect(other.json.some((m: { id: number }) => m.id === res.json.id)).toBe(false);
+    // Back to the picture's branch: it is there, with its picture.
+    const back = await user.c.put(`/api/conversations/${conversationId}/active-leaf`, {
+      messageId: res.json.id,
+    });
+    expect(back.status, back.text).toBe(200);
+    const again = await user.c.get(`/api/conversations/${conversationId}/messages`);
+    expect(again.json.at(-1)).toMatchObject({ id: res.json.id, attachments: res.json.attachments });
+    expect((await download(user.c, res.json.attachments[0].url)).res.status).toBe(200);
+  });
+
   it('is hidden with its message once moderation removed it', async () => {
     const user = await userWithCredits(t, 10);
     const { conversationId } = await conversationWithReply(t, user);
