@@ -12,13 +12,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { conversation, creditAccount, fileRemoval, message } from '../../src/server/db/schema';
+import { conversation, fileRemoval, message } from '../../src/server/db/schema';
 import { PICTURE_MESSAGES } from '../../src/shared/pictures/contract';
 import { PICTURE_STORY_OPTION } from '../../src/shared/pictures/rules';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import type { TestClient } from './support/http-client';
 import { makeImage } from './support/images';
 import { answerAgeReviewsAsAdult, requestsFor } from './support/llm';
+import { creditsOf, userWithCredits } from './support/credits';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -54,15 +55,6 @@ afterAll(async () => {
   await Promise.all([t.close(), bare.close()]);
   await llm.stop();
 });
-
-async function userWithCredits(app: TestApp, credits: number) {
-  const c = await app.signedInUser();
-  const id = (await c.get('/api/auth/get-session')).json.user.id as string;
-  await c.get('/api/get-credits');
-  await app.database.db.update(creditAccount).set({ credits }).where(eq(creditAccount.userId, id));
-  return { c, id };
-}
-const creditsOf = async (c: TestClient) => (await c.get('/api/get-credits')).json.credits as number;
 
 /** A character and a conversation holding the user's line and a reply. */
 async function conversationWithReply(app: TestApp, user: { c: TestClient; id: string }) {

@@ -10,13 +10,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { creditAccount, fileRemoval, message, messageSpeech } from '../../src/server/db/schema';
+import { fileRemoval, message, messageSpeech } from '../../src/server/db/schema';
 import { SPEECH_MESSAGES } from '../../src/shared/voice/contract';
 import { mp3Bytes } from '../doubles/audio';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import { speechSecondsOf, startSpeechDouble, type SpeechDouble } from '../doubles/speech-server';
 import type { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult } from './support/llm';
+import { creditsOf, userWithCredits } from './support/credits';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -56,15 +57,6 @@ const SPOKEN_PIECES = [
 ];
 const audioOf = (pieces: string[]) =>
   Buffer.concat(pieces.map((piece) => mp3Bytes(speechSecondsOf(piece))));
-
-async function userWithCredits(app: TestApp, credits: number) {
-  const c = await app.signedInUser();
-  const id = (await c.get('/api/auth/get-session')).json.user.id as string;
-  await c.get('/api/get-credits');
-  await app.database.db.update(creditAccount).set({ credits }).where(eq(creditAccount.userId, id));
-  return { c, id };
-}
-const creditsOf = async (c: TestClient) => (await c.get('/api/get-credits')).json.credits as number;
 
 /** A character (with `voice`) and a conversation holding the user's line and a reply. */
 async function conversationWithReply(

@@ -5,12 +5,11 @@
  * default), given back when it fails; without STT_MODEL it is 503 and the chat offers no
  * microphone (the site status says so).
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { creditAccount } from '../../src/server/db/schema';
 import { TRANSCRIPTION_MESSAGES } from '../../src/shared/voice/contract';
 import { wavBytes } from '../doubles/audio';
 import { DEFAULT_TRANSCRIPT, startSpeechDouble, type SpeechDouble } from '../doubles/speech-server';
+import { creditsOf, userWithCredits as userWithCreditsOf } from './support/credits';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -44,14 +43,8 @@ const send = (
 ) => c.upload('/api/transcriptions', bytes, name, type);
 
 async function userWithCredits(credits: number) {
-  const c = await t.signedInUser();
-  const id = (await c.get('/api/auth/get-session')).json.user.id as string;
-  await c.get('/api/get-credits');
-  await t.database.db.update(creditAccount).set({ credits }).where(eq(creditAccount.userId, id));
-  return c;
+  return (await userWithCreditsOf(t, credits)).c;
 }
-const creditsOf = async (c: Awaited<ReturnType<TestApp['signedInUser']>>) =>
-  (await c.get('/api/get-credits')).json.credits as number;
 
 describe('POST /api/transcriptions', () => {
   it('answers the words in a recording, sent to the speech server as the recording it is', async () => {

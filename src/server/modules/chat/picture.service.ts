@@ -5,8 +5,7 @@ import { PICTURE_MESSAGES } from '../../../shared/pictures/contract';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../errors';
 import { completeJson, IMAGE_TIMEOUT, LlmError } from '../../integrations/llm';
-import { buildChatPrompt, estimateTokens, newestWithin } from '../../prompts/chat.prompt';
-import { MODEL_SETTINGS, REPLY_TOKENS } from '../../prompts/model-settings';
+import { MODEL_SETTINGS } from '../../prompts/model-settings';
 import {
   PICTURE_SCENE_JSON_SCHEMA,
   pictureMessageText,
@@ -17,18 +16,15 @@ import {
 } from '../../prompts/picture.prompt';
 import { refundCharge, settleChargeStatement, takeCredit } from '../credits';
 import { reviewCharacterAge } from '../safety';
-import { contextTokensOf } from './conversation-context';
 import { toMessageView } from './conversations.service';
 import { findMessage } from './messages.repo';
 import { modelOf } from './model-policy';
 import { preparePicture, type PreparedPicture } from './picture-image';
 import { storeMessage } from './message-store.repo';
-import { readStory, storyCharacter } from './story.service';
+import { readStory, sheetAndStory, type StoryRead } from './story.service';
 
 /** How many of the conversation's newest messages the scene is drawn from (then cut to budget). */
 const SCENE_HISTORY = 12;
-
-type StoryRead = Awaited<ReturnType<typeof readStory>>;
 
 /**
  * POST /api/conversations/{id}/pictures ('Send me a picture', issue 50 part 3). The user's words
@@ -107,27 +103,14 @@ async function describeScene(
   if (!ctx.llm.configured) {
     return { scene: wish ?? 'A candid portrait in a place that suits them.', caption: '' };
   }
-  const { conversation, character, memories, history } = read;
-  const [system] = buildChatPrompt({
-    ...storyCharacter(read),
-    mode: normalizeChatMode(conversation.chatMode),
-    scenario: conversation.scenario,
-    memories,
-    history: [],
-    contextTokens: contextTokensOf(ctx),
-  });
-  const budget = contextTokensOf(ctx) - estimateTokens(system!.content) - REPLY_TOKENS;
-  const story = newestWithin(
-    history.map((m) => `${m.sender === 'user' ? 'Me' : character.name}: ${m.content}`),
-    (line) => line,
-    budget,
-  ).join('\n\n');
+  const { conversation } = read;
+  const { system, story } = sheetAndStory(ctx, read, normalizeChatMode(conversation.chatMode));
   return completeJson(
     ctx.llm,
     {
       model: modelOf(ctx, conversation),
       ...MODEL_SETTINGS.pictureScene,
-      messages: [system!, pictureSceneRequest(story, wish)],
+      messages: [system, pictureSceneRequest(story, wish)],
       jsonSchema: PICTURE_SCENE_JSON_SCHEMA,
       usage: { userId, purpose: 'picture' },
     },

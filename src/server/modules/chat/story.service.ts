@@ -1,4 +1,5 @@
 import type { StoryOption } from '../../../shared/chat/contract';
+import type { ChatMode } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { completeJson, LLM_EMPTY, LlmError } from '../../integrations/llm';
 import { updateConversationFields } from './conversations.repo';
@@ -132,6 +133,32 @@ export async function generateScenario(
   return { scenario, notices: shown };
 }
 
+/**
+ * What a call about the story is asked with: the character sheet (the system prompt a reply in
+ * `mode` has), and the end of the conversation as lines ('Me: …', '{name}: …'), as much as fits
+ * beside the sheet and the answer. Story options' and a picture's scene's.
+ */
+export function sheetAndStory(ctx: AppContext, read: StoryRead, mode: ChatMode) {
+  const { conversation, character, memories, history } = read;
+  const [system] = buildChatPrompt({
+    ...storyCharacter(read),
+    mode,
+    scenario: conversation.scenario,
+    memories,
+    history: [],
+    contextTokens: contextTokensOf(ctx),
+  });
+  const budget = contextTokensOf(ctx) - estimateTokens(system!.content) - REPLY_TOKENS;
+  const story = newestWithin(
+    history.map((m) => `${m.sender === 'user' ? 'Me' : character.name}: ${m.content}`),
+    (line) => line,
+    budget,
+  ).join('\n\n');
+  return { system: system!, story };
+}
+
+export type StoryRead = Awaited<ReturnType<typeof readStory>>;
+
 /** Stands in for a suggested action the crisis protocol would not show. */
 const SAFE_OPTION = 'Take a slow breath and tell them how you really feel.';
 
@@ -142,29 +169,15 @@ export async function generateOptions(
   id: number,
 ): Promise<{ options: StoryOption[] }> {
   const read = await readStory(ctx, userId, id, OPTIONS_HISTORY);
-  const { conversation, character, memories, history: recent } = read;
-  const [system] = buildChatPrompt({
-    ...storyCharacter(read),
-    mode: 'immersive',
-    scenario: conversation.scenario,
-    memories,
-    history: [],
-    contextTokens: contextTokensOf(ctx),
-  });
-  // The end of the story, as much as fits beside the character sheet and the answer.
-  const budget = contextTokensOf(ctx) - estimateTokens(system!.content) - REPLY_TOKENS;
-  const story = newestWithin(
-    recent.map((m) => `${m.sender === 'user' ? 'Me' : character.name}: ${m.content}`),
-    (line) => line,
-    budget,
-  ).join('\n\n');
+  const { conversation, history: recent } = read;
+  const { system, story } = sheetAndStory(ctx, read, 'immersive');
   const options = await completeJson(
     ctx.llm,
     {
       model: modelOf(ctx, conversation),
       ...MODEL_SETTINGS.storyOptions,
       messages: [
-        system!,
+        system,
         storyOptionsRequest(story || conversation.scenario || '', ctx.images.configured),
       ],
       jsonSchema: STORY_OPTIONS_JSON_SCHEMA,
