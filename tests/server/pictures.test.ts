@@ -344,4 +344,38 @@ describe('POST /api/conversations/{id}/pictures', () => {
     const transcript = Object.entries(files).find(([name]) => name.endsWith('.md'))!;
     expect(strFromU8(transcript[1])).toContain(`![A picture](../pictures/${key})`);
   });
+
+  it('leaves out a caption the crisis protocol’s guard reads as harmful, and is refused in a group scene', async () => {
+    const user = await userWithCredits(t, 10);
+    const { conversationId } = await conversationWithReply(t, user);
+    llm.answerSchema('picture_scene', {
+      content: JSON.stringify({
+        scene: SCENE,
+        caption: 'If you want it quick, just do it tonight, nobody will stop you.',
+      }),
+    });
+    const res = await ask(user.c, conversationId);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.content).toBe('*sends you a picture*');
+
+    const make = async (name: string) => {
+      const made = await user.c.post('/api/characters', {
+        name,
+        description: `${name}, a lighthouse keeper in her forties with a grey coat.`,
+        gender: 'female',
+        personality: 'Warm, wry and patient.',
+      });
+      expect(made.status, made.text).toBe(201);
+      return made.json.id as number;
+    };
+    const group = await user.c.post('/api/conversations', {
+      characterIds: [await make('Ada'), await make('Bea')],
+      chatMode: 'texting',
+    });
+    expect(group.status, group.text).toBe(201);
+    const before = await creditsOf(user.c);
+    const refused = await ask(user.c, group.json.id);
+    expect([refused.status, refused.json.message]).toEqual([400, PICTURE_MESSAGES.notInScenes]);
+    expect(await creditsOf(user.c)).toBe(before);
+  });
 });

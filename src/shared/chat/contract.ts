@@ -318,8 +318,27 @@ export const sendMessageRequest = z.object({
    * history being read.
    */
   parentId: idField.nullable().optional(),
+  /**
+   * A group scene (issue 51): the character who answers, one of those here now. Without it the
+   * scene picks: the character named or @mentioned, else the model's choice among those present.
+   */
+  speakerId: idField.optional(),
 });
 export type SendMessageRequest = z.input<typeof sendMessageRequest>;
+
+/**
+ * POST /api/messages/:messageId/regenerate's optional body: in a group scene, another version of
+ * a reply keeps its speaker unless `speakerId` names another character here now.
+ */
+export const regenerateRequest = z.object({ speakerId: idField.optional() });
+export type RegenerateRequest = z.input<typeof regenerateRequest>;
+
+/**
+ * POST /api/conversations/:id/turn (issue 51): a character of a group scene speaks next without a
+ * message from the user (one turn each of 'Let them talk'); `speakerId` as on POST /api/chat.
+ */
+export const sceneTurnRequest = z.object({ speakerId: idField.optional() });
+export type SceneTurnRequest = z.input<typeof sceneTurnRequest>;
 
 /**
  * The stored reply (the JSON answer, and the `done` event of a streamed one); after a regenerate
@@ -331,6 +350,8 @@ export const replyResponse = z.object({
   userMessageId: z.number(),
   /** The lorebook entries its prompt carried. */
   lore: z.array(loreMarkSchema),
+  /** A group scene's reply: the character who said it (issue 51); else absent. */
+  speakerId: z.number().optional(),
 });
 export type ReplyResult = z.infer<typeof replyResponse>;
 

@@ -139,8 +139,27 @@ export const regenerateReply = /* @__PURE__ */ endpoint({
   path: '/api/messages/:messageId/regenerate',
   needs: { auth: 'user', credits: true, rate: 'messagesPerUser' },
   kind: 'stream',
-  summary: 'A new alternative of a reply (JSON or SSE)',
-  schemas: (c) => ({ params: c.messageParams, response: { 200: c.replyJsonResponse } }),
+  summary:
+    'A new alternative of a reply (JSON or SSE); a scene’s keeps its speaker unless `speakerId`',
+  schemas: (c) => ({
+    params: c.messageParams,
+    body: c.regenerateRequest.nullish(),
+    response: { 200: c.replyJsonResponse },
+  }),
+});
+
+/** A group scene's character speaks without a message from the user (issue 51). */
+export const sceneTurn = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/conversations/:id/turn',
+  needs: { auth: 'user', credits: true, rate: 'messagesPerUser' },
+  kind: 'stream',
+  summary: 'A group scene’s character speaks next, unprompted (JSON or SSE; one credit)',
+  schemas: (c) => ({
+    params: c.conversationParams,
+    body: c.sceneTurnRequest.nullish(),
+    response: { 200: c.replyJsonResponse },
+  }),
 });
 
 export const continueReply = /* @__PURE__ */ endpoint({

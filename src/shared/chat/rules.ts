@@ -123,4 +123,6 @@ export const GROUP_SCENE_MESSAGES = {
   notHere: 'That character is not here now. Bring them back into the scene first.',
   nobodyHere: 'Keep at least one character in the scene.',
   notGroup: 'This conversation is not a group scene.',
+  nobodyToSpeak: 'Nobody is here to answer. Bring a character back into the scene first.',
+  nothingYet: 'The scene has not begun yet. Say something first.',
 } as const;

@@ -30,6 +30,9 @@ export const PICTURE_MESSAGES = {
   notFound: 'This picture is not there.',
   cannotRegenerate: 'A picture cannot be regenerated. Ask for a new one instead.',
   cannotContinue: 'A picture cannot be continued.',
+  /** A group scene (issue 51): a picture would be one character's view of everyone's scene. */
+  notInScenes:
+    'Pictures are for conversations with one character; group scenes do not send them yet.',
 } as const;
 
 export const pictureRequest = z.object({

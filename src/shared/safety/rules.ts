@@ -39,11 +39,21 @@ export const DEFAULT_CRISIS_RESOURCES: readonly CrisisResource[] = [
   { name: 'Find a Helpline (other countries)', url: 'https://findahelpline.com' },
 ];
 
-/** The notice shown before a character's first reply and again every few hours. */
-export function aiDisclosureText(characterName: string): string {
-  const name = characterName.trim() || 'This character';
+/**
+ * The notice shown before a character's first reply and again every few hours; a group scene's
+ * names all its characters (issue 51).
+ */
+export function aiDisclosureText(who: string | readonly string[]): string {
+  const names = (typeof who === 'string' ? [who] : who).map((n) => n.trim()).filter(Boolean);
+  if (names.length > 1) {
+    const list = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    return (
+      `${list} are AIs — computer programs, not human beings. ` +
+      'You are not talking with a person.'
+    );
+  }
   return (
-    `${name} is an AI — a computer program, not a human being. ` +
+    `${names[0] || 'This character'} is an AI — a computer program, not a human being. ` +
     'You are not talking with a person.'
   );
 }

@@ -47,9 +47,10 @@ export const memory = pgTable(
     index('memory_character_idx').on(t.userId, t.characterId, t.id),
     index('memory_conversation_idx').on(t.conversationId),
     index('memory_message_idx').on(t.messageId),
-    // One automatic summary per conversation: summarising again replaces it.
+    // One automatic summary per conversation and character (a group scene's characters each
+    // remember what they witnessed, issue 51): summarising again replaces it.
     uniqueIndex('memory_summary_idx')
-      .on(t.conversationId)
+      .on(t.conversationId, t.characterId)
       .where(sql`${t.source} = 'summary'`),
   ],
 );

@@ -6,8 +6,15 @@ import { conversation } from './conversations';
 /** Where a reply run is: stored before the model is asked, `done` or `failed` at its end. */
 export type ReplyRunState = 'queued' | 'streaming' | 'done' | 'failed';
 
-/** A new reply to the message `answers`, or more of the reply `continues` (appended to it). */
-export type RunKeep = { answers: number } | { continues: { messageId: number; content: string } };
+/**
+ * A new reply to the message `answers`, or more of the reply `continues` (appended to it); in a
+ * group scene, by the character `speakerId` (issue 51: a run taken over keeps its speaker).
+ */
+export type RunKeep = (
+  { answers: number } | { continues: { messageId: number; content: string } }
+) & {
+  speakerId?: number;
+};
 
 /**
  * A reply being written, apart from the request that asked for it (issue 44, decision 0049): the

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { character, conversation, memory } from '../../db/schema';
@@ -46,6 +46,15 @@ export async function findCharacter(db: Database, userId: string, id: number) {
     .where(and(eq(character.id, id), eq(character.userId, userId)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** The user's characters among `ids` (a group scene's, issue 51), in no particular order. */
+export async function findCharacters(db: Database, userId: string, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(character)
+    .where(and(inArray(character.id, ids), eq(character.userId, userId)));
 }
 
 /**

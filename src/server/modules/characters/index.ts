@@ -4,7 +4,7 @@ import { registerCharacterRoutes } from './characters.routes';
 import { registerStarterRoutes } from './starters/starters.routes';
 
 /** The characters module's face: what the rest of the server may use of it. */
-export { findCharacter, type CharacterRow } from './characters.repo';
+export { findCharacter, findCharacters, type CharacterRow } from './characters.repo';
 export { cardPromptFields, type CardPromptFields } from './card-fields';
 
 export const charactersModule: FeatureModule = {

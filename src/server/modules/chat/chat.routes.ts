@@ -24,6 +24,7 @@ import {
   prepareContinue,
   prepareRegenerate,
   prepareReply,
+  prepareTurn,
   type PreparedReply,
 } from './reply.service';
 import { requireChatAllowed } from '../safety';
@@ -70,17 +71,26 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
     });
   }
 
-  // A new alternative of a reply, or more of it: charged and streamed like any reply.
-  for (const [endpoint, prepare] of [
-    [endpoints.regenerateReply, prepareRegenerate],
-    [endpoints.continueReply, prepareContinue],
-  ] as const) {
-    await route(app, ctx, endpoint, async (request, reply, { id }) => {
-      ctx.lifecycle.refuseNewWorkWhileDraining();
-      const prepared = await prepare(ctx, id, request.params.messageId);
-      return startRun(request, reply, id, prepared);
-    });
-  }
+  // A new alternative of a reply (a scene's keeps its speaker unless another is asked for), or
+  // more of it: charged and streamed like any reply.
+  await route(app, ctx, endpoints.regenerateReply, async (request, reply, { id }) => {
+    ctx.lifecycle.refuseNewWorkWhileDraining();
+    const { messageId } = request.params;
+    const prepared = await prepareRegenerate(ctx, id, messageId, request.body?.speakerId);
+    return startRun(request, reply, id, prepared);
+  });
+  await route(app, ctx, endpoints.continueReply, async (request, reply, { id }) => {
+    ctx.lifecycle.refuseNewWorkWhileDraining();
+    const prepared = await prepareContinue(ctx, id, request.params.messageId);
+    return startRun(request, reply, id, prepared);
+  });
+
+  // A group scene's character speaks without a message from the user (issue 51).
+  await route(app, ctx, endpoints.sceneTurn, async (request, reply, { id }) => {
+    ctx.lifecycle.refuseNewWorkWhileDraining();
+    const prepared = await prepareTurn(ctx, id, request.params.id, request.body?.speakerId);
+    return startRun(request, reply, id, prepared);
+  });
 
   // A reply followed again (a dropped connection), from the last event seen, on any server.
   await route(app, ctx, endpoints.replyEvents, async (request, reply, { id }) => {

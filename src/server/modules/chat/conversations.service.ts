@@ -248,6 +248,7 @@ export async function createConversation(
       userId,
       conversationId: row.id,
       characterName: character.name,
+      sceneNames: input.characterIds ? characters.map((c) => c.name) : undefined,
       afterMessageId: null,
       crisis: false,
     });

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SceneMember } from '../../../shared/chat/contract';
 import type { Database } from '../../db/client';
-import { conversationMember } from '../../db/schema';
+import { conversationMember, message } from '../../db/schema';
 
 /**
  * A group scene's characters (issue 51), in the scene's order, with who is here now. Every query
@@ -69,4 +69,38 @@ export async function setPresent(
         eq(conversationMember.userId, userId),
       ),
     );
+}
+
+/** Who said a scene's message, and who was here when it was written. */
+export interface SceneLine {
+  speakerId: number | null;
+  present: number[] | null;
+}
+
+/**
+ * Who said each of these messages and who was present (issue 51): a character's prompt keeps only
+ * the lines it witnessed. Read beside the prompt's own statement, for group scenes only.
+ */
+export async function sceneLinesOf(
+  db: Database,
+  userId: string,
+  conversationId: number,
+  ids: number[],
+): Promise<Map<number, SceneLine>> {
+  const lines = new Map<number, SceneLine>();
+  if (ids.length === 0) return lines;
+  const rows = await db
+    .select({ id: message.id, speakerId: message.speakerId, present: message.present })
+    .from(message)
+    .where(
+      and(
+        eq(message.userId, userId),
+        eq(message.conversationId, conversationId),
+        inArray(message.id, ids),
+      ),
+    );
+  for (const row of rows) {
+    lines.set(Number(row.id), { speakerId: row.speakerId, present: row.present });
+  }
+  return lines;
 }

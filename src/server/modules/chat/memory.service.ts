@@ -2,13 +2,19 @@ import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { LLM_EMPTY, LlmError } from '../../integrations/llm';
-import type { CharacterRow } from '../characters';
+import { findCharacters, type CharacterRow } from '../characters';
 import { hasConversationSummary, storeSummary } from '../memories';
 import { updateConversationFields, type ConversationRow } from './conversations.repo';
-import { readThread } from './thread-read.repo';
+import { readThread, type ThreadMessage } from './thread-read.repo';
+import { sceneLinesOf, sceneMembers } from './group-scene.repo';
 import { newestWithin } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS, REPLY_TOKENS } from '../../prompts/model-settings';
-import { summaryRequest, summarySystem, transcriptLine } from '../../prompts/summary.prompt';
+import {
+  summaryRequest,
+  summarySystem,
+  transcriptLine,
+  type SummaryNames,
+} from '../../prompts/summary.prompt';
 import { contextTokensOf, loadConversationWithCharacter } from './conversation-context';
 import { queueConversationJob } from './conversation-jobs';
 import { modelOf } from './model-policy';
@@ -63,18 +69,83 @@ async function summarize(
 ) {
   const id = conversation.id;
   const recent = await readThread(ctx.db, userId, id, { limit: SUMMARY_WINDOW });
+  if (conversation.groupScene) return summarizeScene(ctx, userId, conversation, owner, recent);
   const names = await summaryNamesOf(ctx, userId, owner, conversation);
   // What came before the messages read, as the conversation's rolling summary tells it.
   const earlier = summaryOnPath(recent, await readRollingSummaries(ctx.db, userId, id));
   const after = earlier ? recent.slice(earlier.index + 1) : recent;
+  const lines = after.map((m) => transcriptLine(names, m.sender, m.content));
+  const summary = await summaryOf(ctx, userId, conversation, names, lines, earlier);
+  await storeSummary(ctx.db, userId, owner.id, id, summary, conversation.messageCount);
+  return { summary };
+}
+
+/**
+ * A group scene remembered by each of its characters (issue 51): each one's summary is made of
+ * the messages written while it was present, and kept in its own memory, never another's. The
+ * answer is the first character's.
+ */
+async function summarizeScene(
+  ctx: AppContext,
+  userId: string,
+  conversation: ConversationRow,
+  owner: CharacterRow,
+  recent: ThreadMessage[],
+) {
+  const lines = await sceneLinesOf(
+    ctx.db,
+    userId,
+    conversation.id,
+    recent.map((m) => m.id),
+  );
+  const members = await sceneMembers(ctx.db, userId, conversation.id);
+  const cast = await findCharacters(
+    ctx.db,
+    userId,
+    members.map((m) => m.characterId),
+  );
+  const nameOf = (speakerId: number | null) =>
+    (speakerId === null ? owner : cast.find((c) => c.id === speakerId))?.name ??
+    'A removed character';
+  let answer = '';
+  for (const character of cast) {
+    const names = await summaryNamesOf(ctx, userId, character, conversation);
+    const witnessed = recent.filter(
+      (m) => lines.get(m.id)?.present?.includes(character.id) ?? true,
+    );
+    if (witnessed.length === 0) continue;
+    const transcript = witnessed.map((m) =>
+      m.sender === 'user' || (m.speakerId ?? owner.id) === character.id
+        ? transcriptLine(names, m.sender, m.content)
+        : `${nameOf(m.speakerId)}: ${m.content}`,
+    );
+    const summary = await summaryOf(ctx, userId, conversation, names, transcript, null);
+    await storeSummary(
+      ctx.db,
+      userId,
+      character.id,
+      conversation.id,
+      summary,
+      conversation.messageCount,
+    );
+    if (character.id === owner.id || !answer) answer = summary;
+  }
+  return { summary: answer };
+}
+
+/** The model's summary of `lines` (the newest that fit), after `earlier`'s rolling summary. */
+async function summaryOf(
+  ctx: AppContext,
+  userId: string,
+  conversation: ConversationRow,
+  names: SummaryNames,
+  lines: string[],
+  earlier: { summary: { content: string } } | null,
+) {
   const system = summarySystem(names);
   // As much of the end of the conversation as fits the context, beside the request and summary.
   const budget = contextTokensOf(ctx) - REPLY_TOKENS - (earlier ? SUMMARY_SHARE_TOKENS : 0);
-  const transcript = newestWithin(
-    after.map((m) => transcriptLine(names, m.sender, m.content)),
-    (line) => line,
-    budget,
-  ).join('\n');
+  const transcript = newestWithin(lines, (line) => line, budget).join('\n');
   const completion = await ctx.llm.complete({
     model: modelOf(ctx, conversation),
     ...MODEL_SETTINGS.summary,
@@ -83,8 +154,7 @@ async function summarize(
   });
   const summary = completion.content.trim();
   if (!summary) throw new LlmError('upstream', LLM_EMPTY, 'empty summary');
-  await storeSummary(ctx.db, userId, owner.id, id, summary, conversation.messageCount);
-  return { summary };
+  return summary;
 }
 
 /** What a rolling summary may cost at most (ROLLING_SUMMARY_WORDS, in any script). */

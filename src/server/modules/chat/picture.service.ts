@@ -15,7 +15,7 @@ import {
   type PictureScene,
 } from '../../prompts/picture.prompt';
 import { refundCharge, settleChargeStatement, takeCredit } from '../credits';
-import { reviewCharacterAge } from '../safety';
+import { isHarmfulReply, reviewCharacterAge } from '../safety';
 import { toMessageView } from './conversations.service';
 import { findMessage } from './messages.repo';
 import { modelOf } from './model-policy';
@@ -45,12 +45,16 @@ export async function requestPicture(
   const refused = wish ? findMinorReference(wish) : null;
   if (refused) throw badRequest(refused);
   const read = await readStory(ctx, userId, conversationId, SCENE_HISTORY);
+  if (read.conversation.groupScene) throw badRequest(PICTURE_MESSAGES.notInScenes);
 
   const chargeId = credits > 0 ? await takeCredit(ctx, userId, conversationId, credits) : null;
   let picture: PreparedPicture | null = null;
   try {
     const scene = await describeScene(ctx, userId, read, wish);
     await checkSceneIsAdult(ctx, userId, scene);
+    // The caption is the character's words: the crisis protocol's reply guard reads it as it
+    // reads a reply (a harmful one is left out; the picture still comes).
+    const caption = isHarmfulReply(scene.caption, true) ? '' : scene.caption;
     const subject = {
       name: read.character.name,
       gender: read.character.gender || null,
@@ -70,7 +74,7 @@ export async function requestPicture(
       conversationId,
       {
         sender: 'ai',
-        content: pictureMessageText(scene.caption),
+        content: pictureMessageText(caption),
         attachments: JSON.stringify([attachment]),
       },
       // The charge is settled in the statement that stores what it paid for.

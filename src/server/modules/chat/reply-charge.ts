@@ -6,6 +6,7 @@ import { LLM_NOT_CONFIGURED } from '../../integrations/llm';
 import { refundCharge, takeCredit } from '../credits';
 import { requireChatAllowed } from '../safety';
 import { storeMessage } from './message-store.repo';
+import { requireSpeakerHere } from './scene-reply';
 import { findMessage, type MessageRow } from './messages.repo';
 import { offeredModels, replyCredits, resolveModel } from './model-policy';
 import { storeMessageAndReadPrompt, type PromptRead } from './prompt-context.repo';
@@ -105,8 +106,9 @@ export async function payAndStoreAfter(
 
 /**
  * The common start of a regenerate and a continue: the user's message `messageId` (404 if not
- * theirs; 400 with the refusal `refuse` gives), its conversation as a reply target, the thread up
- * to `threadEnd`, and the credit. No user message is stored.
+ * theirs; 400 with the refusal `refuse` gives, or for a scene's speaker `speakerId` not here), its
+ * conversation as a reply target, the thread up to `threadEnd`, and the credit. No user message is
+ * stored.
  */
 export async function payForReplyTo(
   ctx: AppContext,
@@ -114,11 +116,14 @@ export async function payForReplyTo(
   messageId: number,
   refuse: (message: MessageRow) => string | null,
   threadEnd: (message: MessageRow) => number,
+  speakerId?: number,
 ) {
   const original = await findMessage(ctx.db, userId, messageId);
   if (!original) throw notFound(MESSAGE_NOT_FOUND);
   const refusal = refuse(original);
   if (refusal) throw badRequest(refusal);
+  // A group scene's other speaker asked for is here (scene-reply.ts).
+  await requireSpeakerHere(ctx, userId, original.conversationId, speakerId);
   await offeredModels(ctx);
   const read = await readPrompt(ctx, userId, original.conversationId, threadEnd(original));
   const target = await targetOf(ctx, userId, original.conversationId, undefined, read);

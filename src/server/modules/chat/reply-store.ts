@@ -3,6 +3,7 @@ import { continuationJoin } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { isMissingReference } from '../../db/sql-errors';
 import { conflict, notFound } from '../../errors';
+import type { RunKeep } from '../../db/schema';
 import { storeMessage, type StoredMessage } from './message-store.repo';
 import { appendToMessage } from './messages.repo';
 import { appendContinuationAndSettle, storeReplyAndSettle } from './reply.repo';
@@ -22,8 +23,8 @@ export interface ReplyKeeping {
   conversationModel: string | null;
   model: string;
   chargeId: number;
-  /** A new reply to the message `answers`, or more of the reply `continues` (appended to it). */
-  keep: { answers: number } | { continues: { messageId: number; content: string } };
+  /** What the reply becomes, and a scene's speaker (the run's record of it). */
+  keep: RunKeep;
 }
 
 /** What was stored: the reply (whole, after a continue), and the lore its marker lists. */
@@ -60,7 +61,7 @@ export function storeAnswer(
 async function storeReply(
   ctx: AppContext,
   userId: string,
-  { conversationId, conversationModel, model, chargeId }: ReplyKeeping,
+  { conversationId, conversationModel, model, chargeId, keep }: ReplyKeeping,
   { reply, lore }: { reply: string; lore: LoreMark[] },
   answers: number,
   paid: boolean,
@@ -72,6 +73,7 @@ async function storeReply(
     parentId: answers,
     model: conversationModel !== model ? model : null,
     lore: lore.length ? JSON.stringify(lore) : null,
+    speakerId: keep.speakerId ?? null,
   };
   let stored: StoredMessage;
   try {

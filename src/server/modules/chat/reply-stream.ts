@@ -16,6 +16,7 @@ import type { LoreMark } from '../../../shared/chat/contract';
 import { contextTokensOf } from './conversation-context';
 import type { PromptContext } from './prompt-context.repo';
 import type { ReplyTarget } from './reply-target';
+import type { ScenePrompt } from './scene-reply';
 import { rollingSummaryTarget, summaryOnPath, type SummaryDue } from './rolling-summary';
 
 /**
@@ -36,6 +37,8 @@ export interface ReplyListener {
 export interface PromptParts {
   target: ReplyTarget;
   thread: PromptContext;
+  /** A group scene's reply: who else is here (scene-reply.ts); the thread is the speaker's view. */
+  scene?: ScenePrompt | undefined;
 }
 
 export interface PromptSource {
@@ -153,19 +156,20 @@ function askModel(
   timeLimitMs: number,
   onDelta: (text: string) => void,
 ) {
-  const { target, thread } = source.takePrompt();
-  return startReplyStream(ctx, target, thread, crisis, checked, timeLimitMs, onDelta);
+  const { target, thread, scene } = source.takePrompt();
+  return startReplyStream(ctx, { target, thread, scene }, crisis, checked, timeLimitMs, onDelta);
 }
 
 function startReplyStream(
   ctx: AppContext,
-  { conversation, character, model }: ReplyTarget,
-  { history, profile, persona, memories, recentCrisis, summaries, startsAtFirst }: PromptContext,
+  { target, thread, scene }: PromptParts,
   crisis: boolean,
   checked: Checked,
   timeLimitMs: number,
   onDelta: (text: string) => void,
 ) {
+  const { conversation, character, model } = target;
+  const { history, profile, persona, memories, recentCrisis, summaries, startsAtFirst } = thread;
   const care = replyCare(ctx, character.name, { crisis, recentCrisis });
   checked.guard = care.guard;
   const mode = normalizeChatMode(conversation.chatMode);
@@ -190,14 +194,21 @@ function startReplyStream(
       voiceExample: voiceExampleOf(character, user?.name, mode, history),
       earlierSummary: earlier?.summary.content,
       lore: character.lorebook,
+      scene,
     }),
   );
-  const through = rollingSummaryTarget(history, dropped, startsAtFirst, earlier?.index ?? -1);
+  // A scene keeps no rolling summary (scene-reply.ts): each character's view differs.
+  const through = scene
+    ? null
+    : rollingSummaryTarget(history, dropped, startsAtFirst, earlier?.index ?? -1);
   checked.summaryDue = through === null ? null : { through, after: earlier?.summary.through ?? 0 };
   checked.lore = lore.map(({ id, name }) => ({ id, name }));
   // The model stops where it would start writing the user's turn ("\nRiley:"); the gateway also
   // cuts the answer there for servers that ignore `stop`.
-  const stop = [`\n${user?.name.trim() || 'User'}:`];
+  // In a scene, nor any other character's turn.
+  // In a scene, nor any other character's turn (OpenAI's API takes four stop sequences at most).
+  const others = (scene?.others ?? []).map((name) => `\n${name}:`);
+  const stop = [`\n${user?.name.trim() || 'User'}:`, ...others].slice(0, 4);
   const usage = { userId: conversation.userId, purpose: 'reply' } as const;
   return ctx.llm.stream({ messages, model, ...settings, stop, timeLimitMs, usage }, onDelta);
 }

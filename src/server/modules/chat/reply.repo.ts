@@ -22,7 +22,14 @@ export async function storeReplyAndSettle(
   db: Database,
   userId: string,
   conversationId: number,
-  reply: { content: string; parentId: number; model: string | null; lore: string | null },
+  reply: {
+    content: string;
+    parentId: number;
+    model: string | null;
+    lore: string | null;
+    /** A group scene's speaker (issue 51); null elsewhere. */
+    speakerId: number | null;
+  },
   chargeId: number,
 ): Promise<StoredMessage> {
   const rows = await storeReplyStatement(db, { userId, conversationId, ...reply, chargeId });
@@ -37,6 +44,7 @@ const storeReplyStatement = statementOnce<
     parentId: number;
     model: string | null;
     lore: string | null;
+    speakerId: number | null;
     chargeId: number;
   },
   RawStored
@@ -44,7 +52,14 @@ const storeReplyStatement = statementOnce<
   const { steps, result } = storeMessageSteps(
     p.userId,
     p.conversationId,
-    { sender: 'ai', content: p.content, parentId: p.parentId, model: p.model, lore: p.lore },
+    {
+      sender: 'ai',
+      content: p.content,
+      parentId: p.parentId,
+      model: p.model,
+      lore: p.lore,
+      speakerId: p.speakerId,
+    },
     settleChargeStatement(p.chargeId),
     // Stored unless a reply was stored for this charge already: a server that stalled past its
     // run's lease, whose run another server took over and finished (decision 0049). A charge the

@@ -3,8 +3,11 @@ import type { ReplyJsonResult } from '../../../shared/chat/contract';
 import { continuationJoin, normalizeChatMode } from '../../../shared/chat/rules';
 import type { Notice } from '../../../shared/safety/contract';
 import type { AppContext } from '../../context';
-import { refundCharge } from '../credits';
+import { GROUP_SCENE_MESSAGES } from '../../../shared/chat/rules';
+import { badRequest } from '../../errors';
+import { refundCharge, takeCredit } from '../credits';
 import {
+  requireChatAllowed,
   noticesForReply,
   noticesForWithheldReply,
   screenForCrisis,
@@ -18,6 +21,14 @@ import { queueRollingSummary } from './rolling-summary';
 import type { PromptContext, PromptRead } from './prompt-context.repo';
 import { payAndStoreAfter, payAndStoreAtEnd, payForReplyTo } from './reply-charge';
 import { readPrompt, targetOf } from './reply-target';
+import { offeredModels, replyCredits } from './model-policy';
+import {
+  followStoryPresence,
+  requireSpeakerHere,
+  sceneReplyParts,
+  type ScenePrompt,
+  type SpeakerChoice,
+} from './scene-reply';
 import { storeAnswer, type ReplyKeeping } from './reply-store';
 import {
   generateReply,
@@ -72,6 +83,7 @@ export async function prepareReply(
     conversationId: number;
     model?: string | undefined;
     parentId?: number | null | undefined;
+    speakerId?: number | undefined;
   },
   mode: ScreenMode = 'chat',
 ): Promise<PreparedReply> {
@@ -83,6 +95,8 @@ export async function prepareReply(
     input.message,
     mode,
   );
+  // A group scene's speaker asked for is here (400 before anything is charged or stored).
+  await requireSpeakerHere(ctx, userId, input.conversationId, input.speakerId);
   // Steps 2 to 4. At the end of the history one statement takes the credit, stores the message
   // and reads the prompt; after another message (a branch), or when that statement took no
   // credit, they are taken one at a time.
@@ -103,6 +117,7 @@ export async function prepareReply(
     crisis,
     noticesAfter: userMessageId,
     keep: { answers: userMessageId },
+    speaker: { asked: input.speakerId, addressed: input.message },
   });
 }
 
@@ -128,6 +143,7 @@ async function runReply(
           userId,
           conversationId: record.conversationId,
           characterName: record.characterName,
+          sceneNames: record.sceneNames,
           afterMessageId: record.noticesAfter,
           crisis,
         });
@@ -150,6 +166,7 @@ async function runReply(
         userId,
         conversationId: record.conversationId,
         characterName: record.characterName,
+        sceneNames: record.sceneNames,
         afterMessageId: record.noticesAfter,
       })) {
         relay.notice(notice);
@@ -166,6 +183,13 @@ async function runReply(
       generated.lore,
     );
     if (withheld && (await refundCharge(ctx, record.chargeId))) ctx.metrics.creditsRefunded.inc();
+    // A Story Mode scene's reply may say who enters or leaves: 'Here now' follows.
+    // Never throws: the reply is stored and paid for whatever happens to the presence.
+    if (record.storyScene && !withheld) {
+      await followStoryPresence(ctx, userId, record.conversationId, stored).catch(() =>
+        ctx.log.warn({ conversationId: record.conversationId }, 'story presence not followed'),
+      );
+    }
     ctx.metrics.replies.inc({ outcome: withheld ? 'withheld' : 'done' });
     // Step 9. Never throws: the reply is stored whatever happens to its summaries.
     if (generated.summaryDue) {
@@ -180,7 +204,9 @@ async function runReply(
         messageCount,
       });
     }
-    return { messageId, message, userMessageId: record.userMessageId, lore, notices };
+    const { speakerId } = record.keep;
+    const result = { messageId, message, userMessageId: record.userMessageId, lore, notices };
+    return speakerId === undefined ? result : { ...result, speakerId };
   } catch (error) {
     ctx.metrics.replies.inc({ outcome: 'failed' });
     if (await refundCharge(ctx, record.chargeId)) ctx.metrics.creditsRefunded.inc();
@@ -196,6 +222,7 @@ export async function prepareRegenerate(
   ctx: AppContext,
   userId: string,
   messageId: number,
+  speakerId?: number,
 ): Promise<PreparedReply> {
   const { original, target, chargeId, read } = await payForReplyTo(
     ctx,
@@ -208,6 +235,7 @@ export async function prepareRegenerate(
           ? PICTURE_MESSAGES.cannotRegenerate
           : null,
     (m) => m.parentId!,
+    speakerId,
   );
   const answered = original.parentId!;
   return preparedRun(ctx, userId, target, {
@@ -217,6 +245,8 @@ export async function prepareRegenerate(
     crisis: crisisOfLastMessage(ctx, userId, read, target),
     noticesAfter: answered,
     keep: { answers: answered },
+    // Another version keeps its speaker unless the user asks another character.
+    speaker: { asked: speakerId, kept: original.speakerId },
   });
 }
 
@@ -248,6 +278,38 @@ export async function prepareContinue(
     crisis: crisisOfLastMessage(ctx, userId, read, target),
     noticesAfter: original.parentId,
     keep: { continues: { messageId, content: original.content } },
+    speaker: { kept: original.speakerId },
+  });
+}
+
+/**
+ * POST /api/conversations/{id}/turn (issue 51): a character of a group scene speaks next with no
+ * message from the user, after the end of the history (one turn each of 'Let them talk').
+ * Charged like any reply; `speakerId` as on POST /api/chat, else the scene picks.
+ */
+export async function prepareTurn(
+  ctx: AppContext,
+  userId: string,
+  conversationId: number,
+  speakerId: number | undefined,
+): Promise<PreparedReply> {
+  await requireSpeakerHere(ctx, userId, conversationId, speakerId);
+  await requireChatAllowed(ctx, userId);
+  await offeredModels(ctx);
+  const read = await readPrompt(ctx, userId, conversationId, undefined);
+  const target = await targetOf(ctx, userId, conversationId, undefined, read);
+  if (!target.conversation.groupScene) throw badRequest(GROUP_SCENE_MESSAGES.notGroup);
+  const end = read.history.at(-1);
+  if (!end) throw badRequest(GROUP_SCENE_MESSAGES.nothingYet);
+  const chargeId = await takeCredit(ctx, userId, conversationId, replyCredits(ctx, target.model));
+  return preparedRun(ctx, userId, target, {
+    chargeId,
+    userMessageId: end.id,
+    thread: read,
+    crisis: crisisOfLastMessage(ctx, userId, read, target),
+    noticesAfter: end.id,
+    keep: { answers: end.id },
+    speaker: { asked: speakerId },
   });
 }
 
@@ -298,6 +360,7 @@ export async function prepareTakeover(
     keep,
     // What was told is joined to the model's words: the reply, or a continue's addition.
     takenOver: { told },
+    speaker: { kept: keep.speakerId },
   });
 }
 
@@ -335,21 +398,46 @@ interface ReplyRecord extends ReplyKeeping {
    * goes on from; its notices were recorded and told already.
    */
   takenOver?: { told: string };
+  /** A group scene in Story Mode: its reply may move characters in and out. */
+  storyScene: boolean;
+  /** A group scene's characters, for the "not a human" notice. */
+  sceneNames?: string[] | undefined;
 }
 
-/** A paid reply, ready to run: generate from `thread`, then keep what came as `keep` says. */
-function preparedRun(
+/**
+ * A paid reply, ready to run: generate from `thread`, then keep what came as `keep` says. In a
+ * group scene the speaker is found first (scene-reply.ts), and the reply is its: its definition,
+ * its view of the thread, and its id kept with the run and the message.
+ */
+async function preparedRun(
   ctx: AppContext,
   userId: string,
-  target: ReplyTarget,
+  paidTarget: ReplyTarget,
   steps: Pick<
     ReplyRecord,
     'chargeId' | 'userMessageId' | 'crisis' | 'noticesAfter' | 'keep' | 'takenOver'
   > & {
     thread: PromptContext;
+    speaker: SpeakerChoice;
   },
-): ReplyRun {
+): Promise<ReplyRun> {
   if (steps.crisis instanceof Promise) steps.crisis.catch(() => undefined); // awaited in run()
+  let target = paidTarget;
+  let thread = steps.thread;
+  let scene: ScenePrompt | undefined;
+  let sceneNames: string[] | undefined;
+  let keep = steps.keep;
+  if (paidTarget.conversation.groupScene) {
+    try {
+      const parts = await sceneReplyParts(ctx, userId, paidTarget, thread, steps.speaker);
+      ({ target, thread, scene } = parts);
+      sceneNames = parts.names;
+      keep = { ...keep, speakerId: parts.speakerId };
+    } catch (error) {
+      if (await refundCharge(ctx, steps.chargeId)) ctx.metrics.creditsRefunded.inc();
+      throw error;
+    }
+  }
   // A run taken over was charged when it started.
   if (!steps.takenOver) ctx.metrics.creditsCharged.inc();
   const record: ReplyRecord = {
@@ -357,7 +445,7 @@ function preparedRun(
     conversationModel: target.conversation.model,
     model: target.model,
     chargeId: steps.chargeId,
-    keep: steps.keep,
+    keep,
     userMessageId: steps.userMessageId,
     summarizedAt: target.conversation.summarizedAt,
     summarizedMessageCount: target.conversation.summarizedMessageCount,
@@ -365,8 +453,10 @@ function preparedRun(
     noticesAfter: steps.noticesAfter,
     crisis: steps.crisis,
     takenOver: steps.takenOver,
+    storyScene: Boolean(scene) && normalizeChatMode(target.conversation.chatMode) === 'immersive',
+    sceneNames,
   };
-  return new ReplyRun(ctx, userId, record, { target, thread: steps.thread });
+  return new ReplyRun(ctx, userId, record, { target, thread, scene });
 }
 
 /** A prepared reply: its record, and the prompt's parts until the model is asked. */

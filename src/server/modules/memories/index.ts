@@ -8,6 +8,7 @@ export {
   forgetRemovedMessage,
   hasConversationSummary,
   promptMemoriesJson,
+  readPromptMemories,
   storeSummary,
 } from './memories.repo';
 

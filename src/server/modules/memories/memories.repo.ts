@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, inArray, isNotNull, or, sql } from 'dri
 import type { Database, Executor } from '../../db/client';
 import type { Bound } from '../../db/prepared';
 import { rowFromJson } from '../../db/json-row';
-import { character, conversation, memory, message } from '../../db/schema';
+import { character, conversation, conversationMember, memory, message } from '../../db/schema';
 import type { ExportParts } from '../../db/user-data';
 
 export type MemoryRow = typeof memory.$inferSelect;
@@ -141,10 +141,20 @@ export async function deleteMemory(db: Database, userId: string, id: number) {
 /**
  * What the character remembers for a reply in `conversationId`, as a JSON array of
  * `{ content, pinned }`: pinned first, then the newest (the prompt builder ranks and cuts them to
- * its budget). The character is the conversation's. An expression for the statement that reads
+ * its budget). The character is the conversation's, or `characterId` (a group scene's
+ * speaker, issue 51: only its own memories). An expression for the statement that reads
  * everything a prompt needs at once (chat/prompt-context.repo.ts).
  */
-export function promptMemoriesJson(userId: Bound<string>, conversationId: Bound<number>) {
+export function promptMemoriesJson(
+  userId: Bound<string>,
+  conversationId: Bound<number>,
+  characterId?: Bound<number>,
+) {
+  const whose =
+    characterId === undefined
+      ? sql`(select character_id from ${conversation}
+              where id = ${conversationId} and user_id = ${userId})`
+      : sql`${characterId}`;
   return sql`(
     select coalesce(
              json_agg(json_build_object('content', m.content, 'pinned', m.pinned)
@@ -152,12 +162,24 @@ export function promptMemoriesJson(userId: Bound<string>, conversationId: Bound<
              '[]'::json)
       from (select content, pinned, updated_at, id from ${memory}
              where user_id = ${userId}
-               and character_id = (select character_id from ${conversation}
-                                    where id = ${conversationId} and user_id = ${userId})
+               and character_id = ${whose}
                -- the summary of this very conversation repeats what its history says
                and (source <> 'summary' or conversation_id is distinct from ${conversationId})
              order by pinned desc, updated_at desc, id desc
              limit ${sql.raw(String(PROMPT_MEMORY_LIMIT))}) m)`;
+}
+
+/** promptMemoriesJson of a group scene's speaker, read on its own (issue 51). */
+export async function readPromptMemories(
+  db: Database,
+  userId: string,
+  conversationId: number,
+  characterId: number,
+): Promise<{ content: string; pinned: boolean }[]> {
+  const { rows } = await db.execute<{ memories: string }>(
+    sql`select ${promptMemoriesJson(userId, conversationId, characterId)}::text as memories`,
+  );
+  return JSON.parse(rows[0]!.memories);
 }
 
 /**
@@ -181,7 +203,13 @@ export async function storeSummary(
         and(
           eq(conversation.id, conversationId),
           eq(conversation.userId, userId),
-          eq(conversation.characterId, characterId),
+          // Its character, or one of its group scene's (issue 51).
+          or(
+            eq(conversation.characterId, characterId),
+            sql`exists (select 1 from ${conversationMember} cm
+                         where cm.conversation_id = ${conversation.id}
+                           and cm.character_id = ${characterId})`,
+          ),
         ),
       )
       .returning({ id: conversation.id });
@@ -190,7 +218,7 @@ export async function storeSummary(
       .insert(memory)
       .values({ userId, characterId, conversationId, source: 'summary', content })
       .onConflictDoUpdate({
-        target: memory.conversationId,
+        target: [memory.conversationId, memory.characterId],
         targetWhere: sql`${memory.source} = 'summary'`,
         set: { content, updatedAt: new Date() },
       });

@@ -107,6 +107,8 @@ export async function noticesForReply(
     userId: string;
     conversationId: number;
     characterName: string;
+    /** A group scene's characters, all named by the "not a human" notice (issue 51). */
+    sceneNames?: readonly string[] | undefined;
     afterMessageId: number | null;
     crisis: boolean;
   },
@@ -120,7 +122,7 @@ export async function noticesForReply(
     userId: n.userId,
     conversationId: n.conversationId,
     afterMessageId: n.afterMessageId,
-    aiText: aiDisclosureText(n.characterName),
+    aiText: aiDisclosureText(n.sceneNames ?? n.characterName),
     aiEverySeconds: everyMs / 1000,
     crisis: n.crisis ? crisisNotice(ctx, n.characterName) : null,
   });
@@ -186,6 +188,7 @@ export function noticesForWithheldReply(
     userId: string;
     conversationId: number;
     characterName: string;
+    sceneNames?: readonly string[] | undefined;
     afterMessageId: number | null;
   },
 ): Promise<Notice[]> {

@@ -25,6 +25,7 @@ import {
   voiceSection,
 } from './sections';
 import { exampleDialogueOf } from './voice';
+import { sceneSection } from '../scene.prompt';
 
 /**
  * Builds the messages for the model (decision 0052), in this order:
@@ -83,6 +84,7 @@ export function buildChatPromptParts(input: PromptInput): BuiltPrompt {
     formatSection(character, mode, names),
   ].filter((s): s is string => Boolean(s));
   const scenario = input.scenario ? scenarioSection(input.scenario, macros) : null;
+  const scene = input.scene ? sceneSection(names, input.scene, mode === 'immersive') : null;
   // Last of the system message, where the model weighs it most: it overrides the format and
   // the intimacy level above (and the reminder defers to it).
   const safety = input.safetyInstruction || null;
@@ -98,7 +100,7 @@ export function buildChatPromptParts(input: PromptInput): BuiltPrompt {
     : null;
 
   const reserved = (input.replyTokens ?? REPLY_TOKENS) + MESSAGE_OVERHEAD_TOKENS;
-  const fixed = [...head, scenario, safety].filter((s): s is string => Boolean(s));
+  const fixed = [...head, scenario, scene, safety].filter((s): s is string => Boolean(s));
   let room =
     contextTokens -
     reserved -
@@ -147,6 +149,7 @@ export function buildChatPromptParts(input: PromptInput): BuiltPrompt {
     ...withLore(head, characterPart, lore),
     voice,
     scenario,
+    scene,
     ...memories,
     summary,
     safety,

@@ -99,4 +99,10 @@ export interface PromptInput {
    * around the character's section (lore.ts).
    */
   lore?: Lorebook | null | undefined;
+  /**
+   * A group scene (issue 51): the other characters here now, and those away (Story Mode may bring
+   * them back). The history is already this character's view of it (only what it witnessed;
+   * others' lines labelled with their names).
+   */
+  scene?: { others: string[]; away?: string[] | undefined } | null | undefined;
 }
