@@ -343,6 +343,58 @@ test('a run whose server died is taken over by another, which goes on from the s
   expect(run!.state).toBe('done');
 }, 30_000);
 
+test('a group scene’s run taken over keeps its speaker: its prompt, its message', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const { a, onA } = await serverA(t);
+  const make = async (name: string, description: string) =>
+    (
+      await user.post('/api/characters', {
+        name,
+        description,
+        gender: 'female',
+        personality: 'Playful, literate, teases gently.',
+      })
+    ).json.id as number;
+  const selene = await make('Selene', 'A moonlit poet with a sharp wit.');
+  const mara = await make('Mara', 'A harbour pilot who knows every MARA-TIDE by heart.');
+  const scene = await user.post('/api/conversations', {
+    characterIds: [selene, mara],
+    chatMode: 'texting',
+  });
+  const id = scene.json.id as number;
+  llm.script({ content: 'Tide0 turns1 at2 the3', stallAfter: 3 }, { content: 'harbour mouth.' });
+  const before = await readEvents(
+    await fetch(`${onA}/api/chat`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        cookie: user.cookieHeader,
+        origin: t.url,
+      },
+      body: JSON.stringify({ message: 'When is the tide?', conversationId: id, speakerId: mara }),
+    }),
+    (events) => textOf(events).includes('turns1'),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  await a.close();
+  const after = await readEvents(
+    await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id),
+  );
+  const done = after.at(-1)!;
+  expect(done.event).toBe('done');
+  expect(done.data.speakerId).toBe(mara);
+  // The server that took over asked as Mara.
+  const resumed = llm.requests.at(-1)!.body.messages as { role: string; content: string }[];
+  expect(resumed[0]!.content).toContain('MARA-TIDE');
+  const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+  expect(messages.at(-1)).toMatchObject({ sender: 'ai', speakerId: mara });
+}, 30_000);
+
 test('a continue whose server died is taken over: the reply keeps what was told and grows once', async ({
   t,
   user,
