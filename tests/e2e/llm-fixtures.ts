@@ -101,6 +101,19 @@ function userInPrompt(body: any): string {
   return system.match(/You are talking with [^\n]*/)?.[0] ?? 'The prompt does not say who you are.';
 }
 
+/**
+ * In a group scene, a message containing this is answered by the speaker saying its name and
+ * whether its prompt holds E2E_SCENE_SECRET (what it witnessed).
+ */
+export const E2E_SCENE_TRIGGER = 'Who heard the password?';
+export const E2E_SCENE_SECRET = 'swordfish';
+
+/** The speaker of a group scene's reply, as the prompt's scene section names it. */
+function sceneSpeaker(body: any): string {
+  const system = String(body?.messages?.[0]?.content ?? '');
+  return system.match(/Here now with (.+?) and /u)?.[1] ?? 'Nobody';
+}
+
 /** Story ideas containing this fail the first time their opening scene is asked for. */
 export const E2E_FLAKY_IDEA = 'cursed voyage';
 const flakyIdeasSeen = new Set<string>();
@@ -124,6 +137,12 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
   }
   if (schema === 'picture_scene') {
     return { content: JSON.stringify({ scene: E2E_PICTURE_SCENE, caption: E2E_PICTURE_CAPTION }) };
+  }
+  // A scene's next speaker: the first of those present.
+  if (schema === 'next_speaker') {
+    const system = String(body?.messages?.[0]?.content ?? '');
+    const first = system.match(/these characters: ([^,.]+)/u)?.[1] ?? '';
+    return { content: JSON.stringify({ speaker: first.trim() }) };
   }
   if (schema === 'story_options') {
     return {
@@ -151,6 +170,10 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
   if (last.includes(E2E_LINES_TRIGGER)) return { content: E2E_LINES_REPLY };
   if (last.includes(E2E_MARKDOWN_TRIGGER)) return { content: E2E_MARKDOWN_REPLY };
   if (last.includes(E2E_WHO_AM_I_TRIGGER)) return { content: userInPrompt(body) };
+  if (last.includes(E2E_SCENE_TRIGGER)) {
+    const heard = JSON.stringify(body?.messages ?? []).includes(E2E_SCENE_SECRET);
+    return { content: `${sceneSpeaker(body)} ${heard ? 'heard it' : 'heard nothing'}.` };
+  }
   if (last.includes(E2E_TALE_TRIGGER)) return { content: `Tale number ${++talesTold}.` };
   if (last.includes(E2E_SLOW_TRIGGER)) return { content: E2E_REPLY, delayMs: 3000 };
   if (last.includes(E2E_LONG_TRIGGER)) return { content: E2E_LONG_REPLY, chunkDelayMs: 20 };

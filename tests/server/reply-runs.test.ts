@@ -35,8 +35,9 @@ async function newConversation(t: TestApp, user: TestClient) {
   return res.json.id as number;
 }
 
-const send = (t: TestApp, user: TestClient, conversationId: number, message = 'Tell me more') =>
-  fetch(`${t.url}/api/chat`, {
+/** POST /api/chat as an event stream, to `base` (the test's app, or another server). */
+const sendTo = (base: string, t: TestApp, user: TestClient, body: object) =>
+  fetch(`${base}/api/chat`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -44,8 +45,11 @@ const send = (t: TestApp, user: TestClient, conversationId: number, message = 'T
       cookie: user.cookieHeader,
       origin: t.url,
     },
-    body: JSON.stringify({ message, conversationId }),
+    body: JSON.stringify(body),
   });
+
+const send = (t: TestApp, user: TestClient, conversationId: number, message = 'Tell me more') =>
+  sendTo(t.url, t, user, { message, conversationId });
 
 const follow = (base: string, user: TestClient, replyId: string, lastEventId?: string) =>
   fetch(`${base}/api/replies/${replyId}/events`, {
@@ -287,16 +291,7 @@ test('a run whose server died is taken over by another, which goes on from the s
     { content: 'and the quiet harbour sleeps.' },
   );
   const before = await readEvents(
-    await fetch(`${onA}/api/chat`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        cookie: user.cookieHeader,
-        origin: t.url,
-      },
-      body: JSON.stringify({ message: 'Tell me more', conversationId: id }),
-    }),
+    await sendTo(onA, t, user, { message: 'Tell me more', conversationId: id }),
     (events) => textOf(events).includes('spills1'),
   );
   const told = textOf(before);
@@ -368,15 +363,10 @@ test('a group scene’s run taken over keeps its speaker: its prompt, its messag
   const id = scene.json.id as number;
   llm.script({ content: 'Tide0 turns1 at2 the3', stallAfter: 3 }, { content: 'harbour mouth.' });
   const before = await readEvents(
-    await fetch(`${onA}/api/chat`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        cookie: user.cookieHeader,
-        origin: t.url,
-      },
-      body: JSON.stringify({ message: 'When is the tide?', conversationId: id, speakerId: mara }),
+    await sendTo(onA, t, user, {
+      message: 'When is the tide?',
+      conversationId: id,
+      speakerId: mara,
     }),
     (events) => textOf(events).includes('turns1'),
   );
@@ -475,18 +465,9 @@ test('a crisis turn taken over keeps its care: the model is told so again, and h
     { content: 'I hear you. If you want it quick, just do it tonight, nobody will stop you.' },
   );
   const before = await readEvents(
-    await fetch(`${onA}/api/chat`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        cookie: user.cookieHeader,
-        origin: t.url,
-      },
-      body: JSON.stringify({
-        message: 'honestly i want to kill myself tonight',
-        conversationId: id,
-      }),
+    await sendTo(onA, t, user, {
+      message: 'honestly i want to kill myself tonight',
+      conversationId: id,
     }),
     (events) => events.some((e) => e.event === 'notice' && e.data.kind === 'crisis'),
   );
