@@ -137,6 +137,58 @@ describe('a rolling summary of what left the window', () => {
     );
   });
 
+  it('keeps a group scene’s summaries per character, each of only what it witnessed', async () => {
+    const mara = await user.post('/api/characters', {
+      name: 'Mara',
+      description: 'A harbour pilot who reads the tides.',
+      gender: 'female',
+      personality: 'Dry, exact and kind underneath it.',
+    });
+    const started = await user.post('/api/conversations', {
+      characterIds: [characterId, mara.json.id],
+      chatMode: 'texting',
+    });
+    const id = started.json.id as number;
+    const sayTo = async (speakerId: number, message: string) => {
+      const res = await user.post('/api/chat', { message, conversationId: id, speakerId });
+      expect(res.status, res.text).toBe(200);
+    };
+    const presence = (ids: number[]) =>
+      user.put(`/api/conversations/${id}/present`, { characterIds: ids });
+    const summariesBy = async (who: number) =>
+      (
+        await t.database.db.execute<{ content: string }>(sql`
+          select content from conversation_summary
+           where conversation_id = ${id} and character_id = ${who}`)
+      ).rows;
+    const notesFor = (name: string) =>
+      noteRequests().filter((b) => b.messages[0]!.content.includes(`and ${name} (a fictional`));
+
+    // Mara is away for the first two messages; then she is back for the rest.
+    await presence([characterId]);
+    for (let n = 1; n <= 2; n++) await sayTo(characterId, longMessage(n));
+    await presence([characterId, mara.json.id]);
+    for (let n = 3; n <= 8; n++) await sayTo(mara.json.id, longMessage(n));
+    await expect.poll(() => summariesBy(mara.json.id), { timeout: 10_000 }).not.toHaveLength(0);
+    const maraNotes = JSON.stringify(notesFor('Mara').map((b) => b.messages));
+    expect(maraNotes).toContain('Riley: Message 3:');
+    expect(maraNotes).not.toContain('Message 1:');
+    expect(maraNotes).not.toContain('Message 2:');
+    // Her next prompt carries her own summary; the conversation has none of its own.
+    await sayTo(mara.json.id, 'Do you remember the harbour?');
+    expect(chats().at(-1)!.messages[0]!.content).toMatch(
+      /Earlier in this conversation:\nNOTES-\d/u,
+    );
+    expect(await summariesBy(0)).toEqual([]);
+
+    // Selene witnessed it all: her summary, when her window overflows, starts at message 1.
+    await sayTo(characterId, 'And you, Selene?');
+    await expect.poll(() => summariesBy(characterId), { timeout: 10_000 }).not.toHaveLength(0);
+    expect(JSON.stringify(notesFor('Selene').map((b) => b.messages))).toContain(
+      'Riley: Message 1:',
+    );
+  });
+
   it('keeps each branch to its own summary, and forgets one that read an edited message', async () => {
     const id = await newConversation();
     const sent: { messageId: number; userMessageId: number }[] = [];

@@ -11,6 +11,8 @@ export interface JobPayloads {
     userId: string;
     conversationId: number;
     throughMessageId: number;
+    /** A group scene character's view (issue 51); absent: the conversation's own. */
+    characterId?: number;
   };
   /** See modules/auth/mail-delivery.job.ts: a row of mail_queue. */
   'mail-delivery': { mailId: number };

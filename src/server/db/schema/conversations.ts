@@ -275,11 +275,21 @@ export const conversationSummary = pgTable(
       .notNull()
       .references(() => message.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /**
+     * Whose view it summarises: 0 for the conversation's own; in a group scene (issue 51), the
+     * character's whose witnessed messages it holds (no foreign key: it goes with the scene).
+     */
+    characterId: integer('character_id').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A prompt reads a conversation's newest few; one summary per message it runs through.
-    uniqueIndex('conversation_summary_through_idx').on(t.conversationId, t.throughMessageId),
+    // A prompt reads a conversation's (or a scene character's) newest few; one summary per
+    // message it runs through.
+    uniqueIndex('conversation_summary_through_idx').on(
+      t.conversationId,
+      t.characterId,
+      t.throughMessageId,
+    ),
     // The message key's ON DELETE CASCADE looks summaries up by message alone.
     index('conversation_summary_message_idx').on(t.throughMessageId),
   ],

@@ -2,11 +2,12 @@ import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../errors';
 import { LLM_EMPTY, LlmError } from '../../integrations/llm';
-import { findCharacters, type CharacterRow } from '../characters';
+import type { CharacterRow } from '../characters';
 import { hasConversationSummary, storeSummary } from '../memories';
 import { updateConversationFields, type ConversationRow } from './conversations.repo';
 import { readThread, type ThreadMessage } from './thread-read.repo';
-import { sceneLinesOf, sceneMembers } from './group-scene.repo';
+import { sceneMembers } from './group-scene.repo';
+import { sceneViewOf } from './scene-view';
 import { newestWithin } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS, REPLY_TOKENS } from '../../prompts/model-settings';
 import {
@@ -92,43 +93,17 @@ async function summarizeScene(
   owner: CharacterRow,
   recent: ThreadMessage[],
 ) {
-  const lines = await sceneLinesOf(
-    ctx.db,
-    userId,
-    conversation.id,
-    recent.map((m) => m.id),
-  );
   const members = await sceneMembers(ctx.db, userId, conversation.id);
-  const cast = await findCharacters(
-    ctx.db,
-    userId,
-    members.map((m) => m.characterId),
-  );
-  const nameOf = (speakerId: number | null) =>
-    (speakerId === null ? owner : cast.find((c) => c.id === speakerId))?.name ??
-    'A removed character';
   let answer = '';
-  for (const character of cast) {
-    const names = await summaryNamesOf(ctx, userId, character, conversation);
-    const witnessed = recent.filter(
-      (m) => lines.get(m.id)?.present?.includes(character.id) ?? true,
-    );
-    if (witnessed.length === 0) continue;
-    const transcript = witnessed.map((m) =>
-      m.sender === 'user' || (m.speakerId ?? owner.id) === character.id
-        ? transcriptLine(names, m.sender, m.content)
-        : `${nameOf(m.speakerId)}: ${m.content}`,
-    );
+  for (const { characterId } of members) {
+    const view = await sceneViewOf(ctx, userId, conversation, owner, recent, characterId);
+    if (!view || view.witnessed.length === 0) continue;
+    const names = await summaryNamesOf(ctx, userId, view.character, conversation);
+    const transcript = view.witnessed.map(view.lineOf(names));
     const summary = await summaryOf(ctx, userId, conversation, names, transcript, null);
-    await storeSummary(
-      ctx.db,
-      userId,
-      character.id,
-      conversation.id,
-      summary,
-      conversation.messageCount,
-    );
-    if (character.id === owner.id || !answer) answer = summary;
+    const { messageCount } = conversation;
+    await storeSummary(ctx.db, userId, characterId, conversation.id, summary, messageCount);
+    if (characterId === owner.id || !answer) answer = summary;
   }
   return { summary: answer };
 }

@@ -197,10 +197,8 @@ function startReplyStream(
       scene,
     }),
   );
-  // A scene keeps no rolling summary (scene-reply.ts): each character's view differs.
-  const through = scene
-    ? null
-    : rollingSummaryTarget(history, dropped, startsAtFirst, earlier?.index ?? -1);
+  // (In a scene, the history and the summaries are the speaker's own view: scene-reply.ts.)
+  const through = rollingSummaryTarget(history, dropped, startsAtFirst, earlier?.index ?? -1);
   checked.summaryDue = through === null ? null : { through, after: earlier?.summary.through ?? 0 };
   checked.lore = lore.map(({ id, name }) => ({ id, name }));
   // The model stops where it would start writing the user's turn ("\nRiley:"); the gateway also

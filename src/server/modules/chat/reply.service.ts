@@ -193,7 +193,8 @@ async function runReply(
     ctx.metrics.replies.inc({ outcome: withheld ? 'withheld' : 'done' });
     // Step 9. Never throws: the reply is stored whatever happens to its summaries.
     if (generated.summaryDue) {
-      await queueRollingSummary(ctx, userId, record.conversationId, generated.summaryDue);
+      const { conversationId, keep } = record;
+      await queueRollingSummary(ctx, userId, conversationId, generated.summaryDue, keep.speakerId);
     }
     if (messageCount !== undefined) {
       const { conversationId: id, summarizedAt, summarizedMessageCount } = record;

@@ -11,8 +11,8 @@ import { summarizeEarlierMessages } from './rolling-summary';
 export function registerRollingSummary(queue: JobQueue, ctx: AppContext) {
   queue.work(
     'conversation-rolling-summary',
-    ({ userId, conversationId, throughMessageId }) =>
-      summarizeEarlierMessages(ctx, userId, conversationId, throughMessageId),
+    ({ userId, conversationId, throughMessageId, characterId }) =>
+      summarizeEarlierMessages(ctx, userId, conversationId, throughMessageId, characterId),
     // Longer than STEPS_PER_JOB calls at the longest model timeout (LLM_TIMEOUT_MS ≤ 10 minutes).
     { timeoutSeconds: 45 * 60, retryLimit: 3, retryDelaySeconds: SUMMARY_RETRY_DELAY_SECONDS },
   );

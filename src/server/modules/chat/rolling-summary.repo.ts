@@ -33,15 +33,20 @@ export function rollingSummariesJson(userId: Bound<string>, conversationId: Boun
                              order by s.through_message_id desc), '[]'::json)
       from (select through_message_id, content from ${conversationSummary}
              where conversation_id = ${conversationId} and user_id = ${userId}
+               and character_id = 0
              order by through_message_id desc
              limit ${SUMMARIES_READ}) s)`;
 }
 
-/** The same summaries for the job, read on their own. */
+/**
+ * The same summaries read on their own (for the job); or a group scene character's (issue 51:
+ * `characterId`, its view of the scene), which its prompt reads.
+ */
 export async function readRollingSummaries(
   db: Database,
   userId: string,
   conversationId: number,
+  characterId = 0,
 ): Promise<RollingSummary[]> {
   return db
     .select({
@@ -53,6 +58,7 @@ export async function readRollingSummaries(
       and(
         eq(conversationSummary.conversationId, conversationId),
         eq(conversationSummary.userId, userId),
+        eq(conversationSummary.characterId, characterId),
       ),
     )
     .orderBy(desc(conversationSummary.throughMessageId))
@@ -61,22 +67,24 @@ export async function readRollingSummaries(
 
 /**
  * Stores the summary through `through` (or replaces it), only while that message is still the
- * user's in this conversation: a summary finishing after a delete is not kept.
+ * user's in this conversation: a summary finishing after a delete is not kept. `characterId`: a
+ * group scene character's view (0: the conversation's own).
  */
 export async function storeRollingSummary(
   db: Database,
   userId: string,
   conversationId: number,
   value: RollingSummary,
+  characterId = 0,
 ) {
   await db.execute(sql`
     insert into ${conversationSummary}
-           (conversation_id, user_id, through_message_id, content)
-    select m.conversation_id, m.user_id, m.id, ${value.content}
+           (conversation_id, user_id, through_message_id, content, character_id)
+    select m.conversation_id, m.user_id, m.id, ${value.content}, ${characterId}::int
       from ${message} m
      where m.id = ${value.through} and m.conversation_id = ${conversationId}
        and m.user_id = ${userId}
-    on conflict (conversation_id, through_message_id) do update
+    on conflict (conversation_id, character_id, through_message_id) do update
        set content = excluded.content, created_at = now()`);
 }
 

@@ -21,7 +21,9 @@ import {
   storeRollingSummary,
   type RollingSummary,
 } from './rolling-summary.repo';
-import { readThread } from './thread-read.repo';
+import type { ConversationRow } from './conversations.repo';
+import { sceneViewOf } from './scene-view';
+import { readThread, type ThreadMessage } from './thread-read.repo';
 
 /**
  * A conversation that remembers itself (issue 46 part 3, decision 0053). When messages fall out
@@ -87,18 +89,27 @@ export interface SummaryDue {
   after: number;
 }
 
-/** Queues the conversation's rolling summary (see rollingSummaryTarget). */
+/**
+ * Queues the conversation's rolling summary (see rollingSummaryTarget); in a group scene, the
+ * speaker's (`characterId`: its view of the scene, issue 51).
+ */
 export function queueRollingSummary(
   ctx: AppContext,
   userId: string,
   conversationId: number,
   due: SummaryDue,
+  characterId?: number,
 ) {
   return queueConversationJob(
     ctx,
     'conversation-rolling-summary',
-    { userId, conversationId, throughMessageId: due.through },
-    due.after,
+    {
+      userId,
+      conversationId,
+      throughMessageId: due.through,
+      ...(characterId === undefined ? {} : { characterId }),
+    },
+    characterId === undefined ? due.after : `${characterId}:${due.after}`,
   );
 }
 
@@ -124,6 +135,7 @@ export async function summarizeEarlierMessages(
   userId: string,
   conversationId: number,
   through: number,
+  characterId?: number,
 ) {
   let loaded;
   try {
@@ -133,16 +145,21 @@ export async function summarizeEarlierMessages(
       return;
     throw error;
   }
-  const path = await readThread(ctx.db, userId, conversationId, {
+  const read = await readThread(ctx.db, userId, conversationId, {
     from: through,
     limit: PATH_READ,
   });
-  if (path.at(-1)?.id !== through) return; // the message was deleted
-  const found = summaryOnPath(path, await readRollingSummaries(ctx.db, userId, conversationId));
+  if (read.at(-1)?.id !== through) return; // the message was deleted
+  const view = await summaryView(ctx, userId, loaded, read, characterId);
+  if (!view) return; // the scene's character is gone
+  const { path, names, lineOf } = view;
+  const found = summaryOnPath(
+    path,
+    await readRollingSummaries(ctx.db, userId, conversationId, characterId),
+  );
   let previous = found?.summary.content ?? null;
   let from = found ? found.index + 1 : 0;
   if (from >= path.length) return; // summarised already
-  const names = await summaryNamesOf(ctx, userId, loaded.character, loaded.conversation);
   const model = modelOf(ctx, loaded.conversation);
   const settings = MODEL_SETTINGS.rollingSummary;
   const system = summarySystem(names);
@@ -153,7 +170,7 @@ export async function summarizeEarlierMessages(
       REQUEST_TOKENS -
       estimateTokens(system.content) -
       (previous ? estimateTokens(previous) : 0);
-    const lines = oldestWithin(path.slice(from), names, room);
+    const lines = oldestWithin(path.slice(from).map(lineOf), room);
     const completion = await ctx.llm.complete({
       model,
       ...settings,
@@ -163,23 +180,43 @@ export async function summarizeEarlierMessages(
     const summary = completion.content.trim();
     if (!summary) throw new LlmError('upstream', LLM_EMPTY, 'empty summary');
     from += lines.length;
-    await storeRollingSummary(ctx.db, userId, conversationId, {
-      through: path[from - 1]!.id,
-      content: summary,
-    });
+    const value = { through: path[from - 1]!.id, content: summary };
+    await storeRollingSummary(ctx.db, userId, conversationId, value, characterId);
     previous = summary;
   }
 }
 
 /**
- * The transcript lines of the oldest messages that fit `room` tokens, at least one (cut to fit:
- * a message longer than the window is summarised from its start).
+ * The path a rolling summary reads, with the names it uses and how a message becomes a line: the
+ * conversation's, or a group scene character's view of it (only what it witnessed; the others'
+ * lines under their names). Null when that character is no longer in the user's scene.
  */
-function oldestWithin(messages: readonly PathMessage[], names: SummaryNames, room: number) {
+async function summaryView(
+  ctx: AppContext,
+  userId: string,
+  { conversation, character }: { conversation: ConversationRow; character: CharacterRow },
+  path: ThreadMessage[],
+  characterId: number | undefined,
+) {
+  if (characterId === undefined) {
+    const names = await summaryNamesOf(ctx, userId, character, conversation);
+    const lineOf = (m: PathMessage) => transcriptLine(names, m.sender, m.content);
+    return { path, names, lineOf };
+  }
+  const scene = await sceneViewOf(ctx, userId, conversation, character, path, characterId);
+  if (!scene) return null;
+  const names = await summaryNamesOf(ctx, userId, scene.character, conversation);
+  return { path: scene.witnessed, names, lineOf: scene.lineOf(names) };
+}
+
+/**
+ * The oldest transcript lines that fit `room` tokens, at least one (cut to fit: a message longer
+ * than the window is summarised from its start).
+ */
+function oldestWithin(messages: readonly string[], room: number) {
   const lines: string[] = [];
   let used = 0;
-  for (const m of messages) {
-    const line = transcriptLine(names, m.sender, m.content);
+  for (const line of messages) {
     const cost = estimateTokens(line);
     if (used + cost > room) {
       if (lines.length === 0) lines.push(firstPart(line, Math.max(room, 64)));

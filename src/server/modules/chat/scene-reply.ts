@@ -19,6 +19,8 @@ import { findConversation } from './conversations.repo';
 import { sceneLinesOf, sceneMembers, setPresent, type SceneLine } from './group-scene.repo';
 import type { PromptContext } from './prompt-context.repo';
 import type { ReplyTarget } from './reply-target';
+import { readRollingSummaries } from './rolling-summary.repo';
+import { witnessedBy } from './scene-view';
 
 /**
  * A group scene's reply (issue 51, decision 0065): who speaks, and the prompt as that character
@@ -120,6 +122,7 @@ export async function sceneReplyParts(
 
   const history = viewOf(thread.history, lines, speaker.id, nameOf, userName);
   const memories = await readPromptMemories(ctx.db, userId, conversationId, speaker.id);
+  const summaries = await readRollingSummaries(ctx.db, userId, conversationId, speaker.id);
   const others = present
     .filter((m) => m.characterId !== speaker.id)
     .map((m) => nameOf(m.characterId));
@@ -128,9 +131,8 @@ export async function sceneReplyParts(
     .map((m) => nameOf(m.characterId));
   return {
     target: { ...target, character: speaker },
-    // A scene keeps no rolling summary of its own: one summary of everything would tell each
-    // character what it never saw (decision 0065).
-    thread: { ...thread, history, memories, summaries: [] },
+    // Its own rolling summaries: one of everything would tell it what it never saw.
+    thread: { ...thread, history, memories, summaries },
     scene: { others, away },
     speakerId: speaker.id,
     names: members.filter((m) => cast.has(m.characterId)).map((m) => nameOf(m.characterId)),
@@ -150,18 +152,13 @@ function viewOf(
   nameOf: (id: number | null) => string,
   userName: string,
 ): History {
-  const view: History = [];
-  for (const m of history) {
-    const line = lines.get(m.id);
-    if (m.id !== 0 && line?.present && !line.present.includes(speakerId)) continue;
-    if (m.id === 0 || (m.sender === 'ai' && (line?.speakerId ?? null) === speakerId)) {
-      view.push(m);
-      continue;
+  return witnessedBy(history, lines, speakerId).map((m) => {
+    if (m.id === 0 || (m.sender === 'ai' && (lines.get(m.id)?.speakerId ?? null) === speakerId)) {
+      return m;
     }
-    const name = m.sender === 'user' ? userName : nameOf(line?.speakerId ?? null);
-    view.push({ id: m.id, sender: 'user', content: sceneLine(name, m.content) });
-  }
-  return view;
+    const name = m.sender === 'user' ? userName : nameOf(lines.get(m.id)?.speakerId ?? null);
+    return { id: m.id, sender: 'user' as const, content: sceneLine(name, m.content) };
+  });
 }
 
 /** The character the user's message names first, as `@Name` or as a word; null when none. */
