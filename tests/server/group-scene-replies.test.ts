@@ -363,4 +363,30 @@ describe('group scene replies', () => {
     const turn = await c.post(`/api/conversations/${id}/turn`);
     expect([turn.status, turn.json.message]).toEqual([403, ADULTS_ONLY_PAUSED_MESSAGE]);
   });
+
+  it('goes on when one of its characters is deleted, its lines then a removed character’s', async () => {
+    const c = await t.signedInUser();
+    const ada = await character(c, 'Ada', ['Ahoy!']);
+    const bea = await character(c, 'Bea');
+    const id = await scene(c, [ada, bea]);
+    llm.script({ content: 'BEA-LINE: the wind is turning.' });
+    await c.post('/api/chat', { conversationId: id, message: 'Bea?', speakerId: bea });
+    const gone = await c.delete(`/api/characters/${bea}`);
+    expect(gone.status, gone.text).toBe(200);
+    const detail = await c.get(`/api/conversations/${id}`);
+    expect(detail.json.members).toEqual([{ characterId: ada, present: true }]);
+    llm.script({ content: 'Ada alone.' });
+    const next = await c.post('/api/chat', { conversationId: id, message: 'Who is left?' });
+    expect(next.json.speakerId).toBe(ada);
+    // (Consecutive lines of the user's turn reach the model as one message.)
+    expect(textOf(replyPrompts().at(-1)!)).toContain(
+      'A removed character: BEA-LINE: the wind is turning.',
+    );
+    const refused = await c.post('/api/chat', {
+      conversationId: id,
+      message: 'Hi',
+      speakerId: bea,
+    });
+    expect([refused.status, refused.json.message]).toEqual([400, GROUP_SCENE_MESSAGES.notInScene]);
+  });
 });

@@ -162,7 +162,7 @@ describe('a rolling summary of what left the window', () => {
            where conversation_id = ${id} and character_id = ${who}`)
       ).rows;
     const notesFor = (name: string) =>
-      noteRequests().filter((b) => b.messages[0]!.content.includes(`and ${name} (a fictional`));
+      noteRequests().filter((b) => b!.messages[0]!.content.includes(`and ${name} (a fictional`));
 
     // Mara is away for the first two messages; then she is back for the rest.
     await presence([characterId]);
@@ -170,7 +170,7 @@ describe('a rolling summary of what left the window', () => {
     await presence([characterId, mara.json.id]);
     for (let n = 3; n <= 8; n++) await sayTo(mara.json.id, longMessage(n));
     await expect.poll(() => summariesBy(mara.json.id), { timeout: 10_000 }).not.toHaveLength(0);
-    const maraNotes = JSON.stringify(notesFor('Mara').map((b) => b.messages));
+    const maraNotes = JSON.stringify(notesFor('Mara').map((b) => b!.messages));
     expect(maraNotes).toContain('Riley: Message 3:');
     expect(maraNotes).not.toContain('Message 1:');
     expect(maraNotes).not.toContain('Message 2:');
@@ -184,9 +184,13 @@ describe('a rolling summary of what left the window', () => {
     // Selene witnessed it all: her summary, when her window overflows, starts at message 1.
     await sayTo(characterId, 'And you, Selene?');
     await expect.poll(() => summariesBy(characterId), { timeout: 10_000 }).not.toHaveLength(0);
-    expect(JSON.stringify(notesFor('Selene').map((b) => b.messages))).toContain(
+    expect(JSON.stringify(notesFor('Selene').map((b) => b!.messages))).toContain(
       'Riley: Message 1:',
     );
+    // Deleting Mara deletes her summaries of the scene; Selene's stay with it.
+    expect((await user.delete(`/api/characters/${mara.json.id}`)).status).toBe(200);
+    expect(await summariesBy(mara.json.id)).toEqual([]);
+    expect(await summariesBy(characterId)).not.toHaveLength(0);
   });
 
   it('keeps each branch to its own summary, and forgets one that read an edited message', async () => {

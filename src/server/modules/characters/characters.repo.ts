@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { character, conversation, memory } from '../../db/schema';
+import { character, conversation, conversationSummary, memory } from '../../db/schema';
 import { lockUserAvatars, ownsAvatar, releaseUnusedAvatar } from '../avatars';
 import type { ExportParts } from '../../db/user-data';
 
@@ -125,6 +125,14 @@ export async function deleteCharacterReturning(db: Database, userId: string, id:
       .where(and(eq(character.id, id), eq(character.userId, userId)))
       .returning();
     if (row?.avatarImage) await releaseUnusedAvatar(tx, userId, row.avatarImage);
+    // Its rolling summaries of group scenes it was in (no foreign key: issue 51) go with it.
+    if (row) {
+      await tx
+        .delete(conversationSummary)
+        .where(
+          and(eq(conversationSummary.userId, userId), eq(conversationSummary.characterId, id)),
+        );
+    }
     return row ?? null;
   });
 }
