@@ -62,14 +62,14 @@ function siteStatus(features: Record<string, unknown>) {
   );
 }
 
-async function openChat() {
+async function openChat(placeholder = 'Message Mira...') {
   const Providers = withAppProviders(client);
   render(
     <Providers>
       <ChatView character={mira} conversationId={CONVERSATION} />
     </Providers>,
   );
-  await screen.findByPlaceholderText('Message Mira...');
+  await screen.findByPlaceholderText(placeholder);
   await waitFor(() =>
     expect(apiDouble.requests.some((r) => r.path === '/api/site/status')).toBe(true),
   );
@@ -228,6 +228,31 @@ describe("'Send me a picture'", () => {
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     siteStatus({});
     await openChat();
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(screen.queryByRole('button', { name: 'Send me a picture' })).toBeNull();
+  });
+
+  it('is absent from a group scene, where the server sends no pictures', async () => {
+    siteStatus({ pictures: true, pictureCredits: 5 });
+    apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+      json(res, 200, {
+        id: CONVERSATION,
+        characterId: mira.id,
+        chatMode: 'assistant',
+        scenario: null,
+        personaId: null,
+        autoPlayReplies: false,
+        currentOptions: [],
+        model: null,
+        characterIds: [mira.id, mira.id + 1],
+        members: [
+          { characterId: mira.id, present: true },
+          { characterId: mira.id + 1, present: true },
+        ],
+      }),
+    );
+    // (A scene's messages go to the scene.)
+    await openChat('Message the scene...');
     await waitFor(() => expect(client.isFetching()).toBe(0));
     expect(screen.queryByRole('button', { name: 'Send me a picture' })).toBeNull();
   });

@@ -121,8 +121,19 @@ export async function refreshListedConversation(client: QueryClient, id: number)
   }
 }
 
-/** The list's fields of a conversation's detail. */
+/** The list's fields of a conversation's detail (a group scene's characters too). */
 function summaryOf(detail: ConversationDetail): ConversationSummary {
   const { id, characterId, title, lastMessage, message_count, chatMode, model, updatedAt } = detail;
-  return { id, characterId, title, lastMessage, message_count, chatMode, model, updatedAt };
+  const { characterIds } = detail;
+  return {
+    id,
+    characterId,
+    title,
+    lastMessage,
+    message_count,
+    chatMode,
+    model,
+    updatedAt,
+    characterIds,
+  };
 }

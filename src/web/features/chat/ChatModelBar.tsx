@@ -1,9 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { Character } from '../../../shared/characters/contract';
-import type { ModelOffer } from '../../../shared/chat/contract';
 import { LLM_SETUP_EXAMPLE, type ChatMode } from '../../../shared/chat/rules';
 import { ModeChooser, NoModelNotice } from './lazy-parts';
-import { costText } from '../../lib/cost-text';
 import type { useModelSelection } from './use-model-selection';
 
 // Only when the operator offers more than one model: most never need it.
@@ -30,23 +28,15 @@ export function ChatModelBar({
       {picker && model.canChoose && (
         <Suspense fallback={null}>
           <ModelPicker
-            options={pickerOptions(model.offers)}
+            offers={model.offers}
             value={model.value}
-            onChange={(m) => void model.change(m)}
+            conversationId={model.activeId}
+            onPick={model.pick}
           />
         </Suspense>
       )}
     </>
   );
-}
-
-/** Each offered model's name in the picker, with what a reply costs when the prices differ. */
-function pickerOptions(offers: ModelOffer[]) {
-  const samePrice = offers.every((o) => o.creditsPerReply === offers[0]?.creditsPerReply);
-  return offers.map((o) => ({
-    model: o.model,
-    text: samePrice ? o.label : `${o.label} · ${costText(o.creditsPerReply)} a reply`,
-  }));
 }
 
 /** Before a mode is chosen: the model notice (no picker yet) and the mode chooser. */

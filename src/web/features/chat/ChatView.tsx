@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Character } from '../../../shared/characters/contract';
 import { greetsFirst } from '../../../shared/characters/greetings';
@@ -10,14 +10,17 @@ import { ChatModelBar, ChatStart } from './ChatModelBar';
 import { ChatThread } from './ChatThread';
 import { ReplyCostContext } from './reply-cost';
 import { shownMessages, useRouteChange, useShownId } from './chat-view-hooks';
-import { ConversationMissing } from './lazy-parts';
+import { ConversationMissing, ScenePart } from './lazy-parts';
 import { useChatPause, useNotices } from './safety-hooks';
 import { useUnanswered } from './unanswered';
 import { useModelSelection } from './use-model-selection';
 import { useSendMessage } from './use-send-message';
 import { useStoryOptions } from './use-story-options';
 
-/** The conversation area for one character: mode choice, messages, message box or options. */
+/**
+ * The conversation area for one character (or a group scene, shown with its first character):
+ * mode choice, messages, message box or options.
+ */
 export function ChatView({
   character,
   conversationId,
@@ -148,8 +151,14 @@ export function ChatView({
           onBranchChanged={story.reset}
           focusMessageId={conversationId === activeId ? focusMessageId : null}
         />
+        {conversation.data?.members && (
+          <Suspense fallback={null}>
+            <ScenePart part="bar" scene={conversation.data} sending={sending} />
+          </Suspense>
+        )}
         <ChatComposer
-          character={character}
+          // A group scene's message goes to the scene (who answers is the bar's to say).
+          character={conversation.data?.members ? { ...character, name: 'the scene' } : character}
           mode={mode}
           activeId={activeId}
           pause={pause}

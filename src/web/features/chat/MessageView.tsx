@@ -1,7 +1,7 @@
 import { Suspense, useRef, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { preloadable } from '../../lib/preloadable';
-import { MessageEditor } from './lazy-parts';
+import { MessageEditor, ScenePart } from './lazy-parts';
 import { Bubbles, MessageText, ReplyBubble } from './MessageParts';
 import { MessageToolbar, type TreeActions } from './MessageToolbar';
 import { VersionSwitcher } from './VersionSwitcher';
@@ -76,6 +76,12 @@ export function MessageView({
       data-testid={`message-${message.sender}`}
       data-message-id={saved ? message.id : undefined}
     >
+      {/* Who said it, in a group scene (issue 51). */}
+      {message.speakerId !== undefined && (
+        <Suspense fallback={null}>
+          <ScenePart part="speaker" id={message.speakerId} />
+        </Suspense>
+      )}
       {editing ? (
         <Suspense fallback={null}>
           <MessageEditor

@@ -1,19 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Cpu } from 'lucide-react';
+import type { ModelOffer } from '../../../shared/chat/contract';
+import { toast } from '../../components/ui/toast';
+import { costText } from '../../lib/cost-text';
+import { conversationKey, setConversationModel } from '../chat-data/api';
 
 /**
- * The model a conversation uses, among those the operator offers (`options`: each model and how
- * it is named, with its price when the prices differ; ChatModelBar words them). Shown only when
- * there is a choice.
+ * The model a conversation uses, among those the operator offers (`offers`: each named, with its
+ * price when the prices differ): saved on the conversation at once, or, before it exists, kept
+ * for its creation (`onPick`). Shown only when there is a choice, so the wording and the write
+ * are in this chunk rather than in the chat's first load.
  */
 export function ModelPicker({
-  options,
+  offers,
   value,
-  onChange,
+  conversationId,
+  onPick,
 }: {
-  options: { model: string; text: string }[];
+  offers: ModelOffer[];
   value: string;
-  onChange: (model: string) => void;
+  conversationId: number | null;
+  onPick: (model: string) => void;
 }) {
+  const client = useQueryClient();
+  const save = useMutation({
+    mutationFn: (v: { id: number; model: string }) => setConversationModel(v.id, v.model),
+    onSuccess: (_data, v) => client.invalidateQueries({ queryKey: conversationKey(v.id) }),
+  });
+  const onChange = (model: string) => {
+    if (conversationId === null) return onPick(model);
+    save.mutate(
+      { id: conversationId, model },
+      {
+        onError: () =>
+          toast({
+            title: "Couldn't update model",
+            description: 'Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+  const options = pickerOptions(offers);
   return (
     <div className="flex items-center justify-end gap-2 border-b border-border px-4 py-1.5 text-xs text-muted">
       <Cpu className="size-3.5" aria-hidden />
@@ -32,4 +60,13 @@ export function ModelPicker({
       </select>
     </div>
   );
+}
+
+/** Each offered model's name in the picker, with what a reply costs when the prices differ. */
+function pickerOptions(offers: ModelOffer[]) {
+  const samePrice = offers.every((o) => o.creditsPerReply === offers[0]?.creditsPerReply);
+  return offers.map((o) => ({
+    model: o.model,
+    text: samePrice ? o.label : `${o.label} · ${costText(o.creditsPerReply)} a reply`,
+  }));
 }

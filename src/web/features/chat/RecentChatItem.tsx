@@ -6,6 +6,7 @@ import type { ConversationSummary } from '../../../shared/chat/contract';
 import { excerpt } from '../../../shared/chat/rules';
 import { Menu } from '../../components/ui/menu';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
+import { ScenePart } from './lazy-parts';
 import { markdownToText } from './markdown';
 import { ModeLabel } from './ModeLabel';
 
@@ -42,9 +43,10 @@ export function RecentChatItem({
   const renamingNow = useRef(false);
   const row = useRef<HTMLLIElement>(null);
 
-  // Who, and the last message unless what a search found shows instead.
+  // Who (a group scene's avatars name its characters), and the last message unless what a
+  // search found shows instead.
   const details = [
-    c.characterId === null ? 'Character deleted' : who?.name,
+    c.characterId === null ? 'Character deleted' : !c.characterIds && who?.name,
     found ? '' : excerpt(markdownToText(c.lastMessage ?? '')),
   ].filter(Boolean);
 
@@ -74,7 +76,11 @@ export function RecentChatItem({
             aria-current={active ? 'page' : undefined}
             className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg p-2"
           >
-            {who ? (
+            {c.characterIds ? (
+              <Suspense fallback={null}>
+                <ScenePart part="avatars" ids={c.characterIds} />
+              </Suspense>
+            ) : who ? (
               <CharacterAvatar
                 name={who.name}
                 avatarUrl={who.avatarUrl}

@@ -40,8 +40,6 @@ export function RecentChats({
     characterId: number | null;
   } | null>(null);
   const removeConversation = useDeleteConversation();
-  const remove = (c: typeof deleting & {}) =>
-    setDeleting({ id: c.id, title: c.title, characterId: c.characterId });
   const searching = typed.trim() !== '';
 
   return (
@@ -71,7 +69,7 @@ export function RecentChats({
                     who={c.characterId === null ? undefined : byId.get(c.characterId)}
                     active={c.id === activeId}
                     onOpen={onOpen}
-                    onDelete={() => remove(c)}
+                    onDelete={() => setDeleting(c)}
                     found={snippet(c)}
                   />
                 )}
@@ -99,7 +97,7 @@ export function RecentChats({
                 who={c.characterId === null ? undefined : byId.get(c.characterId)}
                 active={c.id === activeId}
                 onOpen={onOpen}
-                onDelete={() => remove(c)}
+                onDelete={() => setDeleting(c)}
               />
             )}
           />

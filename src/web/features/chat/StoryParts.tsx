@@ -9,6 +9,9 @@ import { isSendKey } from './enter-to-send';
 import { PICTURE_STORY_OPTION } from '../../../shared/pictures/rules';
 import { usePictureRequest } from '../pictures/picture-mutation';
 
+// The options' making, in this chunk rather than the chat's first load (use-story-options.ts).
+export { nextStoryOptions } from './story-options-load';
+
 /**
  * Four suggested actions in a 2×2 grid with a reroll, and under them a box that is always there
  * for the user's own action (issue 45: no 'Custom' click first). While a reply is being written

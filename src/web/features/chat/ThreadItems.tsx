@@ -1,12 +1,7 @@
 import { Suspense } from 'react';
 import type { Notice } from '../../../shared/safety/contract';
 import type { DisplayMessage } from './display-message';
-import {
-  DeleteMessageDialog,
-  RegenerateDialog,
-  RegenerateOffer,
-  RememberDialog,
-} from './lazy-parts';
+import { RegenerateOffer, RememberDialog, ThreadDialogs } from './lazy-parts';
 import { MessageView } from './MessageView';
 import { ThreadNotice } from './ThreadNotice';
 import type { useThreadActions } from './use-thread-actions';
@@ -76,14 +71,9 @@ export function ThreadMessage({
 export function ThreadQuestions({ actions }: { actions: ThreadActions }) {
   return (
     <>
-      {actions.deleting && (
+      {(actions.deleting || actions.confirming) && (
         <Suspense fallback={null}>
-          <DeleteMessageDialog {...actions.deleting} />
-        </Suspense>
-      )}
-      {actions.confirming && (
-        <Suspense fallback={null}>
-          <RegenerateDialog cost={actions.cost} {...actions.confirming} />
+          <ThreadDialogs {...actions} />
         </Suspense>
       )}
       {actions.remembering && (

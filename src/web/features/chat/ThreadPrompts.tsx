@@ -1,20 +1,26 @@
 import { GitBranch } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { formatCount } from '../../../shared/format-count';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import type { useDeleteMessage } from './mutations';
 
 /**
  * The thread's questions before an action: deleting a message, regenerating an earlier reply,
  * and the offer to regenerate the reply to an edited message. A part of its own (lazy-parts.ts):
- * most visits ask none of them. What a reply costs is handed in ('1 message' and how many are
- * left, CostHint.tsx): this part imports nothing the chat's first load has (see lazy-parts.ts).
+ * most visits ask none of them. What a reply costs ('1 message' and how many are left,
+ * CostHint.tsx) and the delete mutation are handed in: this part takes from the chat's first load
+ * only what is a chunk of its own already, the toasts and the count's format (see lazy-parts.ts).
+ * Deleting and its toasts are here, not in the first load, which has no room to spare.
  */
 
 /** A new reply's cost, as the toolbar and the message box say it. */
 export interface Cost {
   /** '1 message'. */
   each: string;
-  /** How many messages are left ('12'), once known. */
-  left?: string | undefined;
+  /** How many messages are left, once known (written as the credits badge writes it). */
+  left?: number | undefined;
 }
 
 /** What moving later messages away means, in the words the ‹ › switcher uses. */
@@ -26,7 +32,7 @@ function CostLine({ cost }: { cost: Cost }) {
   return (
     <p className="text-sm text-muted" data-testid="regenerate-cost">
       A new reply costs {cost.each}
-      {cost.left !== undefined && ` · ${cost.left} left`}
+      {cost.left !== undefined && ` · ${formatCount(cost.left)} left`}
     </p>
   );
 }
@@ -67,33 +73,70 @@ export function RegenerateDialog({
   );
 }
 
-/** Deleting a message with everything after it, on every branch. */
+/**
+ * Deleting a message with everything after it, on every branch: the dialog deletes it (`remove`,
+ * the thread's delete mutation, handed in) and says so, or why not.
+ */
 export function DeleteMessageDialog({
-  pending,
-  onConfirm,
-  onCancel,
+  remove,
+  conversationId,
+  messageId,
+  onDeleted,
+  onClose,
 }: {
-  pending: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
+  remove: ReturnType<typeof useDeleteMessage>;
+  conversationId: number;
+  messageId: number;
+  /** Another branch is read now. */
+  onDeleted: () => void;
+  onClose: () => void;
 }) {
+  const pending = remove.isPending;
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync({ conversationId, messageId });
+      onDeleted();
+      toast({ title: 'Message deleted' });
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    }
+    onClose();
+  };
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && !pending && onCancel()}
+      onOpenChange={(open) => !open && !pending && onClose()}
       title="Delete this message?"
       description="This message and everything after it, on every branch, will be deleted. This cannot be undone."
     >
       <div className="flex justify-end gap-3">
-        <Button variant="secondary" disabled={pending} onClick={onCancel}>
+        <Button variant="secondary" disabled={pending} onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+        <Button variant="destructive" disabled={pending} onClick={() => void confirm()}>
           {pending ? 'Deleting...' : 'Delete'}
         </Button>
       </div>
     </Dialog>
   );
+}
+
+/**
+ * The confirmation asked now, if any (the thread's actions, use-thread-actions.ts): deleting a
+ * message, or regenerating an earlier reply. One part for both: each part costs the chat's first
+ * load its loader (lazy-parts.ts).
+ */
+export function ThreadDialogs({
+  deleting,
+  confirming,
+  cost,
+}: {
+  deleting: ComponentProps<typeof DeleteMessageDialog> | false;
+  confirming: Omit<ComponentProps<typeof RegenerateDialog>, 'cost'> | false;
+  cost: Cost;
+}) {
+  if (deleting) return <DeleteMessageDialog {...deleting} />;
+  return confirming && <RegenerateDialog cost={cost} {...confirming} />;
 }
 
 /**

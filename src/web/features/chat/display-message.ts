@@ -14,4 +14,6 @@ export interface DisplayMessage {
   lore?: LoreMark[];
   /** A stored message's pictures (issue 50 part 3: 'Send me a picture'; PictureAttachments.tsx). */
   attachments?: Attachment[];
+  /** A group scene's character message: the character who said it (issue 51; SpeakerLabel.tsx). */
+  speakerId?: number;
 }

@@ -3,7 +3,7 @@ import { queryClient } from '../../lib/query-client';
 import { signedInUser } from '../auth/session';
 import { characterQuery, charactersQuery, readLastCharacterId } from '../characters/api';
 import { profileQuery } from '../profile/profile-api';
-import { ModeChooser, StoryOptions } from './lazy-parts';
+import { ModeChooser, ScenePart, StoryOptions } from './lazy-parts';
 import {
   conversationQuery,
   conversationsQuery,
@@ -25,6 +25,8 @@ const prefetch: Record<FirstRead['read'], (id: number) => Promise<void>> = {
     await queryClient.prefetchQuery(conversationQuery(id));
     const opened = queryClient.getQueryData(conversationQuery(id).queryKey);
     if (opened?.chatMode === 'immersive') await StoryOptions.preload();
+    // A group scene's names above its messages, and its bar, are drawn with the page too.
+    if (opened?.members) await ScenePart.preload();
   },
   messages: (id) => queryClient.prefetchInfiniteQuery(messagesQuery(id)),
 };

@@ -71,6 +71,13 @@ export const VoiceReplies = preloadable(() =>
   import('../voice/ListenButton').then((m) => m.VoiceReplies),
 );
 
+/**
+ * A group scene's parts (issue 51), one lazy component and chunk fetched only where a scene
+ * shows (scenes/scene-parts.tsx): the Here-now bar above the message box, who said a character's
+ * message, a scene's avatars in Recent Chats, and 'New group scene'.
+ */
+export const ScenePart = preloadable(() => import('./scenes/scene-parts').then((m) => m.ScenePart));
+
 const prompts = () => import('./ThreadPrompts');
 
 /** The thread's confirmations and offers (ThreadPrompts.tsx): when one is asked. */
@@ -84,8 +91,8 @@ export const FeedbackCommentDialog = preloadable(() =>
   import('./FeedbackCommentDialog').then((m) => m.FeedbackCommentDialog),
 );
 
-export const DeleteMessageDialog = preloadable(() => prompts().then((m) => m.DeleteMessageDialog));
-export const RegenerateDialog = preloadable(() => prompts().then((m) => m.RegenerateDialog));
+/** Delete's and an earlier reply's Regenerate's confirmations, when one is asked. */
+export const ThreadDialogs = preloadable(() => prompts().then((m) => m.ThreadDialogs));
 export const RegenerateOffer = preloadable(() => prompts().then((m) => m.RegenerateOffer));
 /** 'A new branch starts here' (after 'Branch from here' is pressed). */
 export const BranchFromNotice = preloadable(() => prompts().then((m) => m.BranchFromNotice));

@@ -10,7 +10,6 @@ import {
   editMessage,
   generateOptions,
   sendFeedback,
-  setConversationModel,
   switchBranch,
   topUp,
 } from '../chat-data/api';
@@ -109,14 +108,6 @@ export const useSendFeedback = () =>
       comment?: string;
     }) => sendFeedback(v.reply, v.feedback, v.comment),
   });
-
-export function useSetConversationModel() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { id: number; model: string }) => setConversationModel(v.id, v.model),
-    onSuccess: (_data, v) => client.invalidateQueries({ queryKey: conversationKey(v.id) }),
-  });
-}
 
 export function useDeleteConversation() {
   const client = useQueryClient();

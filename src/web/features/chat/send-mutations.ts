@@ -11,7 +11,7 @@ import { refreshListedConversation } from '../chat-data/conversation-list';
 import { addReplyToCache, setReplyText } from './message-cache';
 import { refreshLists, reloadMessages } from './message-reload';
 import { noticesKey, threadNotices } from './notices';
-import { continuePath, regeneratePath, replyPath, streamReply } from './stream-reply';
+import { continuePath, regeneratePath, replyPath, streamReply, turnPath } from './stream-reply';
 
 /**
  * The writes a send makes (mutations.ts has the chat's others), each with what it changes in the
@@ -74,8 +74,11 @@ export interface ReplyRequest {
    * branch; null: a new first message), a new alternative of a reply, or more of a reply.
    */
   action:
-    | { kind: 'send'; text: string; parentId?: number | null; after: number }
-    | { kind: 'regenerate' | 'continue'; messageId: number };
+    | { kind: 'send'; text: string; parentId?: number | null; after: number; speakerId?: number }
+    /** In a group scene, a regenerate's reply may be another character's (`speakerId`). */
+    | { kind: 'regenerate' | 'continue'; messageId: number; speakerId?: number }
+    /** A group scene's character speaks next without a message (issue 51); none: the scene picks. */
+    | { kind: 'turn'; speakerId?: number };
   onAccepted: () => void;
   /** A notice shown before the reply (the "not a human" or a crisis notice). */
   onNotice?: (notice: Notice) => void;
@@ -103,14 +106,21 @@ export const replyMutation = (client: QueryClient) => ({
       },
     };
     const { action } = v;
-    const path =
-      action.kind === 'send'
-        ? replyPath(v.mode)
-        : (action.kind === 'regenerate' ? regeneratePath : continuePath)(action.messageId);
-    const body =
-      action.kind === 'send'
-        ? { message: action.text, conversationId: v.conversationId, parentId: action.parentId }
-        : undefined;
+    let path: string;
+    let body;
+    if (action.kind === 'send') {
+      path = replyPath(v.mode);
+      // A group scene's chosen speaker (issue 51); absent, the scene picks who answers.
+      const { text: message, parentId, speakerId } = action;
+      body = { message, conversationId: v.conversationId, parentId, speakerId };
+    } else if (action.kind === 'turn') {
+      path = turnPath(v.conversationId);
+      body = { speakerId: action.speakerId };
+    } else {
+      path = (action.kind === 'regenerate' ? regeneratePath : continuePath)(action.messageId);
+      // Else a new version keeps its speaker (and a reply with one character sends no body).
+      if (action.speakerId !== undefined) body = { speakerId: action.speakerId };
+    }
     return { ...(await streamReply(path, body, on)), notices };
   },
   onSuccess: async (done: ReplyDone, v: ReplyRequest) => {
@@ -122,6 +132,10 @@ export const replyMutation = (client: QueryClient) => ({
       void import('../voice/ListenButton').then((m) =>
         m.autoPlayReply(client, done.messageId, done.message),
       );
+    }
+    // A Story Mode scene's reply may move characters in or out (issue 51): 'Here now' reads again.
+    if (detail?.members && detail.chatMode === 'immersive') {
+      void client.invalidateQueries({ queryKey: conversationKey(v.conversationId) });
     }
     // The notices first: they follow the user's message, which the pair below brings.
     await addNotices(client, v.conversationId, done.notices);
@@ -154,6 +168,8 @@ export const replyMutation = (client: QueryClient) => ({
           content: done.message,
           // The reply's 'Lore · n' shows as soon as it is stored, with no page fetched again.
           lore: done.lore,
+          // …and in a group scene, who said it.
+          ...(done.speakerId !== undefined && { speakerId: done.speakerId }),
         },
       ]);
     } else if (action.kind === 'continue') {

@@ -4,7 +4,8 @@ import { continuationJoin, type ChatMode } from '../../../shared/chat/rules';
 import type { ProfileResponse } from '../../../shared/profile/contract';
 import type { Notice } from '../../../shared/safety/contract';
 import { toast } from '../../components/ui/toast';
-import { isOutOfCredits } from '../chat-data/api';
+import type { ConversationDetail } from '../../../shared/chat/contract';
+import { conversationKey, isOutOfCredits } from '../chat-data/api';
 import { PROFILE_KEY } from '../profile/profile-api';
 import type { DisplayMessage } from './display-message';
 import { reloadMessages } from './message-reload';
@@ -74,6 +75,17 @@ async function newChatPersona(client: QueryClient, characterId: number) {
     personaId: chosen.personaForNewChat(characterId),
     forget: () => chosen.forgetPersonaForNewChat(characterId),
   };
+}
+
+/**
+ * In a group scene (issue 51), who answers the message being sent (or writes a reply's new
+ * version), as its Here-now bar chose it: that chunk is loaded already, and nothing is fetched
+ * for a conversation with one character. The choice is used up; undefined lets the scene pick
+ * (or a new version keep its speaker).
+ */
+async function sceneSpeaker(client: QueryClient, id: number) {
+  if (!client.getQueryData<ConversationDetail>(conversationKey(id))?.members) return undefined;
+  return (await import('./scenes/scene-parts')).takeNextSpeaker(id);
 }
 
 /** Notices sent before the reply: shown above it until the stored ones take their place. */
@@ -164,7 +176,13 @@ export async function sendOnce(
     const done = await runMutation(client, replyMutation(client), {
       conversationId: id,
       mode,
-      action: { kind: 'send', text, parentId: branch?.parentId, after: newestStoredId },
+      action: {
+        kind: 'send',
+        text,
+        parentId: branch?.parentId,
+        after: newestStoredId,
+        speakerId: await sceneSpeaker(client, id),
+      },
       onAccepted: () => {
         accepted = true;
         // 'Typing…' on the server's word: it has stored the message and a reply is coming.
@@ -232,7 +250,12 @@ export async function rework(
     const done = await runMutation(client, replyMutation(client), {
       conversationId: id,
       mode,
-      action: { kind, messageId: target.id },
+      action: {
+        kind,
+        messageId: target.id,
+        // A group scene's new version: by the character chosen to answer next, if one is.
+        speakerId: kind === 'regenerate' ? await sceneSpeaker(client, id) : undefined,
+      },
       onAccepted: () => {
         if (kind === 'continue') return run.setStreaming((s) => s ?? before);
         run.setShownUpTo(target.parentId ?? 0);
@@ -253,6 +276,62 @@ export async function rework(
     if (kind === 'regenerate' && ctx.shownId.current === id) run.setFresh(done.messageId);
   } catch (error) {
     // What was on screen before the request, at once: the reply as it was.
+    settle();
+    if (await run.isChatPaused(error)) return refreshAfterPause(client, id);
+    if (isOutOfCredits(error)) return ctx.onOutOfCredits();
+    failure(error);
+    await reloadMessages(client, id).catch(() => undefined);
+  } finally {
+    settle();
+  }
+}
+
+/**
+ * A group scene's characters speak without a message from the user (issue 51), one turn after
+ * another ('Let them talk' is two), each streamed in below the thread as a reply is and charged
+ * like one; `undefined` lets the scene pick who speaks. The first turn that fails or finds no
+ * credit ends them.
+ */
+export async function sceneTurns(run: SendRun, speakers: (number | undefined)[]): Promise<void> {
+  const { ctx, client } = run;
+  const { activeId: id, mode } = ctx;
+  if (id === null || mode === null) return;
+  // The newest message shown; each turn's reply grows below it, then becomes it.
+  let shownUpTo = ctx.newestStoredId;
+  const settle = () => {
+    run.setReconnecting(false);
+    run.setStreaming(null);
+    run.setNotices([]);
+    run.setShownUpTo(null);
+  };
+  try {
+    void run.preloadNoticeCard();
+    for (const speakerId of speakers) {
+      if (!(await runMutation(client, creditCheckMutation(), run.isChatPaused))) {
+        return ctx.onOutOfCredits();
+      }
+      run.setFresh(null);
+      const done = await runMutation(client, replyMutation(client), {
+        conversationId: id,
+        mode,
+        action: { kind: 'turn', speakerId },
+        onAccepted: () => {
+          run.setShownUpTo(shownUpTo);
+          run.setStreaming((s) => s ?? '');
+        },
+        onNotice: noticeShower(run),
+        onToken: (t) => run.setStreaming((s) => (s ?? '') + t),
+        onReconnecting: run.setReconnecting,
+      });
+      // The stored reply (loaded again with its speaker) shows; the next turn types below it.
+      shownUpTo = done.messageId;
+      run.setShownUpTo(shownUpTo);
+      run.setStreaming((s) => (s === null ? s : ''));
+      if (ctx.shownId.current === id) run.setFresh(done.messageId);
+    }
+    // A story's options follow the last turn.
+    ctx.onReplied(id);
+  } catch (error) {
     settle();
     if (await run.isChatPaused(error)) return refreshAfterPause(client, id);
     if (isOutOfCredits(error)) return ctx.onOutOfCredits();

@@ -5,6 +5,7 @@ import { preloadable } from '../../lib/preloadable';
  * be pressed), with the first read of a story conversation (first-reads.ts), and when a story
  * is chosen (ChatThread shows nothing in its place for that moment).
  */
-const story = () => import('./StoryParts');
+export const loadStoryParts = () => import('./StoryParts');
+const story = loadStoryParts;
 export const StoryOptions = preloadable(() => story().then((m) => m.StoryOptions));
 export const StoryStart = preloadable(() => story().then((m) => m.StoryStart));

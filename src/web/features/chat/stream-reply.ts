@@ -1,8 +1,10 @@
 import type { EventSourceMessage } from 'eventsource-parser';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type {
+  RegenerateRequest,
   ReplyResult,
   ReplyStreamError,
+  SceneTurnRequest,
   SendMessageRequest,
 } from '../../../shared/chat/contract';
 import * as chat from '../../../shared/chat/endpoints';
@@ -30,8 +32,11 @@ const RECONNECT_WAITS_MS = [250, 1000, 2000, 4000, 8000];
  */
 export async function streamReply(
   path: string,
-  /** The message sent; none for a regenerate or a continue (the path names the reply). */
-  body: SendMessageRequest | undefined,
+  /**
+   * The message sent; none for a regenerate or a continue (the path names the reply), unless a
+   * group scene's says who speaks (a scene's turn likewise).
+   */
+  body: SendMessageRequest | RegenerateRequest | SceneTurnRequest | undefined,
   on: {
     onAccepted?: () => void;
     onNotice?: (notice: Notice) => void;
@@ -141,6 +146,8 @@ async function readEvents(
 /** A new alternative of a reply, or more of it (the same events as a reply). */
 export const regeneratePath = (messageId: number) => urlOf(chat.regenerateReply, { messageId });
 export const continuePath = (messageId: number) => urlOf(chat.continueReply, { messageId });
+/** A group scene's character speaking without a message from the user (issue 51): the same events. */
+export const turnPath = (id: number) => urlOf(chat.sceneTurn, { id });
 
 /** The endpoint for each mode, as the spec names them. */
 export function replyPath(chatMode: string) {

@@ -1,34 +1,18 @@
 import { useState } from 'react';
-import { toast } from '../../components/ui/toast';
 import { useModelChoice } from '../chat-data/api';
-import { useSetConversationModel } from './mutations';
 
 /**
  * The model a conversation uses, among those the operator offers (the staff console's Models
  * page; a choice only when more than one is offered), and what a reply on it costs. Before the
- * conversation exists the choice is kept here and sent with its creation; after, it is saved on
- * the conversation.
+ * conversation exists the choice is kept here (`pick`) and sent with its creation; after, the
+ * picker saves it on the conversation (ModelPicker.tsx, a chunk only a choice loads).
  */
 export function useModelSelection(
   activeId: number | null,
   conversationModel: string | null | undefined,
 ) {
   const choice = useModelChoice();
-  const save = useSetConversationModel();
   const [picked, setPicked] = useState<string | null>(null);
-
-  const change = async (model: string) => {
-    if (activeId === null) return setPicked(model);
-    try {
-      await save.mutateAsync({ id: activeId, model });
-    } catch {
-      toast({
-        title: "Couldn't update model",
-        description: 'Please try again.',
-        variant: 'destructive',
-      });
-    }
-  };
 
   const offers = choice.data?.offers ?? [];
   const value = conversationModel ?? picked ?? choice.data?.defaultModel ?? '';
@@ -45,7 +29,9 @@ export function useModelSelection(
     /** Credits one reply costs in this conversation. */
     replyCredits: priced?.creditsPerReply ?? 1,
     picked,
-    change,
+    /** The conversation the picker saves a choice on; null: not created yet (`pick`). */
+    activeId,
+    pick: setPicked,
     reset: () => setPicked(null),
   };
 }

@@ -15,6 +15,7 @@ const FRESH_MS = 5000;
  * (or a reply reworked, or a greeting-first conversation started), not with the chat page.
  */
 const protocol = () => import('./send-protocol');
+type Protocol = Awaited<ReturnType<typeof protocol>>;
 
 /** What can be asked of a stored reply: a new alternative, or more of it. */
 export type ReworkKind = 'regenerate' | 'continue';
@@ -98,23 +99,32 @@ export function useSendMessage(ctx: SendContext) {
   };
 
   /**
-   * Resolves true unless the text should go back where the user typed it. With `branch` the
-   * message starts a new branch after that message (an edit saved as a new branch).
+   * Runs a step of the protocol once its chunk is here, one at a time (a send, a rework; a group
+   * scene's turns, asked for by its own chunk): false when another is in flight or the chunk
+   * could not come (told in a toast).
    */
-  const send = async (text: string, retryOf?: string, branch?: Branch): Promise<boolean> => {
-    const { mode } = ctx;
-    if (!text.trim() || busy || !mode || inFlight.current) return false;
+  const perform = async <T>(step: (p: Protocol, r: SendRun) => Promise<T>): Promise<T | false> => {
+    if (busy || inFlight.current) return false;
     inFlight.current = true;
     try {
-      const { sendOnce } = await protocol();
-      return (await sendOnce(run, text, mode, retryOf, branch)) !== 'failed';
+      return await step(await protocol(), run);
     } catch (error) {
-      // Only the protocol's download can fail here: the text goes back to the box.
       failed(error);
       return false;
     } finally {
       inFlight.current = false;
     }
+  };
+
+  /**
+   * Resolves true unless the text should go back where the user typed it. With `branch` the
+   * message starts a new branch after that message (an edit saved as a new branch).
+   */
+  const send = async (text: string, retryOf?: string, branch?: Branch): Promise<boolean> => {
+    const { mode } = ctx;
+    if (!text.trim() || !mode) return false;
+    const outcome = await perform((p, r) => p.sendOnce(r, text, mode, retryOf, branch));
+    return outcome !== false && outcome !== 'failed';
   };
 
   /**
@@ -130,15 +140,7 @@ export function useSendMessage(ctx: SendContext) {
     target: { id: number; parentId: number | null; content: string },
   ): Promise<void> => {
     const { activeId: id, mode } = ctx;
-    if (busy || !mode || id === null || inFlight.current) return;
-    inFlight.current = true;
-    try {
-      await (await protocol()).rework(run, id, mode, kind, target);
-    } catch (error) {
-      failed(error);
-    } finally {
-      inFlight.current = false;
-    }
+    if (mode && id !== null) await perform((p, r) => p.rework(r, id, mode, kind, target));
   };
 
   /**
@@ -170,6 +172,7 @@ export function useSendMessage(ctx: SendContext) {
   return {
     send,
     rework,
+    perform,
     /** The reply being continued: it shows `streaming` in its own place. */
     continuing: reworking?.kind === 'continue' ? reworking.id : null,
     start,

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { Character } from '../../../shared/characters/contract';
-import { formatCount } from '../../../shared/format-count';
 import { toast } from '../../components/ui/toast';
 import { useCredits } from '../chat-data/api';
 import { useReplyCost } from './reply-cost';
@@ -131,29 +130,21 @@ export function useThreadActions({
     };
   };
 
-  const removeMessage = async () => {
-    if (deleting === null || activeId === null) return;
-    try {
-      await deleteMessage.mutateAsync({ conversationId: activeId, messageId: deleting });
-      onBranchChanged();
-      toast({ title: 'Message deleted' });
-    } catch (error) {
-      failed(error);
-    }
-    setDeleting(null);
-  };
-
   return {
     edit,
     treeActions,
     switchBranch,
     /** What a new reply costs, for the questions asked before one. */
-    cost: { each: replyCost, left: left === undefined ? undefined : formatCount(left) },
-    deleting: deleting !== null && {
-      pending: deleteMessage.isPending,
-      onConfirm: () => void removeMessage(),
-      onCancel: () => setDeleting(null),
-    },
+    cost: { each: replyCost, left },
+    /** Delete pressed: the dialog deletes the message (ThreadPrompts.tsx). */
+    deleting: deleting !== null &&
+      activeId !== null && {
+        remove: deleteMessage,
+        conversationId: activeId,
+        messageId: deleting,
+        onDeleted: onBranchChanged,
+        onClose: () => setDeleting(null),
+      },
     confirming: confirming !== null && {
       onConfirm: () => {
         setConfirming(null);

@@ -2,7 +2,8 @@ import type { Character } from '../../../shared/characters/contract';
 import { AiBadge } from '../characters/components/AiBadge';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { CharacterMenu } from '../characters/components/CharacterMenu';
-import { useModelChoice } from '../chat-data/api';
+import { useCharacters } from '../characters/api';
+import { useConversation, useModelChoice } from '../chat-data/api';
 import {
   ConversationModeStatus,
   ConversationPersonaButton,
@@ -21,6 +22,11 @@ export function ChatHeader({
 }) {
   // Without a language model nobody can answer: the character is not 'Online'.
   const online = useModelChoice().data?.available ?? true;
+  // A group scene (issue 51) is named by its characters, as the user's list has them.
+  const members = useConversation(conversationId).data?.members;
+  const list = useCharacters().data;
+  const names = members?.map((m) => list?.find((c) => c.id === m.characterId)?.name ?? '…');
+  const title = names ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : character.name;
   return (
     <div className="flex min-w-0 flex-1 items-center gap-3">
       <CharacterAvatar
@@ -31,7 +37,7 @@ export function ChatHeader({
       />
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 items-center gap-1.5">
-          <h1 className="truncate text-base font-semibold">{character.name}</h1>
+          <h1 className="truncate text-base font-semibold">{title}</h1>
           <AiBadge />
         </div>
         {/* A block, not a flex row: a status too long for a phone's header ends in an ellipsis. */}

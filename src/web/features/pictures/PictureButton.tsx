@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PICTURE_PROMPT_MAX } from '../../../shared/pictures/contract';
 import { Button } from '../../components/ui/button';
 import { costText } from '../../lib/cost-text';
+import { useConversation } from '../chat-data/api';
 import { useSiteStatus } from '../site/site-status';
 import { usePictureBusy, usePictureRequest } from './picture-mutation';
 
@@ -42,6 +43,8 @@ export function PictureButton({
   const panelId = useId();
   const headingId = useId();
   const fieldId = useId();
+  // A group scene sends no pictures (issue 51: the server refuses them there).
+  const scene = Boolean(useConversation(conversationId).data?.members);
   // A reply started meanwhile (or the picture already asked for): the panel has nothing to offer.
   const open = opened && !disabled && !busy;
 
@@ -74,6 +77,7 @@ export function PictureButton({
     }
   };
 
+  if (scene) return null;
   return (
     <div
       ref={wrapper}
