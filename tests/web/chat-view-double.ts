@@ -72,15 +72,19 @@ export function answerChatReads(apiDouble: ApiDouble, messages: () => ThreadMess
     json(res, 200, messages()),
   );
   apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
-    json(res, 200, {
-      id: CONVERSATION,
-      characterId: mira.id,
-      chatMode: 'assistant',
-      scenario: null,
-      personaId: null,
-      autoPlayReplies: false,
-      currentOptions: [],
-      model: null,
-    }),
+    json(res, 200, conversationDetail()),
   );
 }
+
+/** The opened conversation's detail (an Assistant Mode chat with Mira), with `changes`. */
+export const conversationDetail = (changes: Record<string, unknown> = {}) => ({
+  id: CONVERSATION,
+  characterId: mira.id,
+  chatMode: 'assistant',
+  scenario: null,
+  personaId: null,
+  autoPlayReplies: false,
+  currentOptions: [],
+  model: null,
+  ...changes,
+});

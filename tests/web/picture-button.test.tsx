@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ThreadMessageView } from '../../src/shared/chat/contract';
 import { ChatView } from '../../src/web/features/chat/ChatView';
 import { json, startApiDouble } from './api-double';
-import { answerChatReads, CONVERSATION, mira, threadMessage } from './chat-view-double';
+import {
+  answerChatReads,
+  conversationDetail,
+  CONVERSATION,
+  mira,
+  threadMessage,
+} from './chat-view-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -235,21 +241,17 @@ describe("'Send me a picture'", () => {
   it('is absent from a group scene, where the server sends no pictures', async () => {
     siteStatus({ pictures: true, pictureCredits: 5 });
     apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
-      json(res, 200, {
-        id: CONVERSATION,
-        characterId: mira.id,
-        chatMode: 'assistant',
-        scenario: null,
-        personaId: null,
-        autoPlayReplies: false,
-        currentOptions: [],
-        model: null,
-        characterIds: [mira.id, mira.id + 1],
-        members: [
-          { characterId: mira.id, present: true },
-          { characterId: mira.id + 1, present: true },
-        ],
-      }),
+      json(
+        res,
+        200,
+        conversationDetail({
+          characterIds: [mira.id, mira.id + 1],
+          members: [
+            { characterId: mira.id, present: true },
+            { characterId: mira.id + 1, present: true },
+          ],
+        }),
+      ),
     );
     // (A scene's messages go to the scene.)
     await openChat('Message the scene...');

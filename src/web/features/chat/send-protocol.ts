@@ -277,13 +277,21 @@ export async function rework(
   } catch (error) {
     // What was on screen before the request, at once: the reply as it was.
     settle();
-    if (await run.isChatPaused(error)) return refreshAfterPause(client, id);
-    if (isOutOfCredits(error)) return ctx.onOutOfCredits();
-    failure(error);
-    await reloadMessages(client, id).catch(() => undefined);
+    await replyFailed(run, id, error);
   } finally {
     settle();
   }
+}
+
+/**
+ * A new version, more of a reply, or a scene's turn that failed: the account's pause told, the
+ * out-of-credits dialog, or the error shown, and the thread read again as it is stored.
+ */
+async function replyFailed(run: SendRun, id: number, error: unknown) {
+  if (await run.isChatPaused(error)) return refreshAfterPause(run.client, id);
+  if (isOutOfCredits(error)) return run.ctx.onOutOfCredits();
+  failure(error);
+  await reloadMessages(run.client, id).catch(() => undefined);
 }
 
 /**
@@ -333,10 +341,7 @@ export async function sceneTurns(run: SendRun, speakers: (number | undefined)[])
     ctx.onReplied(id);
   } catch (error) {
     settle();
-    if (await run.isChatPaused(error)) return refreshAfterPause(client, id);
-    if (isOutOfCredits(error)) return ctx.onOutOfCredits();
-    failure(error);
-    await reloadMessages(client, id).catch(() => undefined);
+    await replyFailed(run, id, error);
   } finally {
     settle();
   }
