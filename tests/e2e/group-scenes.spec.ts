@@ -1,5 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E_SCENE_SECRET, E2E_SCENE_TRIGGER } from './llm-fixtures';
+import {
+  E2E_SCENARIO_TEXT,
+  E2E_SCENE_EXIT_TRIGGER,
+  E2E_SCENE_SECRET,
+  E2E_SCENE_TRIGGER,
+} from './llm-fixtures';
 import {
   createCharacter,
   expectAccessible,
@@ -129,4 +134,42 @@ test('group scenes: three characters, one steps out, and only those present hear
   await expect(page.getByTestId('group-avatars').first()).toBeVisible();
   await expect(page.getByLabel(/Group scene with Selene, Mara and Oda/).first()).toBeVisible();
   await snap(page, info, 'scene-sidebar');
+});
+
+test('group scenes: a story with two characters, which sends one of them away', async ({
+  page,
+}, info) => {
+  await skipChatSplash(page);
+  await signInDirectly(page, uniqueEmail(info, 'scene-story'));
+  await createCharacter(page, SELENE);
+  await createCharacter(page, MARA);
+  await page.goto('/chat');
+  await openSidebarOnPhone(page);
+  await page.getByRole('button', { name: 'New group scene' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('checkbox', { name: /Selene/ }).check();
+  await dialog.getByRole('checkbox', { name: /Mara/ }).check();
+  await dialog.getByRole('radio', { name: 'Story' }).check();
+  await dialog.getByRole('button', { name: 'Start' }).click();
+
+  // The story begins from the user's idea, as any story does.
+  await page
+    .getByPlaceholder('Describe what you’d like to experience...')
+    .fill('A storm at a lighthouse');
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(page.getByText(E2E_SCENARIO_TEXT)).toBeVisible();
+  await expect(page.getByTestId('story-options').getByRole('button')).toHaveCount(4);
+
+  // The user's own action; the story sends Mara away, and 'Here now' follows.
+  const here = page.getByTestId('here-now');
+  const mara = here.getByRole('button', { name: 'Mara', exact: true });
+  await expect(mara).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('textbox', { name: 'Your own action' }).fill(E2E_SCENE_EXIT_TRIGGER);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const reply = page.getByTestId('message-ai').last();
+  await expect(reply).toContainText('The door closes behind her.');
+  await expect(reply.getByTestId('speaker')).toBeVisible();
+  await expect(mara).toHaveAttribute('aria-pressed', 'false');
+  await expectAccessible(page);
+  await snap(page, info, 'scene-story');
 });

@@ -108,6 +108,10 @@ function userInPrompt(body: any): string {
 export const E2E_SCENE_TRIGGER = 'Who heard the password?';
 export const E2E_SCENE_SECRET = 'swordfish';
 
+/** In a Story Mode scene, an action containing this makes the story send Mara away. */
+export const E2E_SCENE_EXIT_TRIGGER = 'Mara, leave us';
+export const E2E_SCENE_EXIT_REPLY = 'The door closes behind her.\n(Mara leaves the scene)';
+
 /** The speaker of a group scene's reply, as the prompt's scene section names it. */
 function sceneSpeaker(body: any): string {
   const system = String(body?.messages?.[0]?.content ?? '');
@@ -170,6 +174,7 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
   if (last.includes(E2E_LINES_TRIGGER)) return { content: E2E_LINES_REPLY };
   if (last.includes(E2E_MARKDOWN_TRIGGER)) return { content: E2E_MARKDOWN_REPLY };
   if (last.includes(E2E_WHO_AM_I_TRIGGER)) return { content: userInPrompt(body) };
+  if (last.includes(E2E_SCENE_EXIT_TRIGGER)) return { content: E2E_SCENE_EXIT_REPLY };
   if (last.includes(E2E_SCENE_TRIGGER)) {
     const heard = JSON.stringify(body?.messages ?? []).includes(E2E_SCENE_SECRET);
     return { content: `${sceneSpeaker(body)} ${heard ? 'heard it' : 'heard nothing'}.` };
