@@ -20,6 +20,7 @@ import { useThreadActions } from './use-thread-actions';
  */
 export function ChatThread({
   character,
+  sceneTitle,
   mode,
   activeId,
   history,
@@ -35,6 +36,8 @@ export function ChatThread({
   focusMessageId,
 }: {
   character: Character;
+  /** A group scene's name (scene-title.ts): whom the empty thread and a story's start address. */
+  sceneTitle: string | null;
   mode: ChatMode;
   activeId: number | null;
   history: ReturnType<typeof useMessages>;
@@ -113,7 +116,7 @@ export function ChatThread({
             scenario={scenario}
             empty={empty && !starting}
             mode={mode}
-            characterName={character.name}
+            characterName={sceneTitle ?? character.name}
             story={paused ? null : { ...storyStart, busy, onStart: (text) => void send(text) }}
           />
           {shown.map((m) => (

@@ -6,6 +6,7 @@ import { normalizeChatMode, type ChatMode } from '../../../shared/chat/rules';
 import { PageLoader } from '../../app/PageLoader';
 import { flattenPages, useConversation, useMessages } from '../chat-data/api';
 import { ChatComposer } from './ChatComposer';
+import { useSceneTitle } from './scene-title';
 import { ChatModelBar, ChatStart } from './ChatModelBar';
 import { ChatThread } from './ChatThread';
 import { ReplyCostContext } from './reply-cost';
@@ -37,6 +38,7 @@ export function ChatView({
   // The conversation on screen, for replies that finish after the user moved on.
   const shownId = useShownId(activeId);
   const conversation = useConversation(activeId);
+  const sceneTitle = useSceneTitle(activeId);
   const history = useMessages(activeId);
   const notices = useNotices(activeId);
   // A paused account (a self-declared minor): why, in the message box's place.
@@ -126,6 +128,7 @@ export function ChatView({
         <ChatModelBar model={model} picker />
         <ChatThread
           character={character}
+          sceneTitle={sceneTitle}
           mode={mode}
           activeId={activeId}
           history={history}
@@ -158,7 +161,7 @@ export function ChatView({
         )}
         <ChatComposer
           // A group scene's message goes to the scene (who answers is the bar's to say).
-          character={conversation.data?.members ? { ...character, name: 'the scene' } : character}
+          character={sceneTitle ? { ...character, name: 'the scene' } : character}
           mode={mode}
           activeId={activeId}
           pause={pause}

@@ -2,8 +2,8 @@ import type { Character } from '../../../shared/characters/contract';
 import { AiBadge } from '../characters/components/AiBadge';
 import { CharacterAvatar } from '../characters/components/CharacterAvatar';
 import { CharacterMenu } from '../characters/components/CharacterMenu';
-import { useCharacters } from '../characters/api';
-import { useConversation, useModelChoice } from '../chat-data/api';
+import { useModelChoice } from '../chat-data/api';
+import { useSceneTitle } from '../chat/scene-title';
 import {
   ConversationModeStatus,
   ConversationPersonaButton,
@@ -22,11 +22,8 @@ export function ChatHeader({
 }) {
   // Without a language model nobody can answer: the character is not 'Online'.
   const online = useModelChoice().data?.available ?? true;
-  // A group scene (issue 51) is named by its characters, as the user's list has them.
-  const members = useConversation(conversationId).data?.members;
-  const list = useCharacters().data;
-  const names = members?.map((m) => list?.find((c) => c.id === m.characterId)?.name ?? '…');
-  const title = names ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : character.name;
+  // A group scene (issue 51) is named by its characters.
+  const title = useSceneTitle(conversationId) ?? character.name;
   return (
     <div className="flex min-w-0 flex-1 items-center gap-3">
       <CharacterAvatar

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check, ChevronDown } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import type { ConversationDetail } from '../../../../shared/chat/contract';
 import { toast } from '../../../components/ui/toast';
@@ -31,7 +31,10 @@ export function HereNowBar({
   const onSpeaker = (speakerId: number | null) => chooseNextSpeaker(scene.id, speakerId);
   const presence = useScenePresence(scene.id);
   const [turning, setTurning] = useState(false);
+  // On a phone the bar folds into one line, so the thread keeps its room; opened, it is all there.
+  const [unfolded, setUnfolded] = useState(false);
   const heading = useId();
+  const rows = useId();
   const members = scene.members ?? [];
   // The characters here now who can speak (a removed character's lines stay, but it says no more).
   const here = cast
@@ -72,7 +75,23 @@ export function HereNowBar({
       className="border-t border-border px-4 py-2"
       data-testid="here-now"
     >
-      <div className="mx-auto flex max-w-3xl flex-col gap-2">
+      <button
+        type="button"
+        aria-expanded={unfolded}
+        aria-controls={rows}
+        onClick={() => setUnfolded((open) => !open)}
+        className={`${CHIP} w-full justify-between border-border sm:hidden`}
+      >
+        <span className="truncate">
+          Here: {here.map((m) => m.name).join(', ') || 'nobody'} · Next:{' '}
+          {here.find((m) => m.id === chosen)?.name ?? 'the scene decides'}
+        </span>
+        <ChevronDown className={`size-4 shrink-0 ${unfolded ? 'rotate-180' : ''}`} aria-hidden />
+      </button>
+      <div
+        id={rows}
+        className={`mx-auto max-w-3xl flex-col gap-2 max-sm:pt-2 ${unfolded ? 'flex' : 'flex max-sm:hidden'}`}
+      >
         <div className={ROW}>
           <h2 id={heading} className={LABEL}>
             Here now
