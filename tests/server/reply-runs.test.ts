@@ -375,6 +375,8 @@ test('a group scene’s run taken over keeps its speaker: its prompt, its messag
   const after = await readEvents(
     await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id),
   );
+  // The speaker is said at once, before the first token.
+  expect(before[0]).toMatchObject({ event: 'accepted', data: { speakerId: mara } });
   const done = after.at(-1)!;
   expect(done.event).toBe('done');
   expect(done.data.speakerId).toBe(mara);

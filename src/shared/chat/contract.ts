@@ -367,9 +367,14 @@ export const replyStreamEvents = {
   /**
    * Sent at once, before the model's first token: the message is stored, the reply is coming.
    * `replyId` names the reply's run: GET /api/replies/{replyId}/events follows it again after a
-   * dropped connection, from the last event id seen (issue 44).
+   * dropped connection, from the last event id seen (issue 44). In a group scene, `speakerId`
+   * says at once which character is answering (issue 51).
    */
-  accepted: z.object({ userMessageId: z.number(), replyId: z.string() }),
+  accepted: z.object({
+    userMessageId: z.number(),
+    replyId: z.string(),
+    speakerId: z.number().optional(),
+  }),
   /**
    * A notice shown before the reply (after `accepted`, before the first token): the "not a
    * human" notice at the start and every few hours, a crisis notice with its resources. Never

@@ -58,7 +58,13 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
   ) => {
     const run = await runs.start(userId, prepared);
     if (!wantsEventStream(request)) return run.result;
-    const accepted = { userMessageId: prepared.userMessageId, replyId: run.id };
+    const { speakerId } = prepared.keep;
+    const accepted = {
+      userMessageId: prepared.userMessageId,
+      replyId: run.id,
+      // A group scene's speaker, said before the first token (issue 51).
+      ...(speakerId === undefined ? {} : { speakerId }),
+    };
     return relayRun(ctx, reply, run, RUN_START, accepted);
   };
 
