@@ -209,6 +209,43 @@ describe('a group scene', () => {
     expect(checked()).toEqual(['Scene decides']);
   });
 
+  it('names the character answering while its reply is still being written', async () => {
+    await openScene();
+    await waitFor(() => expect(speakerOf(11)).toBe('Theo'));
+    const labels = () => screen.getAllByTestId('speaker').map((e) => e.textContent);
+    const before = labels().length;
+    let finish = () => {};
+    apiDouble.on('POST /api/chat', (_req, _body, res) => {
+      const events = eventStream(res);
+      events.send('accepted', { userMessageId: 13, replyId: 'run-14', speakerId: THEO });
+      events.send('token', { text: 'Aye, the lamp' });
+      finish = () => {
+        const reply = spoken(14, 'Aye, the lamp is lit.', THEO, 13);
+        stored = [...stored, reply];
+        events.send('done', {
+          messageId: 14,
+          message: reply.content,
+          userMessageId: 13,
+          lore: [],
+          speakerId: THEO,
+        });
+        events.end();
+      };
+    });
+    const box = screen.getByPlaceholderText('Message the scene...');
+    fireEvent.change(box, { target: { value: 'Is the lamp lit?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    try {
+      // Said by the run's `accepted` event, above the reply on its way (texting: its dots).
+      await waitFor(() => expect(labels()).toHaveLength(before + 1));
+      expect(labels().at(-1)).toMatch(/Theo$/);
+      expect(document.querySelector('[data-message-id="14"]')).toBeNull(); // not stored yet
+    } finally {
+      finish();
+    }
+    await waitFor(() => expect(speakerOf(14)).toBe('Theo'));
+  });
+
   it("takes a chosen character's turn, and two turns with 'Let them talk', saying the cost", async () => {
     const bar = await openScene();
     await waitFor(() => expect(within(bar).getByRole('radio', { name: 'Theo' })).toBeTruthy());

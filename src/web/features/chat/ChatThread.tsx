@@ -161,6 +161,7 @@ export function ChatThread({
             starting={starting}
             bubbles={bubbles}
             reconnecting={sending.reconnecting}
+            speakerId={sending.speaker}
             inPlace={sending.continuing !== null}
           />
           <div ref={bottom} />

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
-import { StartingSplash } from './lazy-parts';
+import { ScenePart, StartingSplash } from './lazy-parts';
 import { MessageText, ReplyBubble, TypingIndicator } from './MessageParts';
 
 /**
@@ -15,6 +15,7 @@ export function StreamingReply({
   bubbles,
   reconnecting = false,
   inPlace = false,
+  speakerId = null,
 }: {
   streaming: string | null;
   starting: boolean;
@@ -22,6 +23,8 @@ export function StreamingReply({
   /** Its connection dropped and is being made again: the text so far stays, and says so. */
   reconnecting?: boolean;
   inPlace?: boolean;
+  /** A group scene's character answering (issue 51): named above the reply as it grows. */
+  speakerId?: number | null;
 }) {
   if (starting && !reconnecting) {
     return (
@@ -38,6 +41,16 @@ export function StreamingReply({
   let reply = null;
   if (!inPlace)
     reply = streaming && !bubbles ? <ReplyBubble text={streaming} /> : <TypingIndicator />;
+  if (reply && speakerId !== null) {
+    reply = (
+      <div className="flex flex-col gap-1">
+        <Suspense fallback={null}>
+          <ScenePart part="speaker" id={speakerId} />
+        </Suspense>
+        {reply}
+      </div>
+    );
+  }
   if (!reconnecting) return reply;
   return (
     <div className="flex flex-col gap-1">

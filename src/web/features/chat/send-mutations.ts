@@ -85,6 +85,8 @@ export interface ReplyRequest {
   onToken: (text: string) => void;
   /** The reply's connection dropped and is being made again (true), or was (false). */
   onReconnecting?: (reconnecting: boolean) => void;
+  /** A group scene's reply: who answers, said before the first token (else null). */
+  onSpeaker?: (speakerId: number | null) => void;
 }
 
 /**
@@ -100,6 +102,7 @@ export const replyMutation = (client: QueryClient) => ({
       onAccepted: v.onAccepted,
       onToken: v.onToken,
       onReconnecting: v.onReconnecting,
+      onSpeaker: v.onSpeaker,
       onNotice: (notice: Notice) => {
         notices.push(notice);
         v.onNotice?.(notice);

@@ -51,6 +51,7 @@ export interface SendRun {
   setStarting: Dispatch<SetStateAction<boolean>>;
   setReworking: Dispatch<SetStateAction<{ kind: ReworkKind; id: number } | null>>;
   setReconnecting: Dispatch<SetStateAction<boolean>>;
+  setSpeaker: Dispatch<SetStateAction<number | null>>;
   setFresh: Dispatch<SetStateAction<number | null>>;
 }
 
@@ -194,6 +195,7 @@ export async function sendOnce(
         run.setStreaming((s) => (s ?? '') + t);
       },
       onReconnecting: run.setReconnecting,
+      onSpeaker: run.setSpeaker,
     });
     ctx.onReplied(id);
     if (ctx.shownId.current === id) run.setFresh(done.messageId);
@@ -270,6 +272,7 @@ export async function rework(
         );
       },
       onReconnecting: run.setReconnecting,
+      onSpeaker: run.setSpeaker,
     });
     ctx.onReplied(id);
     // A new alternative is a fresh reply; a continued one was read as it grew.
@@ -330,6 +333,7 @@ export async function sceneTurns(run: SendRun, speakers: (number | undefined)[])
         onNotice: noticeShower(run),
         onToken: (t) => run.setStreaming((s) => (s ?? '') + t),
         onReconnecting: run.setReconnecting,
+        onSpeaker: run.setSpeaker,
       });
       // The stored reply (loaded again with its speaker) shows; the next turn types below it.
       shownUpTo = done.messageId;

@@ -43,6 +43,8 @@ export async function streamReply(
     onToken: (text: string) => void;
     /** The connection dropped and is being made again (true), or was (false). */
     onReconnecting?: (reconnecting: boolean) => void;
+    /** Who answers, as the run's `accepted` event says it (a group scene's character; else null). */
+    onSpeaker?: (speakerId: number | null) => void;
   },
 ): Promise<ReplyResult> {
   const send = () =>
@@ -132,7 +134,11 @@ async function readEvents(
     if (message.id) run.lastEventId = message.id;
     // The server shapes each event with the contract's replyStreamEvents.
     const data: unknown = JSON.parse(message.data || 'null');
-    if (message.event === 'accepted') run.replyId = (data as { replyId?: string }).replyId ?? null;
+    if (message.event === 'accepted') {
+      const accepted = data as { replyId?: string; speakerId?: number };
+      run.replyId = accepted.replyId ?? null;
+      on.onSpeaker?.(accepted.speakerId ?? null);
+    }
     if (message.event === 'token') on.onToken((data as { text: string }).text);
     if (message.event === 'notice') on.onNotice?.(data as Notice);
     if (message.event === 'done') return data as ReplyResult;

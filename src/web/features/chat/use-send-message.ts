@@ -71,6 +71,8 @@ export function useSendMessage(ctx: SendContext) {
   const [reworking, setReworking] = useState<{ kind: ReworkKind; id: number } | null>(null);
   // The reply's connection dropped and is being made again: 'Reconnecting…' under it.
   const [reconnecting, setReconnecting] = useState(false);
+  // A group scene's reply on its way: who is answering (issue 51).
+  const [speaker, setSpeaker] = useState<number | null>(null);
   // The newest reply is 'new' for 5 s: its texting bubbles are revealed one by one.
   const [fresh, setFresh] = useState<number | null>(null);
   useEffect(() => {
@@ -95,6 +97,7 @@ export function useSendMessage(ctx: SendContext) {
     setStarting,
     setReworking,
     setReconnecting,
+    setSpeaker,
     setFresh,
   };
 
@@ -183,6 +186,7 @@ export function useSendMessage(ctx: SendContext) {
     streaming,
     starting,
     reconnecting,
+    speaker,
     busy,
     fresh,
   };
