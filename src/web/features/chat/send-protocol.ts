@@ -137,6 +137,9 @@ export async function sendOnce(
     return 'failed';
   }
   let id = ctx.activeId;
+  // Moving what was typed before the conversation existed: a message sent again waits for it,
+  // or the move's answer (still listing that message) could land after it is forgotten.
+  let moved: Promise<unknown> = Promise.resolve();
   // Until the server answers, nothing of this message has been stored.
   let accepted = false;
   try {
@@ -152,7 +155,7 @@ export async function sendOnce(
       });
       persona.forget();
       // What was typed before the conversation existed belongs to it now.
-      void runMutation(client, unanswered.move, { characterId, conversationId: id }).catch(
+      moved = runMutation(client, unanswered.move, { characterId, conversationId: id }).catch(
         () => {},
       );
       // Open it at once, so a failure below does not leave an unseen empty conversation.
@@ -165,6 +168,7 @@ export async function sendOnce(
     }
     if (retryOf) {
       // Forgotten before it is sent, so no other tab offers to send it a second time.
+      await moved;
       await runMutation(client, unanswered.drop, {
         characterId,
         conversationId: id,
