@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openApiDocument } from '../shared/http/endpoints';
 import type { Config } from './config';
+import { systemClock, type Clock } from './clock';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { createStripeClient } from './integrations/billing/stripe';
@@ -62,6 +63,8 @@ export interface BuildOptions {
   lifecycle?: Lifecycle;
   /** Where logs go; standard output by default. */
   logStream?: { write(line: string): void };
+  /** The wall clock scheduled work reads (check-ins); the system's by default. */
+  clock?: Clock;
 }
 
 /** Builds the whole server without listening, so tests can drive it over real HTTP. */
@@ -136,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     metrics,
     lifecycle: options.lifecycle ?? new Lifecycle(),
     site: createSiteSettings(database.db),
+    clock: options.clock ?? systemClock,
   };
   // Nothing runs until the queue starts (main.ts).
   for (const register of upkeepJobs) register(jobs, ctx);

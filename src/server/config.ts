@@ -60,6 +60,23 @@ const envSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_MODELS: optionalString,
   STAFF_EMAILS: optionalString,
+  /** Web Push (issue 52): the VAPID key pair, both or neither (else generated and kept). */
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+      .optional(),
+  ),
+  /** Who the push services may contact about this server: an https: URL or a mailto: address. */
+  VAPID_SUBJECT: optionalString.pipe(z.url({ protocol: /^(https|mailto)$/ }).optional()),
+  /** Push endpoints on these hosts may be http:// and local (a push service stand-in in tests). */
+  PUSH_ALLOW_HTTP_HOSTS: optionalString,
   LLM_CONTEXT_TOKENS: z.coerce
     .number()
     .int()
@@ -199,6 +216,14 @@ export interface Config {
   metricsToken: string | undefined;
   /** Lower-cased e-mails of staff accounts: they see the hidden model picker. */
   staffEmails: readonly string[];
+  /** Web Push (issue 52 part 2). */
+  push: {
+    /** The configured VAPID keys; undefined: generated into DATA_DIR or the database. */
+    keys: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    /** Lower-cased hosts whose push endpoints may be http:// and on internal addresses. */
+    allowHttpHosts: readonly string[];
+  };
   /** OpenAI-compatible chat endpoint; undefined when no model is configured. */
   llm:
     | {
@@ -358,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    push: pushConfig(e, publicUrlOf(e)),
     staffEmails: (e.STAFF_EMAILS ?? '')
       .split(',')
       .map((v) => v.trim().toLowerCase())
@@ -527,6 +553,29 @@ function stripeConfig(e: Env): Config['stripe'] {
     webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
     prices: { basic: e.STRIPE_PRICE_BASIC!, pro: e.STRIPE_PRICE_PRO! },
     apiBase: e.STRIPE_API_BASE?.replace(/\/+$/, ''),
+  };
+}
+
+const publicUrlOf = (e: Env) => (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+
+function pushConfig(e: Env, publicUrl: string): Config['push'] {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or neither: ' +
+        'a key pair is generated and kept)',
+    );
+  }
+  const address = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim();
+  const httpsSite = publicUrl.startsWith('https://') ? publicUrl : undefined;
+  return {
+    keys: e.VAPID_PUBLIC_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY! }
+      : undefined,
+    subject: e.VAPID_SUBJECT ?? httpsSite ?? `mailto:${address}`,
+    allowHttpHosts: (e.PUSH_ALLOW_HTTP_HOSTS ?? '')
+      .split(',')
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { UserData } from './db/user-data';
@@ -46,6 +47,8 @@ export interface AppContext {
   lifecycle: Lifecycle;
   /** What the server counts for GET /metrics (reverie_*). */
   metrics: Metrics;
+  /** The wall clock scheduled work reads (check-ins): the system's, or a test's. */
+  clock: Clock;
   /** True when the database answers. */
   pingDatabase(): Promise<boolean>;
   /** Brings planner statistics up to date where the database does not do it itself (PGlite). */

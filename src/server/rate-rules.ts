@@ -208,6 +208,21 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have changed many personas in a short time. Please try again later.',
   },
+  /** Push subscriptions, notification and check-in settings (issue 52): stops scripts churning. */
+  notificationWritesPerUser: {
+    name: 'notification-write',
+    limit: 300,
+    windowMs: HOUR,
+    message:
+      'You have changed your notifications many times in a short time. Please try again later.',
+  },
+  /** Read marks (issue 52 part 4): one per reply seen, so generous; a script still stops. */
+  readMarksPerUser: {
+    name: 'read-mark',
+    limit: 600,
+    windowMs: MINUTE,
+    message: 'Too many requests in a short time. Please wait a minute and try again.',
+  },
   memoryWritesPerUser: {
     name: 'memory-write',
     limit: 600,

@@ -53,6 +53,8 @@ describe('placing a changed conversation in the loaded pages', () => {
     title: `Chat ${id}`,
     lastMessage: null,
     message_count: 0,
+    unread: false,
+    leafId: 0,
     chatMode: 'assistant',
     model: null,
     updatedAt: at(minute),

@@ -42,6 +42,8 @@ const conversation = (id: number): ConversationDetail => ({
   title: `Chat ${id}`,
   lastMessage: `Last words of ${id}`,
   message_count: 2,
+  unread: false,
+  leafId: 0,
   chatMode: 'assistant',
   model: null,
   updatedAt: minutes(id),

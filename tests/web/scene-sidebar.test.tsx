@@ -36,6 +36,8 @@ const summary = (id: number, extra: Partial<ConversationSummary> = {}): Conversa
   characterId: 1,
   title: `Chat ${id}`,
   lastMessage: 'Hello',
+  unread: false,
+  leafId: 0,
   message_count: 1,
   chatMode: 'texting',
   model: null,

@@ -14,6 +14,10 @@ export interface JobPayloads {
     /** A group scene character's view (issue 51); absent: the conversation's own. */
     characterId?: number;
   };
+  /** See modules/push/push-notification.job.ts (issue 52): what to tell, by ids. */
+  'push-notification':
+    | { kind: 'reply' | 'check-in'; userId: string; conversationId: number; messageId: number }
+    | { kind: 'no-credits'; userId: string };
   /** See modules/auth/mail-delivery.job.ts: a row of mail_queue. */
   'mail-delivery': { mailId: number };
 }

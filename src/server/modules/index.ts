@@ -16,6 +16,8 @@ import { modelsModule } from './models';
 import { moderationModule } from './moderation';
 import { personasModule } from './personas';
 import { profileModule } from './profile';
+import { pushModule } from './push';
+import { checkInsModule } from './check-ins';
 import { safetyModule } from './safety';
 import { siteModule } from './site';
 import { staffModule } from './staff';
@@ -36,6 +38,8 @@ const userData = [
   memoriesModule,
   chatModule,
   unansweredModule,
+  checkInsModule,
+  pushModule,
   safetyModule,
   feedbackModule,
   moderationModule,
@@ -64,6 +68,8 @@ export const featureModules: readonly FeatureModule[] = [
   modelsModule,
   chatModule,
   unansweredModule,
+  pushModule,
+  checkInsModule,
   voiceModule,
   feedbackModule,
   themesModule,

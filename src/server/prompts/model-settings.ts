@@ -70,6 +70,8 @@ export const MODEL_SETTINGS = {
   character: { temperature: 0.9, maxTokens: 1000, operatorSampling: true },
   /** A picture's scene and caption (issue 50): under 80 words and a line, as JSON. */
   pictureScene: { temperature: 0.8, maxTokens: 400, operatorSampling: true },
+  /** A check-in (issue 52): a character's first message, a text or two, warm like a reply. */
+  checkIn: { temperature: 0.9, maxTokens: 200, operatorSampling: true },
   /** Who speaks next in a group scene (issue 51): one name, as JSON. */
   nextSpeaker: { temperature: 0, maxTokens: 40 },
   /** The second opinion on a character's age: deterministic and short. */

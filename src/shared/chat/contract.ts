@@ -66,6 +66,10 @@ export const conversationSummarySchema = z.object({
   updatedAt: z.string(),
   /** A group scene's characters, in the scene's order (issue 51); absent for one character. */
   characterIds: z.array(z.number()).optional(),
+  /** It has messages the user has not seen (issue 52 part 4). */
+  unread: z.boolean(),
+  /** The newest message of the branch being read (0: none): what a read mark marks. */
+  leafId: z.number(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
@@ -200,6 +204,12 @@ export const listConversationsQuery = z.object({
     .optional(),
 });
 export type ListConversationsQuery = z.infer<typeof listConversationsQuery>;
+export const markReadRequest = z.object({
+  upTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+/** How many of the user's conversations are still unread (the app icon's badge). */
+export const markReadResponse = z.object({ unreadConversations: z.number() });
+
 export const conversationListSchema = z.array(conversationSummarySchema);
 export const conversationPageSchema = z.object({
   conversations: z.array(conversationSummarySchema),

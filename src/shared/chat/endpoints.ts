@@ -71,6 +71,19 @@ export const setScenePresence = /* @__PURE__ */ endpoint({
   }),
 });
 
+/** The user has seen the conversation up to this message (issue 52 part 4: unread marks). */
+export const markConversationRead = /* @__PURE__ */ endpoint({
+  method: 'POST',
+  path: '/api/conversations/:id/read',
+  needs: { auth: 'user', rate: 'readMarksPerUser' },
+  summary: 'Marks the conversation read up to a message (`upTo`); never moves the mark back',
+  schemas: (c) => ({
+    params: c.conversationParams,
+    body: c.markReadRequest,
+    response: { 200: c.markReadResponse },
+  }),
+});
+
 export const deleteConversation = /* @__PURE__ */ endpoint({
   method: 'DELETE',
   path: '/api/conversations/:id',

@@ -39,6 +39,8 @@ export type RateRuleName =
   | 'reportsPerUser'
   | 'themeSavesPerUser'
   | 'memoryWritesPerUser'
+  | 'notificationWritesPerUser'
+  | 'readMarksPerUser'
   | 'personaWritesPerUser'
   | 'conversationEditsPerUser'
   | 'accountDeletionsPerUser'

@@ -12,6 +12,7 @@ import { JobQueue } from '../../../src/server/jobs';
 import { createAuth, type Auth } from '../../../src/server/modules/auth/auth';
 import type { Mailer } from '../../../src/server/integrations/mail';
 import type { RateLimiter } from '../../../src/server/plugins/rate-limit';
+import type { Clock } from '../../../src/server/clock';
 import { DIRECT_SIGN_IN_PASSWORD, signInDirectly } from '../../support/direct-sign-in';
 import { freshDatabase } from '../../support/test-database';
 import { TestClient } from './http-client';
@@ -86,6 +87,8 @@ export interface TestAppOptions {
    * for files that test sign-up, verification, sign-in, passwords and their rate limits.
    */
   signIn?: 'direct' | 'sign-up';
+  /** The wall clock scheduled work reads (check-ins); the system's by default. */
+  clock?: Clock;
 }
 
 export async function startTestApp(
@@ -117,6 +120,7 @@ export async function startTestApp(
       webDir: options.webDir ?? path.resolve(import.meta.dirname, '../../fixtures/web'),
       logStream: options.logStream,
       limiter: options.limiter,
+      clock: options.clock,
     });
     options.prepare?.(app);
     try {

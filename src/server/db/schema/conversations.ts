@@ -58,6 +58,11 @@ export const conversation = pgTable(
      */
     activeLeafId: bigint('active_leaf_id', { mode: 'number' }),
     /**
+     * The newest message the user has seen (issue 52 part 4): the conversation is unread while its
+     * active leaf is past it. Marked by the app (POST /api/conversations/{id}/read).
+     */
+    readUpTo: bigint('read_up_to', { mode: 'number' }).notNull().default(0),
+    /**
      * When the conversation was summarised into its character's memory: once is enough, and a
      * summary the user deleted is not made again.
      */

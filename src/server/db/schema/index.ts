@@ -18,3 +18,4 @@ export * from './staff';
 export * from './models';
 export * from './site';
 export * from './moderation';
+export * from './notifications';

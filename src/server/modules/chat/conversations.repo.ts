@@ -279,3 +279,15 @@ export const conversationIsReplyable = (
       join ${character} ch on ch.id = c.character_id and ch.user_id = c.user_id
                            and ch.moderated_at is null
      where c.id = ${conversationId} and c.user_id = ${userId})`;
+
+/** Moves the conversation's read mark forward to `upTo` (at most its newest message); false: not the user's. */
+export async function markReadUpTo(db: Database, userId: string, id: number, upTo: number) {
+  const rows = await db
+    .update(conversation)
+    .set({
+      readUpTo: sql`greatest(${conversation.readUpTo}, least(${upTo}::bigint, coalesce(${conversation.activeLeafId}, 0)))`,
+    })
+    .where(and(eq(conversation.id, id), eq(conversation.userId, userId)))
+    .returning({ id: conversation.id });
+  return rows.length > 0;
+}

@@ -9,6 +9,7 @@ import {
   getConversation,
   getMessages,
   listUserConversations,
+  markRead,
   pageUserConversations,
   searchUserConversations,
   updateConversation,
@@ -45,6 +46,10 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
 
   await route(app, ctx, endpoints.setScenePresence, async (request, _reply, user) =>
     setScenePresence(ctx, user.id, request.params.id, request.body.characterIds),
+  );
+
+  await route(app, ctx, endpoints.markConversationRead, async (request, _reply, user) =>
+    markRead(ctx, user.id, request.params.id, request.body.upTo),
   );
 
   await route(app, ctx, endpoints.deleteConversation, async (request, _reply, user) => {

@@ -28,6 +28,7 @@ import {
   findConversation,
   insertConversation,
   listConversations,
+  markReadUpTo,
   searchConversations,
   updateConversationFields,
   type ConversationRow,
@@ -37,6 +38,7 @@ import { readHistoryPage, type ThreadMessage } from './thread-read.repo';
 import { withSceneCharacters, withSceneMembers } from './group-scene.service';
 import { offeredModels, resolveModel } from './model-policy';
 import { noticesForReply } from '../safety';
+import { unreadConversations } from '../push';
 
 export function toSummary(row: ConversationRow): ConversationSummary {
   return {
@@ -48,6 +50,8 @@ export function toSummary(row: ConversationRow): ConversationSummary {
     chatMode: normalizeChatMode(row.chatMode),
     model: row.model,
     updatedAt: row.updatedAt.toISOString(),
+    unread: (row.activeLeafId ?? 0) > row.readUpTo,
+    leafId: row.activeLeafId ?? 0,
   };
 }
 
@@ -272,6 +276,16 @@ function greetingsFor(
   const seed = randomUUID();
   const texts = character.greetings.map((g, i) => fillGreeting(g, names, `${seed}:${i}`));
   return { texts, shown: chosen !== undefined && chosen < texts.length ? chosen : 0 };
+}
+
+/**
+ * The user has seen the conversation up to `upTo` (issue 52 part 4): the mark only moves forward,
+ * and never past the branch's newest message. Answers how many conversations are still unread,
+ * for the app icon's badge.
+ */
+export async function markRead(ctx: AppContext, userId: string, id: number, upTo: number) {
+  if (!(await markReadUpTo(ctx.db, userId, id, upTo))) throw notFound(CONVERSATION_NOT_FOUND);
+  return { unreadConversations: await unreadConversations(ctx.db, userId) };
 }
 
 export async function getConversation(ctx: AppContext, userId: string, id: number) {

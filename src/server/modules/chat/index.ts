@@ -35,3 +35,4 @@ export const chatModule: FeatureModule = {
 export { openStreamCount } from './event-writer';
 export { shownContent } from './thread-read.repo';
 export { followModeratedMessage } from './moderated-message.repo';
+export { CHECK_IN_CREDITS, writeCheckIn, type CheckInWritten } from './check-in.service';

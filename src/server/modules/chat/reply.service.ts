@@ -17,6 +17,7 @@ import {
 } from '../safety';
 import { MESSAGE_REMOVED } from './message-edit.service';
 import { queueSummaryIfDue } from './memory.service';
+import { queueReplyPush } from '../push';
 import { queueRollingSummary } from './rolling-summary';
 import type { PromptContext, PromptRead } from './prompt-context.repo';
 import { payAndStoreAfter, payAndStoreAtEnd, payForReplyTo } from './reply-charge';
@@ -205,6 +206,9 @@ async function runReply(
         messageCount,
       });
     }
+    // Told to the user's browsers when the app is not in front (issue 52). Never throws.
+    if (!withheld)
+      await queueReplyPush(ctx, { userId, conversationId: record.conversationId, messageId });
     const { speakerId } = record.keep;
     const result = { messageId, message, userMessageId: record.userMessageId, lore, notices };
     return speakerId === undefined ? result : { ...result, speakerId };

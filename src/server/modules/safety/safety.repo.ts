@@ -162,11 +162,11 @@ export async function isPaused(db: Database, userId: string): Promise<boolean> {
  * The condition "this user's chatting is not paused", for a statement that takes a credit for a
  * reply (credits' takeCreditSteps): a paused account takes none, in the same statement.
  */
-export function chatNotPaused(userId: Bound<string>): SQL {
+export function chatNotPaused(userId: Bound<string> | SQL): SQL {
   return sql`not exists (${pausedHoldOf(userId)})`;
 }
 
-const pausedHoldOf = (userId: Bound<string>) =>
+const pausedHoldOf = (userId: Bound<string> | SQL) =>
   sql`select 1 from safety_hold h
       where h.user_id = ${userId} and h.outcome is distinct from 'released'`;
 

@@ -124,7 +124,7 @@ export async function refreshListedConversation(client: QueryClient, id: number)
 /** The list's fields of a conversation's detail (a group scene's characters too). */
 function summaryOf(detail: ConversationDetail): ConversationSummary {
   const { id, characterId, title, lastMessage, message_count, chatMode, model, updatedAt } = detail;
-  const { characterIds } = detail;
+  const { characterIds, unread, leafId } = detail;
   return {
     id,
     characterId,
@@ -135,5 +135,7 @@ function summaryOf(detail: ConversationDetail): ConversationSummary {
     model,
     updatedAt,
     characterIds,
+    unread,
+    leafId,
   };
 }
