@@ -24,7 +24,7 @@ export const pushKeyResponse = z.object({ publicKey: z.string() });
 const keyText = (name: string, max: number) =>
   z
     .string({ error: `${name} is required.` })
-    .min(1, `${name} is required.`)
+    .min(1, { message: `${name} is required.`, abort: true })
     .max(max, `${name} is too long.`)
     .regex(/^[A-Za-z0-9_-]+=*$/, `${name} must be base64url.`);
 
