@@ -1,11 +1,31 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import type { JobQueue } from '../../src/server/jobs/queue';
+import type { TestClock } from '../support/test-clock';
 import type { Database } from '../../src/server/db/client';
 import { conversation, creditAccount, message, user } from '../../src/server/db/schema';
 import type { Auth } from '../../src/server/modules/auth/auth';
 import { linkIntoLines } from '../server/support/message-tree';
 import { signInDirectly } from '../support/direct-sign-in';
 import { makeStaff } from '../support/two-factor';
+
+/** Runs the 'check-ins' job once at `at` and waits for it (and any run before it) to end. */
+async function runCheckInsAt({ db, jobs, clock }: ControlledApp, at: string) {
+  clock!.at = new Date(at);
+  const deadline = Date.now() + 30_000;
+  while (!(await jobs!.runNow('check-ins'))) {
+    if (Date.now() > deadline) throw new Error('check-ins never ran');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  for (;;) {
+    const { rows } = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from pgboss.job
+       where name = 'check-ins' and state in ('created', 'retry', 'active')`);
+    if (rows[0]!.n === 0) return;
+    if (Date.now() > deadline) throw new Error('check-ins never ended');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 async function readJson<T>(req: IncomingMessage): Promise<T> {
   const chunks: Buffer[] = [];
@@ -17,6 +37,9 @@ async function readJson<T>(req: IncomingMessage): Promise<T> {
 export interface ControlledApp {
   db: Database;
   auth: Auth;
+  /** The main app's queue and clock, for POST /check-ins/run. */
+  jobs?: JobQueue;
+  clock?: TestClock;
 }
 
 /**
@@ -28,6 +51,8 @@ export interface ControlledApp {
  * GET /conversations?characterId=N counts them; POST /credits { email, credits } sets a balance;
  * POST /history { email, characterId, count } adds one conversation with `count` messages
  * ('Message 1' … oldest first, alternating user and reply) and answers { id };
+ * POST /check-ins/run { at } sets the main app's clock to `at` and runs its 'check-ins' job once,
+ * answering when that run is over;
  * POST /staff { email, role, app? } gives an account a staff role, as `npm run staff -- add` does
  * (two-factor, which the console also needs, is turned on through the app's own endpoints).
  */
@@ -56,6 +81,11 @@ export async function startControlServer(
           .from(conversation)
           .where(eq(conversation.characterId, characterId));
         return void res.writeHead(200).end(JSON.stringify({ count: Number(row!.n) }));
+      }
+      if (route === 'POST /check-ins/run') {
+        const { at } = await readJson<{ at: string }>(req);
+        await runCheckInsAt(apps.main, at);
+        return void res.writeHead(200).end('{}');
       }
       if (route === 'POST /sign-in') {
         const input = await readJson<{

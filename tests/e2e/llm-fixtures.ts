@@ -108,6 +108,10 @@ function userInPrompt(body: any): string {
 export const E2E_SCENE_TRIGGER = 'Who heard the password?';
 export const E2E_SCENE_SECRET = 'swordfish';
 
+/** A check-in's request (prompts/check-in.prompt.ts) is answered with this (issue 52). */
+export const E2E_CHECK_IN_TRIGGER = 'to check in on me';
+export const E2E_CHECK_IN = 'Just checking in: did you sleep at all after our talk?';
+
 /** In a Story Mode scene, an action containing this makes the story send Mara away. */
 export const E2E_SCENE_EXIT_TRIGGER = 'Mara, leave us';
 export const E2E_SCENE_EXIT_REPLY = 'The door closes behind her.\n(Mara leaves the scene)';
@@ -175,6 +179,7 @@ export function e2eResponder(endpoint: string, body: any): LlmReply | undefined 
   if (last.includes(E2E_MARKDOWN_TRIGGER)) return { content: E2E_MARKDOWN_REPLY };
   if (last.includes(E2E_WHO_AM_I_TRIGGER)) return { content: userInPrompt(body) };
   if (last.includes(E2E_SCENE_EXIT_TRIGGER)) return { content: E2E_SCENE_EXIT_REPLY };
+  if (last.includes(E2E_CHECK_IN_TRIGGER)) return { content: E2E_CHECK_IN };
   if (last.includes(E2E_SCENE_TRIGGER)) {
     const heard = JSON.stringify(body?.messages ?? []).includes(E2E_SCENE_SECRET);
     return { content: `${sceneSpeaker(body)} ${heard ? 'heard it' : 'heard nothing'}.` };

@@ -17,6 +17,7 @@ import { startSpeechDouble } from '../doubles/speech-server';
 import { startStripeDouble } from '../doubles/stripe-server';
 import { e2eAvatarImage, e2eResponder } from './llm-fixtures';
 import { startControlServer } from './control-server';
+import { TestClock } from '../support/test-clock';
 import {
   E2E_CONTROL_PORT,
   E2E_DATA_DIR,
@@ -77,7 +78,9 @@ const database = await openDatabase({ pgliteDir: 'memory://' });
 await database.migrate();
 // Background jobs run as in production (sweeps, conversation summaries).
 const jobs = new JobQueue(database.jobConnection);
-const app = await buildApp({ config, database, jobs, webDir });
+// Check-ins run at the time a test sets (control server: POST /check-ins/run).
+const clock = new TestClock();
+const app = await buildApp({ config, database, jobs, webDir, clock });
 await jobs.start(app.log as unknown as import('pino').Logger);
 stripe.setWebhookUrl(`${E2E_URL}/api/stripe/webhook`);
 
@@ -121,7 +124,7 @@ const authFor = (
 const appLog = app.log as unknown as import('pino').Logger;
 const control = await startControlServer(
   {
-    main: { db: database.db, auth: authFor(config, database, appLog, jobs) },
+    main: { db: database.db, auth: authFor(config, database, appLog, jobs), jobs, clock },
     // No mail is sent by a direct sign-in: the bare app's queue is never started, as in buildApp.
     noModel: {
       db: bareDatabase.db,

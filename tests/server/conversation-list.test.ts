@@ -107,6 +107,8 @@ describe('GET /api/conversations without a querystring (the spec: a list)', () =
       chatMode: 'assistant',
       model: null,
       updatedAt: expect.stringMatching(/^2026-03-01T12:00:00\.12\dZ$/),
+      unread: false,
+      leafId: 0,
     });
   });
 

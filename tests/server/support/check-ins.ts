@@ -1,15 +1,9 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Clock } from '../../../src/server/clock';
+import type { TestClock } from '../../support/test-clock';
 import type { TestApp } from './test-app';
 
-/** A clock the test sets (the app's scheduled work reads it). */
-export class TestClock implements Clock {
-  at = new Date();
-  now() {
-    return new Date(this.at);
-  }
-}
+export { TestClock } from '../../support/test-clock';
 
 /**
  * Runs the 'check-ins' job once with the clock at `at`, through the app's own queue, and waits
