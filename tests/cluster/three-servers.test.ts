@@ -159,7 +159,7 @@ describe('three servers on one PostgreSQL and one Redis', () => {
     for (const { output } of servers) expect(output()).not.toMatch(/"level":(50|60)/);
   });
 
-  it('share sessions: signed in through one, every server knows the user', async () => {
+  it('share sessions and the push keys: signed in through one, every server knows the user', async () => {
     const user = await signedUpUser(`roaming.${run}@example.com`);
     const ids = new Set<string>();
     for (const { port } of servers) {
@@ -171,6 +171,16 @@ describe('three servers on one PostgreSQL and one Redis', () => {
       ids.add(body!.user!.id);
     }
     expect(ids.size).toBe(1);
+    // One Web Push key pair for all three (issue 52): made once in the database, not per
+    // server, so a browser's subscription works whichever server sends.
+    const keys = new Set<string>();
+    for (const { port } of servers) {
+      const key = await fetch(`http://127.0.0.1:${port}/api/push/key`, {
+        headers: { cookie: user.cookieHeader },
+      });
+      keys.add(((await key.json()) as { publicKey: string }).publicKey);
+    }
+    expect(keys.size).toBe(1);
   });
 
   it('count rate limits across all three, and take each credit once: 100 sends with 10 credits give 10 replies', async () => {
