@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { stripEndpointDocs } from './scripts/vite-endpoint-strip';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/web');
@@ -63,6 +64,43 @@ function moduleMap(): Plugin {
 }
 
 /**
+ * The service worker (issue 52): src/web/sw.ts built into dist/web/sw.js with the list of files it
+ * keeps (Workbox's precache) written in. The page registers it itself, late (src/web/pwa/start.ts),
+ * and the server makes the web app manifest from the operator's brand (modules/site). Kept: the
+ * built JavaScript and CSS, index.html (the offline start) and the favicon; not the build's
+ * dotfiles (.vite/) nor the .br/.gz copies (the server picks those per request), and not the two
+ * chunks few visitors ever load that weigh more than everything else together: sign-up's password
+ * checker with its dictionaries (1.7 MB) and the staff console's charts (0.5 MB).
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    // Relative to Vite's root (src/web): src/web/sw.ts.
+    srcDir: '.',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    // The worker's own build speaks only of problems, as the app's does (scripts/web-build.ts).
+    integration: {
+      configureCustomSWViteBuild(config) {
+        config.logLevel = 'warn';
+      },
+    },
+    injectManifest: {
+      // A classic script: no module worker needed, and every browser that has workers runs it.
+      rollupFormat: 'iife',
+      globPatterns: ['**/*.{js,css,html}', 'favicon.svg'],
+      globIgnores: [
+        '.vite/**',
+        '**/*.{br,gz}',
+        '**/password-strength.worker-*.js',
+        '**/UsagePanel-*.js',
+      ],
+    },
+  });
+}
+
+/**
  * The icons /chat draws as it opens (its first load and the mode chooser), by lucide's file names
  * (an alias such as Trash2 is `trash`): they share the icons file with React. Every other icon
  * that several parts draw goes to `icons-late`. tests/build/chat-budget.test.ts shows when a
@@ -102,7 +140,14 @@ const CHAT_ICONS = new Set([
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), stripEndpointDocs(), moduleMap(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    stripEndpointDocs(),
+    moduleMap(),
+    precompress(),
+    serviceWorker(),
+  ],
   resolve: {
     alias: [
       {

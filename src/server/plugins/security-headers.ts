@@ -38,6 +38,8 @@ export function securityHeaders(
         // Voice replies play from a MediaSource or a downloaded file: both are blob: addresses.
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the password checker's worker, both our own files.
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -14,9 +14,16 @@ import {
 const ONE_YEAR_SECONDS = 31_536_000;
 const ONE_HOUR_SECONDS = 3600;
 
-/** Hashed build output never changes; the shell must always be fresh; other files briefly. */
+/** The service worker's script (src/web/sw.ts, built by vite.config.ts): asked for at `/sw.js`. */
+const SERVICE_WORKER = '/sw.js';
+
+/**
+ * Hashed build output never changes; the shell must always be fresh, and so must the service
+ * worker (a browser asks for it again to learn of a new version, and an hour-old copy would keep
+ * the old one); other files briefly.
+ */
 function cacheControlFor(filePath: string): string {
-  if (filePath.endsWith('index.html')) return 'no-cache';
+  if (filePath.endsWith('index.html') || filePath.endsWith(`${path.sep}sw.js`)) return 'no-cache';
   if (filePath.includes(`${path.sep}assets${path.sep}`)) {
     return `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
   }
@@ -82,7 +89,8 @@ export async function registerStatic(
 
   app.setNotFoundHandler(async (request, reply) => {
     const { pathname, search } = new URL(request.url, 'http://x');
-    if (pathname.startsWith('/api/') || pathname === '/api') {
+    // Without a built worker there is none to register: a 404, never the shell as its script.
+    if (pathname.startsWith('/api/') || pathname === '/api' || pathname === SERVICE_WORKER) {
       return reply.status(404).send({ message: 'Not found' });
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !shellFor) {
