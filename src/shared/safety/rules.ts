@@ -2,6 +2,7 @@
  * The companion-app law's copy and constants (NY GBL Art. 47, CA SB 243; decision 0042), for
  * both sides. No zod: the chat page and the public /safety page import it cheaply.
  */
+import { namesText } from '../names-text';
 import { APP_NAME, MINIMUM_AGE } from '../brand';
 
 /** The kinds of notice shown in a conversation's thread (never sent to the model). */
@@ -46,9 +47,8 @@ export const DEFAULT_CRISIS_RESOURCES: readonly CrisisResource[] = [
 export function aiDisclosureText(who: string | readonly string[]): string {
   const names = (typeof who === 'string' ? [who] : who).map((n) => n.trim()).filter(Boolean);
   if (names.length > 1) {
-    const list = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
     return (
-      `${list} are AIs — computer programs, not human beings. ` +
+      `${namesText(names)} are AIs — computer programs, not human beings. ` +
       'You are not talking with a person.'
     );
   }

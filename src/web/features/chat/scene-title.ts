@@ -1,3 +1,4 @@
+import { namesText } from '../../../shared/names-text';
 import { useCharacters } from '../characters/api';
 import { useConversation } from '../chat-data/api';
 
@@ -11,5 +12,5 @@ export function useSceneTitle(conversationId: number | null): string | null {
   const list = useCharacters().data;
   if (!members) return null;
   const names = members.map((m) => list?.find((c) => c.id === m.characterId)?.name ?? '…');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return namesText(names);
 }

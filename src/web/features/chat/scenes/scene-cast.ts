@@ -27,8 +27,4 @@ export function useCast() {
     };
 }
 
-/** 'Mira', 'Mira and Theo', 'Mira, Theo and Ada': names as a sentence says them. */
-export function namesText(names: string[]) {
-  if (names.length < 2) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
+export { namesText } from '../../../../shared/names-text';
