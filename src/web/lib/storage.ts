@@ -2,6 +2,8 @@
 export const STORAGE_KEYS = {
   ageConfirmed: 'reverie.ageConfirmed',
   lastCharacterId: 'reverie.lastCharacterId',
+  /** The server's id of this browser's push subscription (features/notifications/push.ts). */
+  pushSubscriptionId: 'reverie.pushSubscriptionId',
 } as const;
 
 export function readStored(key: string): string | null {

@@ -1,4 +1,5 @@
 import { Loader2 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { MarketingLayout } from '../app/layouts/MarketingLayout';
 import { SignInPrompt } from '../features/auth/SignInPrompt';
 import { useSession } from '../features/auth/session';
@@ -13,7 +14,17 @@ import { TwoFactorSection } from '../features/account/TwoFactorSection';
 import { ReportsSection } from '../features/reports/ReportsSection';
 import { usePageTitle } from '../lib/use-page-title';
 
-/** Route /account — sign-in details, devices, the data export and account deletion. */
+// Its own chunk: what it brings (the push subscription, its switches) is listed in every page's
+// first download otherwise (the entry names each page's files).
+const NotificationsSection = lazy(() =>
+  import('../features/account/NotificationsSection').then((m) => ({
+    default: m.NotificationsSection,
+  })),
+);
+
+/**
+ * Route /account — sign-in details, devices, notifications, the data export and account deletion.
+ */
 export default function AccountPage() {
   usePageTitle('Account');
   const { user, isLoading } = useSession();
@@ -49,6 +60,9 @@ function AccountSections() {
       <PasswordSection hasPassword={a.hasPassword} email={a.email} name={a.name} />
       <TwoFactorSection hasPassword={a.hasPassword} />
       <DevicesSection />
+      <Suspense fallback={null}>
+        <NotificationsSection />
+      </Suspense>
       <Section id="account-linked" title="Linked accounts">
         <p className="text-sm">
           Google: <strong>{a.google ? 'linked' : 'not linked'}</strong>

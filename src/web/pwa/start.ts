@@ -1,7 +1,7 @@
 import type { Query } from '@tanstack/react-query';
 import { SESSION_KEY, type SessionUser } from '../features/auth/session';
 import { queryClient } from '../lib/query-client';
-import { readStored, writeStored } from '../lib/storage';
+import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import { CHARACTERS_PATH, NAMES_ADDRESS } from './api-reads';
 import { API_CACHE, clearApiCache } from './cache-names';
 
@@ -48,6 +48,7 @@ let seen: string | null | undefined;
 function onSession(user: SessionUser | null) {
   const id = user?.id ?? null;
   if (id === seen) return;
+  if (id === null && seen) forgetPush();
   seen = id;
   if (id === null || readStored(OWNER_KEY) !== id) then(clearApiCache);
   if (id !== null) writeStored(OWNER_KEY, id);
@@ -65,7 +66,22 @@ function keepNames(characters: unknown) {
   }).catch(() => undefined);
 }
 
+/**
+ * Signed out in this page: this browser's push subscription was the account's. It is ended here,
+ * in the browser (the server's row goes when its push service next answers 410), so signing out
+ * costs the first load nothing.
+ */
+function forgetPush() {
+  if (!readStored(STORAGE_KEYS.pushSubscriptionId)) return;
+  void import('../features/notifications/push').then((m) => m.forgetThisBrowser());
+}
+
 function watch(query: Query) {
+  const [first] = query.queryKey;
+  // A session read that could not reach the server at all (the fetch itself failed).
+  if (first === SESSION_KEY[0] && query.state.error instanceof TypeError) {
+    document.documentElement.dataset.offline = '';
+  }
   if (query.state.status !== 'success') return;
   const [key] = query.queryKey;
   if (key === SESSION_KEY[0]) onSession(query.state.data as SessionUser | null);

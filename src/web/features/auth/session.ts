@@ -9,17 +9,8 @@ export type { SessionUser };
 export const SESSION_KEY = [getSession.path] as const;
 
 async function fetchSession(): Promise<SessionUser | null> {
-  try {
-    const data = await call(getSession);
-    return data?.user ?? null;
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    // The server is out of reach (the fetch itself failed): who is signed in cannot be told, so
-    // the page waits on its loader under the offline screen that this mark brings (pwa/start.ts),
-    // rather than asking a signed-in user to sign in.
-    document.documentElement.dataset.offline = '';
-    return new Promise<never>(() => {});
-  }
+  const data = await call(getSession);
+  return data?.user ?? null;
 }
 
 const sessionQuery = queryOptions({ queryKey: SESSION_KEY, queryFn: fetchSession });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import {
@@ -19,17 +19,22 @@ import { ChatSettingsSection } from './components/ChatSettingsSection';
 import { GreetingsEditor } from './components/GreetingsEditor';
 import { VoicePicker } from '../voice/VoicePicker';
 import {
+  chatSettingsInput,
   editFormSchema,
   initialChatSettings,
-  isPreference,
   useLeaveWithoutSaving,
-  type ChatSettingsValues,
   type EditFormValues,
 } from './edit-character-values';
 
+// Its own chunk, below the form: nothing of it is needed to edit the character.
+const CheckInsSection = lazy(() =>
+  import('../notifications/CheckInsSection').then((m) => ({ default: m.CheckInsSection })),
+);
+
 /**
  * The one place to edit a character: who they are (avatar, basics, greetings) and how they chat
- * (what the settings screen held). Update saves it all; Cancel leaves without saving.
+ * (what the settings screen held). Update saves it all; Cancel leaves without saving. Below, the
+ * check-ins, saved on their own.
  */
 export function EditCharacterForm({ character }: { character: Character }) {
   const [, navigate] = useLocation();
@@ -137,16 +142,9 @@ export function EditCharacterForm({ character }: { character: Character }) {
           </Button>
         </div>
       </form>
+      <Suspense fallback={null}>
+        <CheckInsSection characterId={character.id} name={character.name} />
+      </Suspense>
     </main>
   );
-}
-
-function chatSettingsInput(settings: ChatSettingsValues) {
-  return {
-    settings: { emojis: settings.emojis, actionMessages: settings.actionMessages },
-    directnessLevel: settings.directnessLevel,
-    sexualPreferences: settings.sexualPreferences.filter(isPreference),
-    roles: settings.roles,
-    includeRoles: settings.includeRoles,
-  };
 }

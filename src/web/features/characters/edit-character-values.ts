@@ -64,3 +64,14 @@ export function useLeaveWithoutSaving(characterId: number) {
     else navigate(`/chat?character=${characterId}`);
   };
 }
+
+/** The chat settings as the character's update takes them. */
+export function chatSettingsInput(settings: ChatSettingsValues) {
+  return {
+    settings: { emojis: settings.emojis, actionMessages: settings.actionMessages },
+    directnessLevel: settings.directnessLevel,
+    sexualPreferences: settings.sexualPreferences.filter(isPreference),
+    roles: settings.roles,
+    includeRoles: settings.includeRoles,
+  };
+}

@@ -10,7 +10,7 @@ import { useSceneTitle } from './scene-title';
 import { ChatModelBar, ChatStart } from './ChatModelBar';
 import { ChatThread } from './ChatThread';
 import { ReplyCostContext } from './reply-cost';
-import { shownMessages, useRouteChange, useShownId } from './chat-view-hooks';
+import { shownMessages, useReadMark, useRouteChange, useShownId } from './chat-view-hooks';
 import { ConversationMissing, ScenePart } from './lazy-parts';
 import { useChatPause, useNotices } from './safety-hooks';
 import { useUnanswered } from './unanswered';
@@ -91,7 +91,7 @@ export function ChatView({
     setBranchFrom(null);
   });
 
-  const { busy } = sending;
+  useReadMark(activeId, allStored.at(-1)?.id ?? 0, conversation.data);
   const messages = shownMessages(allStored, sending, unanswered);
   const chooseMode = (chosen: ChatMode) => {
     setChosenMode(chosen);
@@ -166,7 +166,7 @@ export function ChatView({
           activeId={activeId}
           pause={pause}
           story={story}
-          busy={busy}
+          busy={sending.busy}
           onSend={sendNext}
           outOfCredits={outOfCredits}
           onOutOfCredits={setOutOfCredits}

@@ -17,9 +17,10 @@ const RenameConversationField = lazy(() =>
 
 /**
  * One conversation in 'Recent Chats': who it is with (avatar and name), its title, its mode, the
- * last message cut at 28 characters (or, in a search's results, the words around the match),
- * and a menu with Rename and Delete Conversation. Rename edits the title in its place; once saved
- * or left, the focus goes back to the menu's button.
+ * last message cut at 28 characters (or, in a search's results, the words around the match), a
+ * dot while it has messages the user has not seen (issue 52), and a menu with Rename and Delete
+ * Conversation. Rename edits the title in its place; once saved or left, the focus goes back to
+ * the menu's button.
  */
 export function RecentChatItem({
   conversation: c,
@@ -100,6 +101,14 @@ export function RecentChatItem({
               </span>
               {found}
             </span>
+            {c.unread && (
+              <span
+                role="img"
+                aria-label="Unread"
+                data-testid="unread-mark"
+                className="size-2.5 shrink-0 rounded-full bg-accent"
+              />
+            )}
           </Link>
           <Menu
             trigger={{

@@ -4,6 +4,9 @@ import type { DisplayMessage } from './display-message';
 import type { UnansweredMessageView } from '../../../shared/unanswered/contract';
 import { withUnanswered } from './unanswered';
 
+/** Marks the conversation on screen read (issue 52): imported from here, ChatView's hooks. */
+export { useReadMark } from './use-read-mark';
+
 /**
  * ChatView's small hooks. `useShownId`: the conversation on screen, read by replies that finish
  * after the user moved on.
