@@ -6,7 +6,14 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkIn, conversation, message, safetyHold, user } from '../../src/server/db/schema';
+import {
+  checkIn,
+  conversation,
+  conversationNotice,
+  message,
+  safetyHold,
+  user,
+} from '../../src/server/db/schema';
 import { claimSlot } from '../../src/server/modules/check-ins/check-ins.repo';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import { startPushService, type PushServiceDouble } from '../doubles/push-service';
@@ -224,6 +231,28 @@ describe('the check-ins job', () => {
     const page = await c.get(`/api/characters/${id}/check-ins`);
     expect(page.json.skippedForCreditsAt).not.toBeNull();
     expect(await creditsOf(c)).toBe(0);
+  });
+
+  it('after a crisis in the conversation, writes with the crisis protocol’s care', async () => {
+    const { c, id: userId } = await userWithCredits(t, 5);
+    const id = await characterOf(c, 'Ottilie');
+    const started = await c.post('/api/conversations', { characterId: id, chatMode: 'texting' });
+    await t.database.db.insert(conversationNotice).values({
+      userId,
+      conversationId: started.json.id,
+      kind: 'crisis',
+      text: 'If you are thinking about suicide, help is there.',
+    });
+    await c.put(`/api/characters/${id}/check-ins`, { ...NEW_YORK, timezone: 'Europe/Lisbon' });
+    await runCheckInsAt(t, clock, '2026-12-07T09:00:30Z');
+    const asked = llm.requests.filter((r) => {
+      const body = JSON.stringify(r.body);
+      return body.includes('Ottilie') && body.includes('to check in on me');
+    });
+    expect(asked).toHaveLength(1);
+    const system = asked[0]!.body.messages.filter((m: { role: string }) => m.role === 'system');
+    expect(JSON.stringify(system)).toContain('may be thinking about suicide or self-harm');
+    expect(await aiMessagesOf(userId)).toHaveLength(1);
   });
 
   it('a slot is taken once, however many servers run at the same moment', async () => {

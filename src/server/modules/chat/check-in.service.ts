@@ -6,7 +6,7 @@ import { HttpError } from '../../errors';
 import { checkInRequest } from '../../prompts/check-in.prompt';
 import { MODEL_SETTINGS } from '../../prompts/model-settings';
 import { refundCharge, settleChargeStatement, takeCredit } from '../credits';
-import { isHarmfulReply, noticesForReply } from '../safety';
+import { isHarmfulReply, noticesForReply, replyCare } from '../safety';
 import { insertConversation } from './conversations.repo';
 import { storeMessage } from './message-store.repo';
 import { modelOf, resolveModel } from './model-policy';
@@ -27,7 +27,8 @@ export type CheckInWritten =
  * A character writes first (issue 52 part 3): one credit is taken (none left: nothing is written),
  * then, in its most recent conversation with the user (a group scene is never one; a new Texting
  * conversation when there is none), the character's model writes from its sheet, its memories
- * and the last exchange. The message passes the crisis protocol's reply guard, comes after the
+ * and the last exchange (with the crisis steering while a crisis is recent there). The message
+ * passes the crisis protocol's reply guard, comes after the
  * "not a human" notice when one is due, and is stored with its charge settled in one statement.
  * A failure gives the credit back. Runs in the check-ins job, never in a request.
  */
@@ -55,14 +56,22 @@ export async function writeCheckIn(
       read,
       normalizeChatMode(read.conversation.chatMode),
     );
+    // After a crisis in this conversation (the last day), the character writes with the same
+    // care as its replies, and the guard reads it as a crisis turn.
+    const { recentCrisis } = read;
+    const { steering } = replyCare(ctx, read.character.name, { crisis: false, recentCrisis });
     const answer = await ctx.llm.complete({
       model: modelOf(ctx, read.conversation),
       ...MODEL_SETTINGS.checkIn,
-      messages: [system, checkInRequest(story, local)],
+      messages: [
+        system,
+        ...(steering ? [{ role: 'system' as const, content: steering }] : []),
+        checkInRequest(story, local),
+      ],
       usage: { userId, purpose: 'reply' },
     });
     const text = answer.content.trim();
-    if (!text || isHarmfulReply(text)) throw new Error('check-in not usable');
+    if (!text || isHarmfulReply(text, recentCrisis)) throw new Error('check-in not usable');
     await noticesForReply(ctx, {
       userId,
       conversationId,
