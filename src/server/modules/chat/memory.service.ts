@@ -6,8 +6,7 @@ import type { CharacterRow } from '../characters';
 import { hasConversationSummary, storeSummary } from '../memories';
 import { updateConversationFields, type ConversationRow } from './conversations.repo';
 import { readThread, type ThreadMessage } from './thread-read.repo';
-import { sceneMembers } from './group-scene.repo';
-import { sceneViewOf } from './scene-view';
+import { readScene, sceneView } from './scene-view';
 import { newestWithin } from '../../prompts/chat.prompt';
 import { MODEL_SETTINGS, REPLY_TOKENS } from '../../prompts/model-settings';
 import {
@@ -93,10 +92,11 @@ async function summarizeScene(
   owner: CharacterRow,
   recent: ThreadMessage[],
 ) {
-  const members = await sceneMembers(ctx.db, userId, conversation.id);
+  // Read once: each member's view is made from the same cast and lines.
+  const scene = await readScene(ctx, userId, conversation.id, recent);
   let answer = '';
-  for (const { characterId } of members) {
-    const view = await sceneViewOf(ctx, userId, conversation, owner, recent, characterId);
+  for (const characterId of scene.memberIds) {
+    const view = sceneView(scene, owner, recent, characterId);
     if (!view || view.witnessed.length === 0) continue;
     const names = await summaryNamesOf(ctx, userId, view.character, conversation);
     const transcript = view.witnessed.map(view.lineOf(names));
