@@ -38,6 +38,10 @@ export default defineConfig({
     // transitions and spinning icons, which Chromium drew frame by frame on the CPU: the browser
     // is what limits this suite on 2 cores, and three of its files took 327 s instead of 387.
     reducedMotion: 'reduce',
+    // The service worker (issue 52) precaches the app shell, about a megabyte, in each new
+    // browser context, that is in every test: only the file that tests it lets it run
+    // (pwa.spec.ts: test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     // A trace is recorded only when asked (E2E_TRACE=1, for a failure to be studied): recording
     // one snapshots the page after every step of every test, kept or not, and cost the suite a

@@ -18,6 +18,9 @@ import {
  * conversations going when the user does.
  */
 
+// The other files block the worker (playwright.config.ts): here it is what is tested.
+test.use({ serviceWorkers: 'allow' });
+
 /** Waits until the service worker controls the page (it claims the page that registered it). */
 async function controlledByWorker(page: Page) {
   await page.evaluate(async () => {
