@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -383,7 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
-    push: pushConfig(e, publicUrlOf(e)),
+    push: pushConfig(e, publicUrlOf(e), dataDir),
     staffEmails: (e.STAFF_EMAILS ?? '')
       .split(',')
       .map((v) => v.trim().toLowerCase())
@@ -558,7 +558,7 @@ function stripeConfig(e: Env): Config['stripe'] {
 
 const publicUrlOf = (e: Env) => (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
-function pushConfig(e: Env, publicUrl: string): Config['push'] {
+function pushConfig(e: Env, publicUrl: string, dataDir: string): Config['push'] {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError(
       'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or neither: ' +
@@ -570,13 +570,40 @@ function pushConfig(e: Env, publicUrl: string): Config['push'] {
   return {
     keys: e.VAPID_PUBLIC_KEY
       ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY! }
-      : undefined,
+      : // Several servers share a database, and one key pair there (push module, vapid-keys.ts).
+        e.DATABASE_URL
+        ? undefined
+        : readOrCreateVapidKeys(dataDir),
     subject: e.VAPID_SUBJECT ?? httpsSite ?? `mailto:${address}`,
     allowHttpHosts: (e.PUSH_ALLOW_HTTP_HOSTS ?? '')
       .split(',')
       .map((v) => v.trim().toLowerCase())
       .filter(Boolean),
   };
+}
+
+/**
+ * The Web Push key pair generated on first start and kept beside the auth secret, so browsers'
+ * subscriptions survive restarts: a P-256 pair as VAPID has it (the public key uncompressed, the
+ * private key's 32 bytes), base64url.
+ */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({
+    format: 'jwk',
+  });
+  const point = [
+    Buffer.from([4]),
+    Buffer.from(jwk.x!, 'base64url'),
+    Buffer.from(jwk.y!, 'base64url'),
+  ];
+  const keys = { publicKey: Buffer.concat(point).toString('base64url'), privateKey: jwk.d! };
+  writeFileSync(file, JSON.stringify(keys) + '\n', { mode: 0o600 });
+  return keys;
 }
 
 /** A secret generated on first start and kept, so sessions survive restarts. */

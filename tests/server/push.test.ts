@@ -53,7 +53,7 @@ async function conversationWith(c: TestClient) {
 }
 
 describe('GET /api/push/key', () => {
-  it('answers one VAPID public key, generated once into DATA_DIR, to signed-in users only', async () => {
+  it('answers one VAPID public key, generated into DATA_DIR on first start, to signed-in users only', async () => {
     expect((await t.client().get('/api/push/key')).status).toBe(401);
     const { c } = await userWithCredits(t, 1);
     const first = await c.get('/api/push/key');

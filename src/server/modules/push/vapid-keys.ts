@@ -1,5 +1,3 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { AppContext } from '../../context';
@@ -11,10 +9,10 @@ export interface VapidKeys {
 }
 
 /**
- * The server's VAPID key pair (issue 52): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set; else, on
- * the embedded database, generated on first start into DATA_DIR (like the auth secret); else, on
- * a shared PostgreSQL, generated once into the database, so every server signs with one pair and
- * a browser's subscription works whichever server sends. Read once per process.
+ * The server's VAPID key pair (issue 52): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set; on the
+ * embedded database the pair config.ts generated into DATA_DIR on first start (like the auth
+ * secret); on a shared PostgreSQL, a pair generated once into the database, so every server signs
+ * with one pair and a browser's subscription works whichever server sends. Read once per process.
  */
 const loaded = new WeakMap<AppContext['db'], Promise<VapidKeys>>();
 
@@ -22,20 +20,11 @@ export function vapidKeys(ctx: AppContext): Promise<VapidKeys> {
   if (ctx.config.push.keys) return Promise.resolve(ctx.config.push.keys);
   let keys = loaded.get(ctx.db);
   if (!keys) {
-    keys = ctx.config.databaseUrl ? sharedKeys(ctx) : Promise.resolve(fileKeys(ctx.config.dataDir));
+    keys = sharedKeys(ctx);
     // A failed read is tried again by the next caller.
     keys.catch(() => loaded.delete(ctx.db));
     loaded.set(ctx.db, keys);
   }
-  return keys;
-}
-
-function fileKeys(dataDir: string): VapidKeys {
-  const file = path.join(dataDir, 'vapid-keys.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
-  mkdirSync(dataDir, { recursive: true });
-  const keys = webpush.generateVAPIDKeys();
-  writeFileSync(file, JSON.stringify(keys) + '\n', { mode: 0o600 });
   return keys;
 }
 
