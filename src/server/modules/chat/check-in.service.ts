@@ -1,13 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { OUT_OF_CREDITS_MESSAGE } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
-import { conversation } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { checkInRequest } from '../../prompts/check-in.prompt';
 import { MODEL_SETTINGS } from '../../prompts/model-settings';
 import { refundCharge, settleChargeStatement, takeCredit } from '../credits';
 import { isHarmfulReply, noticesForReply, replyCare } from '../safety';
-import { insertConversation } from './conversations.repo';
+import { insertConversation, latestSoloConversation } from './conversations.repo';
 import { storeMessage } from './message-store.repo';
 import { modelOf, resolveModel } from './model-policy';
 import { readStory, sheetAndStory } from './story.service';
@@ -96,19 +94,8 @@ export async function writeCheckIn(
 
 /** The user's most recent conversation with the character alone, or a new Texting one. */
 async function conversationFor(ctx: AppContext, userId: string, characterId: number) {
-  const [recent] = await ctx.db
-    .select({ id: conversation.id })
-    .from(conversation)
-    .where(
-      and(
-        eq(conversation.userId, userId),
-        eq(conversation.characterId, characterId),
-        eq(conversation.groupScene, false),
-      ),
-    )
-    .orderBy(desc(conversation.updatedAt), desc(conversation.id))
-    .limit(1);
-  if (recent) return recent.id;
+  const recent = await latestSoloConversation(ctx.db, userId, characterId);
+  if (recent !== undefined) return recent;
   const row = await insertConversation(ctx.db, userId, {
     characterId,
     chatMode: 'texting',

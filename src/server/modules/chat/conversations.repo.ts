@@ -291,3 +291,20 @@ export async function markReadUpTo(db: Database, userId: string, id: number, upT
     .returning({ id: conversation.id });
   return rows.length > 0;
 }
+
+/** The id of the user's most recently updated conversation with `characterId` alone (not a scene). */
+export async function latestSoloConversation(db: Database, userId: string, characterId: number) {
+  const [recent] = await db
+    .select({ id: conversation.id })
+    .from(conversation)
+    .where(
+      and(
+        eq(conversation.userId, userId),
+        eq(conversation.characterId, characterId),
+        eq(conversation.groupScene, false),
+      ),
+    )
+    .orderBy(desc(conversation.updatedAt), desc(conversation.id))
+    .limit(1);
+  return recent?.id;
+}

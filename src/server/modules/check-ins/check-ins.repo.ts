@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { CheckInSettings } from '../../../shared/check-ins/contract';
 import type { Database, Executor } from '../../db/client';
 import type { ExportParts } from '../../db/user-data';
@@ -57,18 +57,7 @@ export async function writeSetting(
  */
 export async function activeSettings(db: Database): Promise<SettingRow[]> {
   return db
-    .select({
-      characterId: checkInSetting.characterId,
-      userId: checkInSetting.userId,
-      enabled: checkInSetting.enabled,
-      times: checkInSetting.times,
-      days: checkInSetting.days,
-      timezone: checkInSetting.timezone,
-      quietFrom: checkInSetting.quietFrom,
-      quietTo: checkInSetting.quietTo,
-      maxPerDay: checkInSetting.maxPerDay,
-      updatedAt: checkInSetting.updatedAt,
-    })
+    .select(getTableColumns(checkInSetting))
     .from(checkInSetting)
     .innerJoin(user, eq(user.id, checkInSetting.userId))
     .innerJoin(character, eq(character.id, checkInSetting.characterId))

@@ -1,20 +1,12 @@
-import { sql } from 'drizzle-orm';
 import {
   DISCREET_NOTIFICATION,
   type PushPayload,
 } from '../../../shared/notifications/push-payload';
 import type { AppContext } from '../../context';
-import {
-  character,
-  conversation,
-  message,
-  notificationSetting,
-  pushSubscription,
-} from '../../db/schema';
 import type { JobPayloads } from '../../jobs/payloads';
 import { brandName } from '../site';
 import { pushToUser } from './push-delivery';
-import { readSettings, unreadConversations } from './push.repo';
+import { messageToTell, readSettings, unreadConversations, wantsReplies } from './push.repo';
 
 /**
  * What is pushed, and when (issue 52 part 2). Pushing is a job ('push-notification'), queued once
@@ -65,12 +57,8 @@ async function wantsReplyPushes(ctx: AppContext, userId: string): Promise<boolea
   if (!known) wishes.set(ctx.db, (known = new Map()));
   const kept = known.get(userId);
   if (kept && kept.until > Date.now()) return kept.wanted;
-  const { rows } = await ctx.db.execute<{ wanted: boolean }>(sql`
-    select exists (select 1 from ${pushSubscription} where user_id = ${userId})
-       and coalesce((select replies from ${notificationSetting} where user_id = ${userId}), true)
-       as wanted`);
+  const wanted = await wantsReplies(ctx.db, userId);
   if (known.size >= WISHES_KEPT) known.clear();
-  const wanted = rows[0]?.wanted === true;
   known.set(userId, { wanted, until: Date.now() + WISH_KEPT_MS });
   return wanted;
 }
@@ -111,15 +99,7 @@ async function payloadFor(
       unread,
     };
   }
-  // The message, its speaker's name (a group scene's) or the conversation's character's.
-  const { rows } = await ctx.db.execute<{ content: string; name: string | null }>(sql`
-    select m.content, coalesce(s.name, c.name) as name
-      from ${message} m join ${conversation} v on v.id = m.conversation_id
-      left join ${character} s on s.id = m.speaker_id
-      left join ${character} c on c.id = v.character_id
-     where m.id = ${job.messageId} and m.user_id = ${job.userId}
-       and m.conversation_id = ${job.conversationId} and m.moderated_at is null`);
-  const row = rows[0];
+  const row = await messageToTell(ctx.db, job.userId, job.conversationId, job.messageId);
   if (!row) return null; // deleted meanwhile: nothing to tell
   const discreet =
     job.kind === 'reply' ? DISCREET_NOTIFICATION.reply : DISCREET_NOTIFICATION.checkIn;

@@ -2,7 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/notifications/contract';
 import type { Database, Executor } from '../../db/client';
 import type { ExportParts } from '../../db/user-data';
-import { conversation, notificationSetting, pushSubscription } from '../../db/schema';
+import {
+  character,
+  conversation,
+  message,
+  notificationSetting,
+  pushSubscription,
+} from '../../db/schema';
 
 /** Push subscriptions and notification settings (issue 52 part 2). */
 
@@ -112,6 +118,35 @@ export async function claimNoCreditsNotice(db: Database, userId: string, since: 
         or ${notificationSetting.noCreditsToldAt} < ${since?.toISOString() ?? null}::timestamptz
     returning true as told`);
   return rows.length > 0;
+}
+
+/** Whether the user has a browser subscribed and wants finished replies told. */
+export async function wantsReplies(db: Database, userId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ wanted: boolean }>(sql`
+    select exists (select 1 from ${pushSubscription} where user_id = ${userId})
+       and coalesce((select replies from ${notificationSetting} where user_id = ${userId}), true)
+       as wanted`);
+  return rows[0]?.wanted === true;
+}
+
+/**
+ * A message to tell the user about, with its speaker's name (a group scene's) or the
+ * conversation's character's; undefined when it is gone or removed by moderation.
+ */
+export async function messageToTell(
+  db: Database,
+  userId: string,
+  conversationId: number,
+  messageId: number,
+) {
+  const { rows } = await db.execute<{ content: string; name: string | null }>(sql`
+    select m.content, coalesce(s.name, c.name) as name
+      from ${message} m join ${conversation} v on v.id = m.conversation_id
+      left join ${character} s on s.id = m.speaker_id
+      left join ${character} c on c.id = v.character_id
+     where m.id = ${messageId} and m.user_id = ${userId}
+       and m.conversation_id = ${conversationId} and m.moderated_at is null`);
+  return rows[0];
 }
 
 /** How many of the user's conversations have messages they have not seen. */
