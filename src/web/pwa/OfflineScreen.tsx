@@ -5,6 +5,7 @@ import { Button } from '../components/ui/button';
 import { readBrand } from '../lib/brand';
 import { OfflineConversation } from './OfflineConversation';
 import { readOfflineConversations, type OfflineConversation as Kept } from './offline-reads';
+import { reconnectWhenBack } from './reconnect';
 
 /**
  * 'You are offline' (issue 52): shown instead of the app when the server cannot be reached
@@ -88,6 +89,6 @@ export function mountOfflineScreen() {
       <OfflineScreen />
     </StrictMode>,
   );
-  // The connection is back: the app starts again as usual.
-  addEventListener('online', () => location.reload(), { once: true });
+  // The server answers again: the app starts again as usual.
+  reconnectWhenBack();
 }
