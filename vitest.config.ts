@@ -22,6 +22,10 @@ export default defineConfig({
           // (setup.ts): a new DOM and a new import of the app for each of 19 files was 60 % of the
           // step's time (85 s against 31 s, 152 CPU-s against 57, 2026-11-29).
           isolate: false,
+          // Three workers: a web test mostly waits (its stand-in's answers, timers), and one
+          // worker left the cores idle over half of the step (47 s, 36 CPU-s busy, against 25 s
+          // with three, 2026-11-30).
+          maxWorkers: 3,
           setupFiles: ['tests/web/setup.ts'],
         },
       },
@@ -33,8 +37,14 @@ export default defineConfig({
           // The database is migrated once per run; each file gets a copy of it (a template
           // database on PostgreSQL, a dumped data directory on PGlite).
           globalSetup: ['tests/support/database-template.ts'],
-          // Each file starts its own app and database; two at a time suits a 2-core machine.
-          maxWorkers: 2,
+          // Each file starts its own app and database. More files at a time than cores: a file
+          // waits on its database, its stand-ins and timers part of the time. On PGlite three
+          // took 175 s against 197 s with two (four: 174); on PostgreSQL, whose work is done in
+          // its own processes, four took 115 s against 155 s with two (three: 135), on this
+          // 2-core machine, 2026-11-30. SERVER_TEST_WORKERS overrides.
+          maxWorkers: Number(
+            process.env.SERVER_TEST_WORKERS ?? (process.env.TEST_DATABASE_URL ? 4 : 3),
+          ),
           // Files share a worker's modules: each file still starts its own app on its own copy
           // of the database, and state is per app, never per module. Importing the app again for
           // each of 39 files was 78 s of the suite's CPU; 179 s instead of 264 s back to back

@@ -26,13 +26,17 @@ export async function snap(page: Page, info: TestInfo, name: string) {
   });
 }
 
-/** axe-core over the current page: no serious or critical violations allowed. */
 /**
  * No serious or critical WCAG 2.1 A/AA violation on the page. `contrastOnly`: the colour-contrast
  * rule alone, for a page checked again after only its colours changed (a theme applied).
  */
 export async function expectAccessible(page: Page, { contrastOnly = false } = {}) {
-  const axe = new AxeBuilder({ page });
+  // axe.run in the page itself ('legacy' mode): the default runs each frame's part and then
+  // opens a blank page to join them, a new page per check, for cross-origin frames the app does
+  // not have; and only the violations are collected in full (the passes were gathered node by
+  // node and sent back for nothing). Three files' 28 checks took 18 s instead of 43 s, and the
+  // files 91 s instead of 107 (2026-11-30).
+  const axe = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
   const results = await (
     contrastOnly
       ? axe.withRules(['color-contrast'])
