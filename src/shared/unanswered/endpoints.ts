@@ -1,7 +1,11 @@
 import { endpointsOf } from '../http/endpoint';
 
-/** Messages typed while out of credits, kept until sent again (issue 45, defect 9). */
-const endpoint = /* @__PURE__ */ endpointsOf('Unanswered messages', async () => {
+/**
+ * Messages typed while out of credits, kept until sent again (issue 45, defect 9). The chat reads
+ * them with its first load; the writes (write-endpoints.ts, declared with this `endpoint`) come
+ * with the first message sent.
+ */
+export const endpoint = /* @__PURE__ */ endpointsOf('Unanswered messages', async () => {
   const [contract, responses] = await Promise.all([import('./contract'), import('../responses')]);
   return { ...contract, ...responses };
 });
@@ -12,28 +16,4 @@ export const listUnanswered = /* @__PURE__ */ endpoint({
   needs: { auth: 'user' },
   summary: 'A thread’s messages typed while out of credits, oldest first',
   schemas: (c) => ({ query: c.unansweredThreadQuery, response: { 200: c.unansweredListResponse } }),
-});
-
-export const keepUnanswered = /* @__PURE__ */ endpoint({
-  method: 'POST',
-  path: '/api/unanswered',
-  needs: { auth: 'user', rate: 'messagesPerUser' },
-  summary: 'Keeps a message typed while out of credits (nothing is sent to the model)',
-  schemas: (c) => ({ body: c.unansweredBody, response: { 201: c.unansweredMessageSchema } }),
-});
-
-export const moveUnanswered = /* @__PURE__ */ endpoint({
-  method: 'POST',
-  path: '/api/unanswered/move',
-  needs: { auth: 'user' },
-  summary: 'Gives a new conversation the messages typed before it existed',
-  schemas: (c) => ({ body: c.unansweredMoveBody, response: { 200: c.unansweredListResponse } }),
-});
-
-export const dropUnanswered = /* @__PURE__ */ endpoint({
-  method: 'DELETE',
-  path: '/api/unanswered/:id',
-  needs: { auth: 'user' },
-  summary: 'Forgets a kept message (it was sent again)',
-  schemas: (c) => ({ params: c.unansweredIdParams, response: { 200: c.successResponse } }),
 });

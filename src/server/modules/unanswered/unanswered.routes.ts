@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { UNANSWERED_PER_THREAD } from '../../../shared/unanswered/contract';
-import * as endpoints from '../../../shared/unanswered/endpoints';
+import { listUnanswered } from '../../../shared/unanswered/endpoints';
+import * as endpoints from '../../../shared/unanswered/write-endpoints';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../errors';
 import { route } from '../../http/route';
@@ -10,7 +11,7 @@ const NOT_FOUND = 'Conversation not found';
 
 /** Messages typed while out of credits, each thread checked to be the user's (issue 45). */
 export async function registerUnansweredRoutes(app: FastifyInstance, ctx: AppContext) {
-  await route(app, ctx, endpoints.listUnanswered, async (request, _reply, user) => {
+  await route(app, ctx, listUnanswered, async (request, _reply, user) => {
     const { characterId, conversationId = null } = request.query;
     if (!(await repo.ownsThread(ctx.db, user.id, characterId, conversationId))) {
       throw notFound(NOT_FOUND);

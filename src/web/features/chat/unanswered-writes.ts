@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { UnansweredMessageView } from '../../../shared/unanswered/contract';
-import * as endpoints from '../../../shared/unanswered/endpoints';
+import * as endpoints from '../../../shared/unanswered/write-endpoints';
 import { call } from '../../lib/api';
 import { EMPTY, serverId, unansweredKey, type Thread } from './unanswered';
 

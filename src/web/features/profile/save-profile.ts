@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserProfileInput } from '../../../shared/profile/contract';
-import * as profile from '../../../shared/profile/endpoints';
+import * as profile from '../../../shared/profile/write-endpoints';
 import { call } from '../../lib/api';
 import { PROFILE_KEY } from './profile-api';
 
