@@ -50,7 +50,7 @@ import {
 // 115.86, 119.98 and 118.55 with the story's picture option. ChatView's state moved to
 // use-chat-view.ts (issue 43: components under 150 lines), handing the thread and the message
 // box their props; the unanswered messages' and the profile's writes left the first load
-// (write-endpoints.ts): 115.86, 119.99 and 118.55. The guard is 116.0 (the pages' 120 KB is the target): a clean build
+// (write-endpoints.ts): 115.85, 119.98 and 118.54 with ChatPage.tsx under 150 lines too. The guard is 116.0 (the pages' 120 KB is the target): a clean build
 // differs from a local one by a few bytes.
 const FIRST_LOAD_BUDGET_BYTES = 116.0 * 1024;
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { PageLoader } from '../app/PageLoader';
 import { useSession, type SessionUser } from '../features/auth/session';
@@ -20,10 +20,8 @@ import { preloadable } from '../lib/preloadable';
 import { usePageTitle } from '../lib/use-page-title';
 
 // A conversation whose character was deleted (rare): fetched when one opens.
-const ReadOnlyConversation = lazy(() =>
-  import('../features/chat/ReadOnlyConversation').then((m) => ({
-    default: m.ReadOnlyConversation,
-  })),
+const ReadOnlyConversation = preloadable(() =>
+  import('../features/chat/ReadOnlyConversation').then((m) => m.ReadOnlyConversation),
 );
 
 // Shown only while no character is open (a new account, or none remembered): a returning reader's
@@ -33,10 +31,10 @@ const DashboardWelcome = preloadable(() =>
 );
 
 // Loaded when it opens: Radix Dialog is not part of the chat's first load (decision 0018).
-const DeleteCharacterDialog = lazy(() =>
-  import('../features/characters/components/DeleteCharacterDialog').then((m) => ({
-    default: m.DeleteCharacterDialog,
-  })),
+const DeleteCharacterDialog = preloadable(() =>
+  import('../features/characters/components/DeleteCharacterDialog').then(
+    (m) => m.DeleteCharacterDialog,
+  ),
 );
 
 /** Read by the app before a first load's render (see app/pages.tsx). */
@@ -59,7 +57,6 @@ function Dashboard({ user }: { user: SessionUser }) {
   const focusMessageId = parseId(search.get('message'));
   const open = useOpenCharacter(characterId, Boolean(params.conversationId), navigate);
   const { characters, selected, openId, deciding } = open;
-  const profile = useProfile(true);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
 
   // A character is (or is about to be) open: its header's place is kept while it loads.
@@ -89,7 +86,7 @@ function Dashboard({ user }: { user: SessionUser }) {
     navigate(next ? `/chat?character=${next.id}` : '/chat');
   };
 
-  const name = profile.data?.name || user.name || user.email.split('@')[0] || 'there';
+  const name = useProfile(true).data?.name || user.name || user.email.split('@')[0] || 'there';
   return (
     <DashboardShell
       user={user}
@@ -97,7 +94,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         <ChatSidebar
           characters={characters}
           selectedId={openId}
-          activeConversationId={parseId(params.conversationId)}
+          activeConversationId={conversationId}
           onSelect={select}
           onDelete={(c) => setDeleting({ id: c.id, name: c.name })}
           onDeletedActive={(charId) => navigate(charId ? `/chat?character=${charId}` : '/chat')}
@@ -131,7 +128,7 @@ function Dashboard({ user }: { user: SessionUser }) {
           <ChatView
             key={selected.data.id}
             character={selected.data}
-            conversationId={parseId(params.conversationId)}
+            conversationId={conversationId}
             focusMessageId={focusMessageId}
           />
         ) : (
