@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_URL } from './ports';
 import {
+  axeBuilder,
   createCharacter,
   expectAccessible,
   openSidebarOnPhone,
@@ -255,7 +255,9 @@ test('every notice and the banner stay readable in every preset theme', async ({
       await expect(notice(page, kind)).toBeVisible();
     }
     await expect(page.getByTestId('chat-paused')).toBeVisible();
-    const results = await new AxeBuilder({ page })
+    const results = await (
+      await axeBuilder(page)
+    )
       .include('[data-testid^="notice-"]')
       .include('[data-testid="chat-paused"]')
       .include('header')
