@@ -3,7 +3,8 @@
 # again on Node 24 LTS: on PostgreSQL when TEST_DATABASE_URL is set; the Redis limiter when
 # TEST_REDIS_URL is set, and with both, three servers as one), the production build with its size
 # budget, a smoke run of the benchmark (beside the static checks), and the browser tests in
-# Debian's Chromium. Prints each step's time and the total at the end.
+# Debian's Chromium. Steps that leave the cores idle run side by side. Prints each step's time and
+# the total at the end; decision 0067 has what each step costs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
