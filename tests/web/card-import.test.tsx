@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Route, Switch } from 'wouter';
@@ -164,6 +164,15 @@ describe('importing a character card', () => {
       extras: READING.draft.extras,
       lorebook: READING.lorebook,
     });
+    // Then the form navigates in full to the chat (jsdom does not follow), whose page tells the
+    // user. Waited for here: a toast saved for the next page after this test had ended showed in
+    // a later test's page instead.
+    await waitFor(() =>
+      expect(window.sessionStorage.getItem('reverie.flashToast')).toContain('Mira'),
+    );
+    cleanup();
+    render(<Toaster />);
+    expect(await screen.findByText('Mira has been added to your collection.')).toBeTruthy();
   });
 
   it('shows the server’s reason in the dialog and changes nothing else', async () => {

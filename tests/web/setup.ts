@@ -13,9 +13,11 @@ Element.prototype.scrollIntoView ??= () => undefined;
 
 /**
  * The web test files share one worker's modules and DOM (isolate: false in vitest.config.ts):
- * each test leaves neither its rendered tree nor its toasts to the next.
+ * each test leaves neither its rendered tree nor its toasts to the next, nor its tab's session
+ * storage (where a toast waits for the page after a full navigation, which jsdom does not make).
  */
 afterEach(() => {
   cleanup();
   dismissAllToasts();
+  window.sessionStorage.clear();
 });
