@@ -29,11 +29,8 @@ export default defineConfig({
   use: {
     baseURL: E2E_URL,
     launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    // The age gate has its own tests; elsewhere the visitor has already confirmed.
-    storageState: {
-      cookies: [],
-      origins: [{ origin: E2E_URL, localStorage: [{ name: 'reverie.ageConfirmed', value: '1' }] }],
-    },
+    // The age gate has its own tests; elsewhere the visitor has already confirmed (the
+    // ageConfirmed option of tests/e2e/support.ts).
     // As a visitor who asked for less motion (styles.css): the same pages and steps without
     // transitions and spinning icons, which Chromium drew frame by frame on the CPU: the browser
     // is what limits this suite on 2 cores, and three of its files took 327 s instead of 387.

@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { E2E_URL } from './ports';
 import {
+  confirmAgeIn,
   createCharacter,
   expectAccessible,
   mailTo,
@@ -166,6 +167,7 @@ test('delete my account: signed out, cannot sign in again, and another user keep
   await chatOnce(page, 'A last story before I go');
   // Another user, in a browser of their own.
   const otherContext = await browser.newContext();
+  await confirmAgeIn(otherContext);
   const other = await otherContext.newPage();
   // (Their sign-up is not what is tested: signed in directly.)
   await signInDirectly(other, uniqueEmail(info, 'staying'), PASSWORD);

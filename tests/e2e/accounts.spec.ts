@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
 import {
+  confirmAgeIn,
   expectAccessible,
   mailTo,
   openAuthDialog,
@@ -170,6 +171,7 @@ test('the verification link opened in another browser verifies, then asks to sig
   await signUp(page, email);
   // The mail is opened on another device: the address is verified, no one is signed in there.
   const otherContext = await browser.newContext();
+  await confirmAgeIn(otherContext);
   const other = await otherContext.newPage();
   await other.goto(verificationLinkIn(await mailTo(email)));
   await expect(other).toHaveURL('/chat');

@@ -3,7 +3,7 @@ import { E2E_OIDC_PORT, E2E_URL } from './ports';
 import { expectAccessible, snap, test } from './support';
 
 // A first-time visitor: nothing remembered in the browser.
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({ ageConfirmed: false });
 
 test('the age gate blocks every page until the visitor confirms, then stays away', async ({
   page,
