@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PRESET_THEMES } from '../../src/shared/themes/presets';
+import { STORAGE_KEYS } from '../../src/web/lib/storage';
 import { E2E_CONTROL_URL, E2E_DATA_DIR, E2E_NO_MODEL_URL, E2E_URL } from './ports';
 
 /** Whether snap() saves its screenshots (SNAPSHOTS=1). */
@@ -151,12 +152,15 @@ export function verificationLinkIn(mail: string): string {
  * device): the test's own context has it already (the ageConfirmed option).
  */
 export async function confirmAgeIn(context: BrowserContext) {
-  await context.addInitScript((origin) => {
-    if (window.location.origin !== origin) return;
-    if (window.localStorage.getItem('e2e.ageSeeded')) return;
-    window.localStorage.setItem('e2e.ageSeeded', '1');
-    window.localStorage.setItem('reverie.ageConfirmed', '1');
-  }, E2E_URL);
+  await context.addInitScript(
+    ({ origin, key }) => {
+      if (window.location.origin !== origin) return;
+      if (window.localStorage.getItem('e2e.ageSeeded')) return;
+      window.localStorage.setItem('e2e.ageSeeded', '1');
+      window.localStorage.setItem(key, '1');
+    },
+    { origin: E2E_URL, key: STORAGE_KEYS.ageConfirmed },
+  );
 }
 
 /**
@@ -187,8 +191,8 @@ export const test = base.extend<{
     async ({ page }, use) => {
       // Chromium without a GPU composites in software, and it blurs a whole-screen backdrop
       // (dialogs' overlay) again for every blink of a caret above it: a focused field in a dialog
-      // kept its compositor at 11 % of a core, a tenth of the suite's CPU (accounts.spec.ts: 88
-      // CPU-s and 50 s without the blur, 129 and 70 s with it, 2026-11-30). The tests drive the
+      // kept its compositor at 11 % of a core, a tenth of the suite's CPU (accounts.spec.ts: 84
+      // CPU-s and 48 s without the blur, 129 and 70 s with it, 2026-11-30). The tests drive the
       // same pages without the blur: the overlay's colour, the layout and the focus are the
       // app's own, and `will-change` keeps the element the containing block the blur made it.
       // Screenshots taken for a person to look at (SNAPSHOTS=1) keep the blur.

@@ -4,7 +4,7 @@ import { File as NodeFile } from 'node:buffer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Route, Switch } from 'wouter';
 import type { ReadCardResponse } from '../../src/shared/character-cards/contract';
-import { Toaster } from '../../src/web/components/ui/toast';
+import { FLASH_KEY, Toaster } from '../../src/web/components/ui/toast';
 import { SESSION_KEY } from '../../src/web/features/auth/session';
 import { ImportCharacterButton } from '../../src/web/features/character-cards/ImportCharacterButton';
 import { queryClient } from '../../src/web/lib/query-client';
@@ -167,9 +167,7 @@ describe('importing a character card', () => {
     // Then the form navigates in full to the chat (jsdom does not follow), whose page tells the
     // user. Waited for here: a toast saved for the next page after this test had ended showed in
     // a later test's page instead.
-    await waitFor(() =>
-      expect(window.sessionStorage.getItem('reverie.flashToast')).toContain('Mira'),
-    );
+    await waitFor(() => expect(window.sessionStorage.getItem(FLASH_KEY)).toContain('Mira'));
     cleanup();
     render(<Toaster />);
     expect(await screen.findByText('Mira has been added to your collection.')).toBeTruthy();

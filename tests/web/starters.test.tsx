@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Starter } from '../../src/shared/characters/contract';
-import { Toaster } from '../../src/web/components/ui/toast';
+import { FLASH_KEY, Toaster } from '../../src/web/components/ui/toast';
 import { CHARACTERS_KEY } from '../../src/web/features/characters/api';
 import StarterGallery from '../../src/web/features/characters/starters/StarterGallery';
 import { queryClient } from '../../src/web/lib/query-client';
@@ -101,7 +101,7 @@ describe('the starter gallery', () => {
     await waitFor(() =>
       expect(queryClient.getQueryState(CHARACTERS_KEY)?.isInvalidated).toBe(true),
     );
-    expect(JSON.parse(window.sessionStorage.getItem('reverie.flashToast')!)).toEqual({
+    expect(JSON.parse(window.sessionStorage.getItem(FLASH_KEY)!)).toEqual({
       title: 'Character created!',
       description: 'Vesper has been added to your collection.',
     });

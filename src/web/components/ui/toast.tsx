@@ -86,7 +86,7 @@ function leavePage(page: string) {
   emit();
 }
 
-const FLASH_KEY = 'reverie.flashToast';
+export const FLASH_KEY = 'reverie.flashToast';
 
 /**
  * Shows a toast after a full page navigation (which would otherwise wipe it): it is kept in
