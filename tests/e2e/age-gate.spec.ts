@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { E2E_OIDC_PORT, E2E_URL } from './ports';
+import { STORAGE_KEYS } from '../../src/web/lib/storage';
 import { expectAccessible, snap, test } from './support';
 
 // A first-time visitor: nothing remembered in the browser.
@@ -64,14 +65,14 @@ test('a confirmation cleared elsewhere brings the gate back', async ({ page, con
   // Another tab of this site forgets the confirmation (e.g. the browser's data was cleared).
   const other = await context.newPage();
   await other.goto('/contact');
-  await other.evaluate(() => window.localStorage.removeItem('reverie.ageConfirmed'));
+  await other.evaluate((key) => window.localStorage.removeItem(key), STORAGE_KEYS.ageConfirmed);
   await expect(page.getByRole('dialog', { name: 'Adults only' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toHaveCount(0);
   // A page restored from the back-forward cache checks again as well.
-  await page.evaluate(() => {
-    window.localStorage.setItem('reverie.ageConfirmed', '1');
+  await page.evaluate((key) => {
+    window.localStorage.setItem(key, '1');
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
-  });
+  }, STORAGE_KEYS.ageConfirmed);
   await expect(page.getByRole('heading', { name: 'Pricing Plans' })).toBeVisible();
 });
 

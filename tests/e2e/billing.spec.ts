@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_NO_MODEL_DATA_DIR, E2E_NO_MODEL_URL } from './ports';
 import {
+  confirmAgeIn,
   expectAccessible,
   signInDirectly,
   skipChatSplash,
@@ -209,7 +210,7 @@ test('the user menu leads to Billing', async ({ page }) => {
 
 test('without Stripe settings the plans say billing is not configured', async ({ page }, info) => {
   const server = { url: E2E_NO_MODEL_URL, dataDir: E2E_NO_MODEL_DATA_DIR };
-  await page.addInitScript(() => window.localStorage.setItem('reverie.ageConfirmed', '1'));
+  await confirmAgeIn(page.context(), E2E_NO_MODEL_URL);
   await signInDirectly(page, uniqueEmail(info, 'early'), undefined, server);
   await page.goto(`${E2E_NO_MODEL_URL}/pricing`);
   // Said in the page (an error toast with the spec's words), not by the browser's alert().

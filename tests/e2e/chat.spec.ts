@@ -13,6 +13,7 @@ import {
   E2E_TEXTING_REPLY,
 } from './llm-fixtures';
 import {
+  confirmAgeIn,
   createCharacter,
   expectAccessible,
   openSidebarOnPhone,
@@ -253,11 +254,9 @@ test('out of credits: the dialog and the placeholder reply, nothing sent, nothin
   // Another browser of the account shows them too: they are kept on the server (issue 45).
   const other = await browser.newContext({
     viewport: page.viewportSize()!,
-    storageState: {
-      cookies: await page.context().cookies(),
-      origins: [{ origin: E2E_URL, localStorage: [{ name: 'reverie.ageConfirmed', value: '1' }] }],
-    },
+    storageState: { cookies: await page.context().cookies(), origins: [] },
   });
+  await confirmAgeIn(other);
   const elsewhere = await other.newPage();
   await skipChatSplash(elsewhere);
   await elsewhere.goto(`${E2E_URL}/chat?character=${characterId}`);

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_NO_MODEL_DATA_DIR, E2E_NO_MODEL_URL } from './ports';
 import {
+  confirmAgeIn,
   createCharacter,
   expectAccessible,
   SELENE,
@@ -18,7 +19,7 @@ import {
 const noModelServer = { url: E2E_NO_MODEL_URL, dataDir: E2E_NO_MODEL_DATA_DIR };
 
 async function openChat(page: Page, email: string) {
-  await page.addInitScript(() => window.localStorage.setItem('reverie.ageConfirmed', '1'));
+  await confirmAgeIn(page.context(), E2E_NO_MODEL_URL);
   await skipChatSplash(page);
   await signInDirectly(page, email, undefined, noModelServer);
   const id = await createCharacter(page, SELENE, E2E_NO_MODEL_URL);

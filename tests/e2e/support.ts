@@ -149,9 +149,10 @@ export function verificationLinkIn(mail: string): string {
 
 /**
  * A visitor who has passed the age gate, in a browser context of a test's own making (a second
- * device): the test's own context has it already (the ageConfirmed option).
+ * device), or on another app of the harness (`origin`): the test's own context has it already on
+ * the main app (the ageConfirmed option).
  */
-export async function confirmAgeIn(context: BrowserContext) {
+export async function confirmAgeIn(context: BrowserContext, origin = E2E_URL) {
   await context.addInitScript(
     ({ origin, key }) => {
       if (window.location.origin !== origin) return;
@@ -159,7 +160,7 @@ export async function confirmAgeIn(context: BrowserContext) {
       window.localStorage.setItem('e2e.ageSeeded', '1');
       window.localStorage.setItem(key, '1');
     },
-    { origin: E2E_URL, key: STORAGE_KEYS.ageConfirmed },
+    { origin, key: STORAGE_KEYS.ageConfirmed },
   );
 }
 

@@ -3,6 +3,7 @@ import { textOnBubble } from '../../src/shared/themes/color';
 import { PRESET_THEMES } from '../../src/shared/themes/presets';
 import { E2E_CONTROL_URL, E2E_URL } from './ports';
 import {
+  confirmAgeIn,
   createCharacter,
   dismissToasts,
   expectAccessible,
@@ -194,11 +195,9 @@ test('a custom theme warns before saving, gets readable bubble text, and is appl
   // Another browser signed in as the same user gets the same theme from the server.
   const other = await browser.newContext({
     viewport: page.viewportSize()!,
-    storageState: {
-      cookies: await page.context().cookies(),
-      origins: [{ origin: E2E_URL, localStorage: [{ name: 'reverie.ageConfirmed', value: '1' }] }],
-    },
+    storageState: { cookies: await page.context().cookies(), origins: [] },
   });
+  await confirmAgeIn(other);
   const otherPage = await other.newPage();
   await otherPage.goto(E2E_URL + url);
   await expect(otherPage.getByRole('main').getByText('Message 4', { exact: true })).toBeVisible();

@@ -312,7 +312,10 @@ describe('period reset (service level)', () => {
   it('does nothing before the month is over', async () => {
     const id = await newUser();
     await takeAll(id, 4);
-    const old = await movePeriodBack(id, '1 month -1 hour');
+    // 27 days 23 hours: a month is at least 28 days, so the period ends an hour from now or
+    // later on any date. ('1 month -1 hour' is not: on 30 November it started 31 October,
+    // whose month ended at the start of 30 November, and the test failed on that day.)
+    const old = await movePeriodBack(id, '27 days 23 hours');
     expect(await getCredits(ctx, id)).toBe(16);
     expect(await advancedBy(id, old, 0)).toMatchObject({ exact: true });
   });

@@ -17,6 +17,22 @@ export interface TestDatabase {
 
 let pgliteDump: Promise<Blob> | undefined;
 
+/**
+ * The migrated dump, read from disk once per worker, for PGlite to copy into each file's database.
+ * PGlite reads it with arrayBuffer(), which Node 20's Blob answers by streaming its bytes in
+ * chunks and joining them again: handing over a copy of the bytes instead took the suite from
+ * 258 to 242 CPU-s and 144 to 133 s (2026-12-01).
+ */
+class DumpBlob extends Blob {
+  constructor(private readonly contents: Uint8Array<ArrayBuffer>) {
+    super([contents], { type: 'application/x-tar' });
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.contents.slice().buffer);
+  }
+}
+
 /** What the globalSetup provided; nothing outside vitest (the benchmark starts test apps too). */
 async function provided(key: 'pgliteDump' | 'templateDatabase'): Promise<string> {
   if (!process.env.VITEST) return '';
@@ -38,7 +54,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
       await handle.migrate();
       return { handle, drop: async () => {} };
     }
-    pgliteDump ??= readFile(dumpFile).then((bytes) => new Blob([bytes]));
+    pgliteDump ??= readFile(dumpFile).then((bytes) => new DumpBlob(new Uint8Array(bytes)));
     const handle = await openDatabase({
       pgliteDir: 'memory://',
       pgliteLoadDataDir: await pgliteDump,
