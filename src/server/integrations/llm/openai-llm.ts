@@ -266,36 +266,38 @@ async function streamCompletion(
 /**
  * Sends the request and resolves once the server answers it; after a 400 to a feature still in
  * doubt, sends it again without that feature (adaptation.ts). Drops the prompt when answered.
+ * Not an async function: while the model thinks, a waiting call is the request's listeners, not
+ * a suspended frame as well (bench section 6, 2026-12-01).
  */
-async function openAnswering(
+function openAnswering(
   config: LlmConfig,
   adaptation: ServerAdaptation,
   call: StreamCall,
   control: ReturnType<typeof callControl>,
-) {
-  let dropped: FallibleFeature | undefined;
-  for (;;) {
-    try {
-      const response = await openEventStream(
-        `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`,
-        config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
-        call.payload,
-        control,
-      );
+  dropped?: FallibleFeature,
+): ReturnType<typeof openEventStream> {
+  return openEventStream(
+    `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`,
+    config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
+    call.payload,
+    control,
+  ).then(
+    (response) => {
       call.rebuild = undefined;
       adaptation.answered(call.model, call.sent, dropped);
       return response;
-    } catch (error) {
+    },
+    (error: unknown) => {
       const next =
         call.rebuild && isRefusal(httpStatusOf(error))
           ? adaptation.nextToDrop(call.model, call.sent)
           : undefined;
       if (!next || !call.rebuild) throw error;
       call.withheld = new Set(call.withheld).add(next);
-      dropped = next;
       ({ payload: call.payload, sent: call.sent } = call.rebuild(call.withheld));
-    }
-  }
+      return openAnswering(config, adaptation, call, control, next);
+    },
+  );
 }
 
 const LLM_MESSAGES: ProviderMessages = { failed: LLM_FAILED, timeout: LLM_TIMEOUT, busy: LLM_BUSY };

@@ -147,8 +147,12 @@ export class ReplyRuns {
     return run as LiveRun;
   }
 
-  /** The reply generated, its events told to the run's log, its end recorded. */
-  private async generate(
+  /**
+   * The reply generated, its events told to the run's log, its end recorded. Not an async
+   * function: while the model thinks, a run keeps no suspended frame of its own here (bench
+   * section 6, 2026-12-01).
+   */
+  private generate(
     run: LiveRun,
     prepared: PreparedReply,
     /** A run taken over: the text told before, which the model's first words are joined to. */
@@ -156,22 +160,25 @@ export class ReplyRuns {
   ): Promise<ReplyJsonResult> {
     const { log } = run;
     let joined = !told;
-    let answer: ReplyJsonResult;
-    try {
-      answer = await prepared.run({
+    return prepared
+      .run({
         notice: (notice) => log.notice(notice),
         token: (text) => {
           log.token(joined ? text : continuationJoin(told, text));
           joined = true;
         },
-      });
-    } catch (error) {
-      await this.end(run, 'failed', failureOf(this.ctx, error));
-      throw error;
-    }
-    const { notices: _told, ...reply } = answer;
-    await this.end(run, 'done', { event: 'done', data: reply });
-    return answer;
+      })
+      .then(
+        async (answer) => {
+          const { notices: _told, ...reply } = answer;
+          await this.end(run, 'done', { event: 'done', data: reply });
+          return answer;
+        },
+        async (error: unknown) => {
+          await this.end(run, 'failed', failureOf(this.ctx, error));
+          throw error;
+        },
+      );
   }
 
   /**

@@ -124,9 +124,11 @@ export async function prepareReply(
 
 /**
  * Steps 5 to 9, when the prepared reply runs. Any failure gives the credit back: no reply, no
- * charge; so does a reply the protocol withheld.
+ * charge; so does a reply the protocol withheld. Steps 5 and 6 are a promise chain rather than an
+ * async function: while the model thinks, a waiting reply keeps no suspended frame here (bench
+ * section 6, 2026-12-01); steps 7 to 9 follow in storeReply.
  */
-async function runReply(
+function runReply(
   ctx: AppContext,
   userId: string,
   reply: ReplyRun,
@@ -134,89 +136,103 @@ async function runReply(
 ): Promise<ReplyJsonResult> {
   const { record } = reply;
   const relay = new NoticesFirst(listener);
-  try {
-    // Step 5: the notices that are due, recorded alongside the model's call, told before the
-    // first token.
-    const crisis = await record.crisis;
-    const due = record.takenOver
-      ? Promise.resolve<Notice[]>([])
-      : noticesForReply(ctx, {
-          userId,
-          conversationId: record.conversationId,
-          characterName: record.characterName,
-          sceneNames: record.sceneNames,
-          afterMessageId: record.noticesAfter,
-          crisis,
-        });
-    due.then(
-      (notices) => relay.open(notices),
-      () => undefined, // awaited below: the reply fails without its notices
-    );
-    // Step 6: the prompt built and streamed, the text checked by the guard as it grows.
-    const generated = await generateReply(ctx, reply, crisis, relay);
-    const { withheld } = generated;
-    // A run taken over: the model went on from what its first server told.
-    const told = record.takenOver?.told ?? '';
-    const text = told ? told + continuationJoin(told, generated.text) : generated.text;
-    const notices = await due;
-    // Step 7: a withheld reply is stored as the crisis resources, with the notices it adds.
-    let stored = text;
-    if (withheld) {
-      stored = withheldReplyText(ctx.config.safety.crisisResources);
-      for (const notice of await noticesForWithheldReply(ctx, {
-        userId,
-        conversationId: record.conversationId,
-        characterName: record.characterName,
-        sceneNames: record.sceneNames,
-        afterMessageId: record.noticesAfter,
-      })) {
-        relay.notice(notice);
-        notices.push(notice);
-      }
-    }
-    // Step 8: stored, and the charge settled (a withheld reply's given back).
-    const { messageId, message, messageCount, lore } = await storeAnswer(
-      ctx,
-      userId,
-      record,
-      stored,
-      !withheld,
-      generated.lore,
-    );
-    if (withheld && (await refundCharge(ctx, record.chargeId))) ctx.metrics.creditsRefunded.inc();
-    // A Story Mode scene's reply may say who enters or leaves: 'Here now' follows.
-    // Never throws: the reply is stored and paid for whatever happens to the presence.
-    if (record.storyScene && !withheld) {
-      await followStoryPresence(ctx, userId, record.conversationId, stored).catch(() =>
-        ctx.log.warn({ conversationId: record.conversationId }, 'story presence not followed'),
+  return Promise.resolve(record.crisis)
+    .then((crisis) => {
+      // Step 5: the notices that are due, recorded alongside the model's call, told before the
+      // first token.
+      const due = record.takenOver
+        ? Promise.resolve<Notice[]>([])
+        : noticesForReply(ctx, {
+            userId,
+            conversationId: record.conversationId,
+            characterName: record.characterName,
+            sceneNames: record.sceneNames,
+            afterMessageId: record.noticesAfter,
+            crisis,
+          });
+      due.then(
+        (notices) => relay.open(notices),
+        () => undefined, // awaited in storeReply: the reply fails without its notices
       );
+      // Step 6: the prompt built and streamed, the text checked by the guard as it grows.
+      return generateReply(ctx, reply, crisis, relay).then((generated) =>
+        storeReply(ctx, userId, record, relay, due, generated),
+      );
+    })
+    .catch(async (error: unknown) => {
+      ctx.metrics.replies.inc({ outcome: 'failed' });
+      if (await refundCharge(ctx, record.chargeId)) ctx.metrics.creditsRefunded.inc();
+      throw error;
+    });
+}
+
+/** Steps 7 to 9: the generated reply stored and paid for, its summaries and push queued. */
+async function storeReply(
+  ctx: AppContext,
+  userId: string,
+  record: ReplyRecord,
+  relay: NoticesFirst,
+  due: Promise<Notice[]>,
+  generated: Awaited<ReturnType<typeof generateReply>>,
+): Promise<ReplyJsonResult> {
+  const { withheld } = generated;
+  // A run taken over: the model went on from what its first server told.
+  const told = record.takenOver?.told ?? '';
+  const text = told ? told + continuationJoin(told, generated.text) : generated.text;
+  const notices = await due;
+  // Step 7: a withheld reply is stored as the crisis resources, with the notices it adds.
+  let stored = text;
+  if (withheld) {
+    stored = withheldReplyText(ctx.config.safety.crisisResources);
+    for (const notice of await noticesForWithheldReply(ctx, {
+      userId,
+      conversationId: record.conversationId,
+      characterName: record.characterName,
+      sceneNames: record.sceneNames,
+      afterMessageId: record.noticesAfter,
+    })) {
+      relay.notice(notice);
+      notices.push(notice);
     }
-    ctx.metrics.replies.inc({ outcome: withheld ? 'withheld' : 'done' });
-    // Step 9. Never throws: the reply is stored whatever happens to its summaries.
-    if (generated.summaryDue) {
-      const { conversationId, keep } = record;
-      await queueRollingSummary(ctx, userId, conversationId, generated.summaryDue, keep.speakerId);
-    }
-    if (messageCount !== undefined) {
-      const { conversationId: id, summarizedAt, summarizedMessageCount } = record;
-      await queueSummaryIfDue(ctx, userId, {
-        id,
-        summarizedAt,
-        summarizedMessageCount,
-        messageCount,
-      });
-    }
-    // Told to the user's browsers when the app is not in front (issue 52). Never throws.
-    if (!withheld)
-      await queueReplyPush(ctx, { userId, conversationId: record.conversationId, messageId });
-    const { speakerId } = record.keep;
-    const result = { messageId, message, userMessageId: record.userMessageId, lore, notices };
-    return speakerId === undefined ? result : { ...result, speakerId };
-  } catch (error) {
-    ctx.metrics.replies.inc({ outcome: 'failed' });
-    if (await refundCharge(ctx, record.chargeId)) ctx.metrics.creditsRefunded.inc();
-    throw error;
   }
+  // Step 8: stored, and the charge settled (a withheld reply's given back).
+  const { messageId, message, messageCount, lore } = await storeAnswer(
+    ctx,
+    userId,
+    record,
+    stored,
+    !withheld,
+    generated.lore,
+  );
+  if (withheld && (await refundCharge(ctx, record.chargeId))) ctx.metrics.creditsRefunded.inc();
+  // A Story Mode scene's reply may say who enters or leaves: 'Here now' follows.
+  // Never throws: the reply is stored and paid for whatever happens to the presence.
+  if (record.storyScene && !withheld) {
+    await followStoryPresence(ctx, userId, record.conversationId, stored).catch(() =>
+      ctx.log.warn({ conversationId: record.conversationId }, 'story presence not followed'),
+    );
+  }
+  ctx.metrics.replies.inc({ outcome: withheld ? 'withheld' : 'done' });
+  // Step 9. Never throws: the reply is stored whatever happens to its summaries.
+  if (generated.summaryDue) {
+    const { conversationId, keep } = record;
+    await queueRollingSummary(ctx, userId, conversationId, generated.summaryDue, keep.speakerId);
+  }
+  if (messageCount !== undefined) {
+    const { conversationId: id, summarizedAt, summarizedMessageCount } = record;
+    await queueSummaryIfDue(ctx, userId, {
+      id,
+      summarizedAt,
+      summarizedMessageCount,
+      messageCount,
+    });
+  }
+  // Told to the user's browsers when the app is not in front (issue 52). Never throws.
+  if (!withheld)
+    await queueReplyPush(ctx, { userId, conversationId: record.conversationId, messageId });
+  const { speakerId } = record.keep;
+  const result = { messageId, message, userMessageId: record.userMessageId, lore, notices };
+  return speakerId === undefined ? result : { ...result, speakerId };
 }
 
 /**
