@@ -19,8 +19,8 @@ export const DIRECT_SIGN_IN_PASSWORD = 'velvet harbour lantern';
 /**
  * Each password hashed once per process (with better-auth's own hasher, so the password signs in
  * as after a real sign-up). Its scrypt (Node's, off the event loop) costs about 95 ms of CPU a
- * hash on this machine, and the suites sign in hundreds of users, nearly all with the same password; that two
- * test users share a salt matters to nothing a test checks.
+ * hash on this machine, and the suites sign in hundreds of users, nearly all with the same
+ * password; that two test users share a salt matters to nothing a test checks.
  */
 const hashes = new Map<string, Promise<string>>();
 

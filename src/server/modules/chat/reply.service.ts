@@ -34,6 +34,7 @@ import { storeAnswer, type ReplyKeeping } from './reply-store';
 import {
   generateReply,
   NoticesFirst,
+  type GeneratedReply,
   type PromptParts,
   type PromptSource,
   type ReplyListener,
@@ -173,7 +174,7 @@ async function storeReply(
   record: ReplyRecord,
   relay: NoticesFirst,
   due: Promise<Notice[]>,
-  generated: Awaited<ReturnType<typeof generateReply>>,
+  generated: GeneratedReply,
 ): Promise<ReplyJsonResult> {
   const { withheld } = generated;
   // A run taken over: the model went on from what its first server told.
