@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { stripEndpointDocs } from './scripts/vite-endpoint-strip';
+import { dropIconKeys } from './scripts/vite-icon-keys';
+import { trimPreloadLists } from './scripts/vite-preload-lists';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/web');
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -137,6 +139,8 @@ const CHAT_ICONS = new Set([
   'zap',
 ]);
 
+const preloadLists = trimPreloadLists();
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -144,7 +148,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     stripEndpointDocs(),
+    dropIconKeys(),
     moduleMap(),
+    preloadLists.plugin,
     precompress(),
     serviceWorker(),
   ],
@@ -166,8 +172,12 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
-    // Every browser we serve preloads modules itself (decision 0046).
-    modulePreload: { polyfill: false },
+    // One stylesheet, linked by index.html: no lazy part has CSS of its own to wait for, so
+    // none lists the page's stylesheet among its preloads.
+    cssCodeSplit: false,
+    // Every browser we serve preloads modules itself (decision 0046). A lazy part's preload list
+    // names only what is not loaded already (scripts/vite-preload-lists.ts).
+    modulePreload: { polyfill: false, resolveDependencies: preloadLists.resolveDependencies },
     rollupOptions: {
       output: {
         codeSplitting: {
