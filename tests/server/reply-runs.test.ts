@@ -174,6 +174,39 @@ test('a run that ended is replayed from any point, then closed; as JSON it is sh
   expect(view.json.notices.map((n: { kind: string }) => n.kind)).toEqual(['ai-disclosure']);
 });
 
+test('a run that cannot be recorded is not started: nothing told or stored, the credit given back', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+  const before = await credits();
+  // The database refuses the run's row (as a full disk would); the model would answer as usual.
+  await t.database.db.execute(sql`create function refuse_run() returns trigger language plpgsql
+    as $$ begin raise exception 'no room for runs'; end $$`);
+  await t.database.db.execute(
+    sql`create trigger refuse_run before insert on reply_run for each row execute function refuse_run()`,
+  );
+  llm.script({ content: WORDS, chunkDelayMs: 2 });
+  const res = await send(t, user, id);
+  // No run to follow: the request answers the failure itself, before any event.
+  expect(res.status).toBe(500);
+  expect(res.headers.get('content-type')).toContain('application/json');
+  expect(await res.json()).toEqual({
+    message: 'Something went wrong on our side. Please try again.',
+  });
+  await vi.waitFor(async () => expect(await credits()).toBe(before), { timeout: 5_000 });
+  // No model answer was stored or charged; the user's message stays.
+  const thread = (await user.get(`/api/conversations/${id}/messages`)).json as {
+    sender: string;
+  }[];
+  expect(thread.map((m) => m.sender)).toEqual(['user']);
+  const runs = await t.database.db.execute(sql`select id from reply_run`);
+  expect(runs.rows).toEqual([]);
+});
+
 test("another user's run is not found; a malformed event id is refused", async ({
   t,
   user,
