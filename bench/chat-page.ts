@@ -18,6 +18,7 @@ import { startLlmDouble } from '../tests/doubles/llm-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/browser';
 import { startBenchApp } from './harness';
 import { fmt } from './stats';
+import { PAGE_TARGETS, type PageResult, type PageRow } from './page-figures';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '../dist/web');
 
@@ -25,34 +26,6 @@ const VIEWPORTS: Record<string, BrowserContextOptions> = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
 };
-
-export interface PageRow {
-  page: string;
-  viewport: string;
-  loads: number;
-  errors: number;
-  clsMedian: number;
-  clsWorst: number;
-  lcpMedianMs: number;
-  lcpWorstMs: number;
-  /** Scripts the page fetched, gzipped as in tests/build (the server sends brotli when asked). */
-  jsGzipKb: number;
-  /** The same scripts' bodies as sent (brotli to Chromium). */
-  jsSentKb: number;
-  jsFiles: number;
-  /** What moved in the worst load: `value element` per layout-shift source. */
-  worstShifts: string[];
-  lcpElement: string;
-}
-
-/** Issue 16 item 6's targets for the chat page (bench/targets.ts judges the run by them). */
-export const PAGE_TARGETS = { cls: 0.02, lcpMs: 500, jsGzipKb: 120 };
-
-export interface PageResult {
-  rows: PageRow[];
-  /** The bare Fastify static page, per viewport. */
-  reference: PageRow[];
-}
 
 /**
  * Run in the page before its own scripts. A returning reader's browser: the age confirmed, the
@@ -268,9 +241,6 @@ const REFERENCE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-
 <body style="font-family: system-ui; background: #0b0b10; color: #eee; margin: 2rem">
 <h1>Reference page</h1><p>Static HTML from a bare Fastify route: the floor for painting text.</p>
 </body></html>`;
-
-/** The chat's own pages: issue 16's LCP and JavaScript targets are theirs. */
-export const isChatRow = (row: PageRow) => row.page.startsWith('/chat');
 
 export async function measureChatPage(settings: {
   loads: number;

@@ -11,7 +11,7 @@
  * (decision 0041). The JSON line carries the same rows.
  */
 import type { ApiResult } from './api';
-import { isChatRow, PAGE_TARGETS, type PageResult } from './chat-page';
+import { isChatRow, PAGE_TARGETS, type PageResult } from './page-figures';
 import {
   HISTORY_TARGET_P99_MS,
   historyTargetMet,

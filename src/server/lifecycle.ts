@@ -32,15 +32,23 @@ export class Lifecycle {
     }
   }
 
-  /** Counts `reply` as in flight until it settles (a stop waits for it; see settled). */
+  /**
+   * Counts `reply` as in flight until it settles (a stop waits for it; see settled), and answers
+   * it as it is. Its failure counts as handled here: whoever awaits it is told, and one nobody
+   * awaits (a reply streamed to a client that left) is no unhandled rejection. One handler, no
+   * promise of its own to wait on: an open reply keeps as few as can be (bench section 6).
+   */
   track<T>(reply: Promise<T>): Promise<T> {
     this.#inFlight++;
-    return reply.finally(() => {
-      if (--this.#inFlight > 0) return;
-      for (const wake of this.#waiting) wake();
-      this.#waiting.clear();
-    });
+    reply.then(this.#settled, this.#settled);
+    return reply;
   }
+
+  readonly #settled = () => {
+    if (--this.#inFlight > 0) return;
+    for (const wake of this.#waiting) wake();
+    this.#waiting.clear();
+  };
 
   /** Replies running now on this server. */
   get inFlight(): number {

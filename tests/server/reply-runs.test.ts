@@ -183,14 +183,20 @@ test('a run that cannot be recorded is not started: nothing told or stored, the 
   const id = await newConversation(t, user);
   const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
   const before = await credits();
-  // The database refuses the run's row (as a full disk would); the model would answer as usual.
+  // The database refuses the run's row (as a full disk would); the model is never asked (no
+  // answer is scripted for it). Only in this test: the file's other tests share the database.
   await t.database.db.execute(sql`create function refuse_run() returns trigger language plpgsql
     as $$ begin raise exception 'no room for runs'; end $$`);
   await t.database.db.execute(
     sql`create trigger refuse_run before insert on reply_run for each row execute function refuse_run()`,
   );
-  llm.script({ content: WORDS, chunkDelayMs: 2 });
-  const res = await send(t, user, id);
+  let res: Response;
+  try {
+    res = await send(t, user, id);
+  } finally {
+    await t.database.db.execute(sql`drop trigger refuse_run on reply_run`);
+    await t.database.db.execute(sql`drop function refuse_run()`);
+  }
   // No run to follow: the request answers the failure itself, before any event.
   expect(res.status).toBe(500);
   expect(res.headers.get('content-type')).toContain('application/json');
@@ -203,7 +209,9 @@ test('a run that cannot be recorded is not started: nothing told or stored, the 
     sender: string;
   }[];
   expect(thread.map((m) => m.sender)).toEqual(['user']);
-  const runs = await t.database.db.execute(sql`select id from reply_run`);
+  const runs = await t.database.db.execute(
+    sql`select id from reply_run where conversation_id = ${id}`,
+  );
   expect(runs.rows).toEqual([]);
 });
 

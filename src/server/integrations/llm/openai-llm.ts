@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type OpenAI from 'openai';
 import type { Config } from '../../config';
 import { ServerAdaptation, isRefusal } from './adaptation';
@@ -192,9 +193,11 @@ const STOP_REACHED = Symbol('stop reached');
 /**
  * The streamed answer: each piece of visible text goes to `onDelta` as it arrives; resolves with
  * the whole completion. At a stop string, or if `onDelta` throws, the upstream request is closed
- * (no tokens are paid for that nobody reads); in the latter case that error is the answer.
+ * (no tokens are paid for that nobody reads); in the latter case that error is the answer. Until
+ * the server answers, a promise chain rather than an async function: a call waiting for its model
+ * keeps no suspended frame (bench section 6, 2026-12-01).
  */
-async function streamCompletion(
+function streamCompletion(
   config: LlmConfig,
   adaptation: ServerAdaptation,
   call: StreamCall,
@@ -204,63 +207,86 @@ async function streamCompletion(
   // chunks): a long answer may legitimately take longer than timeoutMs in total, unless the
   // caller set a time limit.
   const control = callControl(config.timeoutMs, call.signal, call.timeLimitMs);
-  let consumerFailed = false;
-  let consumerError: unknown;
+  const consumer: ConsumerFailure = { failed: false, error: undefined };
+  const answered = call.signal?.aborted
+    ? Promise.reject(abortError())
+    : openAnswering(config, adaptation, call, control);
+  const done = (completion: Completion) => {
+    control.dispose();
+    return completion;
+  };
+  const failed = (error: unknown): never => {
+    control.dispose();
+    if (consumer.failed) throw consumer.error;
+    throw toProviderError(error, control, LLM_MESSAGES);
+  };
+  // One promise waits for the answer; the reading's own once it has come.
+  return answered.then(
+    (response) => readAnswer(response, call, control, consumer, onDelta).then(done, failed),
+    failed,
+  );
+}
+
+/** An error thrown by the reader of the text (`onDelta`): it, not the provider's, is the answer. */
+interface ConsumerFailure {
+  failed: boolean;
+  error: unknown;
+}
+
+/** The answer's events read to their end, each piece of visible text handed to `onDelta`. */
+async function readAnswer(
+  response: IncomingMessage,
+  call: StreamCall,
+  control: ReturnType<typeof callControl>,
+  consumer: ConsumerFailure,
+  onDelta: (text: string) => void,
+): Promise<Completion> {
   const deliver = (text: string) => {
     try {
       onDelta(text);
     } catch (error) {
-      consumerFailed = true;
-      consumerError = error;
+      consumer.failed = true;
+      consumer.error = error;
       throw error;
     }
     // After an abort, stop handing out text.
     if (control.cancelled) throw abortError();
   };
+  const filter = new AnswerFilter(call.stops, { thinkingOpened: call.thinkingOpened });
+  let answeredModel = '';
+  let finishReason: string | null = null;
+  let usage: Completion['usage'] = null;
   try {
-    if (call.signal?.aborted) throw abortError();
-    const response = await openAnswering(config, adaptation, call, control);
-    const filter = new AnswerFilter(call.stops, { thinkingOpened: call.thinkingOpened });
-    let answeredModel = '';
-    let finishReason: string | null = null;
-    let usage: Completion['usage'] = null;
-    try {
-      await readEvents(response, parseChunk, (event) => {
-        control.touch();
-        const chunk = event as Partial<OpenAI.Chat.ChatCompletionChunk> | null;
-        if (!answeredModel && typeof chunk?.model === 'string') answeredModel = chunk.model;
-        if (chunk?.usage) usage = usageOf(chunk.usage) ?? usage;
-        // Usage-only chunks have no choices; some servers send a null delta.content, and
-        // reasoning_content deltas (a model's thinking) are never read.
-        const choice = chunk?.choices?.[0];
-        if (!choice) return;
-        if (choice.finish_reason) finishReason = choice.finish_reason;
-        const delta = choice.delta?.content;
-        if (typeof delta === 'string' && delta !== '') {
-          const shown = filter.push(delta);
-          if (shown !== '') deliver(shown);
-          if (filter.stopped) throw STOP_REACHED;
-        }
-      });
-    } catch (error) {
-      if (error !== STOP_REACHED) throw error;
-    }
-    if (control.aborted) throw abortError();
-    const rest = filter.end();
-    if (rest !== '') deliver(rest);
-    if (filter.content.trim() === '') throw upstreamError(LLM_EMPTY, 'empty answer');
-    return {
-      content: filter.content,
-      model: answeredModel || call.model,
-      finishReason: filter.stopped ? 'stop' : finishReason,
-      usage,
-    };
+    await readEvents(response, parseChunk, (event) => {
+      control.touch();
+      const chunk = event as Partial<OpenAI.Chat.ChatCompletionChunk> | null;
+      if (!answeredModel && typeof chunk?.model === 'string') answeredModel = chunk.model;
+      if (chunk?.usage) usage = usageOf(chunk.usage) ?? usage;
+      // Usage-only chunks have no choices; some servers send a null delta.content, and
+      // reasoning_content deltas (a model's thinking) are never read.
+      const choice = chunk?.choices?.[0];
+      if (!choice) return;
+      if (choice.finish_reason) finishReason = choice.finish_reason;
+      const delta = choice.delta?.content;
+      if (typeof delta === 'string' && delta !== '') {
+        const shown = filter.push(delta);
+        if (shown !== '') deliver(shown);
+        if (filter.stopped) throw STOP_REACHED;
+      }
+    });
   } catch (error) {
-    if (consumerFailed) throw consumerError;
-    throw toProviderError(error, control, LLM_MESSAGES);
-  } finally {
-    control.dispose();
+    if (error !== STOP_REACHED) throw error;
   }
+  if (control.aborted) throw abortError();
+  const rest = filter.end();
+  if (rest !== '') deliver(rest);
+  if (filter.content.trim() === '') throw upstreamError(LLM_EMPTY, 'empty answer');
+  return {
+    content: filter.content,
+    model: answeredModel || call.model,
+    finishReason: filter.stopped ? 'stop' : finishReason,
+    usage,
+  };
 }
 
 /**

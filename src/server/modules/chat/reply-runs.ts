@@ -127,9 +127,8 @@ export class ReplyRuns {
       throw error;
     }
     const run = this.join(id, userId, new RunLog(), { chars: 0, notices: 0 });
+    // Followed by events or awaited as JSON: either way a failure has been told (track handles it).
     run.result = this.ctx.lifecycle.track(this.generate(run, prepared));
-    // Followed by events or awaited as JSON: either way a failure has been told.
-    run.result.catch(() => undefined);
     return run;
   }
 
@@ -301,7 +300,6 @@ export class ReplyRuns {
       return;
     }
     run.result = this.ctx.lifecycle.track(this.generate(run, prepared, claimed.text));
-    run.result.catch(() => undefined);
   }
 
   /**

@@ -135,36 +135,55 @@ function runReply(
   reply: ReplyRun,
   listener: ReplyListener | undefined,
 ): Promise<ReplyJsonResult> {
-  const { record } = reply;
+  const { crisis } = reply.record;
   const relay = new NoticesFirst(listener);
-  return Promise.resolve(record.crisis)
-    .then((crisis) => {
-      // Step 5: the notices that are due, recorded alongside the model's call, told before the
-      // first token.
-      const due = record.takenOver
-        ? Promise.resolve<Notice[]>([])
-        : noticesForReply(ctx, {
-            userId,
-            conversationId: record.conversationId,
-            characterName: record.characterName,
-            sceneNames: record.sceneNames,
-            afterMessageId: record.noticesAfter,
-            crisis,
-          });
-      due.then(
-        (notices) => relay.open(notices),
-        () => undefined, // awaited in storeReply: the reply fails without its notices
-      );
-      // Step 6: the prompt built and streamed, the text checked by the guard as it grows.
-      return generateReply(ctx, reply, crisis, relay).then((generated) =>
-        storeReply(ctx, userId, record, relay, due, generated),
-      );
-    })
-    .catch(async (error: unknown) => {
-      ctx.metrics.replies.inc({ outcome: 'failed' });
-      if (await refundCharge(ctx, record.chargeId)) ctx.metrics.creditsRefunded.inc();
-      throw error;
-    });
+  // A crisis known already (a new message's) goes straight on: no promise waits for it.
+  let steps: Promise<ReplyJsonResult>;
+  if (crisis instanceof Promise) {
+    steps = crisis.then((known) => generateAndStore(ctx, userId, reply, relay, known));
+  } else {
+    try {
+      steps = generateAndStore(ctx, userId, reply, relay, crisis);
+    } catch (error) {
+      steps = Promise.reject(error as Error);
+    }
+  }
+  return steps.catch(async (error: unknown) => {
+    ctx.metrics.replies.inc({ outcome: 'failed' });
+    if (await refundCharge(ctx, reply.record.chargeId)) ctx.metrics.creditsRefunded.inc();
+    throw error;
+  });
+}
+
+/** Steps 5 and 6, then 7 to 9 (storeReply). */
+function generateAndStore(
+  ctx: AppContext,
+  userId: string,
+  reply: ReplyRun,
+  relay: NoticesFirst,
+  crisis: boolean,
+): Promise<ReplyJsonResult> {
+  const { record } = reply;
+  // Step 5: the notices that are due, recorded alongside the model's call, told before the
+  // first token.
+  const due = record.takenOver
+    ? Promise.resolve<Notice[]>([])
+    : noticesForReply(ctx, {
+        userId,
+        conversationId: record.conversationId,
+        characterName: record.characterName,
+        sceneNames: record.sceneNames,
+        afterMessageId: record.noticesAfter,
+        crisis,
+      });
+  due.then(
+    (notices) => relay.open(notices),
+    () => undefined, // awaited in storeReply: the reply fails without its notices
+  );
+  // Step 6: the prompt built and streamed, the text checked by the guard as it grows.
+  return generateReply(ctx, reply, crisis, relay).then((generated) =>
+    storeReply(ctx, userId, record, relay, due, generated),
+  );
 }
 
 /** Steps 7 to 9: the generated reply stored and paid for, its summaries and push queued. */
