@@ -1,4 +1,4 @@
-import { useQuery, type MutationOptions, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 // Types only: zod (24 KB gzipped) stays out of the chat page's download, where this module
 // applies the user's theme. The server checks what it stores and what it answers (its response
 // schemas); an answer that is not a theme list (a proxy's error page) fails below like an
@@ -8,37 +8,15 @@ import type { Theme } from '../../../shared/themes/contract';
 import * as themes from '../../../shared/themes/endpoints';
 import { findPreset, DEFAULT_THEME } from '../../../shared/themes/presets';
 import type { ThemeColors } from '../../../shared/themes/schemas';
-import { ApiError, call } from '../../lib/api';
+import { call } from '../../lib/api';
 import { readBrand } from '../../lib/brand';
 import { readLocalSelection, readLocalThemes, writeLocalSelection } from './local-fallback';
+import { themeStateKey } from './theme-writes';
 
 export interface ThemeState {
   /** Saved custom themes, newest first (server ones, plus any kept only in this browser). */
   themes: Theme[];
   selectedThemeId: string | null;
-}
-
-export const themeStateKey = (userId: string) => [themes.listThemes.path, userId] as const;
-
-/** A failure to reach the server (network, 5xx): the browser keeps the change instead. */
-export const unreachable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
-
-/**
- * Runs one write as a mutation of the client's mutation cache, as `useMutation` would: the theme
- * query's load makes these writes, and no component holds a hook there (nor does a toast's Undo,
- * pressed after the theme dialog has closed). `networkMode: 'always'`
- * because the load itself only runs when the query may fetch; a write it waits on must fail at
- * once (the browser's copy is then shown), not pause until the network is back.
- */
-export function runWrite<TData, TVariables, TContext = unknown>(
-  client: QueryClient,
-  options: MutationOptions<TData, Error, TVariables, TContext>,
-  variables: TVariables,
-): Promise<TData> {
-  return client
-    .getMutationCache()
-    .build(client, { networkMode: 'always', ...options })
-    .execute(variables);
 }
 
 async function loadThemeState(client: QueryClient, userId: string): Promise<ThemeState> {

@@ -2,7 +2,7 @@ import type { MutationOptions, QueryClient } from '@tanstack/react-query';
 import type { Theme } from '../../../shared/themes/contract';
 import * as themes from '../../../shared/themes/endpoints';
 import { call } from '../../lib/api';
-import { runWrite, themeStateKey, unreachable } from './api';
+import { runWrite, themeStateKey, unreachable } from './theme-writes';
 import {
   LOCAL_THEME_PREFIX,
   readLocalSelection,

@@ -2,7 +2,8 @@ import { useIsMutating, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { findPreset } from '../../../shared/themes/presets';
 import { toast } from '../../components/ui/toast';
-import { defaultPreset, runWrite, themeStateKey, type ThemeState } from './api';
+import { defaultPreset, type ThemeState } from './api';
+import { runWrite, themeStateKey } from './theme-writes';
 import { selectThemeWrite } from './theme-mutations';
 
 /**

@@ -9,7 +9,8 @@ import * as themes from '../../../shared/themes/endpoints';
 import { optimizedTextColors } from '../../../shared/themes/color';
 import { findPreset } from '../../../shared/themes/presets';
 import { call } from '../../lib/api';
-import { themeStateKey, unreachable, type ThemeState } from './api';
+import type { ThemeState } from './api';
+import { themeStateKey, unreachable } from './theme-writes';
 import {
   LOCAL_THEME_PREFIX,
   readLocalThemes,
