@@ -4,6 +4,10 @@ import { LLM_SETUP_EXAMPLE, type ChatMode } from '../../../shared/chat/rules';
 import { ModeChooser, NoModelNotice } from './lazy-parts';
 import type { useModelSelection } from './use-model-selection';
 
+/** The model picker's select; its stand-in while the picker loads keeps the bar's height. */
+const MODEL_SELECT_CLASS =
+  'max-w-64 truncate rounded-md border border-border bg-surface px-2 py-1 text-fg max-sm:min-h-11';
+
 // Only when the operator offers more than one model: most never need it.
 const ModelPicker = lazy(() => import('./ModelPicker').then((m) => ({ default: m.ModelPicker })));
 
@@ -26,14 +30,23 @@ export function ChatModelBar({
         </Suspense>
       )}
       {picker && model.canChoose && (
-        <Suspense fallback={null}>
-          <ModelPicker
-            offers={model.offers}
-            value={model.value}
-            conversationId={model.activeId}
-            onPick={model.pick}
-          />
-        </Suspense>
+        // The bar is drawn at once and the picker fills it when its chunk has come: a bar that
+        // appeared late pushed the conversation down (bench section 7: CLS 0.02–0.06).
+        <div className="flex items-center justify-end gap-2 border-b border-border px-4 py-1.5 text-xs text-muted">
+          <Suspense
+            fallback={
+              <select className={`invisible ${MODEL_SELECT_CLASS}`} aria-hidden tabIndex={-1} />
+            }
+          >
+            <ModelPicker
+              offers={model.offers}
+              value={model.value}
+              conversationId={model.activeId}
+              onPick={model.pick}
+              selectClass={MODEL_SELECT_CLASS}
+            />
+          </Suspense>
+        </div>
       )}
     </>
   );

@@ -16,11 +16,14 @@ export function ModelPicker({
   value,
   conversationId,
   onPick,
+  selectClass,
 }: {
   offers: ModelOffer[];
   value: string;
   conversationId: number | null;
   onPick: (model: string) => void;
+  /** The select's look, which its stand-in in ChatModelBar shares (the bar keeps its height). */
+  selectClass: string;
 }) {
   const client = useQueryClient();
   const save = useMutation({
@@ -42,13 +45,14 @@ export function ModelPicker({
     );
   };
   const options = pickerOptions(offers);
+  // In the bar ChatModelBar draws (its room is kept while this chunk loads).
   return (
-    <div className="flex items-center justify-end gap-2 border-b border-border px-4 py-1.5 text-xs text-muted">
+    <>
       <Cpu className="size-3.5" aria-hidden />
       <label htmlFor="model-picker">Model</label>
       <select
         id="model-picker"
-        className="max-w-64 truncate rounded-md border border-border bg-surface px-2 py-1 text-fg max-sm:min-h-11"
+        className={selectClass}
         value={value}
         onChange={(e) => onChange(e.target.value)}
       >
@@ -58,7 +62,7 @@ export function ModelPicker({
           </option>
         ))}
       </select>
-    </div>
+    </>
   );
 }
 
