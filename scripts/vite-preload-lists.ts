@@ -30,10 +30,8 @@ export function trimPreloadLists() {
     if (!loaded) closures.set(file, (loaded = staticClosure(file)));
     return loaded;
   };
-  const entries = () =>
-    Object.values(bundle ?? {}).flatMap((c) =>
-      c.type === 'chunk' && c.isEntry ? [c.fileName] : [],
-    );
+  /** What the entries load (one entry, index.html): loaded before any dynamic import runs. */
+  let loadedFirst: Set<string>[] = [];
 
   const plugin: Plugin = {
     name: 'reverie:trim-preload-lists',
@@ -43,6 +41,9 @@ export function trimPreloadLists() {
       handler(_options, output) {
         bundle = output as unknown as OutputBundle;
         closures.clear();
+        loadedFirst = Object.values(bundle).flatMap((c) =>
+          c.type === 'chunk' && c.isEntry ? [loadedWith(c.fileName)] : [],
+        );
       },
     },
   };
@@ -54,8 +55,8 @@ export function trimPreloadLists() {
   ) => {
     // The page's first preloads are the server's (src/server/plugins/app-shell.ts).
     if (hostType !== 'js' || !bundle) return deps;
-    // One entry (index.html): whatever runs a dynamic import was reached from it.
-    const loaded = [hostId, ...entries()].map(loadedWith);
+    // Whatever runs a dynamic import was reached from the entry.
+    const loaded = [loadedWith(hostId), ...loadedFirst];
     // Nor the part itself: its import() asks for it in the same moment (Vite's helper waits only
     // for stylesheets, and the app has one, linked by index.html: `cssCodeSplit: false`).
     return deps.filter((dep) => dep !== filename && !loaded.some((set) => set.has(dep)));
