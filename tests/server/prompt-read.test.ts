@@ -127,6 +127,7 @@ describe('a message stored with the prompt’s read', () => {
       { content, titleIfNew: null, model: null },
       { limit: 200, maxChars: 100_000 },
       { creditsJson: '{}', defaultCredits: 1 },
+      null,
     );
 
   it('takes one credit, stores the message at the end, and reads the thread before it', async () => {

@@ -174,7 +174,25 @@ test('a run that ended is replayed from any point, then closed; as JSON it is sh
   expect(view.json.notices.map((n: { kind: string }) => n.kind)).toEqual(['ai-disclosure']);
 });
 
-test('a run that cannot be recorded is not started: nothing told or stored, the credit given back', async ({
+/** The database refuses reply runs' rows (as a full disk would) while `during` runs. */
+async function refusingRuns<T>(t: TestApp, during: () => Promise<T>): Promise<T> {
+  // Only in these tests: the file's other tests share the database.
+  await t.database.db.execute(sql`create function refuse_run() returns trigger language plpgsql
+    as $$ begin raise exception 'no room for runs'; end $$`);
+  await t.database.db.execute(
+    sql`create trigger refuse_run before insert on reply_run for each row execute function refuse_run()`,
+  );
+  try {
+    return await during();
+  } finally {
+    await t.database.db.execute(sql`drop trigger refuse_run on reply_run`);
+    await t.database.db.execute(sql`drop function refuse_run()`);
+  }
+}
+
+const SOMETHING_WENT_WRONG = { message: 'Something went wrong on our side. Please try again.' };
+
+test('a new message whose run cannot be recorded is refused whole: nothing told, stored or charged', async ({
   t,
   user,
   llm,
@@ -183,36 +201,58 @@ test('a run that cannot be recorded is not started: nothing told or stored, the 
   const id = await newConversation(t, user);
   const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
   const before = await credits();
-  // The database refuses the run's row (as a full disk would); the model is never asked (no
-  // answer is scripted for it). Only in this test: the file's other tests share the database.
-  await t.database.db.execute(sql`create function refuse_run() returns trigger language plpgsql
-    as $$ begin raise exception 'no room for runs'; end $$`);
-  await t.database.db.execute(
-    sql`create trigger refuse_run before insert on reply_run for each row execute function refuse_run()`,
-  );
-  let res: Response;
-  try {
-    res = await send(t, user, id);
-  } finally {
-    await t.database.db.execute(sql`drop trigger refuse_run on reply_run`);
-    await t.database.db.execute(sql`drop function refuse_run()`);
-  }
-  // No run to follow: the request answers the failure itself, before any event.
+  // The run is recorded in the statement that takes the credit and stores the message
+  // (decision 0071): none of them happens. The model is never asked (no answer is scripted).
+  const res = await refusingRuns(t, () => send(t, user, id));
+  // No run to follow: the request answers the failure itself, before any event; the web app
+  // gives the text back to the box it came from.
   expect(res.status).toBe(500);
   expect(res.headers.get('content-type')).toContain('application/json');
-  expect(await res.json()).toEqual({
-    message: 'Something went wrong on our side. Please try again.',
-  });
-  await vi.waitFor(async () => expect(await credits()).toBe(before), { timeout: 5_000 });
-  // No model answer was stored or charged; the user's message stays.
-  const thread = (await user.get(`/api/conversations/${id}/messages`)).json as {
-    sender: string;
-  }[];
-  expect(thread.map((m) => m.sender)).toEqual(['user']);
+  expect(await res.json()).toEqual(SOMETHING_WENT_WRONG);
+  expect(await credits()).toBe(before);
+  expect((await user.get(`/api/conversations/${id}/messages`)).json).toEqual([]);
   const runs = await t.database.db.execute(
     sql`select id from reply_run where conversation_id = ${id}`,
   );
   expect(runs.rows).toEqual([]);
+});
+
+test('another version whose run cannot be recorded is not started: the credit given back', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  llm.script({ content: 'A first answer' });
+  const first = await readEvents(await send(t, user, id));
+  const { messageId } = first.at(-1)!.data as { messageId: number };
+  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+  const before = await credits();
+  // A regenerate's run is recorded on its own, after its credit was taken (no answer scripted:
+  // the model is never asked).
+  const res = await refusingRuns(t, () =>
+    fetch(`${t.url}/api/messages/${messageId}/regenerate`, {
+      method: 'POST',
+      headers: { accept: 'text/event-stream', cookie: user.cookieHeader, origin: t.url },
+    }),
+  );
+  expect(res.status).toBe(500);
+  expect(await res.json()).toEqual(SOMETHING_WENT_WRONG);
+  await vi.waitFor(async () => expect(await credits()).toBe(before), { timeout: 5_000 });
+  // No other version was stored; the thread is as it was.
+  const thread = (await user.get(`/api/conversations/${id}/messages`)).json as {
+    sender: string;
+    content: string;
+  }[];
+  expect(thread.map((m) => [m.sender, m.content])).toEqual([
+    ['user', 'Tell me more'],
+    ['ai', 'A first answer'],
+  ]);
+  const runs = await t.database.db.execute(
+    sql`select state from reply_run where conversation_id = ${id}`,
+  );
+  expect(runs.rows).toEqual([{ state: 'done' }]);
 });
 
 test("another user's run is not found; a malformed event id is refused", async ({

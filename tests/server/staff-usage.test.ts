@@ -392,3 +392,35 @@ describe('GET /api/admin/usage', () => {
     expect(usage.plans[0]).toMatchObject({ plan: 'free', activeUsers: 0, replies: 1 });
   });
 });
+
+describe('calls that end together', () => {
+  it('each leave their own row, with their account’s plan', async () => {
+    const dave = await t.signedInUser();
+    const daveId = await idOf(dave);
+    const selene = await characterOf(dave);
+    const chats = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(() => conversationOf(dave, selene, 'rp-70b')),
+    );
+    // Six replies in flight at once: their rows are written while others are (decision 0071).
+    chats.forEach((_, i) =>
+      llm.script({
+        content: `Reply number ${i}.`,
+        usage: { prompt_tokens: 1_000 + i, completion_tokens: 100 + i },
+      }),
+    );
+    const streams = await Promise.all(chats.map((chat) => streamedReply(dave, chat, 'Hi')));
+    for (const stream of streams) expect(stream).toContain('event: done');
+    await vi.waitFor(
+      async () => {
+        const replies = await t.database.db
+          .select()
+          .from(modelUsage)
+          .where(sql`${modelUsage.userId} = ${daveId} and ${modelUsage.purpose} = 'reply'`);
+        expect(replies.map((r) => [r.plan, r.model, r.inputTokens, r.outputTokens]).sort()).toEqual(
+          chats.map((_, i) => ['free', 'rp-70b', 1_000 + i, 100 + i]),
+        );
+      },
+      { timeout: 10_000 },
+    );
+  });
+});

@@ -72,7 +72,8 @@ export async function registerChatRoutes(app: FastifyInstance, ctx: AppContext) 
     await route(app, ctx, endpoint, async (request, reply, { id }) => {
       ctx.lifecycle.refuseNewWorkWhileDraining();
       const story = storyPath || request.body.chatMode === 'immersive';
-      const prepared = await prepareReply(ctx, id, request.body, story ? 'story' : 'chat');
+      const mode = story ? 'story' : 'chat';
+      const prepared = await prepareReply(ctx, id, request.body, mode, runs.runToRecord());
       return startRun(request, reply, id, prepared);
     });
   }

@@ -21,6 +21,7 @@ import {
   type StoredMessage,
 } from './message-store.repo';
 import { rollingSummariesJson, type RollingSummary } from './rolling-summary.repo';
+import { runRowWithMessage, type RunToRecord } from './reply-runs.repo';
 import { threadPath, threadPathStep } from './thread-read.repo';
 
 /** What a reply's prompt is built from, besides the conversation and its character. */
@@ -88,7 +89,9 @@ export async function readPromptContext(
  * statements on two connections were two of each. One statement sees one snapshot: the read sees
  * the conversation as it was before the message, so the thread ends just before it (the reply
  * adds it) and the target's count and preview are the ones before it. When no credit was taken,
- * nothing is stored and `stored.chargeId` is null. Built once (statementOnce, decision 0033).
+ * nothing is stored and `stored.chargeId` is null. With `run`, the reply's run is recorded in the
+ * same statement (decision 0071; `stored.alongsideRows` 1) unless the conversation is a group
+ * scene. Built once (statementOnce, decision 0033).
  */
 export async function storeMessageAndReadPrompt(
   db: Database,
@@ -97,6 +100,7 @@ export async function storeMessageAndReadPrompt(
   value: { content: string; titleIfNew: string | null; model: string | null },
   options: { limit: number; maxChars: number },
   price: { creditsJson: string; defaultCredits: number },
+  run: RunToRecord | null,
 ): Promise<{ stored: StoredMessage; read: PromptRead }> {
   const rows = await storeAndReadStatement(db, {
     userId,
@@ -104,6 +108,9 @@ export async function storeMessageAndReadPrompt(
     ...value,
     ...options,
     ...price,
+    runId: run?.id ?? null,
+    runOwner: run?.owner ?? null,
+    runLeaseMs: run?.leaseMs ?? null,
   });
   const { read, stored } = promptReadOf(rows);
   return { read, stored: storedFromRow(stored!) };
@@ -120,6 +127,9 @@ const storeAndReadStatement = statementOnce<
     maxChars: number;
     creditsJson: string;
     defaultCredits: number;
+    runId: string | null;
+    runOwner: string | null;
+    runLeaseMs: number | null;
   },
   PromptRow
 >((p) => {
@@ -141,7 +151,11 @@ const storeAndReadStatement = statementOnce<
     p.userId,
     p.conversationId,
     { sender: 'user', content: p.content, titleIfNew: p.titleIfNew, model: p.model },
-    undefined,
+    runRowWithMessage(
+      { id: p.runId, owner: p.runOwner, leaseMs: p.runLeaseMs },
+      p.userId,
+      p.conversationId,
+    ),
     paid,
   );
   const extras = extrasJson(

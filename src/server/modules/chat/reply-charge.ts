@@ -10,6 +10,7 @@ import { requireSpeakerHere } from './scene-reply';
 import { findMessage, type MessageRow } from './messages.repo';
 import { offeredModels, replyCredits, resolveModel } from './model-policy';
 import { storeMessageAndReadPrompt, type PromptRead } from './prompt-context.repo';
+import { deleteQueuedRun, type RunToRecord } from './reply-runs.repo';
 import {
   promptWindow,
   readPrompt,
@@ -29,6 +30,8 @@ export interface PaidReply {
   chargeId: number;
   userMessageId: number;
   read: PromptRead;
+  /** The id of the reply's run, when it was recorded with the message (decision 0071). */
+  recordedRun?: string | undefined;
 }
 
 /**
@@ -37,12 +40,14 @@ export interface PaidReply {
  * checks on its own that the conversation is the user's and its character still there, so a
  * refusal takes and stores nothing) and reads the prompt (thread, profile, memories, and the
  * conversation with its character; decision 0032). When no credit was taken that way (none left,
- * a period to renew, a new account) the careful path takes over.
+ * a period to renew, a new account) the careful path takes over. With `run`, the same statement
+ * records the reply's run (not in a group scene), which the careful path leaves to start().
  */
 export async function payAndStoreAtEnd(
   ctx: AppContext,
   userId: string,
   input: { message: string; conversationId: number; model?: string | undefined },
+  run: RunToRecord | null = null,
 ): Promise<PaidReply> {
   // The model refusals come first: nothing may be charged or stored for a reply that cannot be.
   const offerings = await offeredModels(ctx);
@@ -59,19 +64,23 @@ export async function payAndStoreAtEnd(
     },
     promptWindow(ctx),
     offerings,
+    run,
   );
+  const recordedRun = run && stored.alongsideRows > 0 ? run : null;
   let target: ReplyTarget;
   try {
     target = await targetOf(ctx, userId, input.conversationId, input.model, read);
   } catch (error) {
     // A refused conversation took nothing (the credit waits for it in the same statement); a
     // refusal found after the read (the conversation's model no longer offered) gives back the
-    // credit the statement took.
+    // credit the statement took, and the run it recorded is never started.
+    if (recordedRun) await deleteQueuedRun(ctx.db, recordedRun.id, recordedRun.owner);
     if (stored.chargeId !== null) await refundCharge(ctx, stored.chargeId);
     throw error;
   }
   if (stored.chargeId !== null) {
-    return { target, chargeId: stored.chargeId, userMessageId: stored.id, read };
+    const { chargeId, id: userMessageId } = stored;
+    return { target, chargeId, userMessageId, read, recordedRun: recordedRun?.id };
   }
   // No credit was taken: none left, a period to renew, a new account, or a paused account.
   await requireChatAllowed(ctx, userId);

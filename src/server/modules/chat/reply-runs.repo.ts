@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { replyRun, type ReplyRunState, type RunKeep } from '../../db/schema';
+import { statementOnce, type Bound } from '../../db/prepared';
+import { conversation, replyRun, type ReplyRunState, type RunKeep } from '../../db/schema';
 import type { FinalEvent, LoggedNotice } from './run-log';
 
 /**
@@ -33,10 +34,66 @@ export async function insertRun(
   owner: string,
   leaseMs: number,
 ) {
-  await db.execute(sql`insert into ${replyRun}
+  await insertRunStatement(db, {
+    ...run,
+    keep: JSON.stringify(run.keep),
+    owner,
+    leaseMs,
+  });
+}
+
+// Built once (statementOnce): a run's row and its end are two of a reply's few statements.
+const insertRunStatement = statementOnce<
+  {
+    id: string;
+    userId: string;
+    conversationId: number;
+    userMessageId: number;
+    chargeId: number;
+    keep: string;
+    owner: string;
+    leaseMs: number;
+  },
+  never
+>(
+  (p) => sql`insert into ${replyRun}
     (id, user_id, conversation_id, user_message_id, charge_id, keep, lease_owner, lease_until)
-    values (${run.id}, ${run.userId}, ${run.conversationId}, ${run.userMessageId}, ${run.chargeId},
-      ${JSON.stringify(run.keep)}::jsonb, ${owner}, now() + ${leaseMs} * interval '1 millisecond')`);
+    values (${p.id}, ${p.userId}, ${p.conversationId}, ${p.userMessageId}, ${p.chargeId},
+      ${p.keep}::jsonb, ${p.owner}, now() + ${p.leaseMs} * interval '1 millisecond')`,
+);
+
+/** A new run's id and its lease, to record with the message it answers (runRowWithMessage). */
+export interface RunToRecord {
+  id: string;
+  owner: string;
+  leaseMs: number;
+}
+
+/**
+ * The run's row as a step of the statement that stores the user's message and takes its credit
+ * (prompt-context.repo.ts, decision 0071): it reads that statement's `stored` (the message) and
+ * `charge` steps, so it is written only when both were, and `keep` answers the new message. Not
+ * in a group scene: its speaker, which the run keeps, is chosen after the statement (start()
+ * writes that run's row with insertRun). `run.id` null: no row.
+ */
+export const runRowWithMessage = (
+  run: { [K in keyof RunToRecord]: Bound<RunToRecord[K] | null> },
+  userId: Bound<string>,
+  conversationId: Bound<number>,
+) => sql`insert into ${replyRun}
+    (id, user_id, conversation_id, user_message_id, charge_id, keep, lease_owner, lease_until)
+    select ${run.id}::text, ${userId}::text, ${conversationId}::int, s.id, c.id,
+      jsonb_build_object('answers', s.id), ${run.owner}::text,
+      now() + ${run.leaseMs}::int * interval '1 millisecond'
+    from stored s, charge c
+    where ${run.id}::text is not null and not exists (select 1 from ${conversation} g
+      where g.id = ${conversationId} and g.user_id = ${userId} and g.group_scene)
+    returning id`;
+
+/** A run recorded with its message that will not start after all (its reply was refused). */
+export async function deleteQueuedRun(db: Database, id: string, owner: string) {
+  await db.execute(sql`delete from ${replyRun}
+    where id = ${id} and lease_owner = ${owner} and state = 'queued'`);
 }
 
 /** A run whose server stopped renewing its lease, now this server's to continue. */
@@ -123,11 +180,25 @@ export async function finishRun(
   owner: string,
   end: { state: 'done' | 'failed'; text: string; notices: LoggedNotice[]; final: FinalEvent },
 ) {
-  await db.execute(sql`update ${replyRun} set state = ${end.state}, text = ${end.text},
-      notices = ${JSON.stringify(end.notices)}::jsonb, final = ${JSON.stringify(end.final)}::jsonb,
-      lease_owner = null, lease_until = null, updated_at = now()
-    where id = ${id} and lease_owner = ${owner}`);
+  await finishRunStatement(db, {
+    id,
+    owner,
+    state: end.state,
+    text: end.text,
+    notices: JSON.stringify(end.notices),
+    final: JSON.stringify(end.final),
+  });
 }
+
+const finishRunStatement = statementOnce<
+  { id: string; owner: string; state: string; text: string; notices: string; final: string },
+  never
+>(
+  (p) => sql`update ${replyRun} set state = ${p.state}, text = ${p.text},
+      notices = ${p.notices}::jsonb, final = ${p.final}::jsonb,
+      lease_owner = null, lease_until = null, updated_at = now()
+    where id = ${p.id} and lease_owner = ${p.owner}`,
+);
 
 /** The user's run `id`, or null (another user's is not found either). */
 export async function findRun(db: Database, userId: string, id: string): Promise<StoredRun | null> {

@@ -101,30 +101,37 @@ export class ReplyRuns {
     return count;
   }
 
+  /** A new run's id and lease, for prepareReply to record with the user's message. */
+  runToRecord(): repo.RunToRecord {
+    return { id: randomBytes(16).toString('base64url'), owner: this.owner, leaseMs: RUN_LEASE_MS };
+  }
+
   /**
-   * Records the prepared reply's run, then starts it apart from the request: answers the run, to
-   * follow (`log`) or wait for (`result`). A run that cannot be recorded is not started, and its
-   * credit is given back.
+   * Records the prepared reply's run (unless it was recorded with the user's message), then
+   * starts it apart from the request: answers the run, to follow (`log`) or wait for (`result`).
+   * A run that cannot be recorded is not started, and its credit is given back.
    */
   async start(userId: string, prepared: PreparedReply): Promise<LiveRun> {
-    const id = randomBytes(16).toString('base64url');
-    try {
-      await repo.insertRun(
-        this.ctx.db,
-        {
-          id,
-          userId,
-          conversationId: prepared.conversationId,
-          userMessageId: prepared.userMessageId,
-          chargeId: prepared.chargeId,
-          keep: prepared.keep,
-        },
-        this.owner,
-        RUN_LEASE_MS,
-      );
-    } catch (error) {
-      await prepared.cancel();
-      throw error;
+    const id = prepared.recordedRun ?? randomBytes(16).toString('base64url');
+    if (!prepared.recordedRun) {
+      try {
+        await repo.insertRun(
+          this.ctx.db,
+          {
+            id,
+            userId,
+            conversationId: prepared.conversationId,
+            userMessageId: prepared.userMessageId,
+            chargeId: prepared.chargeId,
+            keep: prepared.keep,
+          },
+          this.owner,
+          RUN_LEASE_MS,
+        );
+      } catch (error) {
+        await prepared.cancel();
+        throw error;
+      }
     }
     const run = this.join(id, userId, new RunLog(), { chars: 0, notices: 0 });
     // Followed by events or awaited as JSON: either way a failure has been told (track handles it).

@@ -40,6 +40,7 @@ import {
   type ReplyListener,
 } from './reply-stream';
 import type { ReplyTarget } from './reply-target';
+import type { RunToRecord } from './reply-runs.repo';
 
 /**
  * A reply is a pipeline of named steps, in two parts. prepareReply, before the route answers
@@ -66,6 +67,8 @@ export interface PreparedReply {
   /** Its pending charge, and what the reply becomes: recorded with its run, for a takeover. */
   chargeId: number;
   keep: ReplyKeeping['keep'];
+  /** The id of its run when that was recorded with the user's message (decision 0071). */
+  recordedRun?: string | undefined;
   /** Calls the model (telling `listener` the notices, then the text as it grows) and stores the reply. */
   run(listener?: ReplyListener): Promise<ReplyJsonResult>;
   /** Never to run after all (its run could not be recorded): the credit is given back. */
@@ -88,6 +91,8 @@ export async function prepareReply(
     speakerId?: number | undefined;
   },
   mode: ScreenMode = 'chat',
+  /** The reply's run, recorded with the message when that takes its credit (decision 0071). */
+  run: RunToRecord | null = null,
 ): Promise<PreparedReply> {
   // Step 1, before anything is charged or stored: a self-declared minor is refused here (403).
   const { crisis } = await screenUserMessage(
@@ -104,11 +109,12 @@ export async function prepareReply(
   // credit, they are taken one at a time.
   const paid =
     input.parentId === undefined
-      ? await payAndStoreAtEnd(ctx, userId, input)
+      ? await payAndStoreAtEnd(ctx, userId, input, run)
       : await payAndStoreAfter(ctx, userId, input, input.parentId);
   const { userMessageId, read } = paid;
   const newMessage = { id: userMessageId, sender: 'user' as const, content: input.message };
-  return preparedRun(ctx, userId, paid.target, {
+  // Only a group scene's reply can be refused below (its speaker), and its run is not recorded.
+  const prepared = await preparedRun(ctx, userId, paid.target, {
     chargeId: paid.chargeId,
     userMessageId,
     // The read may have seen the new message or not; either way it ends the thread once.
@@ -121,6 +127,8 @@ export async function prepareReply(
     keep: { answers: userMessageId },
     speaker: { asked: input.speakerId, addressed: input.message },
   });
+  prepared.recordedRun = paid.recordedRun;
+  return prepared;
 }
 
 /**
@@ -506,6 +514,7 @@ class ReplyRun implements PreparedReply, PromptSource {
   readonly conversationId: number;
   readonly chargeId: number;
   readonly keep: ReplyKeeping['keep'];
+  recordedRun: string | undefined;
 
   constructor(
     private readonly ctx: AppContext,
