@@ -400,6 +400,30 @@ describe('a self-declared minor', () => {
 });
 
 describe('the yearly report', () => {
+  it('adds up every count, also of notices shown at the same moment', async () => {
+    const staff = await staffUser();
+    const now = new Date();
+    const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const aiNotices = async () =>
+      (await staff.get(`/api/admin/safety-report?from=${month}&to=${month}`)).json.months[0]
+        .aiNotices as number;
+    const before = await aiNotices();
+    // Six new conversations' first replies at once: six "not a human" notices, counted on the
+    // month's rows in parallel (decision 0071) and reported as one figure.
+    const someone = await t.signedInUser();
+    const theirs = (await someone.post('/api/characters', character)).json.id as number;
+    const ids = await Promise.all(
+      Array.from({ length: 6 }, () => newConversation(someone, { characterId: theirs })),
+    );
+    const replies = await Promise.all(
+      ids.map((conversationId) =>
+        someone.post('/api/chat', { message: 'Hello there', conversationId }),
+      ),
+    );
+    for (const reply of replies) expect(reply.status, reply.text).toBe(200);
+    expect(await aiNotices()).toBe(before + 6);
+  });
+
   it('counts notices and pauses per month, with no user and no text, for staff only', async () => {
     const staff = await staffUser();
     const now = new Date();

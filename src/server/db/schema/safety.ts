@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -74,12 +75,23 @@ export const safetyHold = pgTable(
 );
 
 /**
- * The yearly report's counts (CA SB 243), one row per month: no user id, no text. Counted as
- * notices are shown, so deleting an account does not change what was reported.
+ * The yearly report's counts (CA SB 243), per month: no user id, no text. Counted as notices are
+ * shown, so deleting an account does not change what was reported. A month's counts are spread
+ * over SAFETY_COUNT_SLOTS rows (`slot`, picked at random by each count) and read as their sum:
+ * every new conversation's first reply counts a notice, and on one row those counts queued for
+ * its lock, each held through its commit (decision 0071).
  */
-export const safetyMonthlyCount = pgTable('safety_monthly_count', {
-  month: date('month', { mode: 'string' }).primaryKey(),
-  crisisReferrals: integer('crisis_referrals').notNull().default(0),
-  aiNotices: integer('ai_notices').notNull().default(0),
-  minorsPaused: integer('minors_paused').notNull().default(0),
-});
+export const safetyMonthlyCount = pgTable(
+  'safety_monthly_count',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    slot: integer('slot').notNull().default(0),
+    crisisReferrals: integer('crisis_referrals').notNull().default(0),
+    aiNotices: integer('ai_notices').notNull().default(0),
+    minorsPaused: integer('minors_paused').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.slot] })],
+);
+
+/** How many rows a month's safety counts are spread over. */
+export const SAFETY_COUNT_SLOTS = 16;

@@ -3,11 +3,19 @@ import type { Notice } from '../../../shared/safety/contract';
 import type { CrisisResource, NoticeKind } from '../../../shared/safety/rules';
 import type { Database, Executor } from '../../db/client';
 import { statementOnce, type Bound } from '../../db/prepared';
-import { conversationNotice, safetyHold, safetyMonthlyCount, user } from '../../db/schema';
+import {
+  conversationNotice,
+  SAFETY_COUNT_SLOTS,
+  safetyHold,
+  safetyMonthlyCount,
+  user,
+} from '../../db/schema';
 import { pagesOf, type ExportParts } from '../../db/user-data';
 
 /** The month a count belongs to: the first of the month, by the database's clock in UTC. */
 const THIS_MONTH = sql`date_trunc('month', now() at time zone 'utc')::date`;
+/** One of the month's count rows, at random (db/schema/safety.ts: counts queue on one row). */
+const A_SLOT = sql.raw(`floor(random() * ${SAFETY_COUNT_SLOTS})::int`);
 
 interface NoticeRow extends Record<string, unknown> {
   id: number | string;
@@ -102,10 +110,11 @@ const recordNoticesStatement = statementOnce<
           and n.after_message_id is not distinct from ${p.afterMessageId}::bigint)
       returning id, kind, text, resources, after_message_id, shown_at
     ), counted as (
-      insert into safety_monthly_count (month, ai_notices, crisis_referrals)
-      select ${THIS_MONTH}, (select count(*) from ai)::int, (select count(*) from crisis)::int
+      insert into safety_monthly_count (month, slot, ai_notices, crisis_referrals)
+      select ${THIS_MONTH}, ${A_SLOT}, (select count(*) from ai)::int,
+             (select count(*) from crisis)::int
       where exists (select 1 from ai) or exists (select 1 from crisis)
-      on conflict (month) do update set
+      on conflict (month, slot) do update set
         ai_notices = safety_monthly_count.ai_notices + excluded.ai_notices,
         crisis_referrals = safety_monthly_count.crisis_referrals + excluded.crisis_referrals
     )
@@ -140,9 +149,9 @@ export async function pauseAsMinor(
       where safety_hold.outcome = 'released'
       returning user_id
     ), counted as (
-      insert into safety_monthly_count (month, minors_paused)
-      select ${THIS_MONTH}, 1 from hold
-      on conflict (month) do update set minors_paused = safety_monthly_count.minors_paused + 1
+      insert into safety_monthly_count (month, slot, minors_paused)
+      select ${THIS_MONTH}, ${A_SLOT}, 1 from hold
+      on conflict (month, slot) do update set minors_paused = safety_monthly_count.minors_paused + 1
     )
     insert into conversation_notice (user_id, conversation_id, kind, text, after_message_id)
     select ${userId}, conv.id, 'adults-only', ${text}, conv.active_leaf_id from conv
@@ -215,12 +224,13 @@ export async function monthlyCounts(db: Database, from: string, to: string) {
   return db
     .select({
       month: safetyMonthlyCount.month,
-      crisisReferrals: safetyMonthlyCount.crisisReferrals,
-      aiNotices: safetyMonthlyCount.aiNotices,
-      minorsPaused: safetyMonthlyCount.minorsPaused,
+      crisisReferrals: sql<number>`sum(${safetyMonthlyCount.crisisReferrals})::int`,
+      aiNotices: sql<number>`sum(${safetyMonthlyCount.aiNotices})::int`,
+      minorsPaused: sql<number>`sum(${safetyMonthlyCount.minorsPaused})::int`,
     })
     .from(safetyMonthlyCount)
     .where(sql`${safetyMonthlyCount.month} between ${from}::date and ${to}::date`)
+    .groupBy(safetyMonthlyCount.month)
     .orderBy(asc(safetyMonthlyCount.month));
 }
 
