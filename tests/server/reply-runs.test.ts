@@ -307,6 +307,10 @@ test('a client that reconnects to another server gets the rest of a reply still 
     expect(done.event).toBe('done');
     expect(textOf(before) + textOf(after)).toBe(WORDS);
     expect(done.data.message).toBe(WORDS);
+    // The end as stored (with the reply, decision 0071) is the end this server told.
+    const here = await readEvents(await follow(t.url, user, replyId, before.at(-1)!.id));
+    expect(done).toEqual(here.at(-1));
+    expect(done.data.messageId).toBeGreaterThan(0);
   } finally {
     await other.close();
   }

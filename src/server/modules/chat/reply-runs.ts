@@ -7,7 +7,14 @@ import { toHttpError } from '../../plugins/errors';
 import { refundCharge } from '../credits';
 import { prepareTakeover, type PreparedReply } from './reply.service';
 import * as repo from './reply-runs.repo';
-import { replay, RUN_START, RunLog, type FinalEvent, type RunFollower } from './run-log';
+import {
+  replay,
+  RUN_START,
+  RunLog,
+  type FinalEvent,
+  type RunEnding,
+  type RunFollower,
+} from './run-log';
 import type { RedisRunRelay } from './run-relay';
 import {
   continuationJoin,
@@ -57,7 +64,7 @@ export interface RunSource {
   follow(follower: RunFollower, from: ReplyPosition): () => void;
 }
 
-interface LiveRun extends RunSource {
+interface LiveRun extends RunSource, RunEnding {
   readonly id: string;
   readonly userId: string;
   readonly log: RunLog;
@@ -146,7 +153,16 @@ export class ReplyRuns {
    */
   private join(id: string, userId: string, log: RunLog, saved: ReplyPosition): LiveRun {
     const follow = (f: RunFollower, from: ReplyPosition) => log.follow(f, from);
-    const run = { id, userId, log, follow, savedChars: saved.chars, savedNotices: saved.notices };
+    const run = {
+      id,
+      owner: this.owner,
+      userId,
+      log,
+      follow,
+      savedChars: saved.chars,
+      savedNotices: saved.notices,
+      ended: false,
+    };
     if (this.relay) log.follow(this.relay.publisher(id), RUN_START);
     this.live.set(id, run as LiveRun);
     this.timer ??= setInterval(() => void this.tick(), RUN_SAVE_MS).unref();
@@ -173,11 +189,13 @@ export class ReplyRuns {
           log.token(joined ? text : continuationJoin(told, text));
           joined = true;
         },
+        // The statement storing a new reply may end the run too (decision 0071).
+        ending: run,
       })
       .then(
         async (answer) => {
           const { notices: _told, ...reply } = answer;
-          await this.end(run, 'done', { event: 'done', data: reply });
+          await this.end(run, 'done', { event: 'done', data: reply }, run.ended);
           return answer;
         },
         async (error: unknown) => {
@@ -356,9 +374,11 @@ export class ReplyRuns {
     };
   }
 
-  private async end(run: LiveRun, state: 'done' | 'failed', final: FinalEvent) {
+  /** The run's end, told, and recorded unless the statement storing its reply did (`stored`). */
+  private async end(run: LiveRun, state: 'done' | 'failed', final: FinalEvent, stored = false) {
     run.log.end(final);
     run.endedAt = performance.now();
+    if (stored) return;
     try {
       await repo.finishRun(this.ctx.db, run.id, this.owner, {
         state,

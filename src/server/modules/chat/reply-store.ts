@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../errors';
 import type { RunKeep } from '../../db/schema';
 import { storeMessage, type StoredMessage } from './message-store.repo';
 import { appendToMessage } from './messages.repo';
-import { appendContinuationAndSettle, storeReplyAndSettle } from './reply.repo';
+import { appendContinuationAndSettle, storeReplyAndSettle, type RunEndRow } from './reply.repo';
 
 const REPLY_FINISHED_ELSEWHERE = 'This reply was finished on another server.';
 
@@ -33,11 +33,14 @@ export interface StoredAnswer {
   message: string;
   lore: LoreMark[];
   messageCount?: number;
+  /** The statement that stored it also ended its run (`runEnd`, decision 0071). */
+  runEnded?: boolean;
 }
 
 /**
  * `lore`: the lorebook entries the prompt carried, kept with a new reply (a continue keeps the
- * reply's own: it goes on with what that reply began).
+ * reply's own: it goes on with what that reply began). `runEnd`: the reply's run, ended by the
+ * same statement when it stores a new paid reply (else its end is written on its own).
  */
 export function storeAnswer(
   ctx: AppContext,
@@ -46,11 +49,12 @@ export function storeAnswer(
   text: string,
   paid: boolean,
   lore: LoreMark[],
+  runEnd?: RunEndRow,
 ): Promise<StoredAnswer> {
   const { keep } = record;
   if ('continues' in keep)
     return storeContinuation(ctx, userId, record, keep.continues, text, paid);
-  return storeReply(ctx, userId, record, { reply: text, lore }, keep.answers, paid);
+  return storeReply(ctx, userId, record, { reply: text, lore }, keep.answers, paid, runEnd);
 }
 
 /**
@@ -65,6 +69,7 @@ async function storeReply(
   { reply, lore }: { reply: string; lore: LoreMark[] },
   answers: number,
   paid: boolean,
+  runEnd: RunEndRow | undefined,
 ): Promise<StoredAnswer> {
   // The model it was made with, remembered if the conversation had another (an operator's
   // LLM_MODELS no longer listing it); a requested one was stored with the user's message.
@@ -75,10 +80,10 @@ async function storeReply(
     lore: lore.length ? JSON.stringify(lore) : null,
     speakerId: keep.speakerId ?? null,
   };
-  let stored: StoredMessage;
+  let stored: StoredMessage & { runEnded?: boolean };
   try {
     stored = await (paid
-      ? storeReplyAndSettle(ctx.db, userId, conversationId, value, chargeId)
+      ? storeReplyAndSettle(ctx.db, userId, conversationId, value, chargeId, runEnd)
       : // Withheld by the protocol: stored unpaid; the caller gives the credit back.
         storeMessage(ctx.db, userId, conversationId, { sender: 'ai', ...value }));
   } catch (error) {
@@ -87,7 +92,8 @@ async function storeReply(
     if (isMissingReference(error)) throw notFound(MESSAGE_NOT_FOUND);
     throw error;
   }
-  const answer = { messageId: stored.id, message: reply, lore, messageCount: stored.messageCount };
+  const { id: messageId, messageCount, runEnded } = stored;
+  const answer = { messageId, message: reply, lore, messageCount, runEnded };
   if (!paid) return answer;
   // Another server took this reply's run over and stored it (this one stalled past its lease).
   if (!stored.id) {

@@ -16,6 +16,7 @@ import type { LoreMark } from '../../../shared/chat/contract';
 import { contextTokensOf } from './conversation-context';
 import type { PromptContext } from './prompt-context.repo';
 import type { ReplyTarget } from './reply-target';
+import type { RunEnding } from './run-log';
 import type { ScenePrompt } from './scene-reply';
 import { rollingSummaryTarget, summaryOnPath, type SummaryDue } from './rolling-summary';
 
@@ -31,6 +32,8 @@ export interface ReplyListener {
   notice?(notice: Notice): void;
   /** Text of the reply as the protocol's guard releases it. */
   token?(text: string): void;
+  /** The run being told, whose end the statement storing the reply records (decision 0071). */
+  ending?: RunEnding;
 }
 
 /** What the prompt is built from: handed over once (takePrompt), then let go. */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { statementOnce } from '../../db/prepared';
-import { replyCharge } from '../../db/schema';
+import { replyCharge, replyRun } from '../../db/schema';
 import { appendToMessage, type MessageRow } from './messages.repo';
 import { settleChargeStatement } from '../credits';
 import {
@@ -15,8 +15,10 @@ import {
  * A reply's last statement: storeMessage of the model's answer `content` after the message
  * `parentId` (it becomes the end of the history), with its charge `chargeId` settled alongside
  * (`alongsideRows` is 0 when the charge was no longer pending); nothing is stored (id 0) when
- * a reply was stored for that charge already. Built once (statementOnce, decision 0033): it
- * runs once per reply.
+ * a reply was stored for that charge already. With `runEnd`, the reply's run is ended in the same
+ * statement (decision 0071): `done`, with what it told and its final event, whose `messageId` is
+ * the stored reply's; `runEnded` says whether it was (only while `owner` holds the run's lease).
+ * Built once (statementOnce, decision 0033): it runs once per reply.
  */
 export async function storeReplyAndSettle(
   db: Database,
@@ -31,9 +33,32 @@ export async function storeReplyAndSettle(
     speakerId: number | null;
   },
   chargeId: number,
-): Promise<StoredMessage> {
-  const rows = await storeReplyStatement(db, { userId, conversationId, ...reply, chargeId });
-  return storedFromRow(rows[0]!);
+  runEnd: RunEndRow | null = null,
+): Promise<StoredMessage & { runEnded: boolean }> {
+  const rows = await storeReplyStatement(db, {
+    userId,
+    conversationId,
+    ...reply,
+    chargeId,
+    runId: runEnd?.id ?? null,
+    runOwner: runEnd?.owner ?? null,
+    runText: runEnd?.text ?? null,
+    runNotices: runEnd?.notices ?? null,
+    runFinal: runEnd?.final ?? null,
+  });
+  return { ...storedFromRow(rows[0]!), runEnded: rows[0]!.run_ended > 0 };
+}
+
+/**
+ * A run's end as storeReplyAndSettle writes it: `notices` and `final` as JSON text, `final` the
+ * `done` event whose `data.messageId` the statement fills in.
+ */
+export interface RunEndRow {
+  id: string;
+  owner: string;
+  text: string;
+  notices: string;
+  final: string;
 }
 
 const storeReplyStatement = statementOnce<
@@ -46,8 +71,13 @@ const storeReplyStatement = statementOnce<
     lore: string | null;
     speakerId: number | null;
     chargeId: number;
+    runId: string | null;
+    runOwner: string | null;
+    runText: string | null;
+    runNotices: string | null;
+    runFinal: string | null;
   },
-  RawStored
+  RawStored & { run_ended: number }
 >((p) => {
   const { steps, result } = storeMessageSteps(
     p.userId,
@@ -68,7 +98,17 @@ const storeReplyStatement = statementOnce<
     sql`charge as (select 1 as id where not exists (
       select 1 from ${replyCharge} where id = ${p.chargeId} and status = 'done'))`,
   );
-  return sql`with ${steps} select ${result}`;
+  // The run's end, only with the reply and only while this server holds its lease.
+  const runEnd = sql`run_end as (
+      update ${replyRun} set state = 'done', text = ${p.runText}::text,
+        notices = ${p.runNotices}::jsonb,
+        final = jsonb_set(${p.runFinal}::jsonb, '{data,messageId}', to_jsonb((select id from stored))),
+        lease_owner = null, lease_until = null, updated_at = now()
+      where id = ${p.runId}::text and lease_owner = ${p.runOwner}::text
+        and exists (select 1 from stored)
+      returning id)`;
+  return sql`with ${steps}, ${runEnd}
+    select ${result}, (select count(*) from run_end)::int as run_ended`;
 });
 
 /**

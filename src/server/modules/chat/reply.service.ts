@@ -1,5 +1,5 @@
 import { PICTURE_MESSAGES } from '../../../shared/pictures/contract';
-import type { ReplyJsonResult } from '../../../shared/chat/contract';
+import type { LoreMark, ReplyJsonResult, ReplyResult } from '../../../shared/chat/contract';
 import { continuationJoin, normalizeChatMode } from '../../../shared/chat/rules';
 import type { Notice } from '../../../shared/safety/contract';
 import type { AppContext } from '../../context';
@@ -41,6 +41,7 @@ import {
 } from './reply-stream';
 import type { ReplyTarget } from './reply-target';
 import type { RunToRecord } from './reply-runs.repo';
+import type { RunEnding } from './run-log';
 
 /**
  * A reply is a pipeline of named steps, in two parts. prepareReply, before the route answers
@@ -145,13 +146,14 @@ function runReply(
 ): Promise<ReplyJsonResult> {
   const { crisis } = reply.record;
   const relay = new NoticesFirst(listener);
+  const ending = listener?.ending;
   // A crisis known already (a new message's) goes straight on: no promise waits for it.
   let steps: Promise<ReplyJsonResult>;
   if (crisis instanceof Promise) {
-    steps = crisis.then((known) => generateAndStore(ctx, userId, reply, relay, known));
+    steps = crisis.then((known) => generateAndStore(ctx, userId, reply, relay, known, ending));
   } else {
     try {
-      steps = generateAndStore(ctx, userId, reply, relay, crisis);
+      steps = generateAndStore(ctx, userId, reply, relay, crisis, ending);
     } catch (error) {
       steps = Promise.reject(error as Error);
     }
@@ -170,6 +172,7 @@ function generateAndStore(
   reply: ReplyRun,
   relay: NoticesFirst,
   crisis: boolean,
+  ending: RunEnding | undefined,
 ): Promise<ReplyJsonResult> {
   const { record } = reply;
   // Step 5: the notices that are due, recorded alongside the model's call, told before the
@@ -190,7 +193,7 @@ function generateAndStore(
   );
   // Step 6: the prompt built and streamed, the text checked by the guard as it grows.
   return generateReply(ctx, reply, crisis, relay).then((generated) =>
-    storeReply(ctx, userId, record, relay, due, generated),
+    storeReply(ctx, userId, record, relay, due, generated, ending),
   );
 }
 
@@ -202,6 +205,7 @@ async function storeReply(
   relay: NoticesFirst,
   due: Promise<Notice[]>,
   generated: GeneratedReply,
+  ending: RunEnding | undefined,
 ): Promise<ReplyJsonResult> {
   const { withheld } = generated;
   // A run taken over: the model went on from what its first server told.
@@ -223,15 +227,34 @@ async function storeReply(
       notices.push(notice);
     }
   }
-  // Step 8: stored, and the charge settled (a withheld reply's given back).
-  const { messageId, message, messageCount, lore } = await storeAnswer(
+  // Step 8: stored, and the charge settled (a withheld reply's given back); a new reply's run
+  // ended in the same statement (decision 0071), as ReplyRuns would end it.
+  const { speakerId } = record.keep;
+  const resultOf = (messageId: number, message: string, lore: LoreMark[]): ReplyResult => {
+    const result = { messageId, message, userMessageId: record.userMessageId, lore };
+    return speakerId === undefined ? result : { ...result, speakerId };
+  };
+  const runEnd =
+    ending && !withheld
+      ? {
+          id: ending.id,
+          owner: ending.owner,
+          text: ending.log.text,
+          notices: JSON.stringify(ending.log.notices),
+          // The statement fills in the stored reply's id.
+          final: JSON.stringify({ event: 'done', data: resultOf(0, stored, generated.lore) }),
+        }
+      : undefined;
+  const { messageId, message, messageCount, lore, runEnded } = await storeAnswer(
     ctx,
     userId,
     record,
     stored,
     !withheld,
     generated.lore,
+    runEnd,
   );
+  if (ending && runEnded) ending.ended = true;
   if (withheld && (await refundCharge(ctx, record.chargeId))) ctx.metrics.creditsRefunded.inc();
   // A Story Mode scene's reply may say who enters or leaves: 'Here now' follows.
   // Never throws: the reply is stored and paid for whatever happens to the presence.
@@ -258,9 +281,7 @@ async function storeReply(
   // Told to the user's browsers when the app is not in front (issue 52). Never throws.
   if (!withheld)
     await queueReplyPush(ctx, { userId, conversationId: record.conversationId, messageId });
-  const { speakerId } = record.keep;
-  const result = { messageId, message, userMessageId: record.userMessageId, lore, notices };
-  return speakerId === undefined ? result : { ...result, speakerId };
+  return { ...resultOf(messageId, message, lore), notices };
 }
 
 /**

@@ -20,6 +20,17 @@ export interface LoggedNotice {
   atChars: number;
 }
 
+/**
+ * A run whose end the statement storing its reply records as well (decision 0071): its id and
+ * lease, its log (what it told), and `ended`, set once that statement ended it.
+ */
+export interface RunEnding {
+  readonly id: string;
+  readonly owner: string;
+  readonly log: RunLog;
+  ended: boolean;
+}
+
 /** What a follower is told, each with the event id to send. */
 export interface RunFollower {
   notice(notice: Notice, id: string): void;
