@@ -8,6 +8,7 @@ import { refundCharge } from '../credits';
 import { prepareTakeover, type PreparedReply } from './reply.service';
 import * as repo from './reply-runs.repo';
 import {
+  doneEvent,
   replay,
   RUN_START,
   RunLog,
@@ -194,8 +195,7 @@ export class ReplyRuns {
       })
       .then(
         async (answer) => {
-          const { notices: _told, ...reply } = answer;
-          await this.end(run, 'done', { event: 'done', data: reply }, run.ended);
+          await this.end(run, 'done', doneEvent(answer), run.ended);
           return answer;
         },
         async (error: unknown) => {

@@ -41,7 +41,7 @@ import {
 } from './reply-stream';
 import type { ReplyTarget } from './reply-target';
 import type { RunToRecord } from './reply-runs.repo';
-import type { RunEnding } from './run-log';
+import { doneEvent, type RunEnding } from './run-log';
 
 /**
  * A reply is a pipeline of named steps, in two parts. prepareReply, before the route answers
@@ -242,7 +242,7 @@ async function storeReply(
           text: ending.log.text,
           notices: JSON.stringify(ending.log.notices),
           // The statement fills in the stored reply's id.
-          final: JSON.stringify({ event: 'done', data: resultOf(0, stored, generated.lore) }),
+          final: JSON.stringify(doneEvent(resultOf(0, stored, generated.lore))),
         }
       : undefined;
   const { messageId, message, messageCount, lore, runEnded } = await storeAnswer(

@@ -14,6 +14,18 @@ import type { Notice } from '../../../shared/safety/contract';
 export type FinalEvent =
   { event: 'done'; data: ReplyResult } | { event: 'error'; data: ReplyStreamError };
 
+/**
+ * The `done` event of a stored reply: what the reply's answer says, less its notices (told as
+ * their own events). The one builder, for the run that tells it and for the statement that
+ * records it with the reply (decision 0071).
+ */
+export function doneEvent({
+  notices: _told,
+  ...data
+}: ReplyResult & { notices?: unknown }): FinalEvent {
+  return { event: 'done', data };
+}
+
 /** A notice, and how much text had been told when it was (notices come before text, mostly). */
 export interface LoggedNotice {
   notice: Notice;
