@@ -157,3 +157,34 @@ describe('migrating a database with conversations in it', () => {
     ]);
   });
 });
+
+describe('a database that took the first version of 0030 (decision 0072)', () => {
+  // What that version did, as such a database has it: the month's key widened by a slot.
+  const FIRST_0030 = `
+    ALTER TABLE "safety_monthly_count" DROP CONSTRAINT "safety_monthly_count_pkey";
+    ALTER TABLE "safety_monthly_count" ADD COLUMN "slot" integer DEFAULT 0 NOT NULL;
+    ALTER TABLE "safety_monthly_count" ADD CONSTRAINT "safety_monthly_count_month_slot_pk" PRIMARY KEY("month","slot");`;
+
+  it('goes on taking the counts of its servers beside the new ones, and reads them together', async () => {
+    const old = new PGlite('memory://');
+    try {
+      await migrate(old, 0, before('0030_safety_count_slots'));
+      await old.exec(FIRST_0030);
+      await migrate(old, before('0030_safety_count_slots') + 1, journal.entries.length);
+      // A server of that release, still running while the others are replaced, counts as it did.
+      await old.exec(`insert into safety_monthly_count (month, slot, ai_notices)
+        values ('2026-12-01', 3, 2)
+        on conflict (month, slot) do update
+          set ai_notices = safety_monthly_count.ai_notices + excluded.ai_notices`);
+      // A new server counts on its own table.
+      await old.exec(`insert into safety_count_slot (month, slot, ai_notices)
+        values ('2026-12-01', 5, 1)`);
+      const { rows } = await old.query(`select month::text, sum(ai_notices)::int as ai from (
+          select month, ai_notices from safety_count_slot
+          union all select month, ai_notices from safety_monthly_count) c group by month`);
+      expect(rows).toEqual([{ month: '2026-12-01', ai: 3 }]);
+    } finally {
+      await old.close();
+    }
+  });
+});

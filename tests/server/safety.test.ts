@@ -1,4 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADULTS_ONLY_PAUSED_MESSAGE } from '../../src/shared/safety/rules';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
@@ -458,6 +459,46 @@ describe('the yearly report', () => {
     expect((await user.get('/api/admin/safety-report')).status).toBe(404);
     expect((await user.get('/api/admin/safety-report?from=nonsense')).status).toBe(404);
     expect((await t.client().get('/api/admin/safety-report')).status).toBe(404);
+  });
+
+  it('still takes and reports the counts of a server of the release before, during a release', async () => {
+    const staff = await staffUser();
+    const now = new Date();
+    const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const counts = async () =>
+      (await staff.get(`/api/admin/safety-report?from=${month}&to=${month}`)).json.months[0] as {
+        aiNotices: number;
+        crisisReferrals: number;
+        minorsPaused: number;
+      };
+    const before = await counts();
+    // What a server before decision 0072 sends, word for word, while the release replaces the
+    // servers one at a time: the migrated database must take it (the first version of migration
+    // 0030 made these fail: no unique key on the month alone).
+    const thisMonth = sql`date_trunc('month', now() at time zone 'utc')::date`;
+    await t.database.db.execute(sql`
+      insert into safety_monthly_count (month, ai_notices, crisis_referrals)
+      select ${thisMonth}, 2, 1
+      on conflict (month) do update set
+        ai_notices = safety_monthly_count.ai_notices + excluded.ai_notices,
+        crisis_referrals = safety_monthly_count.crisis_referrals + excluded.crisis_referrals`);
+    await t.database.db.execute(sql`
+      insert into safety_monthly_count (month, minors_paused)
+      select ${thisMonth}, 1
+      on conflict (month) do update set minors_paused = safety_monthly_count.minors_paused + 1`);
+    // And a new server's count beside them: the report is the sum of both.
+    const someone = await t.signedInUser();
+    const theirs = (await someone.post('/api/characters', character)).json.id as number;
+    const conversationId = await newConversation(someone, { characterId: theirs });
+    const reply = await someone.post('/api/chat', { message: 'Hello there', conversationId });
+    expect(reply.status, reply.text).toBe(200);
+    expect(await counts()).toEqual({
+      ...before,
+      month,
+      aiNotices: before.aiNotices + 3,
+      crisisReferrals: before.crisisReferrals + 1,
+      minorsPaused: before.minorsPaused + 1,
+    });
   });
 });
 

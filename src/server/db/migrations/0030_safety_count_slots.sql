@@ -1,3 +1,5 @@
-ALTER TABLE "safety_monthly_count" DROP CONSTRAINT "safety_monthly_count_pkey";--> statement-breakpoint
-ALTER TABLE "safety_monthly_count" ADD COLUMN "slot" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "safety_monthly_count" ADD CONSTRAINT "safety_monthly_count_month_slot_pk" PRIMARY KEY("month","slot");
+-- Its first version put a slot column in the key of safety_monthly_count: a server still running
+-- the release before, while the others were replaced one at a time, then failed every count it
+-- made (and with it the first reply of each new conversation, and a minor's pause). It does
+-- nothing now; 0031 keeps the slots in a table of their own (decision 0072).
+SELECT 1;

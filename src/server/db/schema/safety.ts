@@ -75,17 +75,32 @@ export const safetyHold = pgTable(
 );
 
 /**
+ * The yearly report's counts (CA SB 243), one row per month, as servers before decision 0072
+ * wrote them: no user id, no text. Kept for what it holds and for those servers, which may still
+ * run beside new ones during a release (one server at a time, docs/deploy.md); new servers only
+ * read it (`safetyCountSlot`). A database that took the first version of migration 0030 has a
+ * `slot` column here too, which nothing reads.
+ */
+export const safetyMonthlyCount = pgTable('safety_monthly_count', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+  crisisReferrals: integer('crisis_referrals').notNull().default(0),
+  aiNotices: integer('ai_notices').notNull().default(0),
+  minorsPaused: integer('minors_paused').notNull().default(0),
+});
+
+/**
  * The yearly report's counts (CA SB 243), per month: no user id, no text. Counted as notices are
  * shown, so deleting an account does not change what was reported. A month's counts are spread
- * over SAFETY_COUNT_SLOTS rows (`slot`, picked at random by each count) and read as their sum:
- * every new conversation's first reply counts a notice, and on one row those counts queued for
- * its lock, each held through its commit (decision 0071).
+ * over SAFETY_COUNT_SLOTS rows (`slot`, picked at random by each count) and read as their sum,
+ * with the month's row in `safety_monthly_count`: every new conversation's first reply counts a
+ * notice, and on one row those counts queued for its lock, each held through its commit
+ * (decisions 0071, 0072).
  */
-export const safetyMonthlyCount = pgTable(
-  'safety_monthly_count',
+export const safetyCountSlot = pgTable(
+  'safety_count_slot',
   {
     month: date('month', { mode: 'string' }).notNull(),
-    slot: integer('slot').notNull().default(0),
+    slot: integer('slot').notNull(),
     crisisReferrals: integer('crisis_referrals').notNull().default(0),
     aiNotices: integer('ai_notices').notNull().default(0),
     minorsPaused: integer('minors_paused').notNull().default(0),

@@ -6,6 +6,7 @@ import { statementOnce, type Bound } from '../../db/prepared';
 import {
   conversationNotice,
   SAFETY_COUNT_SLOTS,
+  safetyCountSlot,
   safetyHold,
   safetyMonthlyCount,
   user,
@@ -110,13 +111,13 @@ const recordNoticesStatement = statementOnce<
           and n.after_message_id is not distinct from ${p.afterMessageId}::bigint)
       returning id, kind, text, resources, after_message_id, shown_at
     ), counted as (
-      insert into safety_monthly_count (month, slot, ai_notices, crisis_referrals)
+      insert into safety_count_slot (month, slot, ai_notices, crisis_referrals)
       select ${THIS_MONTH}, ${A_SLOT}, (select count(*) from ai)::int,
              (select count(*) from crisis)::int
       where exists (select 1 from ai) or exists (select 1 from crisis)
       on conflict (month, slot) do update set
-        ai_notices = safety_monthly_count.ai_notices + excluded.ai_notices,
-        crisis_referrals = safety_monthly_count.crisis_referrals + excluded.crisis_referrals
+        ai_notices = safety_count_slot.ai_notices + excluded.ai_notices,
+        crisis_referrals = safety_count_slot.crisis_referrals + excluded.crisis_referrals
     )
     select 0 as order, * from ai union all select 1, * from crisis order by 1`,
 );
@@ -149,9 +150,9 @@ export async function pauseAsMinor(
       where safety_hold.outcome = 'released'
       returning user_id
     ), counted as (
-      insert into safety_monthly_count (month, slot, minors_paused)
+      insert into safety_count_slot (month, slot, minors_paused)
       select ${THIS_MONTH}, ${A_SLOT}, 1 from hold
-      on conflict (month, slot) do update set minors_paused = safety_monthly_count.minors_paused + 1
+      on conflict (month, slot) do update set minors_paused = safety_count_slot.minors_paused + 1
     )
     insert into conversation_notice (user_id, conversation_id, kind, text, after_message_id)
     select ${userId}, conv.id, 'adults-only', ${text}, conv.active_leaf_id from conv
@@ -221,17 +222,38 @@ export function recentCrisisJson(
 // ---- staff --------------------------------------------------------------------------------
 
 export async function monthlyCounts(db: Database, from: string, to: string) {
+  // A month's counts: its slots, and its row from servers before decision 0072 (which may still
+  // run beside new ones during a release).
+  const counts = db
+    .select({
+      month: safetyCountSlot.month,
+      crisisReferrals: safetyCountSlot.crisisReferrals,
+      aiNotices: safetyCountSlot.aiNotices,
+      minorsPaused: safetyCountSlot.minorsPaused,
+    })
+    .from(safetyCountSlot)
+    .unionAll(
+      db
+        .select({
+          month: safetyMonthlyCount.month,
+          crisisReferrals: safetyMonthlyCount.crisisReferrals,
+          aiNotices: safetyMonthlyCount.aiNotices,
+          minorsPaused: safetyMonthlyCount.minorsPaused,
+        })
+        .from(safetyMonthlyCount),
+    )
+    .as('counts');
   return db
     .select({
-      month: safetyMonthlyCount.month,
-      crisisReferrals: sql<number>`sum(${safetyMonthlyCount.crisisReferrals})::int`,
-      aiNotices: sql<number>`sum(${safetyMonthlyCount.aiNotices})::int`,
-      minorsPaused: sql<number>`sum(${safetyMonthlyCount.minorsPaused})::int`,
+      month: counts.month,
+      crisisReferrals: sql<number>`sum(${counts.crisisReferrals})::int`,
+      aiNotices: sql<number>`sum(${counts.aiNotices})::int`,
+      minorsPaused: sql<number>`sum(${counts.minorsPaused})::int`,
     })
-    .from(safetyMonthlyCount)
-    .where(sql`${safetyMonthlyCount.month} between ${from}::date and ${to}::date`)
-    .groupBy(safetyMonthlyCount.month)
-    .orderBy(asc(safetyMonthlyCount.month));
+    .from(counts)
+    .where(sql`${counts.month} between ${from}::date and ${to}::date`)
+    .groupBy(counts.month)
+    .orderBy(asc(counts.month));
 }
 
 const holdColumns = {
