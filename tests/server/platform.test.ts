@@ -86,6 +86,22 @@ describe('API errors', () => {
     expect(res.status).not.toBe(400);
   });
 
+  it('answers a NUL character in a path or a query, and an id too large for its column, with 400', async ({
+    t,
+  }) => {
+    const user = await t.signedInUser();
+    for (const res of [
+      await user.get('/api/conversations?query=%00'),
+      await user.put('/api/themes/%00/activate', {}),
+      await user.delete('/api/themes/a%00b'),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(res.json.message).toBe('Text must not contain NUL characters.');
+    }
+    const report = await user.post('/api/reports', { characterId: 2 ** 31, reason: 'other' });
+    expect(report.status).toBe(400);
+  });
+
   it('answers an oversized body with 413', async ({ t }) => {
     const res = await fetch(`${t.url}/api/contact`, {
       method: 'POST',
@@ -113,6 +129,14 @@ describe('origin check', () => {
       { origin: '' },
     );
     expect(noOrigin.status).toBe(403);
+    // The router decodes the path: the API spelled otherwise is checked as well.
+    const spelled = await c.put(
+      '/%61pi/user-profile',
+      { name: 'Mallory', gender: 'Other' },
+      { origin: 'https://evil.example' },
+    );
+    expect(spelled.status).toBe(403);
+    expect((await c.get('/api/user-profile')).status).toBe(404);
     const ok = await c.put('/api/user-profile', { name: 'Real', gender: 'Other' });
     expect(ok.status).toBe(200);
   });

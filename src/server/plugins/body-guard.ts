@@ -38,11 +38,14 @@ function containsNul(value: unknown): boolean {
   return items.some(containsNul);
 }
 
+export const NUL_MESSAGE = 'Text must not contain NUL characters.';
+
 /**
  * Every JSON body is checked before any route sees it: nesting is bounded before parsing (the
  * size is bounded by Fastify's bodyLimit), and text with NUL characters is refused (never
- * meaningful, and the database would otherwise fail with a 500). Both answer 400. Raw bodies
- * (kept as bytes for a signature check, e.g. Stripe's webhook) are left to their route.
+ * meaningful, and the database would otherwise fail with a 500), in the body and in the path's
+ * parameters and the query string alike (both decoded: `%00`). All answer 400. Raw bodies (kept
+ * as bytes for a signature check, e.g. Stripe's webhook) are left to their route.
  */
 export function registerBodyGuard(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -55,9 +58,8 @@ export function registerBodyGuard(app: FastifyInstance) {
     parseJson(request, body as string, done);
   });
   app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query)) throw badRequest(NUL_MESSAGE);
     if (Buffer.isBuffer(request.body)) return;
-    if (request.body !== undefined && containsNul(request.body)) {
-      throw badRequest('Text must not contain NUL characters.');
-    }
+    if (request.body !== undefined && containsNul(request.body)) throw badRequest(NUL_MESSAGE);
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../id-params';
 
 /**
  * Reports and moderation (issue 49). Users:
@@ -43,8 +44,8 @@ export const REPORT_NOT_FOUND = 'Report not found';
 
 export const reportRequest = z
   .object({
-    messageId: z.number().int().positive().optional(),
-    characterId: z.number().int().positive().optional(),
+    messageId: idField.optional(),
+    characterId: idField.optional(),
     reason: z.enum(REPORT_REASONS, { error: 'Choose why you are reporting this.' }),
     details: z
       .string()
