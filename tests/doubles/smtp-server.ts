@@ -11,15 +11,26 @@ export interface CaughtMail {
 /**
  * A local SMTP server that accepts every message and keeps it for the test to read. With
  * `connectDelayMs` it is a slow mail server: each connection waits that long to be accepted.
+ * Addresses put in `refused` are refused as a real server refuses them (550, naming the address
+ * in its reply).
  */
 export async function startSmtpCatcher(options: { connectDelayMs?: number } = {}) {
   const mails: CaughtMail[] = [];
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onConnect(_session, callback) {
       setTimeout(() => callback(), options.connectDelayMs ?? 0);
+    },
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address)) return callback();
+      const error = Object.assign(
+        new Error(`<${address.address}>: Recipient address rejected: User unknown`),
+        { responseCode: 550 },
+      );
+      callback(error);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -40,6 +51,7 @@ export async function startSmtpCatcher(options: { connectDelayMs?: number } = {}
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    refused,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

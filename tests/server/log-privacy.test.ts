@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/server/logger';
 import { creditAccount } from '../../src/server/db/schema';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
-import { answerAgeReviewsAsAdult } from './support/llm';
+import { AGE_REVIEW, ageVerdict, answerAgeReviewsAsAdult } from './support/llm';
 import { startSmtpCatcher } from '../doubles/smtp-server';
 import { extractLinks, verificationLink } from './support/mail';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
@@ -308,6 +308,38 @@ describe('the technical log', () => {
       expect(log.includes(secret), 'an unstored message in the log').toBe(false);
     }
   }, 60_000);
+
+  it("holds neither the model's reason about a character nor an address a mail server refused", async () => {
+    const email = 'refused-person@example.com';
+    const user = await signUp(email);
+    const reason = 'Described as fifteen, drawing-compass-4471.';
+    llm.answerSchema(AGE_REVIEW, ageVerdict('minor', reason));
+    const minor = await user.post('/api/characters', {
+      name: 'Pim',
+      description: 'A quiet student who keeps to herself.',
+      gender: 'female',
+      personality: 'Shy.',
+    });
+    expect(minor.status).toBe(400); // the user is told why; the log is not
+    llm.answerSchema(AGE_REVIEW, ageVerdict('unclear', reason));
+    await user.post('/api/characters', {
+      name: 'Pam',
+      description: 'A quiet person who keeps to herself.',
+      gender: 'female',
+      personality: 'Shy.',
+    });
+    answerAgeReviewsAsAdult(llm);
+
+    smtp.refused.add(email);
+    await t.client().post('/api/auth/request-password-reset', { email });
+    const failure = () => logLines.find((l) => l.includes('job mail-delivery failed'));
+    await expect.poll(failure, { timeout: 15_000 }).toBeDefined();
+    expect(failure()).toContain('mail not delivered (EENVELOPE 550 RCPT TO)');
+    smtp.refused.delete(email);
+    const log = logLines.join('');
+    expect(log.includes('drawing-compass-4471'), "the model's reason in the log").toBe(false);
+    expect(log.includes('refused-person'), 'a refused address in the log').toBe(false);
+  });
 
   it("logs a failed statement's code and SQL, never its values", async () => {
     const lines: string[] = [];

@@ -25,3 +25,24 @@ export function toNodemailer(from: string, message: MailMessage) {
 export async function loadNodemailer() {
   return (await import('nodemailer')).default;
 }
+
+/**
+ * A failed delivery as it may be logged and kept in the job queue's record: why (nodemailer's
+ * code, the server's reply code and the command it answered), never to whom. nodemailer's own
+ * error carries the recipients in `rejected`, in the server's `response` and in its message.
+ */
+export function deliveryFailure(error: unknown): Error {
+  const { code, responseCode, command } = (error ?? {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    command?: unknown;
+  };
+  const named = {
+    code: typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : undefined,
+    responseCode: typeof responseCode === 'number' ? responseCode : undefined,
+    // 'RCPT TO', 'DATA', 'CONN'…: the verb only.
+    command: typeof command === 'string' ? /^[A-Z]+(?: [A-Z]+)?/.exec(command)?.[0] : undefined,
+  };
+  const why = [named.code, named.responseCode, named.command].filter(Boolean).join(' ');
+  return Object.assign(new Error(`mail not delivered${why ? ` (${why})` : ''}`), named);
+}

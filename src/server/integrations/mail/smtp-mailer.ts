@@ -1,5 +1,5 @@
 import type { Transporter } from 'nodemailer';
-import { loadNodemailer, toNodemailer, type Mailer } from './mailer';
+import { deliveryFailure, loadNodemailer, toNodemailer, type Mailer } from './mailer';
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   // nodemailer is loaded with the first mail, not at start-up (see loadNodemailer).
@@ -8,7 +8,11 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     kind: 'smtp',
     async send(message) {
       transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(smtpUrl));
-      await (await transport).sendMail(toNodemailer(from, message));
+      try {
+        await (await transport).sendMail(toNodemailer(from, message));
+      } catch (error) {
+        throw deliveryFailure(error);
+      }
     },
     async close() {
       (await transport?.catch(() => undefined))?.close();

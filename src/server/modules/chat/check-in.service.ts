@@ -87,7 +87,9 @@ export async function writeCheckIn(
     return { outcome: 'sent', conversationId, messageId: stored.id };
   } catch (error) {
     await refundCharge(ctx, chargeId);
-    ctx.log.warn({ userId, characterId, err: (error as Error).message }, 'check-in not written');
+    // The error itself, not its message: the logger's serializer drops the statement's values
+    // (the check-in's text), which a failed insert's message carries.
+    ctx.log.warn({ userId, characterId, err: error }, 'check-in not written');
     return { outcome: 'failed' };
   }
 }

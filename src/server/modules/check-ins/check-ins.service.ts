@@ -105,8 +105,9 @@ export async function runDueCheckIns(ctx: AppContext, now: Date): Promise<number
       const written = await writeCheckIn(ctx, row.userId, row.characterId, {
         weekday,
         time: slot.localTime,
-      }).catch((error: Error) => {
-        ctx.log.warn({ characterId: row.characterId, err: error.message }, 'check-in failed');
+      }).catch((error: unknown) => {
+        // The error, which the logger's serializer rids of the statement's values.
+        ctx.log.warn({ characterId: row.characterId, err: error }, 'check-in failed');
         return { outcome: 'failed' as const };
       });
       if (written.outcome === 'sent') {

@@ -188,10 +188,11 @@ export async function reviewCharacterAge(
     return;
   }
   if (answer.verdict === 'minor') {
-    ctx.log.info({ userId, reason: answer.reason }, 'age review refused a character as a minor');
+    // The verdict, never the model's reason: it may quote the character the user wrote.
+    ctx.log.info({ userId }, 'age review refused a character as a minor');
     throw badRequest(minorMessage(answer.reason));
   }
   if (answer.verdict === 'unclear') {
-    ctx.log.warn({ userId, reason: answer.reason }, 'age review was unclear; the rule stands');
+    ctx.log.warn({ userId }, 'age review was unclear; the rule stands');
   }
 }
