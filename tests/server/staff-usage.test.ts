@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { usageRecorder } from '../../src/server/metrics/usage-recorder';
 import { USAGE_MESSAGES } from '../../src/shared/staff/usage-contract';
 import { creditAccount, modelUsage, staffAudit, subscription } from '../../src/server/db/schema';
 import { DOUBLE_PRICES } from '../doubles/stripe-server';
@@ -422,5 +424,38 @@ describe('calls that end together', () => {
       },
       { timeout: 10_000 },
     );
+  });
+
+  it('are all written when one names an account deleted since, or a count too large', async () => {
+    const someone = await t.signedInUser();
+    const someoneId = await idOf(someone);
+    const lines: string[] = [];
+    const record = usageRecorder(
+      t.database.db,
+      pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) }),
+    );
+    const call = { purpose: 'reply' as const, model: 'rp-70b', ok: true, estimated: false };
+    const of = (userId: string | null, inputTokens: number) =>
+      record({ ...call, userId, inputTokens, outputTokens: 1, ttftMs: 987_654 });
+    // Four calls ending in the same moment: one statement writes them (decision 0071).
+    await Promise.all([
+      of(someoneId, 1),
+      of('an-account-deleted-since', 2),
+      of(someoneId, 1e12),
+      of(someoneId, 3),
+    ]);
+    const rows = await t.database.db
+      .select()
+      .from(modelUsage)
+      .where(sql`${modelUsage.ttftMs} = 987654 and ${modelUsage.model} = 'rp-70b'`);
+    expect(rows.map((r) => [r.userId, r.inputTokens]).sort()).toEqual(
+      [
+        [null, 2],
+        [someoneId, 1],
+        [someoneId, 2 ** 31 - 1],
+        [someoneId, 3],
+      ].sort(),
+    );
+    expect(lines).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import { statementOnce } from '../db/prepared';
-import { creditAccount, modelUsage } from '../db/schema';
+import { creditAccount, modelUsage, user } from '../db/schema';
 import type { UsagePurpose } from '../integrations/llm';
 
 /** One model call as the usage page counts it (issue 48 part 3): no text, no prompt. */
@@ -76,25 +76,34 @@ interface UsageRow {
   ttft_ms: number | null;
 }
 
+/** A count as its `int` column holds it: a provider's absurd figure must not fail the batch. */
+const INT_MAX = 2 ** 31 - 1;
+const count = (value: number) => Math.min(INT_MAX, Math.max(0, Math.round(value) || 0));
+
 const usageRow = (entry: UsageEntry): UsageRow => ({
   user_id: entry.userId,
   model: entry.model,
   purpose: entry.purpose,
   ok: entry.ok,
-  input_tokens: Math.max(0, Math.round(entry.inputTokens)),
-  output_tokens: Math.max(0, Math.round(entry.outputTokens)),
+  input_tokens: count(entry.inputTokens),
+  output_tokens: count(entry.outputTokens),
   estimated: entry.estimated,
-  ttft_ms: entry.ttftMs === null ? null : Math.max(0, Math.round(entry.ttftMs)),
+  ttft_ms: entry.ttftMs === null ? null : count(entry.ttftMs),
 });
 
-/** Every row of `rows` (a JSON array of UsageRow), with each account's plan as it is now. */
+/**
+ * Every row of `rows` (a JSON array of UsageRow), with each account's plan as it is now. An
+ * account deleted since its call is named by no row (as its deletion would have left the row):
+ * its id would fail the foreign key, and with it every other account's row of the statement.
+ */
 const insertUsage = statementOnce<{ rows: string }, never>(
   (p) => sql`insert into ${modelUsage}
       (user_id, plan, model, purpose, ok, input_tokens, output_tokens, estimated, ttft_ms)
-    select u.user_id, a.plan, u.model, u.purpose, u.ok, u.input_tokens, u.output_tokens,
+    select us.id, a.plan, u.model, u.purpose, u.ok, u.input_tokens, u.output_tokens,
       u.estimated, u.ttft_ms
     from jsonb_to_recordset(${p.rows}::jsonb) as u(user_id text, model text,
       purpose text, ok boolean, input_tokens int, output_tokens int, estimated boolean,
       ttft_ms int)
-    left join ${creditAccount} a on a.user_id = u.user_id`,
+    left join ${user} us on us.id = u.user_id
+    left join ${creditAccount} a on a.user_id = us.id`,
 );

@@ -73,8 +73,13 @@ export async function payAndStoreAtEnd(
   } catch (error) {
     // A refused conversation took nothing (the credit waits for it in the same statement); a
     // refusal found after the read (the conversation's model no longer offered) gives back the
-    // credit the statement took, and the run it recorded is never started.
-    if (recordedRun) await deleteQueuedRun(ctx.db, recordedRun.id, recordedRun.owner);
+    // credit the statement took, and the run it recorded is never started. The refusal is told
+    // and the credit given back whatever happens to the run's row (refundCharge never throws).
+    if (recordedRun) {
+      await deleteQueuedRun(ctx.db, recordedRun.id, recordedRun.owner).catch((failure: unknown) =>
+        ctx.log.error({ err: failure, runId: recordedRun.id }, 'refused reply: run not deleted'),
+      );
+    }
     if (stored.chargeId !== null) await refundCharge(ctx, stored.chargeId);
     throw error;
   }

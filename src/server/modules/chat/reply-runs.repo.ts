@@ -84,7 +84,9 @@ export const runRowWithMessage = (
     (id, user_id, conversation_id, user_message_id, charge_id, keep, lease_owner, lease_until)
     select ${run.id}::text, ${userId}::text, ${conversationId}::int, s.id, c.id,
       jsonb_build_object('answers', s.id), ${run.owner}::text,
-      now() + ${run.leaseMs}::int * interval '1 millisecond'
+      -- From when the row is written, not from the statement's start: the statement may have
+      -- waited for the credit's row, and the lease must not lapse before the run begins.
+      clock_timestamp() + ${run.leaseMs}::int * interval '1 millisecond'
     from stored s, charge c
     where ${run.id}::text is not null and not exists (select 1 from ${conversation} g
       where g.id = ${conversationId} and g.user_id = ${userId} and g.group_scene)
