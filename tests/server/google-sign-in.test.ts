@@ -53,6 +53,21 @@ describe('Google sign-in through OpenID Connect', () => {
       emailVerified: true,
     });
     expect(session.json.user.ageConfirmedAt).toBeTruthy();
+
+    // The linked account's tokens are never handed to page script, nor is the name changed
+    // past the sign-up form's rules: better-auth's endpoints for these are not offered.
+    for (const [path, body] of [
+      ['/api/auth/get-access-token', { providerId: 'google' }],
+      ['/api/auth/refresh-token', { providerId: 'google' }],
+      ['/api/auth/update-user', { name: 'x'.repeat(5000) }],
+      ['/api/auth/unlink-account', { providerId: 'google' }],
+    ] as const) {
+      expect((await c.post(path, body)).status, path).toBe(404);
+    }
+    for (const path of ['/api/auth/account-info', '/api/auth/list-accounts']) {
+      expect((await c.get(path)).status, path).toBe(404);
+    }
+    expect((await c.get('/api/auth/get-session')).json.user.name).toBe('Olive Oidc');
   });
 });
 

@@ -42,6 +42,19 @@ const TWO_FACTOR_LANDING = '/?twoFactor=1';
  */
 const VERIFIED_CALLBACK = '/chat?verified=1';
 
+/** better-auth endpoints not served over HTTP (answered 404 like a path that does not exist). */
+const UNOFFERED_PATHS = new Set([
+  '/verify-password',
+  '/get-access-token',
+  '/refresh-token',
+  '/account-info',
+  '/list-accounts',
+  '/link-social',
+  '/unlink-account',
+  '/update-user',
+  '/delete-user',
+]);
+
 /**
  * Mounts better-auth under /api/auth. Requests pass through here first so we can validate
  * sign-up the way the form does, refuse weak passwords and apply our rate limits, and make
@@ -84,8 +97,10 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) 
         await enforce(limiter, RATE_RULES.mailsPerAddress, email.toLowerCase());
         body = { email, callbackURL: VERIFIED_CALLBACK };
       }
-      // A password check any session could call: guessing through it is not offered.
-      if (path === '/verify-password') throw notFound();
+      // A password check any session could call: guessing through it is not offered. Nor are
+      // better-auth's account endpoints the app does not use: they would hand page script the
+      // linked Google account's tokens, or change a name past the sign-up form's rules.
+      if (UNOFFERED_PATHS.has(path)) throw notFound();
       // The admin plugin's endpoints (our /api/admin routes call them in process) and the
       // two-factor endpoints the app does not use are not there over HTTP.
       if (isClosedPath(path)) throw notFound();
