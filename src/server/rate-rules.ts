@@ -193,7 +193,6 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have renamed many conversations in a short time. Please try again later.',
   },
-  /** Memories are capped per character; this stops scripts churning add/edit/delete. */
   /** Reconnects to a reply on its way (a phone on a bad network reconnects often; each is cheap). */
   replyEventsPerUser: {
     name: 'reply-events',
@@ -223,6 +222,31 @@ export const RATE_RULES = {
     windowMs: MINUTE,
     message: 'Too many requests in a short time. Please wait a minute and try again.',
   },
+  /** New conversations: free to start (greetings are stored, not generated); stops scripts. */
+  conversationStartsPerUser: {
+    name: 'conversation-start',
+    limit: 300,
+    windowMs: HOUR,
+    message: 'You have started many conversations in a short time. Please try again later.',
+  },
+  /**
+   * Characters created or changed, and lorebooks saved (up to 5 MB each): the age review's limit
+   * counts these only when a model is configured; this one always does.
+   */
+  characterWritesPerUser: {
+    name: 'character-write',
+    limit: 300,
+    windowMs: HOUR,
+    message: 'You have saved many characters in a short time. Please try again later.',
+  },
+  /** Messages edited in place: stops scripts rewriting a thread over and over. */
+  messageEditsPerUser: {
+    name: 'message-edit',
+    limit: 600,
+    windowMs: HOUR,
+    message: 'You have edited many messages in a short time. Please try again later.',
+  },
+  /** Memories are capped per character; this stops scripts churning add/edit/delete. */
   memoryWritesPerUser: {
     name: 'memory-write',
     limit: 600,

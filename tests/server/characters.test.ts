@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { conversation } from '../../src/server/db/schema';
+import { RATE_RULES } from '../../src/server/rate-rules';
 import type { TestClient } from './support/http-client';
 import { appTest } from '../support/server-fixtures';
 
@@ -249,4 +250,28 @@ describe('isolation', () => {
     expect((await t.client().get('/api/characters')).status).toBe(401);
     expect((await t.client().post('/api/characters', valid)).status).toBe(401);
   });
+});
+
+describe('writes that cost only storage', () => {
+  it('limit how often a user saves characters and lorebooks', async ({ t }) => {
+    const user = await t.signedInUser('busy.writer@example.com');
+    const created = await user.post('/api/characters', {
+      name: 'Selene',
+      description: 'A moonlit poet with a quiet laugh.',
+      gender: 'female',
+      personality: 'Playful and warm.',
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.id as number;
+    const saves = RATE_RULES.characterWritesPerUser;
+    // The character's creation was the first save; lorebook saves count under the same rule.
+    for (let i = 1; i < saves.limit; i++) {
+      const saved = await user.put(`/api/characters/${id}/lorebook`, { lorebook: null });
+      expect(saved.status, saved.text).toBe(200);
+    }
+    const refused = await user.put(`/api/characters/${id}`, { name: 'Selene Again' });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe(saves.message);
+    expect((await user.get(`/api/characters/${id}`)).json.name).toBe('Selene');
+  }, 60_000);
 });

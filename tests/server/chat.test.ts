@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat/rules';
+import { RATE_RULES } from '../../src/server/rate-rules';
 import { conversation, creditAccount, feedback, message } from '../../src/server/db/schema';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import type { TestClient } from './support/http-client';
@@ -118,6 +119,27 @@ describe('conversations', () => {
     );
     expect((await user.put(`/api/conversations/${id}`, { model: 'nope' })).status).toBe(400);
   });
+
+  it('limits how often one user starts conversations', async () => {
+    const starter = await t.signedInUser('many.beginnings@example.com');
+    const own = (
+      await starter.post('/api/characters', {
+        name: 'Wren',
+        description: 'A lighthouse keeper with a dry wit and a fondness for storms.',
+        gender: 'female',
+        personality: 'Dry, warm underneath.',
+      })
+    ).json.id as number;
+    const rule = RATE_RULES.conversationStartsPerUser;
+    const start = () =>
+      starter.post('/api/conversations', { characterId: own, chatMode: 'texting' });
+    for (let i = 0; i < rule.limit; i++) expect((await start()).status).toBe(201);
+    const refused = await start();
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe(rule.message);
+    // Counted per user: the others start theirs as before.
+    expect(await newConversation('texting')).toBeGreaterThan(0);
+  }, 60_000);
 
   it('offers every configured model to everyone, with its label and price', async () => {
     const offers = [

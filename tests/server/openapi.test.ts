@@ -49,7 +49,10 @@ describe('GET /api/openapi.json', () => {
       'message',
     ]);
     expect(update.security).toEqual([{ session: [] }]);
-    expect(update['x-needs']).toEqual({ auth: 'user' });
+    expect(update['x-needs']).toEqual({
+      auth: 'user',
+      rate: expect.objectContaining({ rule: 'characterWritesPerUser', limit: 300 }),
+    });
 
     const generate = json.paths['/api/generate-character'].post;
     expect(generate['x-needs'].rate).toMatchObject({ rule: 'characterGenerationsPerUser' });

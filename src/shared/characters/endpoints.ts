@@ -29,7 +29,7 @@ export const getCharacter = /* @__PURE__ */ endpoint({
 export const createCharacter = /* @__PURE__ */ endpoint({
   method: 'POST',
   path: '/api/characters',
-  needs: { auth: 'user' },
+  needs: { auth: 'user', rate: 'characterWritesPerUser' },
   summary: 'Creates a character (the adults-only rule and the model’s second opinion apply)',
   schemas: (c) => ({
     body: c.createCharacterSchema,
@@ -40,7 +40,7 @@ export const createCharacter = /* @__PURE__ */ endpoint({
 export const updateCharacter = /* @__PURE__ */ endpoint({
   method: 'PUT',
   path: '/api/characters/:id',
-  needs: { auth: 'user' },
+  needs: { auth: 'user', rate: 'characterWritesPerUser' },
   summary: 'Changes a character (fields not sent are kept)',
   schemas: (c) => ({
     params: c.characterParams,

@@ -30,7 +30,7 @@ export const listConversations = /* @__PURE__ */ endpoint({
 export const createConversation = /* @__PURE__ */ endpoint({
   method: 'POST',
   path: '/api/conversations',
-  needs: { auth: 'user' },
+  needs: { auth: 'user', rate: 'conversationStartsPerUser' },
   summary: 'Starts a conversation with a character (its greetings as the first message)',
   schemas: (c) => ({
     body: c.createConversationRequest,
@@ -240,7 +240,7 @@ export const summarizeConversation = /* @__PURE__ */ endpoint({
 export const editMessage = /* @__PURE__ */ endpoint({
   method: 'PUT',
   path: '/api/messages/:messageId/edit',
-  needs: { auth: 'user' },
+  needs: { auth: 'user', rate: 'messageEditsPerUser' },
   summary: 'Edits a message in place',
   schemas: (c) => ({
     params: c.messageParams,

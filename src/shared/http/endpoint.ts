@@ -43,6 +43,9 @@ export type RateRuleName =
   | 'readMarksPerUser'
   | 'personaWritesPerUser'
   | 'conversationEditsPerUser'
+  | 'conversationStartsPerUser'
+  | 'characterWritesPerUser'
+  | 'messageEditsPerUser'
   | 'accountDeletionsPerUser'
   | 'accountExportsPerUser';
 

@@ -14,7 +14,7 @@ export const getLorebook = /* @__PURE__ */ endpoint({
 export const putLorebook = /* @__PURE__ */ endpoint({
   method: 'PUT',
   path: '/api/characters/:id/lorebook',
-  needs: { auth: 'user' },
+  needs: { auth: 'user', rate: 'characterWritesPerUser' },
   summary: 'Replaces a character’s lorebook (null removes it)',
   schemas: (c) => ({
     params: c.characterParams,
