@@ -11,6 +11,7 @@ import { ACCOUNT_MESSAGES } from '../../src/shared/account/contract';
 import {
   accountDeletion,
   creditAccount,
+  mailQueue,
   session,
   stripeEvent,
   verification,
@@ -607,6 +608,14 @@ describe('delete my account', () => {
     const file = upload.json.fileName as string;
     expect(existsSync(path.join(t.dataDir, 'avatars', file))).toBe(true);
     const userId = await userIdOf(user);
+    // Mail still waiting to go to each (a reset link the mail server has not taken yet).
+    const waiting = (to: string) => ({ to, subject: 'Reset your Reverie password', text: '…' });
+    await t.database.db
+      .insert(mailQueue)
+      .values([
+        { message: waiting('Leaving@example.com') },
+        { message: waiting('staying@example.com') },
+      ]);
 
     const wrong = await user.post('/api/account/delete', { password: 'not the password' });
     expect(wrong.status).toBe(400);
@@ -633,6 +642,11 @@ describe('delete my account', () => {
       (await t.database.db.execute(sql`select 1 from "user" where id = ${userId}`)).rows,
     ).toHaveLength(0);
     expect(existsSync(path.join(t.dataDir, 'avatars', file))).toBe(false);
+    // Its waiting mail is not sent, nor its address kept; the other user's still goes.
+    const queued = await t.database.db.select({ message: mailQueue.message }).from(mailQueue);
+    expect(
+      queued.map((row) => row.message.to).filter((to) => /^(leaving|staying)@/i.test(to)),
+    ).toEqual(['staying@example.com']);
     const records = await t.database.db.select().from(accountDeletion);
     expect(records.length).toBeGreaterThan(0);
     expect(Object.keys(records[0]!).sort()).toEqual(['cancelledSubscription', 'deletedAt', 'id']);

@@ -7,6 +7,7 @@ import {
   message,
   replyCharge,
   session,
+  staffAudit,
   user as userTable,
 } from '../../src/server/db/schema';
 import { creditsModule } from '../../src/server/modules/credits';
@@ -129,6 +130,16 @@ describe('search', () => {
     expect(newest.json.users).toHaveLength(20);
     expect(newest.json.users[0].id).toBe(named.id);
     expect((await admin.get('/api/admin/users?query=%25')).json.users).toEqual([]);
+
+    // The audit records each search, never its words: an address or a name typed there would
+    // outlive that person's account deletion.
+    const searches = await t.database.db
+      .select({ details: staffAudit.details })
+      .from(staffAudit)
+      .where(eq(staffAudit.action, 'GET /api/admin/users'));
+    expect(searches.length).toBeGreaterThanOrEqual(3);
+    for (const { details } of searches) expect(details).toEqual({ query: { searched: true } });
+    expect(JSON.stringify(searches)).not.toContain(tag);
   });
 });
 

@@ -71,7 +71,13 @@ export async function recordStaffAudit(
     stringField(request.query, 'reason');
   const details: Record<string, unknown> = {};
   for (const part of ['params', 'query', 'body'] as const) {
-    const value = request[part];
+    let value = request[part];
+    // A search's words (an address, a name) are not kept: the audit keeps ids, and nothing that
+    // names a person would be found by that person's account deletion (decision 0055).
+    if (part === 'query' && value && typeof value === 'object' && 'query' in value) {
+      const { query: _words, ...rest } = value as Record<string, unknown>;
+      value = { ...rest, searched: true };
+    }
     if (value && typeof value === 'object' && Object.keys(value).length > 0) details[part] = value;
   }
   await db.insert(staffAudit).values({

@@ -2,7 +2,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { account, accountDeletion, session, user, verification } from '../../db/schema';
 import type { ExportParts } from '../../db/user-data';
-import { signInMethods } from '../auth';
+import { forgetQueuedMailTo, signInMethods } from '../auth';
 
 /** The account export's own part: who the user is and how they sign in (never secrets). */
 export function exportForUser(db: Database, userId: string): ExportParts {
@@ -27,9 +27,12 @@ export function exportForUser(db: Database, userId: string): ExportParts {
 
 /**
  * The user's sign-in records: sessions, linked accounts, pending links (password reset tokens
- * hold the user id as their value), and the user itself. Runs last in the deletion.
+ * hold the user id as their value), mail still queued to the address, and the user itself. Runs
+ * last in the deletion.
  */
 export async function deleteAllForUser(tx: Executor, userId: string) {
+  const [named] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  if (named) await forgetQueuedMailTo(tx, named.email);
   await tx.delete(session).where(eq(session.userId, userId));
   await tx.delete(account).where(eq(account.userId, userId));
   await tx.delete(verification).where(eq(verification.value, userId));

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { mailQueue } from '../../db/schema';
 import type { MailMessage, Mailer } from '../../integrations/mail';
 import type { JobEnqueuer } from '../../jobs/queue';
@@ -61,4 +61,14 @@ export async function purgeUndeliveredMail(db: Database, before: Date) {
     .where(lt(mailQueue.createdAt, before))
     .returning({ id: mailQueue.id });
   return rows.length;
+}
+
+/**
+ * An account's deletion: mail still waiting for its address is not sent (a reset link to an
+ * account that is gone) and the address not kept in the queue.
+ */
+export async function forgetQueuedMailTo(db: Executor, address: string) {
+  await db
+    .delete(mailQueue)
+    .where(sql`lower(${mailQueue.message}->>'to') = lower(${address})`);
 }
