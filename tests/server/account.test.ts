@@ -498,7 +498,25 @@ describe('download my data', () => {
     const json = strFromU8(files['reverie-export.json']!);
     const data = JSON.parse(json);
     expect(data.format).toBe('reverie-export');
-    expect(data.account.email).toBe('exporter@example.com');
+    expect(data.account).toMatchObject({
+      email: 'exporter@example.com',
+      role: 'user',
+      twoFactorEnabled: false,
+      suspended: false,
+      suspensionReason: null,
+    });
+    // The devices signed in and the accounts linked, as recorded: no token, no password hash.
+    expect(data.sessions.length).toBeGreaterThan(0);
+    expect(Object.keys(data.sessions[0]).sort()).toEqual([
+      'createdAt',
+      'expiresAt',
+      'ipAddress',
+      'updatedAt',
+      'userAgent',
+    ]);
+    expect(data.linkedAccounts).toEqual([
+      { provider: 'credential', accountId: expect.any(String), createdAt: expect.any(String) },
+    ]);
     expect(data.characters).toHaveLength(1);
     expect(data.conversations).toHaveLength(1);
     expect(data.messages.map((m: { content: string }) => m.content)).toEqual([
@@ -510,6 +528,8 @@ describe('download my data', () => {
     expect(data.feedback[0].comment).toBe('Lovely words on lighthouses');
     expect(data.credits.plan).toBe('free');
     expect(data.creditHistory).toHaveLength(1);
+    expect(data.creditHistory[0]).toMatchObject({ amount: 1, status: 'done' });
+    expect(data.messages[1]).toMatchObject({ editedAt: null, moderatedAt: null });
     const markdown = strFromU8(files['conversations/001-selene-tell-me-about-lighthouses.md']!);
     expect(markdown).toContain('> Tell me about lighthouses\n');
     expect(markdown).toContain('> Reply about lighthouses\n');

@@ -1,10 +1,15 @@
-import { eq, lt } from 'drizzle-orm';
+import { asc, eq, lt } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { account, accountDeletion, session, user, verification } from '../../db/schema';
 import type { ExportParts } from '../../db/user-data';
 import { forgetQueuedMailTo, signInMethods } from '../auth';
 
-/** The account export's own part: who the user is and how they sign in (never secrets). */
+/**
+ * The account export's own part: who the user is, what the service recorded of the account
+ * (its role, a suspension and why, two-factor), how they sign in, and the devices signed in and
+ * accounts linked as they are recorded — never a secret (no password hash, session token or
+ * provider token).
+ */
 export function exportForUser(db: Database, userId: string): ExportParts {
   return {
     account: async () => {
@@ -12,16 +17,45 @@ export function exportForUser(db: Database, userId: string): ExportParts {
         .select({
           email: user.email,
           name: user.name,
+          image: user.image,
           emailVerified: user.emailVerified,
           termsAcceptedAt: user.termsAcceptedAt,
           ageConfirmedAt: user.ageConfirmedAt,
+          role: user.role,
+          twoFactorEnabled: user.twoFactorEnabled,
+          suspended: user.banned,
+          suspensionReason: user.banReason,
+          suspensionEnds: user.banExpires,
           createdAt: user.createdAt,
+          updatedAt: user.updatedAt,
         })
         .from(user)
         .where(eq(user.id, userId));
       const methods = await signInMethods(db, userId);
       return row ? { ...row, signInMethods: methods.providers } : null;
     },
+    sessions: () =>
+      db
+        .select({
+          createdAt: session.createdAt,
+          updatedAt: session.updatedAt,
+          expiresAt: session.expiresAt,
+          ipAddress: session.ipAddress,
+          userAgent: session.userAgent,
+        })
+        .from(session)
+        .where(eq(session.userId, userId))
+        .orderBy(asc(session.createdAt)),
+    linkedAccounts: () =>
+      db
+        .select({
+          provider: account.providerId,
+          accountId: account.accountId,
+          createdAt: account.createdAt,
+        })
+        .from(account)
+        .where(eq(account.userId, userId))
+        .orderBy(asc(account.createdAt)),
   };
 }
 

@@ -68,7 +68,5 @@ export async function purgeUndeliveredMail(db: Database, before: Date) {
  * account that is gone) and the address not kept in the queue.
  */
 export async function forgetQueuedMailTo(db: Executor, address: string) {
-  await db
-    .delete(mailQueue)
-    .where(sql`lower(${mailQueue.message}->>'to') = lower(${address})`);
+  await db.delete(mailQueue).where(sql`lower(${mailQueue.message}->>'to') = lower(${address})`);
 }

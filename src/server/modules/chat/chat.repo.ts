@@ -77,8 +77,11 @@ export function exportForUser(db: Database, userId: string): ExportParts {
               present: message.present,
               options: message.options,
               scenario: message.scenario,
+              lore: message.lore,
               createdAt: message.createdAt,
               updatedAt: message.updatedAt,
+              editedAt: message.editedAt,
+              moderatedAt: message.moderatedAt,
             })
             .from(message)
             .where(
@@ -113,6 +116,8 @@ export function exportForUser(db: Database, userId: string): ExportParts {
       db
         .select({
           conversationId: conversationSummary.conversationId,
+          // A group scene's summaries are each one character's (0: the whole conversation's).
+          characterId: conversationSummary.characterId,
           throughMessageId: conversationSummary.throughMessageId,
           content: conversationSummary.content,
           createdAt: conversationSummary.createdAt,

@@ -150,8 +150,11 @@ export function exportForUser(db: Database, userId: string): ExportParts {
         .select({
           characterId: checkIn.characterId,
           slotAt: checkIn.slotAt,
+          localDay: checkIn.localDay,
           status: checkIn.status,
           conversationId: checkIn.conversationId,
+          messageId: checkIn.messageId,
+          createdAt: checkIn.createdAt,
         })
         .from(checkIn)
         .where(eq(checkIn.userId, userId)),

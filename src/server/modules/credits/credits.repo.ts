@@ -427,6 +427,7 @@ export function exportForUser(db: Database, userId: string): ExportParts {
           .select({
             id: replyCharge.id,
             conversationId: replyCharge.conversationId,
+            amount: replyCharge.amount,
             status: replyCharge.status,
             createdAt: replyCharge.createdAt,
             settledAt: replyCharge.settledAt,

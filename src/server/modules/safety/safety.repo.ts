@@ -343,6 +343,8 @@ export function exportForUser(db: Database, userId: string): ExportParts {
       const [row] = await db
         .select({
           reason: safetyHold.reason,
+          detectedBy: safetyHold.detectedBy,
+          conversationId: safetyHold.conversationId,
           pausedAt: safetyHold.pausedAt,
           reviewedAt: safetyHold.reviewedAt,
           outcome: safetyHold.outcome,
