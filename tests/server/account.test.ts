@@ -683,6 +683,16 @@ describe('delete my account', () => {
   it('cancels a paid subscription at once, without a refund, before deleting', async () => {
     const user = await t.signedInUser('subscriber-leaving@example.com');
     const subscriptionId = await subscribe(b, user, 'basic');
+    // The export names what Stripe knows the user by, to quote about a payment.
+    const exported = await fetch(`${t.url}/api/account/export`, {
+      headers: { cookie: user.cookieHeader },
+    });
+    const data = JSON.parse(await exported.text());
+    expect(data.billingCustomer.stripeCustomerId).toMatch(/^cus_/);
+    expect(data.subscriptions).toEqual([
+      expect.objectContaining({ stripeSubscriptionId: subscriptionId, status: 'active' }),
+    ]);
+    expect(data.notificationSettings).toMatchObject({ noCreditsToldAt: null });
     b.stripe.failApi(10);
     const refused = await user.post('/api/account/delete', { password: TEST_PASSWORD });
     expect(refused.status).toBe(502);

@@ -141,9 +141,21 @@ export async function releaseEvent(db: Database, id: string): Promise<void> {
 /** The account export's subscriptions (issue 14), as Stripe last reported them. */
 export function exportForUser(db: Database, userId: string): ExportParts {
   return {
+    // The ids Stripe knows the user by: what to quote to Stripe about a payment.
+    billingCustomer: async () => {
+      const [row] = await db
+        .select({
+          stripeCustomerId: billingCustomer.stripeCustomerId,
+          createdAt: billingCustomer.createdAt,
+        })
+        .from(billingCustomer)
+        .where(eq(billingCustomer.userId, userId));
+      return row ?? null;
+    },
     subscriptions: () =>
       db
         .select({
+          stripeSubscriptionId: subscription.stripeSubscriptionId,
           priceId: subscription.priceId,
           status: subscription.status,
           currentPeriodStart: subscription.currentPeriodStart,

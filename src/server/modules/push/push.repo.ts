@@ -161,7 +161,8 @@ export function exportForUser(db: Database, userId: string): ExportParts {
   return {
     notificationSettings: async () => {
       const s = await readSettings(db, userId);
-      return { replies: s.replies, previews: s.previews };
+      // With when the user was last told their credits had run out.
+      return { replies: s.replies, previews: s.previews, noCreditsToldAt: s.noCreditsToldAt };
     },
     // The endpoints are the browsers' push addresses: the count says enough.
     pushSubscriptions: async () => ({ browsers: await countSubscriptions(db, userId) }),
