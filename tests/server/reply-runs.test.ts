@@ -423,6 +423,82 @@ test('a run whose server died is taken over by another, which goes on from the s
   expect(run!.state).toBe('done');
 }, 30_000);
 
+test('a stalled server that wakes and stores its reply first: the server that took over tells that reply, not a failure', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const { a, onA, aLog } = await serverA(t);
+  const id = await newConversation(t, user);
+  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+  const creditsBefore = await credits();
+  let wakeA!: () => void;
+  const aWakesUp = new Promise<void>((resolve) => (wakeA = resolve));
+  let goOnB!: () => void;
+  const bGoesOn = new Promise<void>((resolve) => (goOnB = resolve));
+  // A stalls past its lease; the server that takes over stalls too, after its first words.
+  llm.script(
+    { content: 'Starlight0 falls1 on2 the3', stallAfter: 3, resumeAfterStall: aWakesUp },
+    { content: 'and0 the1 harbour2 sleeps.', stallAfter: 1, resumeAfterStall: bGoesOn },
+  );
+  const asked = llm.requests.length;
+  const before = await readEvents(
+    await sendTo(onA, t, user, { message: 'Tell me more', conversationId: id }),
+    (events) => textOf(events).includes('falls1'),
+  );
+  const replyId = before[0]!.data.replyId as string;
+  await new Promise((resolve) => setTimeout(resolve, 1_200)); // saved
+  await a.close();
+  // The test's app takes the run over and asks the model to go on (the prompt ends with A's
+  // words); a client follows it there.
+  const told = textOf(before);
+  const goingOn = () =>
+    llm.requests.slice(asked).some((r) => {
+      const messages = (r.body?.messages ?? []) as { role: string; content: string }[];
+      return messages.at(-1)?.role === 'assistant' && messages.at(-1)?.content === told;
+    });
+  await vi.waitFor(() => expect(goingOn()).toBe(true), { timeout: 10_000 });
+  const following = follow(t.url, user, replyId, before.at(-1)!.id).then((res) => readEvents(res));
+
+  // A wakes up and stores its reply first: it is the one the conversation shows.
+  wakeA();
+  await vi.waitFor(
+    async () => {
+      const { rows } = await t.database.db.execute<{ state: string }>(
+        sql`select state from reply_run where id = ${replyId}`,
+      );
+      expect(rows[0]!.state).toBe('done');
+    },
+    { timeout: 10_000 },
+  );
+  const messages = async () =>
+    (await user.get(`/api/conversations/${id}/messages`)).json as {
+      id: number;
+      content: string;
+    }[];
+  const stored = (await messages()).at(-1)!;
+  expect(stored.content).toBe('Starlight0 falls1 on2 the3');
+
+  // The server that took over finds it stored: its follower is told that reply, done.
+  goOnB();
+  const after = await following;
+  expect(after.at(-1)).toMatchObject({
+    event: 'done',
+    data: { messageId: stored.id, message: 'Starlight0 falls1 on2 the3' },
+  });
+  expect(after.filter((e) => e.event === 'error')).toEqual([]);
+  // One reply, one credit; a reader of the run later is told the same.
+  expect((await messages()).map((m) => m.content)).toEqual([
+    'Tell me more',
+    'Starlight0 falls1 on2 the3',
+  ]);
+  expect(await credits()).toBe(creditsBefore - 1);
+  const late = await readEvents(await follow(t.url, user, replyId));
+  expect(late.at(-1)).toMatchObject({ event: 'done', data: { messageId: stored.id } });
+  expect(aLog.join('')).not.toContain('reply failed');
+}, 30_000);
+
 test('a group scene’s run taken over keeps its speaker: its prompt, its message', async ({
   t,
   user,
@@ -536,6 +612,59 @@ test('a continue whose server died is taken over: the reply keeps what was told 
   );
   expect(await messages()).toEqual(['Tell me more', shown]);
   expect(await credits()).toBe(creditsBefore - 1);
+}, 30_000);
+
+test('a continue whose stalled server wakes and adds its words first: the server that took over tells that reply', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  llm.script({ content: 'The pier is quiet.' });
+  const first = (await readEvents(await send(t, user, id))).at(-1)!;
+  const { a, onA } = await serverA(t);
+  let wakeA!: () => void;
+  const aWakesUp = new Promise<void>((resolve) => (wakeA = resolve));
+  let goOnB!: () => void;
+  const bGoesOn = new Promise<void>((resolve) => (goOnB = resolve));
+  llm.script(
+    { content: 'Bells0 ring1 across2 water3', stallAfter: 3, resumeAfterStall: aWakesUp },
+    { content: 'and0 the1 tide2 turns.', stallAfter: 1, resumeAfterStall: bGoesOn },
+  );
+  const asked = llm.requests.length;
+  const before = await readEvents(
+    await fetch(`${onA}/api/messages/${first.data.messageId}/continue`, {
+      method: 'POST',
+      headers: { accept: 'text/event-stream', cookie: user.cookieHeader, origin: t.url },
+    }),
+    (events) => textOf(events).includes('ring1'),
+  );
+  const replyId = before[0]!.data.replyId as string;
+  await new Promise((resolve) => setTimeout(resolve, 1_200)); // saved
+  await a.close();
+  await vi.waitFor(() => expect(llm.requests.length).toBe(asked + 2), { timeout: 10_000 });
+  const following = follow(t.url, user, replyId, before.at(-1)!.id).then((res) => readEvents(res));
+  // A wakes up and adds its words first; its run's end is recorded though it lost the lease.
+  wakeA();
+  const shown = 'The pier is quiet. Bells0 ring1 across2 water3';
+  await vi.waitFor(
+    async () => {
+      const { rows } = await t.database.db.execute<{ state: string }>(
+        sql`select state from reply_run where id = ${replyId}`,
+      );
+      expect(rows[0]!.state).toBe('done');
+    },
+    { timeout: 10_000 },
+  );
+  goOnB();
+  const after = await following;
+  expect(after.at(-1)).toMatchObject({
+    event: 'done',
+    data: { messageId: first.data.messageId, message: shown },
+  });
+  const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+  expect(messages.map((m: { content: string }) => m.content)).toEqual(['Tell me more', shown]);
 }, 30_000);
 
 test('a crisis turn taken over keeps its care: the model is told so again, and harmful words are withheld', async ({

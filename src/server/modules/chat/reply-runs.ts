@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import { toHttpError } from '../../plugins/errors';
 import { refundCharge } from '../credits';
 import { prepareTakeover, type PreparedReply } from './reply.service';
+import { FinishedElsewhere } from './reply-store';
 import * as repo from './reply-runs.repo';
 import {
   doneEvent,
@@ -156,7 +157,6 @@ export class ReplyRuns {
     const follow = (f: RunFollower, from: ReplyPosition) => log.follow(f, from);
     const run = {
       id,
-      owner: this.owner,
       userId,
       log,
       follow,
@@ -199,10 +199,25 @@ export class ReplyRuns {
           return answer;
         },
         async (error: unknown) => {
+          const elsewhere = error instanceof FinishedElsewhere && (await this.storedEnd(run));
+          if (elsewhere) return elsewhere;
           await this.end(run, 'failed', failureOf(this.ctx, error));
           throw error;
         },
       );
+  }
+
+  /**
+   * The reply the other server of this run stored (one of the two stalled past the lease): its
+   * recorded end told here and answered, so that no follower is told a failure for a reply the
+   * conversation shows. Null while no end is recorded (then this run fails as before, and the
+   * other server's `done` replaces that end).
+   */
+  private async storedEnd(run: LiveRun): Promise<ReplyJsonResult | null> {
+    const stored = await repo.findRun(this.ctx.db, run.userId, run.id).catch(() => null);
+    if (stored?.final?.event !== 'done') return null;
+    await this.end(run, 'done', stored.final, true);
+    return { ...stored.final.data, notices: stored.notices.map((n) => n.notice) };
   }
 
   /**

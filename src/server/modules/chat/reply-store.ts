@@ -2,13 +2,21 @@ import { MESSAGE_NOT_FOUND, type LoreMark } from '../../../shared/chat/contract'
 import { continuationJoin } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { isMissingReference } from '../../db/sql-errors';
-import { conflict, notFound } from '../../errors';
+import { HttpError, notFound } from '../../errors';
 import type { RunKeep } from '../../db/schema';
 import { storeMessage, type StoredMessage } from './message-store.repo';
 import { appendToMessage } from './messages.repo';
 import { appendContinuationAndSettle, storeReplyAndSettle, type RunEndRow } from './reply.repo';
 
-const REPLY_FINISHED_ELSEWHERE = 'This reply was finished on another server.';
+/**
+ * The reply was stored by the other server of its run (one of the two stalled past the run's
+ * lease, decision 0049): nothing stored here. The run tells the stored end instead.
+ */
+export class FinishedElsewhere extends HttpError {
+  constructor() {
+    super(409, 'This reply was finished on another server.');
+  }
+}
 
 /**
  * Step 8 of a reply (reply.service.ts): what the model wrote, stored with the conversation's
@@ -98,7 +106,7 @@ async function storeReply(
   // Another server took this reply's run over and stored it (this one stalled past its lease).
   if (!stored.id) {
     ctx.log.warn({ chargeId }, 'reply not stored: another server finished it');
-    throw conflict(REPLY_FINISHED_ELSEWHERE);
+    throw new FinishedElsewhere();
   }
   if (stored.alongsideRows === 0)
     ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');
@@ -123,7 +131,7 @@ async function storeContinuation(
   // Another server took this continue's run over and stored it (this one stalled past its lease).
   if (row === 'finished') {
     ctx.log.warn({ chargeId }, 'reply not stored: another server finished it');
-    throw conflict(REPLY_FINISHED_ELSEWHERE);
+    throw new FinishedElsewhere();
   }
   return { messageId, message: row.content, lore: row.lore ?? [] };
 }

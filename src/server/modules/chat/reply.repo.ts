@@ -17,7 +17,7 @@ import {
  * (`alongsideRows` is 0 when the charge was no longer pending); nothing is stored (id 0) when
  * a reply was stored for that charge already. With `runEnd`, the reply's run is ended in the same
  * statement (decision 0071): `done`, with what it told and its final event, whose `messageId` is
- * the stored reply's; `runEnded` says whether it was (only while `owner` holds the run's lease).
+ * the stored reply's; `runEnded` says whether it was (not when it had ended done already).
  * Built once (statementOnce, decision 0033): it runs once per reply.
  */
 export async function storeReplyAndSettle(
@@ -41,7 +41,6 @@ export async function storeReplyAndSettle(
     ...reply,
     chargeId,
     runId: runEnd?.id ?? null,
-    runOwner: runEnd?.owner ?? null,
     runText: runEnd?.text ?? null,
     runNotices: runEnd?.notices ?? null,
     runFinal: runEnd?.final ?? null,
@@ -55,7 +54,6 @@ export async function storeReplyAndSettle(
  */
 export interface RunEndRow {
   id: string;
-  owner: string;
   text: string;
   notices: string;
   final: string;
@@ -72,7 +70,6 @@ const storeReplyStatement = statementOnce<
     speakerId: number | null;
     chargeId: number;
     runId: string | null;
-    runOwner: string | null;
     runText: string | null;
     runNotices: string | null;
     runFinal: string | null;
@@ -98,14 +95,16 @@ const storeReplyStatement = statementOnce<
     sql`charge as (select 1 as id where not exists (
       select 1 from ${replyCharge} where id = ${p.chargeId} and status = 'done'))`,
   );
-  // The run's end, only with the reply and only while this server holds its lease.
+  // The run's end, only with the reply, and whoever holds its lease: the stored reply is the
+  // run's answer. A server that stalled past its lease and stores first ends the run that
+  // another server took over (which then finds the reply stored and tells this end); a run
+  // ended failed or cut off meanwhile ends done, as the conversation shows it.
   const runEnd = sql`run_end as (
       update ${replyRun} set state = 'done', text = ${p.runText}::text,
         notices = ${p.runNotices}::jsonb,
         final = jsonb_set(${p.runFinal}::jsonb, '{data,messageId}', to_jsonb((select id from stored))),
         lease_owner = null, lease_until = null, updated_at = now()
-      where id = ${p.runId}::text and lease_owner = ${p.runOwner}::text
-        and exists (select 1 from stored)
+      where id = ${p.runId}::text and state <> 'done' and exists (select 1 from stored)
       returning id)`;
   return sql`with ${steps}, ${runEnd}
     select ${result}, (select count(*) from run_end)::int as run_ended`;

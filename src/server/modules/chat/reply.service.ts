@@ -238,7 +238,6 @@ async function storeReply(
     ending && !withheld
       ? {
           id: ending.id,
-          owner: ending.owner,
           text: ending.log.text,
           notices: JSON.stringify(ending.log.notices),
           // The statement fills in the stored reply's id.

@@ -33,12 +33,11 @@ export interface LoggedNotice {
 }
 
 /**
- * A run whose end the statement storing its reply records as well (decision 0071): its id and
- * lease, its log (what it told), and `ended`, set once that statement ended it.
+ * A run whose end the statement storing its reply records as well (decision 0071): its id,
+ * its log (what it told), and `ended`, set once that statement ended it.
  */
 export interface RunEnding {
   readonly id: string;
-  readonly owner: string;
   readonly log: RunLog;
   ended: boolean;
 }
