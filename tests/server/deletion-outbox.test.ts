@@ -17,6 +17,7 @@ import {
   sweepUnusedAvatars,
   type AvatarSweepContext,
 } from '../../src/server/modules/avatars/avatars.service';
+import { drainFileRemovals } from '../../src/server/modules/avatars/file-removal.service';
 import { startS3Double } from '../doubles/s3-server';
 import type { TestClient } from './support/http-client';
 import { makeImage } from './support/images';
@@ -36,7 +37,13 @@ const character = {
  */
 async function startRefusingBucket() {
   const s3 = await startS3Double();
-  const state = { refuseDeletes: false, refused: 0, deleted: 0 };
+  const state = {
+    refuseDeletes: false,
+    refused: 0,
+    deleted: 0,
+    /** While set, a stored object's answer waits for it: the file is in, its server not told. */
+    holdPutAnswers: null as Promise<void> | null,
+  };
   const server = createServer((req, res) => {
     if (state.refuseDeletes && req.method === 'DELETE') {
       state.refused++;
@@ -51,8 +58,11 @@ async function startRefusingBucket() {
       new URL(req.url ?? '/', s3.endpoint),
       { method: req.method, headers: req.headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        const held = req.method === 'PUT' ? state.holdPutAnswers : null;
+        void Promise.resolve(held).then(() => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
       },
     );
     upstream.on('error', (err) => res.destroy(err));
@@ -179,6 +189,49 @@ describe('a crash between the deletion’s commit and the files’ removal', () 
   });
 });
 
+describe('a file stored before its row', () => {
+  let bucket: RefusingBucket;
+  let t: TestApp;
+  beforeAll(async () => {
+    bucket = await startRefusingBucket();
+    t = await startTestApp(bucket.env);
+  });
+  afterAll(async () => {
+    await t.close();
+    await bucket.stop();
+  });
+
+  it('is recorded from before it is stored until its row is written: a server dying between leaves it to the job', async () => {
+    const user = await t.signedInUser();
+    const before = new Set(bucket.objects.keys());
+    let answer!: () => void;
+    bucket.state.holdPutAnswers = new Promise<void>((resolve) => (answer = resolve));
+    const uploading = user.upload('/api/avatars', await makeImage('png'));
+    // The picture is in the bucket; its server has not been told, so no row points at it.
+    await expect
+      .poll(() => [...bucket.objects.keys()].filter((k) => !before.has(k)), { timeout: 10_000 })
+      .toHaveLength(1);
+    const key = [...bucket.objects.keys()].find((k) => !before.has(k))!.replace('avatars/', '');
+    const { rows } = await t.database.db.execute<{ key: string; later: boolean }>(
+      sql`select key, due_at > now() + interval '55 minutes' as later from file_removal`,
+    );
+    // Were the server to die now, the file-removal job would remove the file an hour on; not
+    // before (the row may still come).
+    expect(rows).toEqual([{ key, later: true }]);
+    expect(await drainFileRemovals(jobContext(t))).toEqual({ removed: 0, failed: 0 });
+    expect(bucket.objects.has(`avatars/${key}`)).toBe(true);
+
+    // The server lives on: the row is written, and the record forgotten with it.
+    bucket.state.holdPutAnswers = null;
+    answer();
+    const res = await uploading;
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.fileName).toBe(key);
+    expect(await outbox(t)).toEqual([]);
+    expect(await status(new URL(res.json.url, user.baseUrl).href)).toBe(200);
+  });
+});
+
 describe('storage refusing deletions while the servers run', () => {
   let bucket: RefusingBucket;
   let t: TestApp;
@@ -258,8 +311,6 @@ describe('several servers draining the outbox', () => {
     expect(await outbox(t)).toEqual(files.map((f) => f.key).sort());
     bucket.state.deleted = 0;
     bucket.state.refuseDeletes = false;
-    const { drainFileRemovals } =
-      await import('../../src/server/modules/avatars/file-removal.service');
     const runs = await Promise.all([
       drainFileRemovals(jobContext(t)),
       drainFileRemovals(jobContext(t)),

@@ -246,6 +246,11 @@ describe('POST /api/conversations/{id}/pictures', () => {
     const key = row!.attachments![0]!.key;
     const file = path.join(t.dataDir, 'avatars', key);
     expect(existsSync(file)).toBe(true);
+    // Recorded as pending while it was stored before its message; forgotten with the message's
+    // statement (else the file-removal job would take it from the thread an hour on).
+    expect(await t.database.db.select().from(fileRemoval).where(eq(fileRemoval.key, key))).toEqual(
+      [],
+    );
     expect((await user.c.delete(`/api/messages/${id}`)).status).toBe(200);
     const recorded = await t.database.db.select().from(fileRemoval).where(eq(fileRemoval.key, key));
     // Removed at once after the deletion, or left to the file-removal job: never forgotten.

@@ -190,6 +190,10 @@ describe('POST /api/messages/{id}/speech', () => {
       .select()
       .from(messageSpeech)
       .where(eq(messageSpeech.messageId, replyId));
+    // Recorded as pending while it was stored before its row; forgotten with the row.
+    expect(
+      await t.database.db.select().from(fileRemoval).where(eq(fileRemoval.key, kept!.storageKey)),
+    ).toEqual([]);
     expect((await user.c.delete(`/api/conversations/${conversationId}`)).status).toBe(200);
     expect(
       await t.database.db.select().from(messageSpeech).where(eq(messageSpeech.messageId, replyId)),

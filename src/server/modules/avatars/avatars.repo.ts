@@ -2,14 +2,18 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor as DbExecutor } from '../../db/client';
 import { avatar, character, persona } from '../../db/schema';
 import type { ExportParts } from '../../db/user-data';
-import { recordFileRemovals } from './file-removal.repo';
+import { forgetPendingFiles, recordFileRemovals } from './file-removal.repo';
 
 export async function insertAvatar(
   db: Database,
   userId: string,
   value: { fileName: string; contentType: string; byteSize: number },
 ) {
-  await db.insert(avatar).values({ userId, ...value });
+  // The file was stored first, recorded as pending (storeFileBeforeRow): it stays with its row.
+  await db.transaction(async (tx) => {
+    await tx.insert(avatar).values({ userId, ...value });
+    await forgetPendingFiles(tx, [value.fileName]);
+  });
 }
 
 export async function isAvatarOwnedBy(db: Database, userId: string, fileName: string) {

@@ -8,7 +8,7 @@ import {
   isAvatarOwnedBy,
   UNKNOWN_AVATAR,
 } from './avatars.repo';
-import { removeRecordedFiles } from './file-removal.service';
+import { removeRecordedFiles, storeFileBeforeRow } from './file-removal.service';
 import { processAvatarImage } from './image-processing';
 
 /** Cleans an untrusted image, stores it under a random name and records who owns it. */
@@ -18,21 +18,18 @@ export async function storeAvatar(
   bytes: Buffer,
 ): Promise<StoredAvatar> {
   const image = await processAvatarImage(bytes);
-  await ctx.avatarStorage.put(image.fileName, image.data, image.contentType);
-  try {
-    await insertAvatar(ctx.db, userId, {
-      fileName: image.fileName,
-      contentType: image.contentType,
-      byteSize: image.data.length,
-    });
-  } catch (error) {
-    // No row points at the file (the account was deleted meanwhile, or the database failed) and
-    // its name was never handed out: it must not stay in storage.
-    await ctx.avatarStorage.delete(image.fileName).catch((err: unknown) => {
-      ctx.log.warn({ err }, 'could not remove the file of an avatar that was not recorded');
-    });
-    throw error;
-  }
+  // A failed insert (the account deleted meanwhile, or the database failing) removes the file:
+  // its name was never handed out.
+  await storeFileBeforeRow(
+    ctx,
+    { key: image.fileName, data: image.data, contentType: image.contentType },
+    () =>
+      insertAvatar(ctx.db, userId, {
+        fileName: image.fileName,
+        contentType: image.contentType,
+        byteSize: image.data.length,
+      }),
+  );
   return { fileName: image.fileName, url: ctx.avatarStorage.publicUrl(image.fileName) };
 }
 

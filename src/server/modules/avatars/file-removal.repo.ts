@@ -1,4 +1,4 @@
-import { and, asc, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { fileRemoval } from '../../db/schema';
 
@@ -19,6 +19,47 @@ export async function recordFileRemovals(tx: Executor, keys: readonly string[]) 
     const chunk = keys.slice(i, i + INSERT_CHUNK).map((key) => ({ key }));
     await tx.insert(fileRemoval).values(chunk).onConflictDoNothing();
   }
+}
+
+/**
+ * How long a file stored before its row waits before the job may remove it: far longer than the
+ * statement that writes the row can take.
+ */
+const PENDING_SECONDS = 60 * 60;
+
+/**
+ * Records a file about to be stored whose row is written after it (an uploaded picture, a chat
+ * picture, a read-aloud): due for removal an hour on, unless the transaction that writes its row
+ * forgets it (`forgetPendingFiles`). A server that dies between the file and its row therefore
+ * leaves no file that nothing knows of (decision 0043).
+ */
+export async function recordPendingFile(db: Executor, key: string) {
+  await db
+    .insert(fileRemoval)
+    .values({ key, dueAt: sql`now() + make_interval(secs => ${PENDING_SECONDS})` })
+    .onConflictDoNothing();
+}
+
+/** The pending files `keys` got their row: they stay. In the transaction that writes the row. */
+export async function forgetPendingFiles(tx: Executor, keys: readonly string[]) {
+  if (keys.length === 0) return;
+  await tx.delete(fileRemoval).where(inArray(fileRemoval.key, [...keys]));
+}
+
+/**
+ * forgetPendingFiles as a step of a statement that writes the row (a common table expression):
+ * `keys`, a query of the keys; `when`, the condition that the row was written.
+ */
+export function forgetPendingFilesStep(keys: SQL, when: SQL = sql`true`): SQL {
+  return sql`delete from ${fileRemoval} where ${fileRemoval.key} in (${keys}) and ${when}`;
+}
+
+/** A pending file whose row will not be written: due for removal now. */
+export async function pendingFileAbandoned(db: Executor, key: string) {
+  await db
+    .update(fileRemoval)
+    .set({ dueAt: sql`now()` })
+    .where(sql`${fileRemoval.key} = ${key}`);
 }
 
 const isDue = lte(fileRemoval.dueAt, sql`now()`);

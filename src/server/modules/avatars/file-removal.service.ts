@@ -1,6 +1,13 @@
 import type { AppContext } from '../../context';
 import type { JobEnqueuer } from '../../jobs/queue';
-import { claimDue, claimRecorded, forgetRemoved, releaseFailed } from './file-removal.repo';
+import {
+  claimDue,
+  claimRecorded,
+  forgetRemoved,
+  pendingFileAbandoned,
+  recordPendingFile,
+  releaseFailed,
+} from './file-removal.repo';
 
 /**
  * Files whose rows are gone leave storage through the `file_removal` outbox (decision 0043): the
@@ -44,6 +51,39 @@ export async function removeRecordedFiles(ctx: FileRemovalContext, keys: readonl
     // The job queue not running (yet): its run at start-up or on schedule takes them.
     ctx.log.warn({ err }, 'could not ask for a file-removal run');
   });
+}
+
+/**
+ * Stores a file whose row is written after it (decision 0043): its key is recorded as pending
+ * first, then the file stored, then `writeRow` writes the row and forgets the record in its own
+ * transaction (`forgetPendingFiles`). Storing or writing failed: the file is removed at once and
+ * the failure thrown. A server that dies in between leaves the record, which the `file-removal`
+ * job takes an hour on: no stored file is ever one that nothing knows of.
+ */
+export async function storeFileBeforeRow<T>(
+  ctx: FileRemovalContext,
+  file: { key: string; data: Buffer; contentType: string },
+  writeRow: () => Promise<T>,
+): Promise<T> {
+  await recordPendingFile(ctx.db, file.key);
+  try {
+    await ctx.avatarStorage.put(file.key, file.data, file.contentType);
+    return await writeRow();
+  } catch (error) {
+    await removePendingFile(ctx, file.key);
+    throw error;
+  }
+}
+
+/** A pending file whose row will not be written, removed now. Never throws (the job is there). */
+export async function removePendingFile(ctx: FileRemovalContext, key: string) {
+  try {
+    await pendingFileAbandoned(ctx.db, key);
+  } catch (err) {
+    ctx.log.warn({ err }, 'a file whose row was not written is left to the file-removal job');
+    return;
+  }
+  await removeRecordedFiles(ctx, [key]);
 }
 
 /**

@@ -13,8 +13,13 @@ export {
   UNKNOWN_AVATAR,
 } from './avatars.repo';
 export { assertAvatarOwned, avatarUrl, storeAvatar } from './avatars.service';
-export { recordFileRemovals } from './file-removal.repo';
-export { removeRecordedFiles } from './file-removal.service';
+export {
+  forgetPendingFiles,
+  forgetPendingFilesStep,
+  pendingFileAbandoned,
+  recordFileRemovals,
+} from './file-removal.repo';
+export { removeRecordedFiles, storeFileBeforeRow } from './file-removal.service';
 export { processAvatarImage } from './image-processing';
 
 export const avatarsModule: FeatureModule = {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Bound } from '../../db/prepared';
 import { conversation, conversationMember, message } from '../../db/schema';
+import { forgetPendingFilesStep } from '../avatars';
 
 /**
  * Stores one message and keeps its conversation current in the same statement: the new message
@@ -116,7 +117,15 @@ export function storeMessageSteps(
         updated_at = now()
       where id = ${conversationId} and user_id = ${userId} and exists (select 1 from stored)
       returning message_count
-    ), alongside as (${alongside ?? sql`select 1 where false`})`;
+    ), alongside as (${alongside ?? sql`select 1 where false`})${
+      value.attachments === undefined
+        ? sql``
+        : // Its pictures were stored first, recorded as pending (storeFileBeforeRow): they stay.
+          sql`, kept_files as (${forgetPendingFilesStep(
+            sql`select a->>'key' from jsonb_array_elements(${value.attachments}::jsonb) a`,
+            sql`exists (select 1 from stored)`,
+          )})`
+    }`;
   const result = sql`(select id from stored) as id,
            (select message_count from counted) as count,
            (select count(*) from alongside)::int as alongside,

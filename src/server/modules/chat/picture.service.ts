@@ -14,12 +14,13 @@ import {
   pictureSceneSchema,
   type PictureScene,
 } from '../../prompts/picture.prompt';
+import { storeFileBeforeRow } from '../avatars';
 import { refundCharge, settleChargeStatement, takeCredit } from '../credits';
 import { isHarmfulReply, reviewCharacterAge } from '../safety';
 import { toMessageView } from './conversations.service';
 import { findMessage } from './messages.repo';
 import { modelOf } from './model-policy';
-import { preparePicture, type PreparedPicture } from './picture-image';
+import { preparePicture } from './picture-image';
 import { storeMessage } from './message-store.repo';
 import { readStory, sheetAndStory, type StoryRead } from './story.service';
 
@@ -48,7 +49,6 @@ export async function requestPicture(
   if (read.conversation.groupScene) throw badRequest(PICTURE_MESSAGES.notInScenes);
 
   const chargeId = credits > 0 ? await takeCredit(ctx, userId, conversationId, credits) : null;
-  let picture: PreparedPicture | null = null;
   try {
     const scene = await describeScene(ctx, userId, read, wish);
     await checkSceneIsAdult(ctx, userId, scene);
@@ -60,35 +60,38 @@ export async function requestPicture(
       gender: read.character.gender || null,
       description: read.character.description,
     };
-    picture = await preparePicture(await ctx.images.generate(picturePrompt(subject, scene.scene)));
-    await ctx.avatarStorage.put(picture.key, picture.data, 'image/webp');
+    const picture = await preparePicture(
+      await ctx.images.generate(picturePrompt(subject, scene.scene)),
+    );
     const attachment = {
       kind: 'image' as const,
       key: picture.key,
       width: picture.width,
       height: picture.height,
     };
-    const stored = await storeMessage(
-      ctx.db,
-      userId,
-      conversationId,
-      {
-        sender: 'ai',
-        content: pictureMessageText(caption),
-        attachments: JSON.stringify([attachment]),
-      },
-      // The charge is settled in the statement that stores what it paid for.
-      chargeId === null ? undefined : settleChargeStatement(chargeId),
+    // Not stored (the conversation deleted meanwhile, or storing failed): the file is removed.
+    const stored = await storeFileBeforeRow(
+      ctx,
+      { key: picture.key, data: picture.data, contentType: 'image/webp' },
+      () =>
+        storeMessage(
+          ctx.db,
+          userId,
+          conversationId,
+          {
+            sender: 'ai',
+            content: pictureMessageText(caption),
+            attachments: JSON.stringify([attachment]),
+          },
+          // The charge is settled in the statement that stores what it paid for.
+          chargeId === null ? undefined : settleChargeStatement(chargeId),
+        ),
     );
     const row = await findMessage(ctx.db, userId, stored.id);
     if (!row) throw notFound(CONVERSATION_NOT_FOUND);
     return toMessageView(row);
   } catch (error) {
     if (chargeId !== null) await refundCharge(ctx, chargeId);
-    if (picture) {
-      // Nothing points at the file (the conversation was deleted meanwhile, or storing failed).
-      await ctx.avatarStorage.delete(picture.key).catch(() => undefined);
-    }
     throw pictureError(error);
   }
 }

@@ -1,7 +1,13 @@
 import type { SessionUser } from '../../../shared/auth/contract';
 import type { Brand } from '../../../shared/site/contract';
 import { requireAdmin } from '../../http/staff';
-import { processAvatarImage, recordFileRemovals, removeRecordedFiles } from '../avatars';
+import {
+  forgetPendingFiles,
+  processAvatarImage,
+  recordFileRemovals,
+  removeRecordedFiles,
+  storeFileBeforeRow,
+} from '../avatars';
 import { changeBrand, type SiteContext } from './site.service';
 import { siteState, type BrandImageKind, type StoredImage } from './site-settings';
 
@@ -27,25 +33,21 @@ export async function uploadBrandImage(
   requireAdmin(user);
   const image = await processAvatarImage(bytes);
   const key = `brand-${kind}-${image.fileName}`;
-  await ctx.avatarStorage.put(key, image.data, image.contentType);
-  let replaced: string[];
-  let brand: Brand;
-  try {
-    ({ brand, result: replaced } = await changeBrand(ctx, user, async (current, tx) => {
-      const old = current[kind];
-      if (old) await recordFileRemovals(tx, [old.key]);
-      // A version that always grows, even for two uploads in the same millisecond.
-      const at = Math.max(Date.now(), (old?.at ?? 0) + 1);
-      const stored: StoredImage = { key, contentType: image.contentType, at };
-      return { next: { ...current, [kind]: stored }, result: old ? [old.key] : [] };
-    }));
-  } catch (error) {
-    // Nothing points at the new file: it must not stay in storage.
-    await ctx.avatarStorage.delete(key).catch((err: unknown) => {
-      ctx.log.warn({ err }, 'could not remove the file of a brand image that was not saved');
-    });
-    throw error;
-  }
+  // Not saved (the change failed): the new file is removed at once.
+  const { brand, result: replaced } = await storeFileBeforeRow(
+    ctx,
+    { key, data: image.data, contentType: image.contentType },
+    () =>
+      changeBrand(ctx, user, async (current, tx) => {
+        await forgetPendingFiles(tx, [key]);
+        const old = current[kind];
+        if (old) await recordFileRemovals(tx, [old.key]);
+        // A version that always grows, even for two uploads in the same millisecond.
+        const at = Math.max(Date.now(), (old?.at ?? 0) + 1);
+        const stored: StoredImage = { key, contentType: image.contentType, at };
+        return { next: { ...current, [kind]: stored }, result: old ? [old.key] : [] };
+      }),
+  );
   await removeRecordedFiles(ctx, replaced);
   return brand;
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { character, conversation, message, messageSpeech } from '../../db/schema';
-import { recordFileRemovals } from '../avatars';
+import { forgetPendingFiles, pendingFileAbandoned } from '../avatars';
 
 export type SpeechRow = typeof messageSpeech.$inferSelect;
 
@@ -54,7 +54,10 @@ export async function replaceSpeech(
       .values(row)
       .onConflictDoNothing({ target: [messageSpeech.messageId, messageSpeech.voice] })
       .returning({ key: messageSpeech.storageKey });
-    if (kept.length === 0) await recordFileRemovals(tx, [row.storageKey]);
+    // Its file was stored first, recorded as pending (storeFileBeforeRow): it stays with its row,
+    // or goes now when another listen's row was kept instead.
+    if (kept.length === 0) await pendingFileAbandoned(tx, row.storageKey);
+    else await forgetPendingFiles(tx, [row.storageKey]);
     return kept.length === 0 ? [...old.map((o) => o.key), row.storageKey] : old.map((o) => o.key);
   });
 }

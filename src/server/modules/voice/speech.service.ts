@@ -3,7 +3,7 @@ import { MESSAGE_NOT_FOUND } from '../../../shared/chat/contract';
 import { SPEECH_MESSAGES, VOICE_SAMPLE_TEXT, type Voices } from '../../../shared/voice/contract';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../errors';
-import { removeRecordedFiles } from '../avatars';
+import { removeRecordedFiles, storeFileBeforeRow } from '../avatars';
 import { refundCharge, settleCharge, takeCredit } from '../credits';
 import { findMessageToSpeak, findSpeech, replaceSpeech } from './speech.repo';
 import { spokenPieces, spokenText } from './spoken-text';
@@ -121,13 +121,15 @@ async function keep(
 ) {
   const storageKey = `speech-${randomUUID()}.mp3`;
   try {
-    await ctx.avatarStorage.put(storageKey, data, 'audio/mpeg');
-    const replaced = await replaceSpeech(ctx.db, { ...speech, storageKey, byteSize: data.length });
+    const replaced = await storeFileBeforeRow(
+      ctx,
+      { key: storageKey, data, contentType: 'audio/mpeg' },
+      () => replaceSpeech(ctx.db, { ...speech, storageKey, byteSize: data.length }),
+    );
     await removeRecordedFiles(ctx, replaced);
   } catch (err) {
-    // The message deleted meanwhile (its key is gone), or storage refusing: nothing points here.
+    // The message deleted meanwhile (its key is gone), or storage refusing: the file was removed.
     ctx.log.warn({ err }, 'a read-aloud was not kept');
-    await ctx.avatarStorage.delete(storageKey).catch(() => undefined);
   }
 }
 
