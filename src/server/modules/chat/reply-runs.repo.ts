@@ -173,9 +173,9 @@ export async function saveRuns(
 
 /**
  * The run's end: its text, notices and last event kept for late readers; the lease let go. Only
- * by the lease's holder, or, for `done`, by the server whose reply was stored (the run's answer,
- * whoever holds the lease; a run ended done stays as it is): a server that lost its run to
- * another (it stalled past its lease) must not overwrite how the other ended it.
+ * by the lease's holder: a server that lost its run to another (it stalled past its lease) must
+ * not overwrite how the other ended it. (A paid reply or continue ends its run in the statement
+ * that stores it, whoever holds the lease: reply.repo.ts.)
  */
 export async function finishRun(
   db: Database,
@@ -200,8 +200,7 @@ const finishRunStatement = statementOnce<
   (p) => sql`update ${replyRun} set state = ${p.state}, text = ${p.text},
       notices = ${p.notices}::jsonb, final = ${p.final}::jsonb,
       lease_owner = null, lease_until = null, updated_at = now()
-    where id = ${p.id} and (lease_owner = ${p.owner}
-      or (${p.state}::text = 'done' and state <> 'done'))`,
+    where id = ${p.id} and lease_owner = ${p.owner}`,
 );
 
 /** The user's run `id`, or null (another user's is not found either). */

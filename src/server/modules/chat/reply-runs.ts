@@ -217,7 +217,14 @@ export class ReplyRuns {
     const stored = await repo.findRun(this.ctx.db, run.userId, run.id).catch(() => null);
     if (stored?.final?.event !== 'done') return null;
     await this.end(run, 'done', stored.final, true);
-    return { ...stored.final.data, notices: stored.notices.map((n) => n.notice) };
+    // Notices this server told that the other never saw (told in the moment before it stalled).
+    const recorded = stored.notices.map((n) => n.notice);
+    const seen = new Set(recorded.map((n) => JSON.stringify(n)));
+    const toldHere = run.log.notices.map((n) => n.notice);
+    return {
+      ...stored.final.data,
+      notices: [...recorded, ...toldHere.filter((n) => !seen.has(JSON.stringify(n)))],
+    };
   }
 
   /**

@@ -41,14 +41,14 @@ export interface StoredAnswer {
   message: string;
   lore: LoreMark[];
   messageCount?: number;
-  /** The statement that stored it also ended its run (`runEnd`, decision 0071). */
+  /** The statement (or a continue's transaction) that stored it also ended its run (`runEnd`). */
   runEnded?: boolean;
 }
 
 /**
  * `lore`: the lorebook entries the prompt carried, kept with a new reply (a continue keeps the
- * reply's own: it goes on with what that reply began). `runEnd`: the reply's run, ended by the
- * same statement when it stores a new paid reply (else its end is written on its own).
+ * reply's own: it goes on with what that reply began). `runEnd`: the reply's run, ended with the
+ * paid reply or continue it stores (else its end is written on its own).
  */
 export function storeAnswer(
   ctx: AppContext,
@@ -61,7 +61,7 @@ export function storeAnswer(
 ): Promise<StoredAnswer> {
   const { keep } = record;
   if ('continues' in keep)
-    return storeContinuation(ctx, userId, record, keep.continues, text, paid);
+    return storeContinuation(ctx, userId, record, keep.continues, text, paid, runEnd);
   return storeReply(ctx, userId, record, { reply: text, lore }, keep.answers, paid, runEnd);
 }
 
@@ -121,11 +121,12 @@ async function storeContinuation(
   continued: { messageId: number; content: string },
   addition: string,
   paid: boolean,
+  runEnd: RunEndRow | undefined,
 ): Promise<StoredAnswer> {
   const { messageId } = continued;
   const joined = continuationJoin(continued.content, addition);
   const row = paid
-    ? await appendContinuationAndSettle(ctx.db, userId, messageId, joined, chargeId)
+    ? await appendContinuationAndSettle(ctx.db, userId, messageId, joined, chargeId, runEnd)
     : await appendToMessage(ctx.db, userId, messageId, joined);
   if (!row) throw notFound(MESSAGE_NOT_FOUND); // deleted while the model wrote
   // Another server took this continue's run over and stored it (this one stalled past its lease).
@@ -133,5 +134,6 @@ async function storeContinuation(
     ctx.log.warn({ chargeId }, 'reply not stored: another server finished it');
     throw new FinishedElsewhere();
   }
-  return { messageId, message: row.content, lore: row.lore ?? [] };
+  const runEnded = 'runEnded' in row && row.runEnded === true;
+  return { messageId, message: row.content, lore: row.lore ?? [], runEnded };
 }

@@ -115,7 +115,9 @@ const storeReplyStatement = statementOnce<
  * settled, in one transaction that holds the charge's row. Nothing is appended when the charge
  * was settled already ('finished': a server that stalled past its run's lease, whose run another
  * server took over and finished, decision 0049); null when the message is gone. A charge the
- * sweeper refunded still gets its words appended (for free), as a reply is stored.
+ * sweeper refunded still gets its words appended (for free), as a reply is stored. With `runEnd`,
+ * the run is ended `done` in the same transaction, as storeReplyAndSettle ends it (its `final`
+ * given the reply's id, whole text and lore); `runEnded` says whether it was.
  */
 export async function appendContinuationAndSettle(
   db: Database,
@@ -123,7 +125,8 @@ export async function appendContinuationAndSettle(
   messageId: number,
   text: string,
   chargeId: number,
-): Promise<MessageRow | null | 'finished'> {
+  runEnd: RunEndRow | null = null,
+): Promise<(MessageRow & { runEnded: boolean }) | null | 'finished'> {
   return db.transaction(async (tx) => {
     const [charge] = await tx
       .select({ status: replyCharge.status })
@@ -132,7 +135,18 @@ export async function appendContinuationAndSettle(
       .for('update');
     if (charge?.status === 'done') return 'finished';
     const row = await appendToMessage(tx, userId, messageId, text);
-    if (row) await tx.execute(settleChargeStatement(chargeId));
-    return row;
+    if (!row) return null;
+    await tx.execute(settleChargeStatement(chargeId));
+    if (!runEnd) return { ...row, runEnded: false };
+    const final = sql`jsonb_set(jsonb_set(jsonb_set(${runEnd.final}::jsonb,
+        '{data,messageId}', to_jsonb(${row.id}::bigint)),
+        '{data,message}', to_jsonb(${row.content}::text)),
+        '{data,lore}', coalesce(${row.lore === null ? null : JSON.stringify(row.lore)}::jsonb, '[]'::jsonb))`;
+    const { rows } = await tx.execute(sql`update ${replyRun} set state = 'done',
+        text = ${runEnd.text}::text, notices = ${runEnd.notices}::jsonb, final = ${final},
+        lease_owner = null, lease_until = null, updated_at = now()
+      where id = ${runEnd.id}::text and state <> 'done'
+      returning id`);
+    return { ...row, runEnded: rows.length > 0 };
   });
 }
