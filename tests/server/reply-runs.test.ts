@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app';
 import { JobQueue } from '../../src/server/jobs/queue';
 import { RUN_CUT_OFF, RUN_KEEP_MS, RUN_LAPSED_MS } from '../../src/server/modules/chat/reply-runs';
 import { sweepRuns } from '../../src/server/modules/chat/reply-runs.repo';
+import { storeReplyAndSettle } from '../../src/server/modules/chat/reply.repo';
 import { llmAppTest } from '../support/server-fixtures';
 import { readEvents, textOf } from '../support/sse';
 import { answerAgeReviewsAsAdult } from './support/llm';
@@ -498,6 +499,68 @@ test('a stalled server that wakes and stores its reply first: the server that to
   expect(late.at(-1)).toMatchObject({ event: 'done', data: { messageId: stored.id } });
   expect(aLog.join('')).not.toContain('reply failed');
 }, 30_000);
+
+test('two servers storing the same reply at the same moment: the second waits for the first and stores nothing', async ({
+  t,
+  user,
+}) => {
+  // (Two connections are needed for the race: on PostgreSQL. PGlite has one, and runs the two
+  // statements one after the other, as the mend makes PostgreSQL do.)
+  const userId = (await user.get('/api/auth/get-session')).json.user.id as string;
+  const id = await newConversation(t, user);
+  const { db } = t.database;
+  const [asked] = (
+    await db.execute<{ id: string }>(sql`insert into message
+        (conversation_id, user_id, parent_id, sender, content)
+      values (${id}, ${userId}, null, 'user', 'Tell me more') returning id`)
+  ).rows;
+  const [charge] = (
+    await db.execute<{ id: string }>(sql`insert into reply_charge (user_id, conversation_id)
+      values (${userId}, ${id}) returning id`)
+  ).rows;
+  const store = (tx: typeof db, content: string) =>
+    storeReplyAndSettle(
+      tx,
+      userId,
+      id,
+      { content, parentId: Number(asked!.id), model: null, lore: null, speakerId: null },
+      Number(charge!.id),
+    );
+  // The first server's statement has run, its transaction not yet committed; the second's runs.
+  let commit!: () => void;
+  const committing = new Promise<void>((resolve) => (commit = resolve));
+  let firstStored!: () => void;
+  const stored = new Promise<void>((resolve) => (firstStored = resolve));
+  const first = db.transaction(async (tx) => {
+    const result = await store(tx as unknown as typeof db, 'The first server’s words.');
+    firstStored();
+    await committing;
+    return result;
+  });
+  await stored;
+  const second = store(db, 'The second server’s words.');
+  if (t.database.driver === 'postgres') {
+    // The second waits on the charge's row (else it stored its reply already).
+    await vi.waitFor(
+      async () => {
+        const { rows } = await db.execute<{ waiting: number }>(
+          sql`select count(*)::int as waiting from pg_locks where not granted`,
+        );
+        expect(rows[0]!.waiting).toBeGreaterThan(0);
+      },
+      { timeout: 5_000 },
+    );
+  }
+  commit();
+  const [a, b] = await Promise.all([first, second]);
+  expect(a.id).toBeGreaterThan(0);
+  expect(b.id).toBe(0);
+  const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+  expect(messages.map((m: { content: string }) => m.content)).toEqual([
+    'Tell me more',
+    'The first server’s words.',
+  ]);
+});
 
 test('a group scene’s run taken over keeps its speaker: its prompt, its message', async ({
   t,

@@ -89,11 +89,13 @@ const storeReplyStatement = statementOnce<
     },
     settleChargeStatement(p.chargeId),
     // Stored unless a reply was stored for this charge already: a server that stalled past its
-    // run's lease, whose run another server took over and finished (decision 0049). A charge the
-    // sweeper refunded still stores its reply (for free).
+    // run's lease, whose run another server took over and finished (decision 0049). The charge's
+    // row is locked first, so that of two servers storing at the same moment the second waits
+    // for the first and then sees its charge settled (a plain read saw it pending, and both
+    // stored). A charge the sweeper refunded still stores its reply (for free).
     // (A charge gone with its account or conversation still tries, and fails as not found.)
-    sql`charge as (select 1 as id where not exists (
-      select 1 from ${replyCharge} where id = ${p.chargeId} and status = 'done'))`,
+    sql`held as (select status from ${replyCharge} where id = ${p.chargeId} for update),
+      charge as (select 1 as id where not exists (select 1 from held where status = 'done'))`,
   );
   // The run's end, only with the reply, and whoever holds its lease: the stored reply is the
   // run's answer. A server that stalled past its lease and stores first ends the run that
