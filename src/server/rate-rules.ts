@@ -239,6 +239,13 @@ export const RATE_RULES = {
     windowMs: HOUR,
     message: 'You have saved many characters in a short time. Please try again later.',
   },
+  /** Credits a staff member gives or takes: each is free model use the operator pays for. */
+  creditGrantsPerStaff: {
+    name: 'credit-grant',
+    limit: 60,
+    windowMs: HOUR,
+    message: 'You have changed many balances in a short time. Please try again later.',
+  },
   /** Messages edited in place: stops scripts rewriting a thread over and over. */
   messageEditsPerUser: {
     name: 'message-edit',

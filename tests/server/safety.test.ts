@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADULTS_ONLY_PAUSED_MESSAGE } from '../../src/shared/safety/rules';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
-import { enrolTwoFactor } from '../support/two-factor';
+import { enrolTwoFactor, signedInStaff } from '../support/two-factor';
 import type { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult, requestsFor } from './support/llm';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -508,5 +508,31 @@ describe('the published protocol', () => {
     expect(res.status).toBe(200);
     expect(res.json.aiNoticeEveryMinutes).toBe(0.02);
     expect(res.json.resources[0]).toMatchObject({ name: '988 Suicide & Crisis Lifeline' });
+  });
+});
+
+// After the monthly counts above, which count this pause as well.
+describe('a staff member’s own pause', () => {
+  it('is for another staff member to review', async () => {
+    const { c: moderator, id: moderatorId } = await signedInStaff(t, 'moderator');
+    const charId = (await moderator.post('/api/characters', character)).json.id;
+    const id = await newConversation(moderator, { characterId: charId });
+    const told = await moderator.post('/api/chat', {
+      message: "my mom says I can't be online after 10 because I'm 14",
+      conversationId: id,
+    });
+    expect(told.status).toBe(403);
+    const own = await moderator.post(`/api/admin/safety-holds/${moderatorId}/review`, {
+      outcome: 'released',
+    });
+    expect([own.status, own.json.message]).toEqual([
+      400,
+      'Another staff member must review a pause of your own account.',
+    ]);
+    expect((await moderator.get('/api/safety/status')).json.chatPaused).toBe(true);
+    const other = await (
+      await staffUser()
+    ).post(`/api/admin/safety-holds/${moderatorId}/review`, { outcome: 'upheld' });
+    expect(other.status, other.text).toBe(200);
   });
 });

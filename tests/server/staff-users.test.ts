@@ -286,6 +286,51 @@ describe('credits', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('are not a staff member’s to give themselves, nor past a million on any balance', async () => {
+    for (const [staff, id] of [
+      [admin, adminId],
+      [moderator, moderatorId],
+    ] as const) {
+      const own = await staff.post(`/api/admin/users/${id}/credits`, {
+        amount: 100_000,
+        reason: 'Testing the new model',
+      });
+      expect([own.status, own.json.message]).toEqual([
+        400,
+        'You cannot give or take credits of your own account.',
+      ]);
+    }
+    expect(
+      await t.database.db.select().from(creditGrant).where(eq(creditGrant.userId, adminId)),
+    ).toEqual([]);
+
+    // A balance is a 32-bit count: ten grants of 100,000 reach the ceiling, the eleventh is refused.
+    const { c, id } = await newUser();
+    const start = (await c.get('/api/get-credits')).json.credits as number;
+    const fill = await admin.post(`/api/admin/users/${id}/credits`, {
+      amount: 100_000 - start,
+      reason: 'Support ticket 3',
+    });
+    expect(fill.status, fill.text).toBe(200);
+    for (let i = 0; i < 9; i++) {
+      const more = await admin.post(`/api/admin/users/${id}/credits`, {
+        amount: 100_000,
+        reason: 'Support ticket 3',
+      });
+      expect(more.status, more.text).toBe(200);
+    }
+    expect((await c.get('/api/get-credits')).json.credits).toBe(1_000_000);
+    const past = await admin.post(`/api/admin/users/${id}/credits`, {
+      amount: 1,
+      reason: 'Support ticket 3',
+    });
+    expect([past.status, past.json.message]).toEqual([
+      400,
+      'The balance cannot go above 1,000,000 credits.',
+    ]);
+    expect((await c.get('/api/get-credits')).json.credits).toBe(1_000_000);
+  });
+
   it('goes with the account', async () => {
     const { id } = await newUser();
     await admin.post(`/api/admin/users/${id}/credits`, { amount: 3, reason: 'Welcome gift' });

@@ -47,7 +47,8 @@ export type RateRuleName =
   | 'characterWritesPerUser'
   | 'messageEditsPerUser'
   | 'accountDeletionsPerUser'
-  | 'accountExportsPerUser';
+  | 'accountExportsPerUser'
+  | 'creditGrantsPerStaff';
 
 /** What a request must bring before its handler runs. */
 export interface EndpointNeeds {

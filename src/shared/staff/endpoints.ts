@@ -39,7 +39,7 @@ export const getUserPage = /* @__PURE__ */ endpoint({
 export const grantUserCredits = /* @__PURE__ */ endpoint({
   method: 'POST',
   path: '/api/admin/users/:userId/credits',
-  needs: { auth: 'staff' },
+  needs: { auth: 'staff', rate: 'creditGrantsPerStaff' },
   summary: 'Gives or takes credits, with a reason (staff)',
   schemas: (c) => ({
     params: c.staffUserParams,

@@ -1,6 +1,9 @@
-import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { creditAccount, creditGrant, replyCharge } from '../../db/schema';
+
+/** The most a grant may bring a balance to (a credit count is a 32-bit integer in the table). */
+export const CREDIT_BALANCE_MAX = 1_000_000;
 
 /** What a staff member asks: the change (positive gives, negative takes), why, and who asks. */
 export interface GrantRequest {
@@ -11,8 +14,8 @@ export interface GrantRequest {
 
 /**
  * Changes the balance and writes the ledger row in one transaction (decision 0056). A take may
- * not bring the balance below 0: the conditional UPDATE checks it on the locked row, so two takes
- * at once cannot both pass. Answers the balance as the user sees it, or null when the take was
+ * not bring the balance below 0, nor a grant above CREDIT_BALANCE_MAX: the conditional UPDATE checks it on the locked row, so two takes
+ * at once cannot both pass. Answers the balance as the user sees it, or null when the change was
  * refused. The account must exist (the service prepares it first).
  */
 export async function grantCredits(
@@ -27,7 +30,9 @@ export async function grantCredits(
       .where(
         and(
           eq(creditAccount.userId, userId),
-          amount < 0 ? gte(creditAccount.credits, -amount) : undefined,
+          amount < 0
+            ? gte(creditAccount.credits, -amount)
+            : lte(creditAccount.credits, CREDIT_BALANCE_MAX - amount),
         ),
       )
       .returning({ credits: creditAccount.credits });

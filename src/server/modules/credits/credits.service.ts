@@ -127,13 +127,15 @@ export async function sweepStaleCharges(ctx: SweeperContext): Promise<number> {
 }
 
 /** The message when a take would leave less than nothing. */
+export const GRANT_ABOVE_MAX_MESSAGE = `The balance cannot go above ${grants.CREDIT_BALANCE_MAX.toLocaleString('en-US')} credits.`;
+
 export const takeBelowZeroMessage = (left: number) =>
   `The balance cannot go below 0: this account has ${left} credit${left === 1 ? '' : 's'} left.`;
 
 /**
  * Gives (positive) or takes (negative) credits on a staff member's word, written to the credit
  * ledger with the reason (decision 0056). Answers the new balance; 400 when a take would bring it
- * below 0.
+ * below 0, or a grant above CREDIT_BALANCE_MAX.
  */
 export async function grantCredits(
   ctx: CreditsContext,
@@ -143,6 +145,7 @@ export async function grantCredits(
   await prepareAccount(ctx, userId);
   const balance = await grants.grantCredits(ctx.db, userId, request);
   if (balance === null) {
+    if (request.amount > 0) throw new HttpError(400, GRANT_ABOVE_MAX_MESSAGE);
     throw new HttpError(400, takeBelowZeroMessage((await repo.readCredits(ctx.db, userId)) ?? 0));
   }
   return balance;

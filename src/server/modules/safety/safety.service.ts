@@ -259,6 +259,8 @@ export async function listHolds(ctx: AppContext, status: 'open' | 'reviewed') {
   return (await repo.listHolds(ctx.db, status)).map(holdView);
 }
 
+export const OWN_HOLD_MESSAGE = 'Another staff member must review a pause of your own account.';
+
 /** A staff review of a paused account: 'released' lets it chat again, 'upheld' keeps it paused. */
 export async function reviewHold(
   ctx: AppContext,
@@ -266,6 +268,8 @@ export async function reviewHold(
   userId: string,
   review: { outcome: 'released' | 'upheld'; note?: string | undefined },
 ) {
+  // The person paused is not the one to judge it (a staff account that chats can be paused too).
+  if (userId === staffId) throw badRequest(OWN_HOLD_MESSAGE);
   const row = await repo.reviewHold(ctx.db, userId, {
     outcome: review.outcome,
     note: review.note || null,

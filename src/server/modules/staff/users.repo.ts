@@ -83,6 +83,9 @@ export async function activityOf(db: Database, userId: string) {
 }
 
 /** The account's sessions as stored, newest first, without their tokens. */
+/** Signed-in devices the user's page shows, the most recently used first. */
+export const SESSIONS_SHOWN = 50;
+
 export async function sessionsOf(db: Database, userId: string) {
   const rows = await db
     .select({
@@ -94,7 +97,8 @@ export async function sessionsOf(db: Database, userId: string) {
     })
     .from(session)
     .where(eq(session.userId, userId))
-    .orderBy(desc(session.updatedAt));
+    .orderBy(desc(session.updatedAt))
+    .limit(SESSIONS_SHOWN);
   return rows.map((row) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),

@@ -15,6 +15,7 @@ import * as repo from './users.repo';
 
 export const STAFF_USER_MESSAGES = {
   ownSuspension: 'You cannot suspend or restore your own account.',
+  ownCredits: 'You cannot give or take credits of your own account.',
   staffNeedsAdmin: 'Only an admin can do this to a staff account.',
 } as const;
 
@@ -70,6 +71,8 @@ export async function changeCredits(
   userId: string,
   { amount, reason }: CreditGrantRequest,
 ): Promise<{ credits: number }> {
+  // Free replies paid by the operator: another staff member must grant them.
+  if (userId === staff.id) throw badRequest(STAFF_USER_MESSAGES.ownCredits);
   await accountOr404(ctx, userId);
   return { credits: await grantCredits(ctx, userId, { amount, reason, actorId: staff.id }) };
 }
