@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { billingCustomer, stripeEvent, subscription } from '../../src/server/db/schema';
 import { DOUBLE_PRICES, DOUBLE_WEBHOOK_SECRET } from '../doubles/stripe-server';
@@ -275,6 +275,21 @@ describe('webhook', () => {
 
     const retried = await b.stripe.deliver(event);
     expect(retried.status).toBe(200);
+    expect((await kate.get('/api/subscription')).json.subscription.cancelAtPeriodEnd).toBe(true);
+    await b.stripe.setCancelAtPeriodEnd(subId, false);
+  });
+
+  it('records an event only once it was handled: one whose server died midway is handled when Stripe delivers it again', async () => {
+    await b.stripe.setCancelAtPeriodEnd(subId, true, { deliver: false });
+    const event = updated();
+    const reads = b.stripe.requests.length;
+    b.stripe.failApi(2); // the SDK's third try succeeds, after its waits
+    const delivery = b.stripe.deliver(event);
+    await vi.waitFor(() => expect(b.stripe.requests.length).toBeGreaterThan(reads));
+    // Midway (a server dying here would answer nothing): not taken for handled.
+    expect(await storedEvents(event.id)).toBe(0);
+    expect((await delivery).status).toBe(200);
+    expect(await storedEvents(event.id)).toBe(1);
     expect((await kate.get('/api/subscription')).json.subscription.cancelAtPeriodEnd).toBe(true);
     await b.stripe.setCancelAtPeriodEnd(subId, false);
   });

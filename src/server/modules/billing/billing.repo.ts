@@ -123,19 +123,19 @@ export async function staleSubscriptions(
     .limit(limit);
 }
 
-/** Records an event id; false when it was recorded before (a duplicate delivery). */
-export async function claimEvent(db: Database, id: string, type: string): Promise<boolean> {
+/** Whether an event id was recorded (its handling done: a later delivery is a duplicate). */
+export async function eventHandled(db: Database, id: string): Promise<boolean> {
   const rows = await db
-    .insert(stripeEvent)
-    .values({ id, type })
-    .onConflictDoNothing()
-    .returning({ id: stripeEvent.id });
+    .select({ id: stripeEvent.id })
+    .from(stripeEvent)
+    .where(eq(stripeEvent.id, id))
+    .limit(1);
   return rows.length > 0;
 }
 
-/** Forgets an event whose handling failed, so Stripe's next delivery of it is handled again. */
-export async function releaseEvent(db: Database, id: string): Promise<void> {
-  await db.delete(stripeEvent).where(eq(stripeEvent.id, id));
+/** Records an event id once its handling is done (a second record of it does nothing). */
+export async function recordEvent(db: Database, id: string, type: string): Promise<void> {
+  await db.insert(stripeEvent).values({ id, type }).onConflictDoNothing();
 }
 
 /** The account export's subscriptions (issue 14), as Stripe last reported them. */

@@ -467,10 +467,10 @@ function subscriptionOf(event: Stripe.Event): string | null {
 
 /**
  * POST /api/stripe/webhook. Verifies the signature over the raw body (400 when it does not
- * match), records the event id (a duplicate does nothing) and re-reads the subscription the
- * event is about from Stripe instead of trusting the event's copy, whose order Stripe does not
- * guarantee. When the work fails the id is forgotten and the answer is an error, so Stripe's
- * retry handles it again.
+ * match), re-reads the subscription the event is about from Stripe instead of trusting the
+ * event's copy, whose order Stripe does not guarantee, and then records the event id (a later
+ * delivery of it does nothing). When the work fails the answer is an error and nothing is
+ * recorded, so Stripe's retry handles it again.
  */
 export async function handleWebhook(
   ctx: BillingContext,
@@ -489,17 +489,21 @@ export async function handleWebhook(
   } catch {
     throw badRequest('Invalid Stripe signature.');
   }
-  if (!(await repo.claimEvent(ctx.db, event.id, event.type))) {
-    return { received: true, duplicate: true };
-  }
+  if (await repo.eventHandled(ctx.db, event.id)) return { received: true, duplicate: true };
   try {
     const subscriptionId = subscriptionOf(event);
     if (subscriptionId) await syncSubscription(ctx, subscriptionId);
   } catch (err) {
-    await repo.releaseEvent(ctx.db, event.id).catch(() => undefined);
     ctx.log.error({ err, event: event.id, type: event.type }, 'stripe: webhook not processed');
     throw new HttpError(502, 'The event could not be processed now; Stripe will retry it.');
   }
+  // Recorded once handled, not before: a server that dies, or a database that fails, midway
+  // leaves the event unrecorded, and Stripe's next delivery handles it (claimed first, it was
+  // answered as a duplicate and lost until the reconcile a day later). Two deliveries at once
+  // are both handled, which the handling allows: it re-reads Stripe and writes by read time.
+  await repo.recordEvent(ctx.db, event.id, event.type).catch((err: unknown) => {
+    ctx.log.warn({ err, event: event.id }, 'stripe: a handled event was not recorded');
+  });
   return { received: true, duplicate: false };
 }
 
