@@ -325,6 +325,40 @@ describe('suspend-user', () => {
     expect(again.json.user.id).toBe(id);
   });
 
+  it('undoes only itself: another suspension that stands keeps the account suspended', async () => {
+    const { c, email, turn } = await chatter('twice', 'a reply');
+    const first = await reportOf(c, { messageId: turn.ai });
+    const second = await reportOf(c, { messageId: turn.user });
+    const a = await decide(moderator, first, 'suspend-user', 'Spam in chats.');
+    expect(a.status, a.text).toBe(200);
+    const b = await decide(moderator, second, 'suspend-user', 'Threats to other users.');
+    expect(b.status, b.text).toBe(200);
+    const signIn = () =>
+      t.client().post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+
+    expect((await reverse(admin, a.json.decisions[0].id)).status).toBe(200);
+    expect((await signIn()).status).toBe(403); // the second decision stands
+    expect((await reverse(admin, b.json.decisions[0].id)).status).toBe(200);
+    expect((await signIn()).status).toBe(200);
+
+    // Suspended by a decision, then on the user page for another reason: undoing the decision
+    // leaves the page's suspension.
+    const { c: c2, id: id2, email: email2, turn: turn2 } = await chatter('page', 'a reply');
+    const third = await reportOf(c2, { messageId: turn2.ai });
+    const decided = await decide(moderator, third, 'suspend-user', 'Spam in chats.');
+    expect(decided.status, decided.text).toBe(200);
+    const page = await admin.post(`/api/admin/users/${id2}/suspension`, {
+      suspended: true,
+      reason: 'Chargeback fraud.',
+    });
+    expect(page.status, page.text).toBe(200);
+    expect((await reverse(admin, decided.json.decisions[0].id)).status).toBe(200);
+    const still = await t
+      .client()
+      .post('/api/auth/sign-in/email', { email: email2, password: TEST_PASSWORD });
+    expect(still.status).toBe(403);
+  });
+
   it('lets no moderator suspend staff, and nobody themselves; nothing is decided', async () => {
     const staffUser = await signedInStaff(t, 'moderator');
     const { c, turn } = await chatter('staffsubj', 'a reply');

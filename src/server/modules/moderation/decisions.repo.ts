@@ -210,11 +210,30 @@ export async function decisionById(db: Executor, decisionId: number) {
       subjectUserId: moderationDecision.subjectUserId,
       messageId: moderationDecision.messageId,
       characterId: moderationDecision.characterId,
+      note: moderationDecision.note,
       reversedAt: moderationDecision.reversedAt,
     })
     .from(moderationDecision)
     .where(eq(moderationDecision.id, decisionId));
   return row ? { ...row, action: row.action as DecisionAction } : undefined;
+}
+
+/**
+ * Whether the account `userId` stays suspended when the suspension `decision` (reversed already)
+ * is undone: another suspension decision still stands, or the account was suspended since with
+ * another reason (on the user page, which records no decision).
+ */
+export async function suspensionStandsBeyond(
+  db: Executor,
+  userId: string,
+  decision: { note: string },
+): Promise<boolean> {
+  const { rows } = await db.execute<{ stands: boolean }>(sql`select
+      exists (select 1 from ${moderationDecision} d where d.subject_user_id = ${userId}
+        and d.action = 'suspend-user' and d.reversed_at is null)
+      or exists (select 1 from ${user} u where u.id = ${userId} and u.banned
+        and u.ban_reason is distinct from ${decision.note}) as stands`);
+  return rows[0]?.stands === true;
 }
 
 /**

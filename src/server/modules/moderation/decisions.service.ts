@@ -72,8 +72,8 @@ export async function decideReport(
 }
 
 /**
- * An admin's reversal: the message or character back, the account restored, the report open to
- * be decided again. Answers the report's id, for its page.
+ * An admin's reversal: the message or character back, the account restored (unless another
+ * suspension of it stands), the report open to be decided again. Answers the report's id, for its page.
  */
 export async function reverseDecision(
   ctx: DecisionContext,
@@ -88,10 +88,13 @@ export async function reverseDecision(
   if (decision.reversedAt !== null) throw conflict(DECISION_MESSAGES.reversed);
   const reversed = await repo.recordReversal(ctx.db, decision, { actorId: staff.id, note });
   if (!reversed) throw conflict(DECISION_MESSAGES.reversed);
-  if (decision.action === 'suspend-user' && decision.subjectUserId !== null)
-    await setSuspension(ctx, staff, headers, decision.subjectUserId, {
-      suspended: false,
-      reason: note,
-    });
+  const subject = decision.subjectUserId;
+  // Restored unless another suspension stands: one decision undone lifts only itself.
+  if (
+    decision.action === 'suspend-user' &&
+    subject !== null &&
+    !(await repo.suspensionStandsBeyond(ctx.db, subject, decision))
+  )
+    await setSuspension(ctx, staff, headers, subject, { suspended: false, reason: note });
   return decision.reportId;
 }
