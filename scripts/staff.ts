@@ -68,6 +68,12 @@ async function main() {
       console.log(`${email} is already ${newRole}.`);
     } else {
       console.log(`${email}: ${change.from} → ${newRole}.`);
+      if (newRole === 'user' && config.staffEmails.includes(email!.trim().toLowerCase())) {
+        console.warn(
+          `${email} is listed in STAFF_EMAILS: it becomes admin again when it next signs in. ` +
+            'Take it off the list and restart Reverie.',
+        );
+      }
       if (newRole !== 'user') {
         console.log('The staff console needs two-factor authentication: set it up in Account.');
       }

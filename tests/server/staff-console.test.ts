@@ -77,6 +77,15 @@ describe('who may use the console', () => {
     const listed = await t.signedInUser(LISTED);
     expect(await sessionUser(listed)).toMatchObject({ role: 'admin', twoFactorEnabled: false });
     expect((await listed.get('/api/admin/audit')).status).toBe(403);
+    // Recorded like every role change, by the list.
+    const { id: listedId } = await sessionUser(listed);
+    const audit = await t.database.db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.targetUserId, listedId));
+    expect(audit).toMatchObject([
+      { actorId: 'staff-emails', action: 'staff.role.set', details: { from: 'user', to: 'admin' } },
+    ]);
 
     // An account whose address is not verified: a session of its own changes nothing.
     const context = await t.auth.$context;

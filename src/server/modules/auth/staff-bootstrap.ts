@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { user } from '../../db/schema';
+import { staffAudit, user } from '../../db/schema';
 
 /**
  * STAFF_EMAILS: a verified listed address that is still a plain user becomes admin (decision
@@ -19,8 +19,23 @@ export async function promoteListedStaff(
     .where(eq(user.id, userId));
   if (!row || !row.emailVerified || row.role !== 'user') return;
   if (!staffEmails.includes(row.email.toLowerCase())) return;
-  await db
-    .update(user)
-    .set({ role: 'admin' })
-    .where(and(eq(user.id, userId), eq(user.role, 'user')));
+  // Audited like every role change (decision 0055), in the same transaction.
+  await db.transaction(async (tx) => {
+    const promoted = await tx
+      .update(user)
+      .set({ role: 'admin' })
+      .where(and(eq(user.id, userId), eq(user.role, 'user')))
+      .returning({ id: user.id });
+    if (promoted.length === 0) return;
+    await tx.insert(staffAudit).values({
+      actorId: STAFF_EMAILS_ACTOR,
+      actorRole: null,
+      action: 'staff.role.set',
+      targetUserId: userId,
+      details: { from: 'user', to: 'admin' },
+    });
+  });
 }
+
+/** Who made an account admin as its listed address signed in (the audit's actor). */
+export const STAFF_EMAILS_ACTOR = 'staff-emails';
