@@ -83,6 +83,17 @@ describe('plans and checkout', () => {
     expect(res.text).not.toContain('sk_test');
   });
 
+  it('expires the user’s open Checkout when a new one starts: two cannot both be paid', async () => {
+    const erin = await b.t.signedInUser();
+    const first = await erin.post('/api/checkout', { priceId: priceOf('basic') });
+    expect(first.status, first.text).toBe(200);
+    expect(b.stripe.checkoutSessions.get(first.json.id)!.status).toBe('open');
+    const second = await erin.post('/api/checkout', { priceId: priceOf('pro') });
+    expect(second.status, second.text).toBe(200);
+    expect(b.stripe.checkoutSessions.get(first.json.id)!.status).toBe('expired');
+    expect(b.stripe.checkoutSessions.get(second.json.id)!.status).toBe('open');
+  });
+
   it('creates one Stripe customer for 20 concurrent checkouts of a new user', async () => {
     const carol = await b.t.signedInUser();
     const carolId = await userIdOf(carol);

@@ -416,6 +416,7 @@ export async function startCheckout(
     return { id: session.id, url: session.url, kind: 'portal' };
   }
   const customerId = known ?? (await customerFor(ctx, user));
+  if (known) await expireOpenCheckouts(ctx, known);
   const session = await callStripe(ctx, 'create checkout session', () =>
     stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -431,6 +432,24 @@ export async function startCheckout(
   );
   if (!session.url) throw new HttpError(502, STRIPE_UNAVAILABLE);
   return { id: session.id, url: session.url, kind: 'checkout' };
+}
+
+/**
+ * A new Checkout replaces the customer's open ones: each stays payable for a day, and two paid
+ * (an abandoned tab, another plan chosen since) were two subscriptions billed every month. One
+ * that cannot be expired (paid or expired meanwhile, a concurrent click's) is left: the
+ * subscriptions read first catch a paid one the next time.
+ */
+async function expireOpenCheckouts(ctx: BillingContext, customer: string) {
+  const { stripe } = requireBilling(ctx);
+  const open = await callStripe(ctx, 'list open checkout sessions', () =>
+    stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }),
+  );
+  for (const session of open.data) {
+    await stripe.checkout.sessions.expire(session.id).catch((err: unknown) => {
+      ctx.log.warn({ err, session: session.id }, 'stripe: an open Checkout was not expired');
+    });
+  }
 }
 
 /** POST /api/stripe/create-portal-session: the Billing Portal of the signed-in user's customer. */
