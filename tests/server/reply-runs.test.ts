@@ -7,6 +7,7 @@ import { JobQueue } from '../../src/server/jobs/queue';
 import { RUN_CUT_OFF, RUN_KEEP_MS, RUN_LAPSED_MS } from '../../src/server/modules/chat/reply-runs';
 import { sweepRuns } from '../../src/server/modules/chat/reply-runs.repo';
 import { storeReplyAndSettle } from '../../src/server/modules/chat/reply.repo';
+import type { LlmDouble } from '../doubles/llm-server';
 import { llmAppTest } from '../support/server-fixtures';
 import { readEvents, textOf } from '../support/sse';
 import { answerAgeReviewsAsAdult } from './support/llm';
@@ -424,45 +425,46 @@ test('a run whose server died is taken over by another, which goes on from the s
   expect(run!.state).toBe('done');
 }, 30_000);
 
-test('a stalled server that wakes and stores its reply first: the server that took over tells that reply, not a failure', async ({
-  t,
-  user,
-  llm,
-}) => {
-  answerAgeReviewsAsAdult(llm);
+/**
+ * Server A says its first words (`start`, answered `aWords` with three pieces told) and stalls
+ * past its lease; the test's app takes the run over and its model stalls too, after one piece of
+ * `bWords`; a client follows the run there. Then A wakes and stores first: answers once the
+ * run's row says `done`, with the follower's events to come and `goOnB` to let the taker go on.
+ */
+async function aWakesFirst(
+  t: TestApp,
+  user: TestClient,
+  llm: LlmDouble,
+  start: (onA: string) => Promise<Response>,
+  aWords: string,
+  bWords: string,
+) {
   const { a, onA, aLog } = await serverA(t);
-  const id = await newConversation(t, user);
-  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
-  const creditsBefore = await credits();
   let wakeA!: () => void;
   const aWakesUp = new Promise<void>((resolve) => (wakeA = resolve));
   let goOnB!: () => void;
   const bGoesOn = new Promise<void>((resolve) => (goOnB = resolve));
-  // A stalls past its lease; the server that takes over stalls too, after its first words.
   llm.script(
-    { content: 'Starlight0 falls1 on2 the3', stallAfter: 3, resumeAfterStall: aWakesUp },
-    { content: 'and0 the1 harbour2 sleeps.', stallAfter: 1, resumeAfterStall: bGoesOn },
+    { content: aWords, stallAfter: 3, resumeAfterStall: aWakesUp },
+    { content: bWords, stallAfter: 1, resumeAfterStall: bGoesOn },
   );
   const asked = llm.requests.length;
-  const before = await readEvents(
-    await sendTo(onA, t, user, { message: 'Tell me more', conversationId: id }),
-    (events) => textOf(events).includes('falls1'),
-  );
+  const second = aWords.split(' ')[1]!;
+  const before = await readEvents(await start(onA), (events) => textOf(events).includes(second));
   const replyId = before[0]!.data.replyId as string;
   await new Promise((resolve) => setTimeout(resolve, 1_200)); // saved
   await a.close();
-  // The test's app takes the run over and asks the model to go on (the prompt ends with A's
+  // The test's app takes the run over and asks the model to go on (its prompt ends with A's
   // words); a client follows it there.
   const told = textOf(before);
   const goingOn = () =>
     llm.requests.slice(asked).some((r) => {
-      const messages = (r.body?.messages ?? []) as { role: string; content: string }[];
-      return messages.at(-1)?.role === 'assistant' && messages.at(-1)?.content === told;
+      const last = ((r.body?.messages ?? []) as { role: string; content: string }[]).at(-1);
+      return last?.role === 'assistant' && last.content.endsWith(told);
     });
   await vi.waitFor(() => expect(goingOn()).toBe(true), { timeout: 10_000 });
   const following = follow(t.url, user, replyId, before.at(-1)!.id).then((res) => readEvents(res));
-
-  // A wakes up and stores its reply first: it is the one the conversation shows.
+  // A wakes up and stores first; the run's end is recorded though it lost the lease.
   wakeA();
   await vi.waitFor(
     async () => {
@@ -473,6 +475,27 @@ test('a stalled server that wakes and stores its reply first: the server that to
     },
     { timeout: 10_000 },
   );
+  return { replyId, following, goOnB, aLog };
+}
+
+test('a stalled server that wakes and stores its reply first: the server that took over tells that reply, not a failure', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+  const creditsBefore = await credits();
+  const { replyId, following, goOnB, aLog } = await aWakesFirst(
+    t,
+    user,
+    llm,
+    (onA) => sendTo(onA, t, user, { message: 'Tell me more', conversationId: id }),
+    'Starlight0 falls1 on2 the3',
+    'and0 the1 harbour2 sleeps.',
+  );
+  // A's reply is the one the conversation shows.
   const messages = async () =>
     (await user.get(`/api/conversations/${id}/messages`)).json as {
       id: number;
@@ -686,40 +709,19 @@ test('a continue whose stalled server wakes and adds its words first: the server
   const id = await newConversation(t, user);
   llm.script({ content: 'The pier is quiet.' });
   const first = (await readEvents(await send(t, user, id))).at(-1)!;
-  const { a, onA } = await serverA(t);
-  let wakeA!: () => void;
-  const aWakesUp = new Promise<void>((resolve) => (wakeA = resolve));
-  let goOnB!: () => void;
-  const bGoesOn = new Promise<void>((resolve) => (goOnB = resolve));
-  llm.script(
-    { content: 'Bells0 ring1 across2 water3', stallAfter: 3, resumeAfterStall: aWakesUp },
-    { content: 'and0 the1 tide2 turns.', stallAfter: 1, resumeAfterStall: bGoesOn },
+  const { following, goOnB } = await aWakesFirst(
+    t,
+    user,
+    llm,
+    (onA) =>
+      fetch(`${onA}/api/messages/${first.data.messageId}/continue`, {
+        method: 'POST',
+        headers: { accept: 'text/event-stream', cookie: user.cookieHeader, origin: t.url },
+      }),
+    'Bells0 ring1 across2 water3',
+    'and0 the1 tide2 turns.',
   );
-  const asked = llm.requests.length;
-  const before = await readEvents(
-    await fetch(`${onA}/api/messages/${first.data.messageId}/continue`, {
-      method: 'POST',
-      headers: { accept: 'text/event-stream', cookie: user.cookieHeader, origin: t.url },
-    }),
-    (events) => textOf(events).includes('ring1'),
-  );
-  const replyId = before[0]!.data.replyId as string;
-  await new Promise((resolve) => setTimeout(resolve, 1_200)); // saved
-  await a.close();
-  await vi.waitFor(() => expect(llm.requests.length).toBe(asked + 2), { timeout: 10_000 });
-  const following = follow(t.url, user, replyId, before.at(-1)!.id).then((res) => readEvents(res));
-  // A wakes up and adds its words first; its run's end is recorded though it lost the lease.
-  wakeA();
   const shown = 'The pier is quiet. Bells0 ring1 across2 water3';
-  await vi.waitFor(
-    async () => {
-      const { rows } = await t.database.db.execute<{ state: string }>(
-        sql`select state from reply_run where id = ${replyId}`,
-      );
-      expect(rows[0]!.state).toBe('done');
-    },
-    { timeout: 10_000 },
-  );
   goOnB();
   const after = await following;
   expect(after.at(-1)).toMatchObject({
