@@ -1,4 +1,4 @@
-import { and, asc, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { fileRemoval } from '../../db/schema';
 
@@ -59,7 +59,7 @@ export async function pendingFileAbandoned(db: Executor, key: string) {
   await db
     .update(fileRemoval)
     .set({ dueAt: sql`now()` })
-    .where(sql`${fileRemoval.key} = ${key}`);
+    .where(eq(fileRemoval.key, key));
 }
 
 const isDue = lte(fileRemoval.dueAt, sql`now()`);

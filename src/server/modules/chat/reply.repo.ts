@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { statementOnce } from '../../db/prepared';
 import { replyCharge, replyRun } from '../../db/schema';
@@ -101,14 +101,12 @@ const storeReplyStatement = statementOnce<
   // run's answer. A server that stalled past its lease and stores first ends the run that
   // another server took over (which then finds the reply stored and tells this end); a run
   // ended failed or cut off meanwhile ends done, as the conversation shows it.
-  const runEnd = sql`run_end as (
-      update ${replyRun} set state = 'done', text = ${p.runText}::text,
-        notices = ${p.runNotices}::jsonb,
-        final = jsonb_set(${p.runFinal}::jsonb, '{data,messageId}', to_jsonb((select id from stored))),
-        lease_owner = null, lease_until = null, updated_at = now()
-      where id = ${p.runId}::text and state <> 'done' and exists (select 1 from stored)
-      returning id)`;
-  return sql`with ${steps}, ${runEnd}
+  const runEnd = endRunDone(
+    { id: p.runId, text: p.runText, notices: p.runNotices },
+    sql`jsonb_set(${p.runFinal}::jsonb, '{data,messageId}', to_jsonb((select id from stored)))`,
+    sql`exists (select 1 from stored)`,
+  );
+  return sql`with ${steps}, run_end as (${runEnd})
     select ${result}, (select count(*) from run_end)::int as run_ended`;
 });
 
@@ -144,11 +142,25 @@ export async function appendContinuationAndSettle(
         '{data,messageId}', to_jsonb(${row.id}::bigint)),
         '{data,message}', to_jsonb(${row.content}::text)),
         '{data,lore}', coalesce(${row.lore === null ? null : JSON.stringify(row.lore)}::jsonb, '[]'::jsonb))`;
-    const { rows } = await tx.execute(sql`update ${replyRun} set state = 'done',
-        text = ${runEnd.text}::text, notices = ${runEnd.notices}::jsonb, final = ${final},
-        lease_owner = null, lease_until = null, updated_at = now()
-      where id = ${runEnd.id}::text and state <> 'done'
-      returning id`);
+    const { rows } = await tx.execute(endRunDone(runEnd, final, sql`true`));
     return { ...row, runEnded: rows.length > 0 };
   });
+}
+
+/**
+ * The run `run` ended `done` with what it told and its `final` event (SQL that fills in the
+ * stored reply), whoever holds its lease, unless it ended done already or `condition` is false;
+ * returns the run's id when it was ended. The one place a reply's store ends its run.
+ */
+function endRunDone(
+  // Values or a prepared statement's placeholders.
+  run: { id: unknown; text: unknown; notices: unknown },
+  final: SQL,
+  condition: SQL,
+): SQL {
+  return sql`update ${replyRun} set state = 'done', text = ${run.text}::text,
+      notices = ${run.notices}::jsonb, final = ${final},
+      lease_owner = null, lease_until = null, updated_at = now()
+    where id = ${run.id}::text and state <> 'done' and ${condition}
+    returning id`;
 }
