@@ -42,6 +42,18 @@ interface SubscriptionRecord {
   latestInvoice: string | null;
 }
 
+type InvoiceStatus = 'draft' | 'open' | 'paid';
+
+interface InvoiceRecord {
+  id: string;
+  subscription: string;
+  status: InvoiceStatus;
+  reason: string;
+  amount: number;
+  periodStart: number;
+  periodEnd: number;
+}
+
 interface CheckoutRecord {
   id: string;
   customer: string;
@@ -108,10 +120,20 @@ export interface StripeDouble {
   ): Promise<{ subscription: SubscriptionRecord; events: Stripe.Event[] }>;
   /**
    * Moves the clock to the period's end and starts the next period, as Stripe does at renewal:
-   * paid → active with invoice.paid; unpaid → past_due with invoice.payment_failed. A
-   * subscription set to cancel at the period end is canceled instead.
+   * paid → active with invoice.paid; unpaid → past_due with invoice.payment_failed. With `draft`,
+   * as in the hour before Stripe charges it: the period moves, the subscription stays active and
+   * its invoice is a draft (invoice.created) until `chargeInvoice`. A subscription set to cancel
+   * at the period end is canceled instead.
    */
   renew(
+    subscriptionId: string,
+    options?: { paid?: boolean; draft?: boolean; deliver?: boolean },
+  ): Promise<Stripe.Event[]>;
+  /**
+   * Charges the subscription's latest invoice (a draft renewal's, or a retry of a failed one):
+   * paid → invoice.paid, the subscription active; failed → invoice.payment_failed, past_due.
+   */
+  chargeInvoice(
     subscriptionId: string,
     options?: { paid?: boolean; deliver?: boolean },
   ): Promise<Stripe.Event[]>;
@@ -211,6 +233,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const customers: StripeDouble['customers'] = new Map();
   const subscriptions = new Map<string, SubscriptionRecord>();
   const checkoutSessions = new Map<string, CheckoutRecord>();
+  const invoices = new Map<string, InvoiceRecord>();
   const portalSessions = new Map<string, PortalRecord>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   let origin = '';
@@ -230,9 +253,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     metadata: {},
   });
 
-  const subscriptionObject = (id: string): Stripe.Subscription => {
+  /** A subscription as Stripe answers it; `expandInvoice` as asked with expand[]. */
+  const subscriptionObject = (id: string, expandInvoice = false): Stripe.Subscription => {
     const s = subscriptions.get(id);
     if (!s) throw new Error(`no subscription ${id}`);
+    const latest = s.latestInvoice ? invoices.get(s.latestInvoice)! : null;
     return {
       id: s.id,
       object: 'subscription',
@@ -248,7 +273,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       currency: 'usd',
       livemode: false,
       metadata: s.metadata,
-      latest_invoice: s.latestInvoice,
+      latest_invoice: expandInvoice && latest ? invoiceObject(latest) : s.latestInvoice,
       items: {
         object: 'list',
         data: [
@@ -288,27 +313,42 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     livemode: false,
   });
 
-  const invoiceFor = (s: SubscriptionRecord, paid: boolean, reason: string) => {
-    const id = newId('in');
-    s.latestInvoice = id;
+  const invoiceObject = (i: InvoiceRecord) => {
+    const s = subscriptions.get(i.subscription)!;
     return {
-      id,
+      id: i.id,
       object: 'invoice',
       customer: s.customer,
-      status: paid ? 'paid' : 'open',
-      billing_reason: reason,
-      amount_due: PRICE_AMOUNTS[s.priceId] ?? 0,
-      amount_paid: paid ? (PRICE_AMOUNTS[s.priceId] ?? 0) : 0,
-      period_start: s.periodStart,
-      period_end: s.periodEnd,
+      status: i.status,
+      billing_reason: i.reason,
+      amount_due: i.amount,
+      amount_paid: i.status === 'paid' ? i.amount : 0,
+      period_start: i.periodStart,
+      period_end: i.periodEnd,
       parent: {
         type: 'subscription_details',
         quote_details: null,
         subscription_details: { subscription: s.id, metadata: s.metadata },
       },
-      lines: { object: 'list', data: [], has_more: false, url: `/v1/invoices/${id}/lines` },
+      lines: { object: 'list', data: [], has_more: false, url: `/v1/invoices/${i.id}/lines` },
       livemode: false,
     };
+  };
+
+  /** The subscription's new latest invoice, for its price and current period. */
+  const invoiceFor = (s: SubscriptionRecord, status: InvoiceStatus, reason: string) => {
+    const invoice: InvoiceRecord = {
+      id: newId('in'),
+      subscription: s.id,
+      status,
+      reason,
+      amount: PRICE_AMOUNTS[s.priceId] ?? 0,
+      periodStart: s.periodStart,
+      periodEnd: s.periodEnd,
+    };
+    invoices.set(invoice.id, invoice);
+    s.latestInvoice = invoice.id;
+    return invoiceObject(invoice);
   };
 
   const event = (type: string, object: object): Stripe.Event =>
@@ -396,7 +436,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     subscriptions.set(s.id, s);
     c.status = 'complete';
     c.subscription = s.id;
-    const invoice = invoiceFor(s, true, 'subscription_create');
+    const invoice = invoiceFor(s, 'paid', 'subscription_create');
     const events = [
       subscriptionEvent('customer.subscription.created', s.id),
       event('invoice.paid', invoice),
@@ -424,11 +464,18 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         options.deliver ?? true,
       );
     }
-    const paid = options.paid ?? true;
     s.periodStart = s.periodEnd;
     s.periodEnd = addMonth(s.periodStart);
+    if (options.draft) {
+      const invoice = invoiceFor(s, 'draft', 'subscription_cycle');
+      return send(
+        [subscriptionEvent('customer.subscription.updated', id), event('invoice.created', invoice)],
+        options.deliver ?? true,
+      );
+    }
+    const paid = options.paid ?? true;
     s.status = paid ? 'active' : 'past_due';
-    const invoice = invoiceFor(s, paid, 'subscription_cycle');
+    const invoice = invoiceFor(s, paid ? 'paid' : 'open', 'subscription_cycle');
     return send(
       [
         subscriptionEvent('customer.subscription.updated', id),
@@ -438,10 +485,27 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     );
   };
 
+  const chargeInvoice: StripeDouble['chargeInvoice'] = async (id, options = {}) => {
+    const s = record(id);
+    const invoice = s.latestInvoice ? invoices.get(s.latestInvoice) : undefined;
+    if (!invoice || invoice.status === 'paid') throw new Error(`${id} has no invoice to charge`);
+    const paid = options.paid ?? true;
+    invoice.status = paid ? 'paid' : 'open';
+    const status = paid ? 'active' : 'past_due';
+    const events = [
+      event(paid ? 'invoice.paid' : 'invoice.payment_failed', invoiceObject(invoice)),
+    ];
+    if (s.status !== status) {
+      s.status = status;
+      events.unshift(subscriptionEvent('customer.subscription.updated', id));
+    }
+    return send(events, options.deliver ?? true);
+  };
+
   const changePrice: StripeDouble['changePrice'] = async (id, priceId, options = {}) => {
     const s = record(id);
     s.priceId = priceId;
-    const invoice = invoiceFor(s, true, 'subscription_update');
+    const invoice = invoiceFor(s, 'paid', 'subscription_update');
     return send(
       [subscriptionEvent('customer.subscription.updated', id), event('invoice.paid', invoice)],
       options.deliver ?? true,
@@ -501,6 +565,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       return fail(res, 401, 'Invalid API Key provided');
     }
     const body = req.method === 'POST' ? parseStripeForm(text) : {};
+    // expand[] comes in the query of a GET and in the body of a POST.
+    const expand: string[] = Object.values(
+      (req.method === 'POST' ? body : parseStripeForm(url.search.slice(1))).expand ?? {},
+    );
     const key = req.headers['idempotency-key'] as string | undefined;
     requests.push({
       method: req.method!,
@@ -643,7 +711,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         )
         .sort((a, b) => b.created - a.created)
         .slice(0, limit)
-        .map((s) => subscriptionObject(s.id));
+        .map((s) => subscriptionObject(s.id, expand.includes('data.latest_invoice')));
       return answer(200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' });
     }
     if (resource === 'subscriptions' && id) {
@@ -661,7 +729,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       if (req.method === 'POST') {
         const s = record(id);
         const changes = Object.keys(body).filter(
-          (k) => k !== 'metadata' && k !== 'cancellation_details',
+          (k) => k !== 'metadata' && k !== 'cancellation_details' && k !== 'expand',
         );
         if (FINAL.includes(s.status) && changes.length > 0) {
           return fail(
@@ -677,10 +745,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
           const cancel = body.cancel_at_period_end === 'true';
           events.push(...(await setCancelAtPeriodEnd(id, cancel, { deliver: false })));
         }
-        answer(200, subscriptionObject(id));
+        answer(200, subscriptionObject(id, expand.includes('latest_invoice')));
         return sendLater(events);
       }
-      return answer(200, subscriptionObject(id));
+      return answer(200, subscriptionObject(id, expand.includes('latest_invoice')));
     }
     return fail(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
   }
@@ -782,6 +850,7 @@ ${change}${cancel}<p><a class="button secondary" href="${escapeHtml(p.returnUrl)
     },
     completeCheckout,
     renew,
+    chargeInvoice,
     changePrice,
     setCancelAtPeriodEnd,
     setStatus,

@@ -130,6 +130,38 @@ describe('renewal', () => {
     expect(await credits(client)).toBe(999);
   });
 
+  it('waits for the renewal’s invoice to be paid: Stripe moves the period an hour before it charges', async () => {
+    const { client, userId, subId } = await subscriber('basic');
+    // 990 replies used this period (set directly: spending them one by one would take long).
+    await db().update(creditAccount).set({ credits: 10 }).where(eq(creditAccount.userId, userId));
+    // The period moves, the subscription still active, its invoice a draft: nothing is paid yet.
+    await b.stripe.renew(subId, { draft: true });
+    expect(await credits(client)).toBe(10);
+    // The membership page re-reads it (its payment is awaited): still a draft, still waiting.
+    expect((await view(client)).status).toBe('active');
+    expect(await credits(client)).toBe(10);
+    // The charge fails: past due, what is left stays.
+    await b.stripe.chargeInvoice(subId, { paid: false });
+    expect((await view(client)).status).toBe('past_due');
+    expect(await credits(client)).toBe(10);
+    // A retry is paid: the new period's allowance arrives, once.
+    await b.stripe.chargeInvoice(subId);
+    expect(await credits(client)).toBe(1000);
+    const newStart = b.stripe.subscriptions.get(subId)!.periodStart * 1000;
+    expect((await account(userId)).periodStart.getTime()).toBe(newStart);
+  });
+
+  it('grants a renewal paid while its webhook was missed when the membership page opens', async () => {
+    const { client, userId, subId } = await subscriber('basic');
+    await spend(userId, 40);
+    await b.stripe.renew(subId, { draft: true });
+    expect(await credits(client)).toBe(960);
+    await b.stripe.chargeInvoice(subId, { deliver: false });
+    // No invoice.paid arrived; the membership page reads the subscription awaiting its payment.
+    expect((await view(client)).status).toBe('active');
+    expect(await credits(client)).toBe(1000);
+  });
+
   it('is not done by the calendar on a paid plan: only Stripe starts the next period', async () => {
     const { client, userId } = await subscriber('basic');
     await spend(userId, 3);
@@ -264,7 +296,7 @@ describe('failed payments (past_due)', () => {
     expect(await credits(client)).toBe(10);
 
     // A retry succeeds: the period's allowance arrives, once.
-    await b.stripe.setStatus(subId, 'active');
+    await b.stripe.chargeInvoice(subId);
     expect(await credits(client)).toBe(1000);
     await spend(userId, 1);
     await b.stripe.deliver(

@@ -117,7 +117,10 @@ describe('POST /api/subscription/resume', () => {
     });
     const updates = updatesOf(subId);
     expect(updates).toHaveLength(1);
-    expect(updates[0]!.body).toEqual({ cancel_at_period_end: 'false' });
+    expect(updates[0]!.body).toEqual({
+      cancel_at_period_end: 'false',
+      expand: ['latest_invoice'],
+    });
     expect(b.stripe.subscriptions.get(subId)).toMatchObject({
       cancelAtPeriodEnd: false,
       canceledAt: null,

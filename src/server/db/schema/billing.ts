@@ -33,6 +33,12 @@ export const subscription = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /**
+     * Whether the subscription's latest invoice is paid. Stripe moves a renewal's period (the
+     * subscription still `active`) about an hour before it charges the period's invoice: a new
+     * period's allowance waits for this (decision 0008). Rows stored before it existed are true.
+     */
+    periodPaid: boolean('period_paid').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When this state was read from Stripe (the reconcile re-reads rows older than a day). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

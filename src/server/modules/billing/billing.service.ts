@@ -39,8 +39,29 @@ export type BillingContext = Pick<AppContext, 'db' | 'log' | 'stripe'> & {
   config: Pick<Config, 'stripe' | 'publicUrl'>;
 };
 
-/** Statuses that grant a new period's allowance; past_due keeps the plan but waits for payment. */
+/**
+ * Statuses that grant a new period's allowance once its invoice is paid; past_due keeps the plan
+ * but waits for payment.
+ */
 const RENEWING_STATUSES: readonly string[] = ['active', 'trialing'];
+
+/**
+ * Every read of a subscription brings its latest invoice along: whether the period is paid is
+ * its status (Stripe renews a period, still `active`, an hour before charging its invoice).
+ */
+const WITH_INVOICE = { expand: ['latest_invoice'] };
+
+/**
+ * Whether the subscription's latest invoice is paid (one without any invoice has nothing to
+ * pay). A draft or open invoice is not, nor a void or uncollectible one: the period it bills was
+ * never paid. An invoice Stripe did not expand is read as not paid, so that a call that forgot
+ * to ask for it cannot grant a period.
+ */
+function latestInvoicePaid(sub: Stripe.Subscription): boolean {
+  const invoice = sub.latest_invoice;
+  if (invoice === null) return true;
+  return typeof invoice !== 'string' && invoice.status === 'paid';
+}
 
 function requireBilling(ctx: BillingContext) {
   const settings = ctx.config.stripe;
@@ -136,7 +157,7 @@ async function planTarget(ctx: BillingContext, db: Database, userId: string): Pr
     plan: allowancePlan(planForPrice(ctx.config.stripe?.prices, row.priceId)),
     periodStart: row.currentPeriodStart,
     periodEnd: row.currentPeriodEnd,
-    grantsNewPeriod: RENEWING_STATUSES.includes(row.status),
+    grantsNewPeriod: RENEWING_STATUSES.includes(row.status) && row.periodPaid,
     periodsEndedEarly: [],
   };
 }
@@ -193,6 +214,7 @@ async function storeSubscription(
     currentPeriodStart: new Date(item.current_period_start * 1000),
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
+    periodPaid: latestInvoicePaid(sub),
     updatedAt: readAt,
   };
   return ctx.db.transaction(async (tx) => {
@@ -217,7 +239,7 @@ export async function syncSubscription(
   const readAt = await repo.databaseNow(ctx.db);
   let sub: Stripe.Subscription;
   try {
-    sub = await stripe.subscriptions.retrieve(subscriptionId);
+    sub = await stripe.subscriptions.retrieve(subscriptionId, WITH_INVOICE);
   } catch (err) {
     // The SDK's StripeInvalidRequestError for an unknown id (checked by shape: the SDK itself is
     // loaded lazily, see integrations/billing/stripe.ts).
@@ -238,14 +260,19 @@ export async function syncSubscription(
 async function syncCustomer(ctx: BillingContext, customerId: string) {
   const { stripe } = requireBilling(ctx);
   const readAt = await repo.databaseNow(ctx.db);
-  const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+  const list = await stripe.subscriptions.list({
+    customer: customerId,
+    status: 'all',
+    limit: 20,
+    expand: ['data.latest_invoice'],
+  });
   for (const sub of list.data) await storeSubscription(ctx, sub, readAt);
 }
 
 /**
  * The membership page's reconcile: when the user has a Stripe customer and what we store may be
  * behind (no subscription stored yet — e.g. back from Checkout before the webhook — or one not
- * read for a day, or one whose period is over), their subscriptions are read from Stripe. Limited
+ * read for a day, one whose period is over, or one whose period waits for its payment), their subscriptions are read from Stripe. Limited
  * per user; a failure is logged and the stored state is shown.
  */
 async function reconcileUser(ctx: BillingContext, limiter: AppContext['limiter'], userId: string) {
@@ -259,7 +286,8 @@ async function reconcileUser(ctx: BillingContext, limiter: AppContext['limiter']
       (row) =>
         !repo.FINAL_STATUSES.includes(row.status) &&
         (row.updatedAt.getTime() < now - RECONCILE_AFTER_MS ||
-          row.currentPeriodEnd.getTime() <= now),
+          row.currentPeriodEnd.getTime() <= now ||
+          !row.periodPaid),
     );
   if (!behind) return;
   const rule = RATE_RULES.subscriptionSyncsPerUser;
@@ -315,6 +343,7 @@ export async function resumeSubscription(
   try {
     sub = await stripe.subscriptions.update(row.stripeSubscriptionId, {
       cancel_at_period_end: false,
+      ...WITH_INVOICE,
     });
   } catch (err) {
     if (!refusedByStripe(err)) {

@@ -1,0 +1,1 @@
+ALTER TABLE "subscription" ADD COLUMN "period_paid" boolean DEFAULT true NOT NULL;
