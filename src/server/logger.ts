@@ -54,8 +54,13 @@ export function valueFreeError(error: unknown) {
   return stdSerializers.errWithCause(withoutValues(error, 0) as Error);
 }
 
-/** Fields of database errors that carry row or parameter values. */
-const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery']);
+/**
+ * Fields of errors that carry row or parameter values: a database's, and a Stripe error's `raw`
+ * (its answer again, message included).
+ */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'raw']);
+/** A mail address in an error's message: Stripe's "Invalid email address: …" quotes the user's. */
+const MAIL_ADDRESS = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[a-z]{2,}/gi;
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 function withoutValues(error: unknown, depth: number): unknown {
@@ -95,5 +100,5 @@ function messageWithoutValues(error: Error & Record<string, unknown>): string {
   if (typeof error.code === 'string' && SQLSTATE.test(error.code) && error.code.startsWith('22')) {
     return error.message.replace(/:\s*"[\s\S]*$/, ': [redacted]');
   }
-  return error.message;
+  return error.message.replace(MAIL_ADDRESS, '[address]');
 }

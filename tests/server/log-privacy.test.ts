@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { pino, type LoggerOptions } from 'pino';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/server/logger';
 import { creditAccount } from '../../src/server/db/schema';
@@ -369,5 +370,29 @@ describe('the technical log', () => {
     for (const secret of [SECRETS.unstored, SECRETS.unstoredReply]) {
       expect(written.includes(secret), 'a value of a failed statement in the log').toBe(false);
     }
+  });
+
+  it("logs a payment provider's refusal without the address it quotes", async () => {
+    const lines: string[] = [];
+    const log = pino(loggerOptions('info') as LoggerOptions, {
+      write: (line: string) => void lines.push(line),
+    });
+    // The SDK's error for Stripe's answer to a customer created with an address it refuses.
+    const answer = {
+      type: 'invalid_request_error' as const,
+      message: 'Invalid email address: harbor.pelican+5521@example.org',
+      param: 'email',
+      statusCode: 400,
+      requestId: 'req_123',
+    };
+    log.error(
+      { err: Stripe.errors.StripeError.generate(answer) },
+      'stripe: create customer failed',
+    );
+    const written = lines.join('');
+    expect(written).toContain('Invalid email address: [address]');
+    expect(written).toContain('StripeInvalidRequestError');
+    expect(written).toContain('req_123');
+    expect(written.includes('harbor.pelican'), 'an address in the log').toBe(false);
   });
 });
