@@ -105,7 +105,10 @@ export interface StripeDouble {
   env: Record<string, string>;
   requests: ReceivedStripeRequest[];
   deliveries: Delivery[];
-  customers: Map<string, { id: string; email: string | null; metadata: Record<string, string> }>;
+  customers: Map<
+    string,
+    { id: string; email: string | null; metadata: Record<string, string>; deleted?: boolean }
+  >;
   subscriptions: Map<string, SubscriptionRecord>;
   checkoutSessions: Map<string, CheckoutRecord>;
   portalSessions: Map<string, PortalRecord>;
@@ -156,6 +159,13 @@ export interface StripeDouble {
   ): Promise<Stripe.Event[]>;
   /** Forgets a subscription, as if deleted from the Stripe account. */
   forget(subscriptionId: string): void;
+  /**
+   * Deletes a customer as the Dashboard does: its subscriptions end at once (no events sent);
+   * it still reads as `deleted: true`, and a Checkout for it is refused as an unknown customer.
+   */
+  deleteCustomer(customerId: string): void;
+  /** Forgets a customer and its subscriptions, as another Stripe account's keys would. */
+  forgetCustomer(customerId: string): void;
   /** The next `count` API requests fail with Stripe's 500 api_error (an outage). */
   failApi(count: number): void;
   /** Builds an event about the current state of a subscription (or invoice, checkout). */
@@ -607,11 +617,12 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (req.method === 'GET' && resource === 'customers' && id) {
       const customer = customers.get(id);
       if (!customer) return fail(res, 404, `No such customer: '${id}'`, 'resource_missing', 'id');
+      if (customer.deleted) return answer(200, { id, object: 'customer', deleted: true });
       return answer(200, { ...customer, object: 'customer', livemode: false });
     }
     if (route === 'POST /v1/checkout/sessions') {
       const customer = body.customer as string | undefined;
-      if (!customer || !customers.has(customer)) {
+      if (!customer || !customers.has(customer) || customers.get(customer)!.deleted) {
         return fail(res, 400, `No such customer: '${customer}'`, 'resource_missing', 'customer');
       }
       const priceId = body.line_items?.[0]?.price as string | undefined;
@@ -641,6 +652,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       };
       checkoutSessions.set(c.id, c);
       return answer(200, checkoutObject(c));
+    }
+    const listedCustomer = url.searchParams.get('customer');
+    if (req.method === 'GET' && listedCustomer && !customers.has(listedCustomer)) {
+      const message = `No such customer: '${listedCustomer}'`;
+      return fail(res, 400, message, 'resource_missing', 'customer');
     }
     if (route === 'GET /v1/checkout/sessions') {
       const customer = url.searchParams.get('customer');
@@ -855,6 +871,19 @@ ${change}${cancel}<p><a class="button secondary" href="${escapeHtml(p.returnUrl)
     setCancelAtPeriodEnd,
     setStatus,
     forget: (id) => void subscriptions.delete(id),
+    deleteCustomer: (id) => {
+      customers.get(id)!.deleted = true;
+      for (const s of subscriptions.values()) {
+        if (s.customer !== id || FINAL.includes(s.status)) continue;
+        s.status = 'canceled';
+        s.canceledAt = now();
+        s.endedAt = now();
+      }
+    },
+    forgetCustomer: (id) => {
+      customers.delete(id);
+      for (const s of [...subscriptions.values()]) if (s.customer === id) subscriptions.delete(s.id);
+    },
     failApi: (count) => {
       failures = count;
     },

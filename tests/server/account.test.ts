@@ -732,6 +732,16 @@ describe('delete my account', () => {
     expect(b.stripe.checkoutSessions.get(open.id)!.status).toBe('expired');
   });
 
+  it('deletes an account whose Stripe customer Stripe no longer knows (keys of another account)', async () => {
+    const user = await t.signedInUser('switched-keys@example.com');
+    const subscriptionId = await subscribe(b, user, 'basic');
+    const customer = b.stripe.subscriptions.get(subscriptionId)!.customer;
+    b.stripe.forgetCustomer(customer);
+    const done = await user.post('/api/account/delete', { password: TEST_PASSWORD });
+    expect(done.status, done.text).toBe(200);
+    expect((await user.get('/api/account')).status).toBe(401);
+  });
+
   it('deletes what the user wrote through the contact form, and exports it before', async () => {
     const user = await t.signedInUser('correspondent@example.com');
     const sent = await user.post('/api/contact', {

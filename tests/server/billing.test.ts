@@ -138,6 +138,54 @@ describe('plans and checkout', () => {
     expect(owned).toHaveLength(1);
   });
 
+  it('makes a new customer when Stripe no longer knows the user’s (keys of another Stripe account)', async () => {
+    const frank = await b.t.signedInUser();
+    const frankId = await userIdOf(frank);
+    const subId = await subscribe(b, frank, 'basic');
+    const lost = (await customerOf(frankId))!;
+    b.stripe.forgetCustomer(lost);
+    const res = await frank.post('/api/checkout', { priceId: priceOf('pro') });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.kind).toBe('checkout');
+    const fresh = (await customerOf(frankId))!;
+    expect(fresh).not.toBe(lost);
+    expect(b.stripe.checkoutSessions.get(res.json.id)!.customer).toBe(fresh);
+    // Its subscription bills no one under these keys: it no longer gives a plan.
+    const [old] = await b.t.database.db
+      .select({ status: subscription.status })
+      .from(subscription)
+      .where(eq(subscription.stripeSubscriptionId, subId));
+    expect(old!.status).toBe('canceled');
+    expect((await frank.get('/api/get-credits')).json.credits).toBe(20);
+  });
+
+  it('tells a user whose customer Stripe lost to choose a plan when they open the portal', async () => {
+    const hugo = await b.t.signedInUser();
+    const hugoId = await userIdOf(hugo);
+    await subscribe(b, hugo, 'basic');
+    b.stripe.forgetCustomer((await customerOf(hugoId))!);
+    const res = await hugo.post('/api/stripe/create-portal-session');
+    expect(res.status, res.text).toBe(404);
+    expect(res.json.message).toBe('You have no billing account yet. Choose a plan first.');
+    expect(await customerOf(hugoId)).toBeUndefined();
+  });
+
+  it('makes a new customer when the user’s was deleted at Stripe', async () => {
+    const gina = await b.t.signedInUser();
+    const ginaId = await userIdOf(gina);
+    await startCheckout(gina, 'basic');
+    const deleted = (await customerOf(ginaId))!;
+    b.stripe.deleteCustomer(deleted);
+    const res = await gina.post('/api/checkout', { priceId: priceOf('basic') });
+    expect(res.status, res.text).toBe(200);
+    const fresh = (await customerOf(ginaId))!;
+    expect(fresh).not.toBe(deleted);
+    expect(b.stripe.checkoutSessions.get(res.json.id)!.customer).toBe(fresh);
+    // Paying it works as a first Checkout does.
+    await b.stripe.completeCheckout(res.json.id);
+    expect((await gina.get('/api/get-credits')).json.credits).toBe(1000);
+  });
+
   it('never starts a second subscription when the payment webhook has not arrived yet', async () => {
     const erin = await b.t.signedInUser();
     const session = await startCheckout(erin, 'basic');

@@ -92,6 +92,35 @@ export async function markSubscriptionGone(
   return row?.userId ?? null;
 }
 
+/**
+ * Forgets a customer Stripe no longer knows (deleted there, or another Stripe account's keys now):
+ * its subscriptions are marked canceled as read at `readAt` (Stripe ended them, or they are not
+ * this account's), and the user's customer row goes, so their next Checkout creates a new one.
+ */
+export async function forgetCustomer(
+  db: Database,
+  userId: string,
+  customerId: string,
+  readAt: Date,
+): Promise<void> {
+  await db
+    .update(subscription)
+    .set({ status: 'canceled', cancelAtPeriodEnd: false, updatedAt: readAt })
+    .where(
+      and(
+        eq(subscription.userId, userId),
+        eq(subscription.stripeCustomerId, customerId),
+        notInArray(subscription.status, FINAL_STATUSES),
+        lte(subscription.updatedAt, readAt),
+      ),
+    );
+  await db
+    .delete(billingCustomer)
+    .where(
+      and(eq(billingCustomer.userId, userId), eq(billingCustomer.stripeCustomerId, customerId)),
+    );
+}
+
 /** The user's subscriptions, newest first. */
 export async function listSubscriptions(db: Database, userId: string): Promise<SubscriptionRow[]> {
   return db

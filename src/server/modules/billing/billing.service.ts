@@ -26,6 +26,7 @@ export const STRIPE_UNAVAILABLE = 'The payment provider could not be reached. Pl
 export const NOTHING_TO_RESUME = 'You have no subscription to resume. Choose a plan first.';
 export const ALREADY_ENDED = 'Your plan has already ended. Choose a plan to subscribe again.';
 export const NOT_ENDING = 'Your plan is not set to end: it renews by itself.';
+export const NO_BILLING_ACCOUNT = 'You have no billing account yet. Choose a plan first.';
 export const RESUME_REFUSED =
   'Your plan could not be resumed here. Open Manage Subscription to resume it.';
 
@@ -80,6 +81,15 @@ async function callStripe<T>(ctx: BillingContext, what: string, call: () => Prom
 }
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+
+/**
+ * Stripe's answer about a customer it does not know: deleted there, or the keys are now another
+ * Stripe account's (test keys replaced by live ones). Checked by shape, as `syncSubscription`.
+ */
+const customerMissing = (err: unknown) => {
+  const e = err as { code?: unknown; param?: unknown };
+  return e.code === 'resource_missing' && e.param === 'customer';
+};
 
 export function billingPlans(ctx: BillingContext): BillingPlans {
   const prices = ctx.config.stripe?.prices;
@@ -365,19 +375,57 @@ export async function resumeSubscription(
 
 /**
  * The user's Stripe customer, created on first checkout. The idempotency key makes Stripe itself
- * answer a retried creation with the same customer; the repo makes sure we store only one.
+ * answer a retried creation with the same customer; the repo makes sure we store only one. A
+ * customer replacing one Stripe no longer knows has a key of its own (naming the lost one), or
+ * Stripe would answer the lost one again for a day.
  */
-async function customerFor(ctx: BillingContext, user: SessionUser): Promise<string> {
+async function customerFor(
+  ctx: BillingContext,
+  user: SessionUser,
+  replacing?: string,
+): Promise<string> {
   const { stripe } = requireBilling(ctx);
+  const key = `reverie-customer-${user.id}${replacing ? `-after-${replacing}` : ''}`;
   return repo.ensureCustomer(ctx.db, user.id, async () => {
     const customer = await callStripe(ctx, 'create customer', () =>
       stripe.customers.create(
         { email: user.email, name: user.name || undefined, metadata: { userId: user.id } },
-        { idempotencyKey: `reverie-customer-${user.id}` },
+        { idempotencyKey: key },
       ),
     );
     return customer.id;
   });
+}
+
+/**
+ * Whether `err` was Stripe not knowing the user's customer `customerId` (deleted there, or the
+ * keys are another Stripe account's), confirmed by reading the customer. Then the customer is
+ * forgotten with its subscriptions, which no longer bill anyone under these keys, so that the
+ * Checkout the user asked for makes a new one (it answered 502 for good). Only a Checkout or the
+ * portal, which the user asked for, forgets a customer; the ids are logged for an operator who
+ * switched keys by mistake.
+ */
+async function forgetIfUnknown(
+  ctx: BillingContext,
+  userId: string,
+  customerId: string,
+  err: unknown,
+): Promise<boolean> {
+  const { stripe } = requireBilling(ctx);
+  if (!customerMissing(err)) return false;
+  const gone = await stripe.customers.retrieve(customerId).then(
+    (customer) => customer.deleted === true,
+    (e: unknown) => (e as { code?: unknown }).code === 'resource_missing',
+  );
+  if (!gone) return false;
+  ctx.log.warn({ userId, customer: customerId }, 'stripe: customer unknown to Stripe, forgotten');
+  const readAt = await repo.databaseNow(ctx.db);
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    await repo.forgetCustomer(db, userId, customerId, readAt);
+    await applyPlan({ db, log: ctx.log }, userId, (locked) => planTarget(ctx, locked, userId));
+  });
+  return true;
 }
 
 /** A Billing Portal session; with `change`, straight to confirming that plan change. */
@@ -427,38 +475,72 @@ export async function startCheckout(
   user: SessionUser,
   priceId: string,
 ): Promise<CheckoutResponse> {
-  const { stripe, settings } = requireBilling(ctx);
+  const { settings } = requireBilling(ctx);
   if (priceId !== settings.prices.basic && priceId !== settings.prices.pro) {
     throw badRequest('This plan is not available. Choose Basic or Pro.');
   }
   const known = await repo.findCustomerId(ctx.db, user.id);
-  // A returning customer's subscriptions are read first: a payment whose webhook has not arrived
-  // yet must not lead to a second subscription.
-  if (known) await callStripe(ctx, 'list subscriptions', () => syncCustomer(ctx, known));
+  if (known) {
+    try {
+      return await returningCustomerCheckout(ctx, user, known, priceId);
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      if (!(await forgetIfUnknown(ctx, user.id, known, err))) {
+        ctx.log.error({ err }, 'stripe: checkout of a returning customer failed');
+        throw new HttpError(502, STRIPE_UNAVAILABLE);
+      }
+    }
+  }
+  const customerId = await customerFor(ctx, user, known ?? undefined);
+  return callStripe(ctx, 'create checkout session', () =>
+    checkoutSession(ctx, user, customerId, priceId),
+  );
+}
+
+/**
+ * The Checkout (or the portal, with a plan) of a user who has a Stripe customer; Stripe's own
+ * errors are thrown as they come, for startCheckout to tell a customer Stripe lost.
+ */
+async function returningCustomerCheckout(
+  ctx: BillingContext,
+  user: SessionUser,
+  customerId: string,
+  priceId: string,
+): Promise<CheckoutResponse> {
+  // The subscriptions are read first: a payment whose webhook has not arrived yet must not lead
+  // to a second subscription.
+  await syncCustomer(ctx, customerId);
   const current = planSubscription(ctx, await repo.listSubscriptions(ctx.db, user.id));
-  if (known && current) {
+  if (current) {
     const change =
       current.status !== 'past_due' && current.priceId !== priceId
         ? { subscriptionId: current.stripeSubscriptionId, priceId }
         : undefined;
-    const session = await portalSession(ctx, known, change);
+    const session = await portalSession(ctx, customerId, change);
     return { id: session.id, url: session.url, kind: 'portal' };
   }
-  const customerId = known ?? (await customerFor(ctx, user));
-  if (known) await expireOpenCheckouts(ctx, known);
-  const session = await callStripe(ctx, 'create checkout session', () =>
-    stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer: customerId,
-      // Ties the payment to the signed-in user; never a value from the browser.
-      client_reference_id: user.id,
-      metadata: { userId: user.id },
-      subscription_data: { metadata: { userId: user.id } },
-      line_items: [{ price: priceId, quantity: 1 }],
-      success_url: `${ctx.config.publicUrl}/membership?checkout=success`,
-      cancel_url: `${ctx.config.publicUrl}/pricing?checkout=canceled`,
-    }),
-  );
+  await expireOpenCheckouts(ctx, customerId);
+  return checkoutSession(ctx, user, customerId, priceId);
+}
+
+async function checkoutSession(
+  ctx: BillingContext,
+  user: SessionUser,
+  customerId: string,
+  priceId: string,
+): Promise<CheckoutResponse> {
+  const { stripe } = requireBilling(ctx);
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customerId,
+    // Ties the payment to the signed-in user; never a value from the browser.
+    client_reference_id: user.id,
+    metadata: { userId: user.id },
+    subscription_data: { metadata: { userId: user.id } },
+    line_items: [{ price: priceId, quantity: 1 }],
+    success_url: `${ctx.config.publicUrl}/membership?checkout=success`,
+    cancel_url: `${ctx.config.publicUrl}/pricing?checkout=canceled`,
+  });
   if (!session.url) throw new HttpError(502, STRIPE_UNAVAILABLE);
   return { id: session.id, url: session.url, kind: 'checkout' };
 }
@@ -471,9 +553,7 @@ export async function startCheckout(
  */
 async function expireOpenCheckouts(ctx: BillingContext, customer: string) {
   const { stripe } = requireBilling(ctx);
-  const open = await callStripe(ctx, 'list open checkout sessions', () =>
-    stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }),
-  );
+  const open = await stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 });
   for (const session of open.data) {
     await stripe.checkout.sessions.expire(session.id).catch((err: unknown) => {
       ctx.log.warn({ err, session: session.id }, 'stripe: an open Checkout was not expired');
@@ -483,11 +563,21 @@ async function expireOpenCheckouts(ctx: BillingContext, customer: string) {
 
 /** POST /api/stripe/create-portal-session: the Billing Portal of the signed-in user's customer. */
 export async function openPortal(ctx: BillingContext, userId: string): Promise<PortalResponse> {
-  requireBilling(ctx);
+  const { stripe } = requireBilling(ctx);
   const customerId = await repo.findCustomerId(ctx.db, userId);
-  if (!customerId) throw notFound('You have no billing account yet. Choose a plan first.');
-  const session = await portalSession(ctx, customerId);
-  return { url: session.url };
+  if (!customerId) throw notFound(NO_BILLING_ACCOUNT);
+  try {
+    const session = await stripe.billingPortal.sessions.create({
+      customer: customerId,
+      return_url: `${ctx.config.publicUrl}/membership`,
+    });
+    return { url: session.url };
+  } catch (err) {
+    // A customer Stripe lost has nothing to manage: the user is told to choose a plan.
+    if (await forgetIfUnknown(ctx, userId, customerId, err)) throw notFound(NO_BILLING_ACCOUNT);
+    ctx.log.error({ err }, 'stripe: create portal session failed');
+    throw new HttpError(502, STRIPE_UNAVAILABLE);
+  }
 }
 
 /** The subscription an event is about, if any. */
@@ -608,9 +698,19 @@ export async function cancelBillingForDeletion(
       throw new HttpError(502, message.unreachable);
     }
   };
-  const open = await atStripe('listing open Checkouts', () =>
-    stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }),
-  );
+  // A customer Stripe does not know (deleted there, or the keys are another Stripe account's)
+  // has nothing these keys could charge: the deletion goes on (it was refused for good).
+  const open = await stripe.checkout.sessions
+    .list({ customer, status: 'open', limit: 100 })
+    .catch((err: unknown) => {
+      if (customerMissing(err)) return null;
+      ctx.log.error({ err }, 'stripe: listing open Checkouts for an account deletion failed');
+      throw new HttpError(502, message.unreachable);
+    });
+  if (!open) {
+    ctx.log.warn({ userId, customer }, 'stripe: customer unknown to Stripe; nothing to cancel');
+    return 0;
+  }
   for (const session of open.data) {
     await atStripe('expiring a Checkout', () => stripe.checkout.sessions.expire(session.id));
   }
