@@ -882,7 +882,8 @@ ${change}${cancel}<p><a class="button secondary" href="${escapeHtml(p.returnUrl)
     },
     forgetCustomer: (id) => {
       customers.delete(id);
-      for (const s of [...subscriptions.values()]) if (s.customer === id) subscriptions.delete(s.id);
+      for (const s of [...subscriptions.values()])
+        if (s.customer === id) subscriptions.delete(s.id);
     },
     failApi: (count) => {
       failures = count;
