@@ -12,6 +12,7 @@ import {
   conversationSummary,
   creditAccount,
   memory,
+  moderationDecision,
   report,
   staffAudit,
 } from '../../src/server/db/schema';
@@ -357,6 +358,26 @@ describe('suspend-user', () => {
       .client()
       .post('/api/auth/sign-in/email', { email: email2, password: TEST_PASSWORD });
     expect(still.status).toBe(403);
+  });
+
+  it('keeps a reversal whose restore is refused unrecorded: no admin restores themselves', async () => {
+    const { c, turn } = await chatter('ownrev', 'a reply');
+    const reportId = await reportOf(c, { messageId: turn.ai });
+    const decided = await decide(moderator, reportId, 'suspend-user', 'Spam in chats.');
+    expect(decided.status, decided.text).toBe(200);
+    const decisionId = decided.json.decisions[0].id as number;
+    // The decision is about the admin's own account (as if they had been its subject).
+    await t.database.db
+      .update(moderationDecision)
+      .set({ subjectUserId: adminId })
+      .where(eq(moderationDecision.id, decisionId));
+    const refused = await reverse(admin, decisionId);
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe('You cannot suspend or restore your own account.');
+    // The decision stands, as it does on the account, and its report stays decided.
+    const page = await moderator.get(`/api/admin/reports/${reportId}`);
+    expect(page.json.report.status).toBe('closed');
+    expect(page.json.decisions[0].reversedAt).toBeNull();
   });
 
   it('lets no moderator suspend staff, and nobody themselves; nothing is decided', async () => {

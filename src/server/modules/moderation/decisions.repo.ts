@@ -200,6 +200,27 @@ export async function withdrawDecision(db: Database, decisionId: number) {
   });
 }
 
+/**
+ * A suspension's reversal whose unban could not be carried out: the decision stands again and its
+ * report is closed again, in one transaction (as withdrawDecision undoes a decision).
+ */
+export async function withdrawReversal(
+  db: Database,
+  decision: { id: number; reportId: number | null },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(moderationDecision)
+      .set({ reversedAt: null, reversedBy: null, reversalNote: null })
+      .where(eq(moderationDecision.id, decision.id));
+    if (decision.reportId !== null)
+      await tx
+        .update(report)
+        .set({ status: 'closed', closedAt: sql`now()` })
+        .where(and(eq(report.id, decision.reportId), eq(report.status, 'open')));
+  });
+}
+
 /** A decision as its reversal needs it. */
 export async function decisionById(db: Executor, decisionId: number) {
   const [row] = await db

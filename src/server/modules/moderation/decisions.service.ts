@@ -94,7 +94,14 @@ export async function reverseDecision(
     decision.action === 'suspend-user' &&
     subject !== null &&
     !(await repo.suspensionStandsBeyond(ctx.db, subject, decision))
-  )
-    await setSuspension(ctx, staff, headers, subject, { suspended: false, reason: note });
+  ) {
+    try {
+      await setSuspension(ctx, staff, headers, subject, { suspended: false, reason: note });
+    } catch (error) {
+      // Not restored after all: the decision stands again, as it still does on the account.
+      await repo.withdrawReversal(ctx.db, decision);
+      throw error;
+    }
+  }
   return decision.reportId;
 }
