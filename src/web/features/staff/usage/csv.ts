@@ -1,8 +1,17 @@
 type Cell = string | number | boolean | null | undefined;
 
-/** One CSV field: quoted when it holds a comma, a quote or a line break (quotes doubled). */
+/** Text a spreadsheet would run as a formula (=, +, -, @, a tab or carriage return first). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * One CSV field: quoted when it holds a comma, a quote or a line break (quotes doubled). Text
+ * that a spreadsheet would take for a formula (a model's label an admin typed) starts with an
+ * apostrophe, so that opening the file runs nothing; numbers (a negative margin) stay numbers.
+ */
 function field(value: Cell): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  const raw = value === null || value === undefined ? '' : String(value);
+  const text = FORMULA_START.test(raw) && !NUMBER.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
