@@ -3,7 +3,8 @@ import { safetyReport } from '../../../../shared/safety/admin-endpoints';
 import { Button } from '../../../components/ui/button';
 import { call } from '../../../lib/api';
 import { messageOf, useStaffQuery } from '../console/access';
-import { downloadText, reportCsv } from './report-csv';
+import { downloadCsv } from '../csv';
+import { reportCsv } from './report-csv';
 import { SafetyHolds } from './SafetyHolds';
 
 /** The crisis protocol's monthly counts (with a CSV download) and the paused accounts. */
@@ -18,7 +19,7 @@ export function SafetySection() {
             <Button
               variant="secondary"
               className="h-11"
-              onClick={() => downloadText(reportCsv(report.data), 'safety-report.csv')}
+              onClick={() => downloadCsv('safety-report.csv', reportCsv(report.data))}
             >
               <Download className="size-4" aria-hidden /> Download CSV
             </Button>

@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { downloadCsv } from './csv';
+import { downloadCsv } from '../csv';
 import { PlansChart } from './PlansChart';
 import { lastDays, type DayRange } from './range';
 import { RangePicker } from './RangePicker';

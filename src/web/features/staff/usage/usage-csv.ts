@@ -1,4 +1,4 @@
-import { toCsv } from './csv';
+import { toCsv } from '../csv';
 import { modelsOf } from './series';
 import type { UsageResponse } from '../../../../shared/staff/usage-contract';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../src/web/features/staff/usage/csv';
+import { toCsv } from '../../src/web/features/staff/csv';
 
-/** The usage export opens in spreadsheets: nothing in it may run there as a formula. */
-describe('usage CSV', () => {
+/** The staff console's CSV files (usage, safety report) open in spreadsheets: nothing in it may run there as a formula. */
+describe('staff CSV', () => {
   it('quotes commas, quotes and line breaks as RFC 4180 says', () => {
     expect(toCsv(['a', 'b'], [['x, y', 'say "hi"\nthere']])).toBe(
       'a,b\r\n"x, y","say ""hi""\nthere"\r\n',
