@@ -25,11 +25,15 @@ test('a character’s greetings: written in the edit form, sent first in Chat Mo
   const greeting = page.getByRole('textbox', { name: 'Greeting', exact: true });
   await greeting.fill('*closes her book* There you are, {{user}}.');
   const add = page.getByRole('button', { name: 'Add an alternative greeting' });
+  // Each step's state is checked before the next click, so that a failure says which was lost.
+  await expect(greeting).toHaveValue('*closes her book* There you are, {{user}}.');
+  await expect(add).toBeEnabled();
   await add.click();
-  await page
-    .getByRole('textbox', { name: 'Alternative greeting 1' })
-    .fill('Midnight again, {{user}}? Sit with me.');
+  const alternative = page.getByRole('textbox', { name: 'Alternative greeting 1' });
+  await alternative.fill('Midnight again, {{user}}? Sit with me.');
+  await expect(alternative).toHaveValue('Midnight again, {{user}}? Sit with me.');
   // A blank alternative cannot be followed by another.
+  await expect(add).toBeEnabled();
   await add.click();
   await expect(add).toBeDisabled();
   await page.getByRole('button', { name: 'Remove alternative greeting 2' }).click();
