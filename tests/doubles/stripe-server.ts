@@ -164,8 +164,11 @@ export interface StripeDouble {
    * it still reads as `deleted: true`, and a Checkout for it is refused as an unknown customer.
    */
   deleteCustomer(customerId: string): void;
-  /** Forgets a customer and its subscriptions, as another Stripe account's keys would. */
-  forgetCustomer(customerId: string): void;
+  /**
+   * Forgets a customer and its subscriptions, as another Stripe account's keys would; with
+   * `testMode`, as live keys would a test-mode one (Stripe's answer says so).
+   */
+  forgetCustomer(customerId: string, options?: { testMode?: boolean }): void;
   /** The next `count` API requests fail with Stripe's 500 api_error (an outage). */
   failApi(count: number): void;
   /** Builds an event about the current state of a subscription (or invoice, checkout). */
@@ -244,6 +247,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const subscriptions = new Map<string, SubscriptionRecord>();
   const checkoutSessions = new Map<string, CheckoutRecord>();
   const invoices = new Map<string, InvoiceRecord>();
+  /** Customers that exist in test mode only: the keys are live ones. */
+  const testModeCustomers = new Set<string>();
   const portalSessions = new Map<string, PortalRecord>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   let origin = '';
@@ -553,6 +558,15 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     });
     res.end(JSON.stringify(body));
   };
+  /** Stripe's answer about a customer it does not know (or a deleted one, for a new use). */
+  const noSuchCustomer = (res: ServerResponse, id: unknown, status: number, param: string) => {
+    const hint = testModeCustomers.has(String(id))
+      ? '; a similar object exists in test mode, but a live mode key was used to make this request.'
+      : '';
+    fail(res, status, `No such customer: '${id}'${hint}`, 'resource_missing', param);
+  };
+  const known = (id: string | undefined): id is string =>
+    id !== undefined && customers.has(id) && !customers.get(id)!.deleted;
   const fail = (
     res: ServerResponse,
     status: number,
@@ -616,15 +630,13 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     }
     if (req.method === 'GET' && resource === 'customers' && id) {
       const customer = customers.get(id);
-      if (!customer) return fail(res, 404, `No such customer: '${id}'`, 'resource_missing', 'id');
+      if (!customer) return noSuchCustomer(res, id, 404, 'id');
       if (customer.deleted) return answer(200, { id, object: 'customer', deleted: true });
       return answer(200, { ...customer, object: 'customer', livemode: false });
     }
     if (route === 'POST /v1/checkout/sessions') {
       const customer = body.customer as string | undefined;
-      if (!customer || !customers.has(customer) || customers.get(customer)!.deleted) {
-        return fail(res, 400, `No such customer: '${customer}'`, 'resource_missing', 'customer');
-      }
+      if (!known(customer)) return noSuchCustomer(res, customer, 400, 'customer');
       const priceId = body.line_items?.[0]?.price as string | undefined;
       if (!priceId || !(priceId in PRICE_AMOUNTS)) {
         return fail(
@@ -655,8 +667,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     }
     const listedCustomer = url.searchParams.get('customer');
     if (req.method === 'GET' && listedCustomer && !customers.has(listedCustomer)) {
-      const message = `No such customer: '${listedCustomer}'`;
-      return fail(res, 400, message, 'resource_missing', 'customer');
+      return noSuchCustomer(res, listedCustomer, 400, 'customer');
     }
     if (route === 'GET /v1/checkout/sessions') {
       const customer = url.searchParams.get('customer');
@@ -688,9 +699,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     }
     if (route === 'POST /v1/billing_portal/sessions') {
       const customer = body.customer as string | undefined;
-      if (!customer || !customers.has(customer)) {
-        return fail(res, 400, `No such customer: '${customer}'`, 'resource_missing', 'customer');
-      }
+      if (!known(customer)) return noSuchCustomer(res, customer, 400, 'customer');
       const confirm = body.flow_data?.subscription_update_confirm;
       if (confirm && !subscriptions.has(confirm.subscription)) {
         return fail(res, 400, 'No such subscription', 'resource_missing', 'flow_data');
@@ -880,8 +889,9 @@ ${change}${cancel}<p><a class="button secondary" href="${escapeHtml(p.returnUrl)
         s.endedAt = now();
       }
     },
-    forgetCustomer: (id) => {
+    forgetCustomer: (id, options = {}) => {
       customers.delete(id);
+      if (options.testMode) testModeCustomers.add(id);
       for (const s of [...subscriptions.values()])
         if (s.customer === id) subscriptions.delete(s.id);
     },

@@ -138,18 +138,22 @@ describe('plans and checkout', () => {
     expect(owned).toHaveLength(1);
   });
 
-  it('makes a new customer when Stripe no longer knows the user’s (keys of another Stripe account)', async () => {
+  it('makes a new customer when the user’s was a test one and the keys are now live', async () => {
     const frank = await b.t.signedInUser();
     const frankId = await userIdOf(frank);
     const subId = await subscribe(b, frank, 'basic');
     const lost = (await customerOf(frankId))!;
-    b.stripe.forgetCustomer(lost);
-    const res = await frank.post('/api/checkout', { priceId: priceOf('pro') });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.kind).toBe('checkout');
+    b.stripe.forgetCustomer(lost, { testMode: true });
+    // Two Checkouts at once make one new customer.
+    const [res, again] = await Promise.all(
+      [1, 2].map(() => frank.post('/api/checkout', { priceId: priceOf('pro') })),
+    );
+    expect([res!.status, again!.status], res!.text).toEqual([200, 200]);
+    expect(res!.json.kind).toBe('checkout');
     const fresh = (await customerOf(frankId))!;
     expect(fresh).not.toBe(lost);
-    expect(b.stripe.checkoutSessions.get(res.json.id)!.customer).toBe(fresh);
+    expect(b.stripe.checkoutSessions.get(res!.json.id)!.customer).toBe(fresh);
+    expect(b.stripe.checkoutSessions.get(again!.json.id)!.customer).toBe(fresh);
     // Its subscription bills no one under these keys: it no longer gives a plan.
     const [old] = await b.t.database.db
       .select({ status: subscription.status })
@@ -159,15 +163,20 @@ describe('plans and checkout', () => {
     expect((await frank.get('/api/get-credits')).json.credits).toBe(20);
   });
 
-  it('tells a user whose customer Stripe lost to choose a plan when they open the portal', async () => {
-    const hugo = await b.t.signedInUser();
-    const hugoId = await userIdOf(hugo);
-    await subscribe(b, hugo, 'basic');
-    b.stripe.forgetCustomer((await customerOf(hugoId))!);
-    const res = await hugo.post('/api/stripe/create-portal-session');
-    expect(res.status, res.text).toBe(404);
-    expect(res.json.message).toBe('You have no billing account yet. Choose a plan first.');
-    expect(await customerOf(hugoId)).toBeUndefined();
+  it('forgets no customer merely unknown to the keys (another account’s keys by mistake)', async () => {
+    const ivy = await b.t.signedInUser();
+    const ivyId = await userIdOf(ivy);
+    await subscribe(b, ivy, 'basic');
+    const customer = (await customerOf(ivyId))!;
+    b.stripe.forgetCustomer(customer);
+    const res = await ivy.post('/api/checkout', { priceId: priceOf('pro') });
+    expect(res.status).toBe(502);
+    expect(res.json.message).toBe('The payment provider could not be reached. Please try again.');
+    const portal = await ivy.post('/api/stripe/create-portal-session');
+    expect(portal.status).toBe(502);
+    // Still theirs, plan and all, for when the right keys are back.
+    expect(await customerOf(ivyId)).toBe(customer);
+    expect((await ivy.get('/api/get-credits')).json.credits).toBe(1000);
   });
 
   it('makes a new customer when the user’s was deleted at Stripe', async () => {
@@ -184,6 +193,19 @@ describe('plans and checkout', () => {
     // Paying it works as a first Checkout does.
     await b.stripe.completeCheckout(res.json.id);
     expect((await gina.get('/api/get-credits')).json.credits).toBe(1000);
+  });
+
+  it('tells a user whose customer Stripe lost to choose a plan when they open the portal', async () => {
+    const hugo = await b.t.signedInUser();
+    const hugoId = await userIdOf(hugo);
+    await subscribe(b, hugo, 'basic');
+    const lost = (await customerOf(hugoId))!;
+    b.stripe.forgetCustomer(lost, { testMode: true });
+    const res = await hugo.post('/api/stripe/create-portal-session');
+    expect(res.status, res.text).toBe(404);
+    expect(res.json.message).toBe('You have no billing account yet. Choose a plan first.');
+    // Their Checkout replaces it.
+    expect(await customerOf(hugoId)).toBe(lost);
   });
 
   it('never starts a second subscription when the payment webhook has not arrived yet', async () => {

@@ -93,32 +93,40 @@ export async function markSubscriptionGone(
 }
 
 /**
- * Forgets a customer Stripe no longer knows (deleted there, or another Stripe account's keys now):
- * its subscriptions are marked canceled as read at `readAt` (Stripe ended them, or they are not
- * this account's), and the user's customer row goes, so their next Checkout creates a new one.
+ * Replaces the user's customer `lostId`, which Stripe lost, by one `create` makes, under the
+ * user's customer lock (see ensureCustomer): the lost one's subscriptions are marked canceled as
+ * read at `readAt` (they bill no one), its row goes, the new one is stored. A Checkout that
+ * finds it replaced already (a concurrent one) gets that replacement; nothing is made twice.
  */
-export async function forgetCustomer(
+export async function replaceCustomer(
   db: Database,
   userId: string,
-  customerId: string,
+  lostId: string,
   readAt: Date,
-): Promise<void> {
-  await db
-    .update(subscription)
-    .set({ status: 'canceled', cancelAtPeriodEnd: false, updatedAt: readAt })
-    .where(
-      and(
-        eq(subscription.userId, userId),
-        eq(subscription.stripeCustomerId, customerId),
-        notInArray(subscription.status, FINAL_STATUSES),
-        lte(subscription.updatedAt, readAt),
-      ),
+  create: () => Promise<string>,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${CUSTOMER_LOCK_CLASS}, hashtext(${userId}))`,
     );
-  await db
-    .delete(billingCustomer)
-    .where(
-      and(eq(billingCustomer.userId, userId), eq(billingCustomer.stripeCustomerId, customerId)),
-    );
+    const current = await findCustomerId(tx as unknown as Database, userId);
+    if (current && current !== lostId) return current;
+    await tx
+      .update(subscription)
+      .set({ status: 'canceled', cancelAtPeriodEnd: false, updatedAt: readAt })
+      .where(
+        and(
+          eq(subscription.userId, userId),
+          eq(subscription.stripeCustomerId, lostId),
+          notInArray(subscription.status, FINAL_STATUSES),
+          lte(subscription.updatedAt, readAt),
+        ),
+      );
+    await tx.delete(billingCustomer).where(eq(billingCustomer.userId, userId));
+    const stripeCustomerId = await create();
+    await tx.insert(billingCustomer).values({ userId, stripeCustomerId });
+    return stripeCustomerId;
+  });
 }
 
 /** The user's subscriptions, newest first. */

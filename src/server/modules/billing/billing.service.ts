@@ -375,57 +375,69 @@ export async function resumeSubscription(
 
 /**
  * The user's Stripe customer, created on first checkout. The idempotency key makes Stripe itself
- * answer a retried creation with the same customer; the repo makes sure we store only one. A
- * customer replacing one Stripe no longer knows has a key of its own (naming the lost one), or
- * Stripe would answer the lost one again for a day.
+ * answer a retried creation with the same customer; the repo makes sure we store only one.
  */
-async function customerFor(
-  ctx: BillingContext,
-  user: SessionUser,
-  replacing?: string,
-): Promise<string> {
+async function customerFor(ctx: BillingContext, user: SessionUser): Promise<string> {
+  return repo.ensureCustomer(ctx.db, user.id, () =>
+    createCustomer(ctx, user, `reverie-customer-${user.id}`),
+  );
+}
+
+async function createCustomer(ctx: BillingContext, user: SessionUser, idempotencyKey: string) {
   const { stripe } = requireBilling(ctx);
-  const key = `reverie-customer-${user.id}${replacing ? `-after-${replacing}` : ''}`;
-  return repo.ensureCustomer(ctx.db, user.id, async () => {
-    const customer = await callStripe(ctx, 'create customer', () =>
-      stripe.customers.create(
-        { email: user.email, name: user.name || undefined, metadata: { userId: user.id } },
-        { idempotencyKey: key },
-      ),
+  const customer = await callStripe(ctx, 'create customer', () =>
+    stripe.customers.create(
+      { email: user.email, name: user.name || undefined, metadata: { userId: user.id } },
+      { idempotencyKey },
+    ),
+  );
+  return customer.id;
+}
+
+/** Stripe's words for a test-mode object asked for with live keys. */
+const TEST_OBJECT_UNDER_LIVE_KEYS = /exists in test mode, but a live mode key was used/;
+
+/**
+ * Whether Stripe lost the customer `customerId` for good, as `err` (its answer about it) says
+ * and a read of the customer confirms: deleted there (`deleted: true`), or a test-mode customer
+ * while the keys are live ones (Stripe says so; it can never be charged). A customer merely
+ * unknown is not: keys of the wrong account deployed by mistake answer the same, and forgetting
+ * a live customer would leave its subscription charging with no one here to credit.
+ */
+async function customerLost(ctx: BillingContext, customerId: string, err: unknown) {
+  const { stripe } = requireBilling(ctx);
+  if (!customerMissing(err)) return false;
+  const lost = await stripe.customers.retrieve(customerId).then(
+    (customer) => customer.deleted === true,
+    (e: unknown) =>
+      (e as { code?: unknown }).code === 'resource_missing' &&
+      TEST_OBJECT_UNDER_LIVE_KEYS.test((e as Error).message),
+  );
+  if (!lost) {
+    ctx.log.error(
+      { customer: customerId },
+      'stripe: a customer is unknown to these keys: are they the right Stripe account?',
     );
-    return customer.id;
-  });
+  }
+  return lost;
 }
 
 /**
- * Whether `err` was Stripe not knowing the user's customer `customerId` (deleted there, or the
- * keys are another Stripe account's), confirmed by reading the customer. Then the customer is
- * forgotten with its subscriptions, which no longer bill anyone under these keys, so that the
- * Checkout the user asked for makes a new one (it answered 502 for good). Only a Checkout or the
- * portal, which the user asked for, forgets a customer; the ids are logged for an operator who
- * switched keys by mistake.
+ * The user's customer that Stripe lost (customerLost) replaced by a new one, for a Checkout: its
+ * subscriptions marked canceled (they bill no one), the new customer made with a key of its own
+ * (naming the lost one: the plain key would have Stripe answer the lost one again for a day),
+ * under the user's customer lock, so a concurrent Checkout uses the same replacement.
  */
-async function forgetIfUnknown(
-  ctx: BillingContext,
-  userId: string,
-  customerId: string,
-  err: unknown,
-): Promise<boolean> {
-  const { stripe } = requireBilling(ctx);
-  if (!customerMissing(err)) return false;
-  const gone = await stripe.customers.retrieve(customerId).then(
-    (customer) => customer.deleted === true,
-    (e: unknown) => (e as { code?: unknown }).code === 'resource_missing',
-  );
-  if (!gone) return false;
-  ctx.log.warn({ userId, customer: customerId }, 'stripe: customer unknown to Stripe, forgotten');
+async function replaceLostCustomer(ctx: BillingContext, user: SessionUser, lost: string) {
+  ctx.log.warn({ userId: user.id, customer: lost }, 'stripe: customer lost at Stripe, replaced');
   const readAt = await repo.databaseNow(ctx.db);
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
-    await repo.forgetCustomer(db, userId, customerId, readAt);
-    await applyPlan({ db, log: ctx.log }, userId, (locked) => planTarget(ctx, locked, userId));
-  });
-  return true;
+  const customerId = await repo.replaceCustomer(ctx.db, user.id, lost, readAt, () =>
+    createCustomer(ctx, user, `reverie-customer-${user.id}-after-${lost}`),
+  );
+  await applyPlan({ db: ctx.db, log: ctx.log }, user.id, (locked) =>
+    planTarget(ctx, locked, user.id),
+  );
+  return customerId;
 }
 
 /** A Billing Portal session; with `change`, straight to confirming that plan change. */
@@ -460,9 +472,7 @@ async function portalSession(
       ctx.log.warn({ err }, 'stripe: plan change flow refused; opening the portal instead');
     }
   }
-  return callStripe(ctx, 'create portal session', () =>
-    stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
-  );
+  return stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
 }
 
 /**
@@ -480,18 +490,22 @@ export async function startCheckout(
     throw badRequest('This plan is not available. Choose Basic or Pro.');
   }
   const known = await repo.findCustomerId(ctx.db, user.id);
-  if (known) {
-    try {
-      return await returningCustomerCheckout(ctx, user, known, priceId);
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      if (!(await forgetIfUnknown(ctx, user.id, known, err))) {
-        ctx.log.error({ err }, 'stripe: checkout of a returning customer failed');
-        throw new HttpError(502, STRIPE_UNAVAILABLE);
-      }
+  if (!known) {
+    const customerId = await customerFor(ctx, user);
+    return callStripe(ctx, 'create checkout session', () =>
+      checkoutSession(ctx, user, customerId, priceId),
+    );
+  }
+  try {
+    return await returningCustomerCheckout(ctx, user, known, priceId);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if (!(await customerLost(ctx, known, err))) {
+      ctx.log.error({ err }, 'stripe: checkout of a returning customer failed');
+      throw new HttpError(502, STRIPE_UNAVAILABLE);
     }
   }
-  const customerId = await customerFor(ctx, user, known ?? undefined);
+  const customerId = await replaceLostCustomer(ctx, user, known);
   return callStripe(ctx, 'create checkout session', () =>
     checkoutSession(ctx, user, customerId, priceId),
   );
@@ -573,8 +587,9 @@ export async function openPortal(ctx: BillingContext, userId: string): Promise<P
     });
     return { url: session.url };
   } catch (err) {
-    // A customer Stripe lost has nothing to manage: the user is told to choose a plan.
-    if (await forgetIfUnknown(ctx, userId, customerId, err)) throw notFound(NO_BILLING_ACCOUNT);
+    // A customer Stripe lost has nothing to manage: the user is told to choose a plan (their
+    // Checkout replaces it).
+    if (await customerLost(ctx, customerId, err)) throw notFound(NO_BILLING_ACCOUNT);
     ctx.log.error({ err }, 'stripe: create portal session failed');
     throw new HttpError(502, STRIPE_UNAVAILABLE);
   }
@@ -698,17 +713,18 @@ export async function cancelBillingForDeletion(
       throw new HttpError(502, message.unreachable);
     }
   };
-  // A customer Stripe does not know (deleted there, or the keys are another Stripe account's)
-  // has nothing these keys could charge: the deletion goes on (it was refused for good).
+  // A customer Stripe lost (deleted there, or a test one under live keys) has nothing left to
+  // charge: the deletion goes on (it was refused for good). One merely unknown to these keys
+  // may be charging under the right ones: the deletion waits, as for Stripe unreachable.
   const open = await stripe.checkout.sessions
     .list({ customer, status: 'open', limit: 100 })
-    .catch((err: unknown) => {
-      if (customerMissing(err)) return null;
+    .catch(async (err: unknown) => {
+      if (await customerLost(ctx, customer, err)) return null;
       ctx.log.error({ err }, 'stripe: listing open Checkouts for an account deletion failed');
       throw new HttpError(502, message.unreachable);
     });
   if (!open) {
-    ctx.log.warn({ userId, customer }, 'stripe: customer unknown to Stripe; nothing to cancel');
+    ctx.log.warn({ userId, customer }, 'stripe: customer lost at Stripe; nothing to cancel');
     return 0;
   }
   for (const session of open.data) {
