@@ -133,8 +133,8 @@ export interface StripeDouble {
     options?: { paid?: boolean; draft?: boolean; deliver?: boolean },
   ): Promise<Stripe.Event[]>;
   /**
-   * Charges the subscription's latest invoice (a draft renewal's, or a retry of a failed one):
-   * paid → invoice.paid, the subscription active; failed → invoice.payment_failed, past_due.
+   * Charges the subscription's newest unpaid invoice (a draft renewal's, or a retry of a failed
+   * one): paid → invoice.paid, the subscription active; failed → invoice.payment_failed, past_due.
    */
   chargeInvoice(
     subscriptionId: string,
@@ -502,8 +502,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 
   const chargeInvoice: StripeDouble['chargeInvoice'] = async (id, options = {}) => {
     const s = record(id);
-    const invoice = s.latestInvoice ? invoices.get(s.latestInvoice) : undefined;
-    if (!invoice || invoice.status === 'paid') throw new Error(`${id} has no invoice to charge`);
+    const invoice = [...invoices.values()]
+      .reverse()
+      .find((i) => i.subscription === id && i.status !== 'paid');
+    if (!invoice) throw new Error(`${id} has no invoice to charge`);
     const paid = options.paid ?? true;
     invoice.status = paid ? 'paid' : 'open';
     const status = paid ? 'active' : 'past_due';
@@ -723,6 +725,17 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         created: now(),
         livemode: false,
       });
+    }
+    if (route === 'GET /v1/invoices') {
+      // Newest first, as Stripe lists them (the map keeps the order they were made in).
+      const sub = url.searchParams.get('subscription');
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      const data = [...invoices.values()]
+        .filter((i) => !sub || i.subscription === sub)
+        .reverse()
+        .slice(0, limit)
+        .map(invoiceObject);
+      return answer(200, { object: 'list', data, has_more: false, url: '/v1/invoices' });
     }
     if (route === 'GET /v1/subscriptions') {
       const customer = url.searchParams.get('customer');

@@ -151,6 +151,20 @@ describe('renewal', () => {
     expect((await account(userId)).periodStart.getTime()).toBe(newStart);
   });
 
+  it('waits for the renewal’s own invoice, not a plan change’s paid meanwhile', async () => {
+    const { client, userId, subId } = await subscriber('basic');
+    await spend(userId, 100);
+    await b.stripe.renew(subId, { draft: true });
+    // An upgrade in the hour before the renewal is charged: its proration invoice, paid at once,
+    // is the latest; the new period is still unpaid and the upgrade waits with it.
+    await b.stripe.changePrice(subId, DOUBLE_PRICES.pro);
+    expect((await view(client)).plan).toBe('pro');
+    expect(await credits(client)).toBe(900);
+    // The renewal is paid: the new period, with Pro's allowance.
+    await b.stripe.chargeInvoice(subId);
+    expect(await credits(client)).toBe(10000);
+  });
+
   it('grants a renewal paid while its webhook was missed when the membership page opens', async () => {
     const { client, userId, subId } = await subscriber('basic');
     await spend(userId, 40);

@@ -45,23 +45,36 @@ export type BillingContext = Pick<AppContext, 'db' | 'log' | 'stripe'> & {
  * but waits for payment.
  */
 const RENEWING_STATUSES: readonly string[] = ['active', 'trialing'];
+/** Statuses whose unpaid period Stripe may still collect: worth a fresh read when it is shown. */
+const AWAITS_PAYMENT: readonly string[] = [...RENEWING_STATUSES, 'past_due'];
 
 /**
  * Every read of a subscription brings its latest invoice along: whether the period is paid is
- * its status (Stripe renews a period, still `active`, an hour before charging its invoice).
+ * its period's invoice's status (Stripe renews a period, still `active`, an hour before charging
+ * its invoice).
  */
 const WITH_INVOICE = { expand: ['latest_invoice'] };
 
+/** The invoices that bill a period: the first, and each renewal's. */
+const PERIOD_INVOICE_REASONS: readonly string[] = ['subscription_create', 'subscription_cycle'];
+
 /**
- * Whether the subscription's latest invoice is paid (one without any invoice has nothing to
- * pay). A draft or open invoice is not, nor a void or uncollectible one: the period it bills was
- * never paid. An invoice Stripe did not expand is read as not paid, so that a call that forgot
- * to ask for it cannot grant a period.
+ * Whether the subscription's period is paid: its period's invoice — the latest one, or when the
+ * latest is another (a plan change's proration, one an operator made) the newest period invoice
+ * among its invoices — is `paid`. One without any has nothing to pay. A draft or open invoice is
+ * not paid, nor a void or uncollectible one; nor an invoice Stripe did not expand, so that a
+ * read that forgot to ask cannot grant a period. (A plan change charged at once that fails makes
+ * the subscription past_due: its status says so.)
  */
-function latestInvoicePaid(sub: Stripe.Subscription): boolean {
-  const invoice = sub.latest_invoice;
-  if (invoice === null) return true;
-  return typeof invoice !== 'string' && invoice.status === 'paid';
+async function periodPaid(ctx: BillingContext, sub: Stripe.Subscription): Promise<boolean> {
+  const latest = sub.latest_invoice;
+  if (latest === null) return true;
+  if (typeof latest === 'string') return false;
+  if (PERIOD_INVOICE_REASONS.includes(latest.billing_reason ?? '')) return latest.status === 'paid';
+  const { stripe } = requireBilling(ctx);
+  const invoices = await stripe.invoices.list({ subscription: sub.id, limit: 20 });
+  const period = invoices.data.find((i) => PERIOD_INVOICE_REASONS.includes(i.billing_reason ?? ''));
+  return period ? period.status === 'paid' : true;
 }
 
 function requireBilling(ctx: BillingContext) {
@@ -224,7 +237,7 @@ async function storeSubscription(
     currentPeriodStart: new Date(item.current_period_start * 1000),
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: sub.cancel_at_period_end,
-    periodPaid: latestInvoicePaid(sub),
+    periodPaid: await periodPaid(ctx, sub),
     updatedAt: readAt,
   };
   return ctx.db.transaction(async (tx) => {
@@ -297,7 +310,7 @@ async function reconcileUser(ctx: BillingContext, limiter: AppContext['limiter']
         !repo.FINAL_STATUSES.includes(row.status) &&
         (row.updatedAt.getTime() < now - RECONCILE_AFTER_MS ||
           row.currentPeriodEnd.getTime() <= now ||
-          !row.periodPaid),
+          (!row.periodPaid && AWAITS_PAYMENT.includes(row.status))),
     );
   if (!behind) return;
   const rule = RATE_RULES.subscriptionSyncsPerUser;
