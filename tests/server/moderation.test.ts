@@ -360,7 +360,7 @@ describe('suspend-user', () => {
     expect(still.status).toBe(403);
   });
 
-  it('keeps a reversal whose restore is refused unrecorded: no admin restores themselves', async () => {
+  it('leaves a suspension about an admin’s own account for another admin to reverse', async () => {
     const { c, turn } = await chatter('ownrev', 'a reply');
     const reportId = await reportOf(c, { messageId: turn.ai });
     const decided = await decide(moderator, reportId, 'suspend-user', 'Spam in chats.');
@@ -373,7 +373,9 @@ describe('suspend-user', () => {
       .where(eq(moderationDecision.id, decisionId));
     const refused = await reverse(admin, decisionId);
     expect(refused.status).toBe(400);
-    expect(refused.json.message).toBe('You cannot suspend or restore your own account.');
+    expect(refused.json.message).toBe(
+      'A decision about your own account is for another admin to reverse.',
+    );
     // The decision stands, as it does on the account, and its report stays decided.
     const page = await moderator.get(`/api/admin/reports/${reportId}`);
     expect(page.json.report.status).toBe('closed');

@@ -221,6 +221,12 @@ export async function withdrawReversal(
   });
 }
 
+/** Whether the account is suspended now (better-auth's ban). */
+export async function accountSuspended(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ banned: user.banned }).from(user).where(eq(user.id, userId));
+  return row?.banned ?? false;
+}
+
 /** A decision as its reversal needs it. */
 export async function decisionById(db: Executor, decisionId: number) {
   const [row] = await db

@@ -17,6 +17,7 @@ export const DECISION_MESSAGES = {
   staffNeedsAdmin: 'Only an admin can do this to a staff account.',
   decisionNotFound: 'Decision not found',
   reversed: 'This decision was reversed already.',
+  ownReversal: 'A decision about your own account is for another admin to reverse.',
 } as const;
 
 type DecisionContext = Pick<AppContext, 'db' | 'log' | 'auth' | 'sessions'>;
@@ -86,6 +87,8 @@ export async function reverseDecision(
   const decision = await repo.decisionById(ctx.db, decisionId);
   if (!decision) throw notFound(DECISION_MESSAGES.decisionNotFound);
   if (decision.reversedAt !== null) throw conflict(DECISION_MESSAGES.reversed);
+  if (decision.action === 'suspend-user' && decision.subjectUserId === staff.id)
+    throw badRequest(DECISION_MESSAGES.ownReversal);
   const reversed = await repo.recordReversal(ctx.db, decision, { actorId: staff.id, note });
   if (!reversed) throw conflict(DECISION_MESSAGES.reversed);
   const subject = decision.subjectUserId;
@@ -98,8 +101,10 @@ export async function reverseDecision(
     try {
       await setSuspension(ctx, staff, headers, subject, { suspended: false, reason: note });
     } catch (error) {
-      // Not restored after all: the decision stands again, as it still does on the account.
-      await repo.withdrawReversal(ctx.db, decision);
+      // Not restored after all: the decision stands again, as it still does on the account. (One
+      // restored before the failure — the page read after it failed — keeps its reversal.)
+      if (await repo.accountSuspended(ctx.db, subject))
+        await repo.withdrawReversal(ctx.db, decision);
       throw error;
     }
   }
