@@ -22,6 +22,16 @@ afterAll(() => b.close());
 const storedEvents = async (id: string) =>
   (await b.t.database.db.select().from(stripeEvent).where(eq(stripeEvent.id, id))).length;
 
+/** A subscriber on Basic whose Stripe customer is then lost as `lose` says. */
+async function subscriberLosing(lose: (customer: string) => void) {
+  const client = await b.t.signedInUser();
+  const userId = await userIdOf(client);
+  const subId = await subscribe(b, client, 'basic');
+  const customer = (await customerOf(userId))!;
+  lose(customer);
+  return { client, userId, subId, customer };
+}
+
 async function customerOf(userId: string) {
   const [row] = await b.t.database.db
     .select()
@@ -139,11 +149,8 @@ describe('plans and checkout', () => {
   });
 
   it('makes a new customer when the user’s was a test one and the keys are now live', async () => {
-    const frank = await b.t.signedInUser();
-    const frankId = await userIdOf(frank);
-    const subId = await subscribe(b, frank, 'basic');
-    const lost = (await customerOf(frankId))!;
-    b.stripe.forgetCustomer(lost, { testMode: true });
+    const lose = (id: string) => b.stripe.forgetCustomer(id, { testMode: true });
+    const { client: frank, userId: frankId, subId, customer: lost } = await subscriberLosing(lose);
     // Two Checkouts at once make one new customer.
     const [res, again] = await Promise.all(
       [1, 2].map(() => frank.post('/api/checkout', { priceId: priceOf('pro') })),
@@ -164,11 +171,8 @@ describe('plans and checkout', () => {
   });
 
   it('forgets no customer merely unknown to the keys (another account’s keys by mistake)', async () => {
-    const ivy = await b.t.signedInUser();
-    const ivyId = await userIdOf(ivy);
-    await subscribe(b, ivy, 'basic');
-    const customer = (await customerOf(ivyId))!;
-    b.stripe.forgetCustomer(customer);
+    const lose = (id: string) => b.stripe.forgetCustomer(id);
+    const { client: ivy, userId: ivyId, customer } = await subscriberLosing(lose);
     const res = await ivy.post('/api/checkout', { priceId: priceOf('pro') });
     expect(res.status).toBe(502);
     expect(res.json.message).toBe('The payment provider could not be reached. Please try again.');
@@ -196,11 +200,8 @@ describe('plans and checkout', () => {
   });
 
   it('tells a user whose customer Stripe lost to choose a plan when they open the portal', async () => {
-    const hugo = await b.t.signedInUser();
-    const hugoId = await userIdOf(hugo);
-    await subscribe(b, hugo, 'basic');
-    const lost = (await customerOf(hugoId))!;
-    b.stripe.forgetCustomer(lost, { testMode: true });
+    const lose = (id: string) => b.stripe.forgetCustomer(id, { testMode: true });
+    const { client: hugo, userId: hugoId, customer: lost } = await subscriberLosing(lose);
     const res = await hugo.post('/api/stripe/create-portal-session');
     expect(res.status, res.text).toBe(404);
     expect(res.json.message).toBe('You have no billing account yet. Choose a plan first.');

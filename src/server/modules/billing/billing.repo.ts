@@ -40,15 +40,26 @@ export async function ensureCustomer(
   create: () => Promise<string>,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${CUSTOMER_LOCK_CLASS}, hashtext(${userId}))`,
-    );
-    const existing = await findCustomerId(tx as unknown as Database, userId);
+    const existing = await lockedCustomerId(tx as unknown as Database, userId);
     if (existing) return existing;
-    const stripeCustomerId = await create();
-    await tx.insert(billingCustomer).values({ userId, stripeCustomerId });
-    return stripeCustomerId;
+    return storeNewCustomer(tx as unknown as Database, userId, create);
   });
+}
+
+/**
+ * The user's customer, read under their customer lock, held until the transaction ends: callers
+ * for the same user queue (on PostgreSQL this blocks only that user's other checkouts; PGlite
+ * runs one transaction at a time anyway).
+ */
+async function lockedCustomerId(tx: Database, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CUSTOMER_LOCK_CLASS}, hashtext(${userId}))`);
+  return findCustomerId(tx, userId);
+}
+
+async function storeNewCustomer(tx: Database, userId: string, create: () => Promise<string>) {
+  const stripeCustomerId = await create();
+  await tx.insert(billingCustomer).values({ userId, stripeCustomerId });
+  return stripeCustomerId;
 }
 
 /** The database clock now, taken just before reading from Stripe (see `subscription`). */
@@ -106,10 +117,7 @@ export async function replaceCustomer(
   create: () => Promise<string>,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${CUSTOMER_LOCK_CLASS}, hashtext(${userId}))`,
-    );
-    const current = await findCustomerId(tx as unknown as Database, userId);
+    const current = await lockedCustomerId(tx as unknown as Database, userId);
     if (current && current !== lostId) return current;
     await tx
       .update(subscription)
@@ -123,9 +131,7 @@ export async function replaceCustomer(
         ),
       );
     await tx.delete(billingCustomer).where(eq(billingCustomer.userId, userId));
-    const stripeCustomerId = await create();
-    await tx.insert(billingCustomer).values({ userId, stripeCustomerId });
-    return stripeCustomerId;
+    return storeNewCustomer(tx as unknown as Database, userId, create);
   });
 }
 
