@@ -89,6 +89,7 @@ describe('subscribing', () => {
       currentPeriodStart: new Date(sub.periodStart * 1000).toISOString(),
       currentPeriodEnd: new Date(sub.periodEnd * 1000).toISOString(),
       cancelAtPeriodEnd: false,
+      periodPaid: true,
       endedAt: null,
     });
   });
@@ -138,7 +139,7 @@ describe('renewal', () => {
     await b.stripe.renew(subId, { draft: true });
     expect(await credits(client)).toBe(10);
     // The membership page re-reads it (its payment is awaited): still a draft, still waiting.
-    expect((await view(client)).status).toBe('active');
+    expect(await view(client)).toMatchObject({ status: 'active', periodPaid: false });
     expect(await credits(client)).toBe(10);
     // The charge fails: past due, what is left stays.
     await b.stripe.chargeInvoice(subId, { paid: false });
@@ -147,6 +148,7 @@ describe('renewal', () => {
     // A retry is paid: the new period's allowance arrives, once.
     await b.stripe.chargeInvoice(subId);
     expect(await credits(client)).toBe(1000);
+    expect((await view(client)).periodPaid).toBe(true);
     const newStart = b.stripe.subscriptions.get(subId)!.periodStart * 1000;
     expect((await account(userId)).periodStart.getTime()).toBe(newStart);
   });

@@ -265,6 +265,7 @@ describe('another user never sees a subscription that is not theirs', () => {
         'currentPeriodEnd',
         'currentPeriodStart',
         'endedAt',
+        'periodPaid',
         'plan',
         'priceId',
         'status',

@@ -36,6 +36,7 @@ const sub = (over: Partial<SubscriptionView> = {}): SubscriptionView => ({
   currentPeriodStart: '2026-03-02T12:00:00.000Z',
   currentPeriodEnd: '2026-04-02T12:00:00.000Z',
   cancelAtPeriodEnd: false,
+  periodPaid: true,
   endedAt: null,
   ...over,
 });
@@ -129,15 +130,28 @@ describe('the membership page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Basic' })).toBeTruthy();
     expect(screen.getByTestId('subscription-period').textContent).toBe('Renews on April 2, 2026');
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+    expect(screen.queryByTestId('renewal-pending')).toBeNull();
     first.unmount();
+
+    // Renewed, its invoice not charged yet (Stripe charges about an hour later).
+    api.reset();
+    queryClient.clear();
+    serve(sub({ plan: 'basic', priceId: 'price_basic_monthly', periodPaid: false }));
+    const renewing = renderApp(<Membership />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Basic' })).toBeTruthy();
+    expect(screen.getByTestId('renewal-pending').textContent).toMatch(
+      /^Your renewal is being paid\. This period’s messages arrive as soon as the payment goes through\.$/,
+    );
+    renewing.unmount();
 
     api.reset();
     queryClient.clear();
-    serve(sub({ status: 'past_due' }));
+    serve(sub({ status: 'past_due', periodPaid: false }));
     const second = renderApp(<Membership />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Pro' })).toBeTruthy();
     expect(screen.getByTestId('subscription-status').textContent).toBe('PAST DUE');
     expect(screen.getByText(/Your last payment did not go through/)).toBeTruthy();
+    expect(screen.queryByTestId('renewal-pending')).toBeNull();
     second.unmount();
 
     api.reset();

@@ -59,6 +59,11 @@ export const subscriptionView = z.object({
   currentPeriodEnd: z.string(),
   cancelAtPeriodEnd: z.boolean(),
   /**
+   * Whether the period's invoice is paid: false in the hour between a renewal and its charge
+   * (and while a failed one is retried); the period's messages arrive once it is.
+   */
+  periodPaid: z.boolean(),
+  /**
    * ISO 8601, once the subscription has ended (canceled): when it stopped — its period's end when
    * it ran to it, else when Stripe ended it. Null while it has not ended.
    */

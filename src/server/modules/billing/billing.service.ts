@@ -204,6 +204,7 @@ function toView(ctx: BillingContext, row: repo.SubscriptionRow): SubscriptionVie
     currentPeriodStart: row.currentPeriodStart.toISOString(),
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    periodPaid: row.periodPaid,
     endedAt: endedAt(row)?.toISOString() ?? null,
   };
 }

@@ -35,6 +35,12 @@ export function SubscriptionCard({ sub }: { sub: SubscriptionView }) {
       <p className="mt-2 text-sm" data-testid="subscription-period">
         {periodLine(sub)}
       </p>
+      {!sub.periodPaid && sub.status !== 'past_due' && (
+        <p className="mt-2 text-sm text-muted" data-testid="renewal-pending">
+          Your renewal is being paid. This period’s messages arrive as soon as the payment goes
+          through.
+        </p>
+      )}
       {sub.status === 'past_due' && (
         <p className="mt-2 text-sm text-warning">
           Your last payment did not go through. Update your card in Manage Subscription to keep your
