@@ -74,7 +74,8 @@ export async function decideReport(
 
 /**
  * An admin's reversal: the message or character back, the account restored (unless another
- * suspension of it stands), the report open to be decided again. Answers the report's id, for its page.
+ * suspension of it stands), the report open to be decided again. Answers the report's id, for
+ * its page.
  */
 export async function reverseDecision(
   ctx: DecisionContext,
