@@ -21,7 +21,7 @@ import { drainFileRemovals } from '../../src/server/modules/avatars/file-removal
 import { startS3Double } from '../doubles/s3-server';
 import type { TestClient } from './support/http-client';
 import { makeImage } from './support/images';
-import { startTestApp, TEST_PASSWORD, type TestApp } from './support/test-app';
+import { startTestApp, TEST_PASSWORD, type TestApp, type TestAppOptions } from './support/test-app';
 
 const character = {
   name: 'Nova',
@@ -119,6 +119,23 @@ async function userWithAvatars(app: TestApp) {
   return { user, characterId: created.json.id as number, files: [shown, spare] };
 }
 
+/**
+ * A describe's app on its own storage that can refuse deletions, started before its tests and
+ * stopped after them.
+ */
+function appOnRefusingBucket(options: TestAppOptions = {}) {
+  const on = {} as { bucket: RefusingBucket; t: TestApp };
+  beforeAll(async () => {
+    on.bucket = await startRefusingBucket();
+    on.t = await startTestApp(on.bucket.env, options);
+  });
+  afterAll(async () => {
+    await on.t.close();
+    await on.bucket.stop();
+  });
+  return on;
+}
+
 describe('the normal path', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -155,104 +172,77 @@ describe('the normal path', () => {
 });
 
 describe('a crash between the deletion’s commit and the files’ removal', () => {
-  let bucket: RefusingBucket;
-  let t: TestApp;
-  beforeAll(async () => {
-    bucket = await startRefusingBucket();
-    // The job queue is not running: like a server killed right after the commit, nothing after
-    // the request gets to the files, and nothing the request asks the queue for happens.
-    t = await startTestApp(bucket.env);
-  });
-  afterAll(async () => {
-    await t.close();
-    await bucket.stop();
-  });
+  // The job queue is not running: like a server killed right after the commit, nothing after
+  // the request gets to the files, and nothing the request asks the queue for happens.
+  const on = appOnRefusingBucket();
 
   it('leaves the files recorded, and the next server start removes them', async () => {
-    const { user, files } = await userWithAvatars(t);
-    bucket.state.refuseDeletes = true;
+    const { user, files } = await userWithAvatars(on.t);
+    on.bucket.state.refuseDeletes = true;
     const done = await user.post('/api/account/delete', { password: TEST_PASSWORD });
     expect(done.status, done.text).toBe(200);
     expect((await user.get('/api/characters')).status).toBe(401);
     // The rows are gone, the pictures are not: storage took no deletion.
-    expect(bucket.state.refused).toBeGreaterThanOrEqual(files.length);
+    expect(on.bucket.state.refused).toBeGreaterThanOrEqual(files.length);
     for (const { url } of files) expect(await status(url)).toBe(200);
 
     // The server comes back (storage is fine again): its job queue starts.
-    bucket.state.refuseDeletes = false;
-    await t.jobs.start(t.app.log as unknown as Logger);
+    on.bucket.state.refuseDeletes = false;
+    await on.t.jobs.start(on.t.app.log as unknown as Logger);
     for (const { url } of files) {
       await expect.poll(() => status(url), { timeout: 20_000, interval: 250 }).toBe(404);
     }
-    for (const { key } of files) expect(bucket.objects.has(`avatars/${key}`)).toBe(false);
-    expect(await outbox(t)).toEqual([]);
+    for (const { key } of files) expect(on.bucket.objects.has(`avatars/${key}`)).toBe(false);
+    expect(await outbox(on.t)).toEqual([]);
   });
 });
 
 describe('a file stored before its row', () => {
-  let bucket: RefusingBucket;
-  let t: TestApp;
-  beforeAll(async () => {
-    bucket = await startRefusingBucket();
-    t = await startTestApp(bucket.env);
-  });
-  afterAll(async () => {
-    await t.close();
-    await bucket.stop();
-  });
+  const on = appOnRefusingBucket();
 
   it('is recorded from before it is stored until its row is written: a server dying between leaves it to the job', async () => {
-    const user = await t.signedInUser();
-    const before = new Set(bucket.objects.keys());
+    const user = await on.t.signedInUser();
+    const before = new Set(on.bucket.objects.keys());
     let answer!: () => void;
-    bucket.state.holdPutAnswers = new Promise<void>((resolve) => (answer = resolve));
+    on.bucket.state.holdPutAnswers = new Promise<void>((resolve) => (answer = resolve));
     const uploading = user.upload('/api/avatars', await makeImage('png'));
     // The picture is in the bucket; its server has not been told, so no row points at it.
     await expect
-      .poll(() => [...bucket.objects.keys()].filter((k) => !before.has(k)), { timeout: 10_000 })
+      .poll(() => [...on.bucket.objects.keys()].filter((k) => !before.has(k)), { timeout: 10_000 })
       .toHaveLength(1);
-    const key = [...bucket.objects.keys()].find((k) => !before.has(k))!.replace('avatars/', '');
-    const { rows } = await t.database.db.execute<{ key: string; later: boolean }>(
+    const key = [...on.bucket.objects.keys()].find((k) => !before.has(k))!.replace('avatars/', '');
+    const { rows } = await on.t.database.db.execute<{ key: string; later: boolean }>(
       sql`select key, due_at > now() + interval '55 minutes' as later from file_removal`,
     );
     // Were the server to die now, the file-removal job would remove the file an hour on; not
     // before (the row may still come).
     expect(rows).toEqual([{ key, later: true }]);
-    expect(await drainFileRemovals(jobContext(t))).toEqual({ removed: 0, failed: 0 });
-    expect(bucket.objects.has(`avatars/${key}`)).toBe(true);
+    expect(await drainFileRemovals(jobContext(on.t))).toEqual({ removed: 0, failed: 0 });
+    expect(on.bucket.objects.has(`avatars/${key}`)).toBe(true);
 
     // The server lives on: the row is written, and the record forgotten with it.
-    bucket.state.holdPutAnswers = null;
+    on.bucket.state.holdPutAnswers = null;
     answer();
     const res = await uploading;
     expect(res.status, res.text).toBe(200);
     expect(res.json.fileName).toBe(key);
-    expect(await outbox(t)).toEqual([]);
+    expect(await outbox(on.t)).toEqual([]);
     expect(await status(new URL(res.json.url, user.baseUrl).href)).toBe(200);
   });
 });
 
 describe('storage refusing deletions while the servers run', () => {
-  let bucket: RefusingBucket;
-  let t: TestApp;
-  beforeAll(async () => {
-    bucket = await startRefusingBucket();
-    t = await startTestApp(bucket.env, { jobs: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    await bucket.stop();
-  });
+  const on = appOnRefusingBucket({ jobs: true });
 
   it('keeps every file recorded until the job removes it, for each kind of deletion', async () => {
-    const leaving = await userWithAvatars(t);
-    const staying = await userWithAvatars(t);
+    const leaving = await userWithAvatars(on.t);
+    const staying = await userWithAvatars(on.t);
     const [first, second] = staying.files;
     const abandoned = await upload(staying.user);
-    await t.database.db.execute(
+    await on.t.database.db.execute(
       sql`update avatar set created_at = now() - interval '25 hours' where file_name = ${abandoned.key}`,
     );
-    bucket.state.refuseDeletes = true;
+    on.bucket.state.refuseDeletes = true;
 
     expect(
       (await leaving.user.post('/api/account/delete', { password: TEST_PASSWORD })).status,
@@ -260,68 +250,63 @@ describe('storage refusing deletions while the servers run', () => {
     const put = `/api/characters/${staying.characterId}`;
     expect((await staying.user.put(put, { avatarImage: second!.key })).status).toBe(200);
     expect((await staying.user.delete(put)).status).toBe(200);
-    expect(await sweepUnusedAvatars(jobContext(t))).toBe(1);
+    expect(await sweepUnusedAvatars(jobContext(on.t))).toBe(1);
 
     const gone = [...leaving.files, first!, second!, abandoned];
     for (const { url } of gone) expect(await status(url)).toBe(200);
     // Recorded with the deletions, each with the failed removal counted.
-    const rows = await outboxRows(t);
+    const rows = await outboxRows(on.t);
     expect(rows.map((row) => row.key).sort()).toEqual(gone.map((f) => f.key).sort());
     for (const row of rows) expect(row.attempts).toBeGreaterThanOrEqual(1);
 
-    bucket.state.refuseDeletes = false;
+    on.bucket.state.refuseDeletes = false;
     for (const { url } of gone) {
       await expect
         .poll(
           async () => {
             // Queues a run unless one is already waiting or running (e.g. one a request asked for).
-            await t.jobs.runNow('file-removal');
+            await on.t.jobs.runNow('file-removal');
             return status(url);
           },
           { timeout: 20_000, interval: 500 },
         )
         .toBe(404);
     }
-    await expect.poll(() => outbox(t), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => outbox(on.t), { timeout: 10_000 }).toEqual([]);
   });
 });
 
 describe('several servers draining the outbox', () => {
-  let bucket: RefusingBucket;
-  let t: TestApp;
-  beforeAll(async () => {
-    bucket = await startRefusingBucket();
-    // No job queue here: the three runs below are the only ones.
-    t = await startTestApp(bucket.env);
-  });
-  afterAll(async () => {
-    await t.close();
-    await bucket.stop();
-  });
+  // No job queue here: the three runs below are the only ones.
+  const on = appOnRefusingBucket();
 
   it('removes each file once when several servers drain the outbox at once', async () => {
-    const users = [await userWithAvatars(t), await userWithAvatars(t), await userWithAvatars(t)];
-    bucket.state.refuseDeletes = true;
+    const users = [
+      await userWithAvatars(on.t),
+      await userWithAvatars(on.t),
+      await userWithAvatars(on.t),
+    ];
+    on.bucket.state.refuseDeletes = true;
     for (const { user } of users) {
       expect((await user.post('/api/account/delete', { password: TEST_PASSWORD })).status).toBe(
         200,
       );
     }
     const files = users.flatMap((u) => u.files);
-    expect(await outbox(t)).toEqual(files.map((f) => f.key).sort());
-    bucket.state.deleted = 0;
-    bucket.state.refuseDeletes = false;
+    expect(await outbox(on.t)).toEqual(files.map((f) => f.key).sort());
+    on.bucket.state.deleted = 0;
+    on.bucket.state.refuseDeletes = false;
     const runs = await Promise.all([
-      drainFileRemovals(jobContext(t)),
-      drainFileRemovals(jobContext(t)),
-      drainFileRemovals(jobContext(t)),
+      drainFileRemovals(jobContext(on.t)),
+      drainFileRemovals(jobContext(on.t)),
+      drainFileRemovals(jobContext(on.t)),
     ]);
     for (const run of runs) expect(run.failed).toBe(0);
     expect(runs.reduce((sum, run) => sum + run.removed, 0)).toBe(files.length);
     for (const { url } of files) expect(await status(url)).toBe(404);
-    expect(await outbox(t)).toEqual([]);
+    expect(await outbox(on.t)).toEqual([]);
     // Each batch is claimed by one server: no file was deleted twice.
-    expect(bucket.state.deleted).toBe(files.length);
+    expect(on.bucket.state.deleted).toBe(files.length);
   });
 });
 

@@ -192,6 +192,10 @@ async function refusingRuns<T>(t: TestApp, during: () => Promise<T>): Promise<T>
   }
 }
 
+/** The user's credits left, as the app shows them. */
+const creditsOf = async (user: TestClient) =>
+  (await user.get('/api/get-credits')).json.credits as number;
+
 const SOMETHING_WENT_WRONG = { message: 'Something went wrong on our side. Please try again.' };
 
 test('a new message whose run cannot be recorded is refused whole: nothing told, stored or charged', async ({
@@ -201,7 +205,7 @@ test('a new message whose run cannot be recorded is refused whole: nothing told,
 }) => {
   answerAgeReviewsAsAdult(llm);
   const id = await newConversation(t, user);
-  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+  const credits = () => creditsOf(user);
   const before = await credits();
   // The run is recorded in the statement that takes the credit and stores the message
   // (decision 0071): none of them happens. The model is never asked (no answer is scripted).
@@ -229,7 +233,7 @@ test('another version whose run cannot be recorded is not started: the credit gi
   llm.script({ content: 'A first answer' });
   const first = await readEvents(await send(t, user, id));
   const { messageId } = first.at(-1)!.data as { messageId: number };
-  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+  const credits = () => creditsOf(user);
   const before = await credits();
   // A regenerate's run is recorded on its own, after its credit was taken (no answer scripted:
   // the model is never asked).
@@ -366,7 +370,7 @@ test('a run whose server died is taken over by another, which goes on from the s
   answerAgeReviewsAsAdult(llm);
   const { a, onA, aLog } = await serverA(t);
   const id = await newConversation(t, user);
-  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+  const credits = () => creditsOf(user);
   const creditsBefore = await credits();
   // On A the model says its first words, then nothing more: A dies before it says more (or, in
   // the end, A was only stalled, and wakes up).
@@ -485,7 +489,7 @@ test('a stalled server that wakes and stores its reply first: the server that to
 }) => {
   answerAgeReviewsAsAdult(llm);
   const id = await newConversation(t, user);
-  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+  const credits = () => creditsOf(user);
   const creditsBefore = await credits();
   const { replyId, following, goOnB, aLog } = await aWakesFirst(
     t,
@@ -645,7 +649,7 @@ test('a continue whose server died is taken over: the reply keeps what was told 
   const first = (await readEvents(await send(t, user, id))).at(-1)!;
   expect(first.event).toBe('done');
   const { a, onA, aLog } = await serverA(t);
-  const credits = async () => (await user.get('/api/get-credits')).json.credits as number;
+  const credits = () => creditsOf(user);
   const creditsBefore = await credits();
   let wakeA!: () => void;
   const aWakesUp = new Promise<void>((resolve) => (wakeA = resolve));

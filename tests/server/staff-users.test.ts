@@ -46,6 +46,10 @@ async function newUser(email?: string) {
   return { c, id, email: row!.email };
 }
 
+/** A staff member's grant (or take, below 0) of credits on the user `id`, with its reason. */
+const grant = (staff: TestClient, id: string, amount: number, reason: string) =>
+  staff.post(`/api/admin/users/${id}/credits`, { amount, reason });
+
 async function auditAbout(userId: string) {
   const page = await admin.get(`/api/admin/audit?userId=${userId}`);
   expect(page.status, page.text).toBe(200);
@@ -206,18 +210,12 @@ describe('credits', () => {
     const { c, id } = await newUser();
     const before = (await c.get('/api/get-credits')).json.credits as number;
 
-    const given = await moderator.post(`/api/admin/users/${id}/credits`, {
-      amount: 25,
-      reason: 'Refund for the outage',
-    });
+    const given = await grant(moderator, id, 25, 'Refund for the outage');
     expect(given.status, given.text).toBe(200);
     expect(given.json).toEqual({ credits: before + 25 });
     expect((await c.get('/api/get-credits')).json.credits).toBe(before + 25);
 
-    const taken = await admin.post(`/api/admin/users/${id}/credits`, {
-      amount: -5,
-      reason: 'Given twice by mistake',
-    });
+    const taken = await grant(admin, id, -5, 'Given twice by mistake');
     expect(taken.json).toEqual({ credits: before + 20 });
 
     const page = (await admin.get(`/api/admin/users/${id}`)).json;
@@ -253,10 +251,7 @@ describe('credits', () => {
   it('refuses a take below 0, an amount of 0 or too large, and no reason; unknown users 404', async () => {
     const { c, id } = await newUser();
     const left = (await c.get('/api/get-credits')).json.credits as number;
-    const tooMuch = await admin.post(`/api/admin/users/${id}/credits`, {
-      amount: -(left + 1),
-      reason: 'Abuse of free replies',
-    });
+    const tooMuch = await grant(admin, id, -(left + 1), 'Abuse of free replies');
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.json.message).toBe(
       `The balance cannot go below 0: this account has ${left} credits left.`,
@@ -291,10 +286,7 @@ describe('credits', () => {
       [admin, adminId],
       [moderator, moderatorId],
     ] as const) {
-      const own = await staff.post(`/api/admin/users/${id}/credits`, {
-        amount: 100_000,
-        reason: 'Testing the new model',
-      });
+      const own = await grant(staff, id, 100_000, 'Testing the new model');
       expect([own.status, own.json.message]).toEqual([
         400,
         'You cannot give or take credits of your own account.',
@@ -307,23 +299,14 @@ describe('credits', () => {
     // A balance is a 32-bit count: ten grants of 100,000 reach the ceiling, the eleventh is refused.
     const { c, id } = await newUser();
     const start = (await c.get('/api/get-credits')).json.credits as number;
-    const fill = await admin.post(`/api/admin/users/${id}/credits`, {
-      amount: 100_000 - start,
-      reason: 'Support ticket 3',
-    });
+    const fill = await grant(admin, id, 100_000 - start, 'Support ticket 3');
     expect(fill.status, fill.text).toBe(200);
     for (let i = 0; i < 9; i++) {
-      const more = await admin.post(`/api/admin/users/${id}/credits`, {
-        amount: 100_000,
-        reason: 'Support ticket 3',
-      });
+      const more = await grant(admin, id, 100_000, 'Support ticket 3');
       expect(more.status, more.text).toBe(200);
     }
     expect((await c.get('/api/get-credits')).json.credits).toBe(1_000_000);
-    const past = await admin.post(`/api/admin/users/${id}/credits`, {
-      amount: 1,
-      reason: 'Support ticket 3',
-    });
+    const past = await grant(admin, id, 1, 'Support ticket 3');
     expect([past.status, past.json.message]).toEqual([
       400,
       'The balance cannot go above 1,000,000 credits.',
@@ -333,7 +316,7 @@ describe('credits', () => {
 
   it('goes with the account', async () => {
     const { id } = await newUser();
-    await admin.post(`/api/admin/users/${id}/credits`, { amount: 3, reason: 'Welcome gift' });
+    await grant(admin, id, 3, 'Welcome gift');
     await t.database.db.delete(userTable).where(eq(userTable.id, id));
     expect(
       await t.database.db.select().from(creditGrant).where(eq(creditGrant.userId, id)),
