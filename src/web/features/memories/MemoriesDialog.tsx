@@ -35,7 +35,8 @@ export function MemoriesDialog({
     if (!content) return;
     try {
       await add.mutateAsync({ content });
-      setDraft('');
+      // Only what was saved is cleared: the next memory may be typed while the list refreshes.
+      setDraft((current) => (current.trim() === content ? '' : current));
       toast({ title: 'Memory saved', description: `${character.name} will remember this.` });
     } catch (error) {
       failed(error);
