@@ -527,12 +527,130 @@ test('a stalled server that wakes and stores its reply first: the server that to
   expect(aLog.join('')).not.toContain('reply failed');
 }, 30_000);
 
-test('two servers storing the same reply at the same moment: the second waits for the first and stores nothing', async ({
+/** Words a reply is withheld for (the crisis protocol, safety.test.ts): none of it is shown. */
+const WITHHELD = 'honestly you should just kill yourself';
+
+test('a stalled server whose late reply is withheld, after the server that took over stored its own: one reply, one credit', async ({
   t,
   user,
+  llm,
 }) => {
-  // (Two connections are needed for the race: on PostgreSQL. PGlite has one, and runs the two
-  // statements one after the other, as the mend makes PostgreSQL do.)
+  answerAgeReviewsAsAdult(llm);
+  const { a, onA, aLog } = await serverA(t);
+  const id = await newConversation(t, user);
+  const creditsBefore = await creditsOf(user);
+  let wakeA!: () => void;
+  const aWakesUp = new Promise<void>((resolve) => (wakeA = resolve));
+  llm.script(
+    { content: `Rain0 taps1 the2 glass3 ${WITHHELD}`, stallAfter: 3, resumeAfterStall: aWakesUp },
+    { content: 'and the street lamps hum.' },
+  );
+  const before = await readEvents(
+    await sendTo(onA, t, user, { message: 'Tell me more', conversationId: id }),
+    (events) => textOf(events).includes('taps1'),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_200)); // saved
+  await a.close();
+  const after = await readEvents(
+    await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id),
+  );
+  const done = after.at(-1)!;
+  expect(done.event).toBe('done');
+  expect(done.data.message).toMatch(/street lamps hum\.$/);
+
+  // A wakes, and what its model says now is withheld: nothing stored, no credit given back.
+  wakeA();
+  await vi.waitFor(
+    () => expect(aLog.join('')).toContain('reply not stored: another server finished it'),
+    { timeout: 10_000 },
+  );
+  const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+  expect(messages.map((m: { content: string }) => m.content)).toEqual([
+    'Tell me more',
+    done.data.message,
+  ]);
+  expect(await creditsOf(user)).toBe(creditsBefore - 1);
+}, 30_000);
+
+for (const taker of ['paid', 'withheld'] as const) {
+  test(`a stalled server that wakes and stores a withheld reply first: the server that took over (its reply ${taker}) tells that one, free`, async ({
+    t,
+    user,
+    llm,
+  }) => {
+    answerAgeReviewsAsAdult(llm);
+    const id = await newConversation(t, user);
+    const creditsBefore = await creditsOf(user);
+    const { following, goOnB } = await aWakesFirst(
+      t,
+      user,
+      llm,
+      (onA) => sendTo(onA, t, user, { message: 'Tell me more', conversationId: id }),
+      `Rain0 taps1 the2 glass3 ${WITHHELD}`,
+      taker === 'paid' ? 'and0 the1 lamps2 hum.' : `and0 ${WITHHELD}`,
+    );
+    const messages = async () =>
+      (await user.get(`/api/conversations/${id}/messages`)).json as {
+        id: number;
+        content: string;
+      }[];
+    const stored = (await messages()).at(-1)!;
+    expect(stored.content).toContain('withheld');
+    expect(stored.content).not.toMatch(/kill/i);
+
+    goOnB();
+    const after = await following;
+    expect(after.at(-1)).toMatchObject({
+      event: 'done',
+      data: { messageId: stored.id, message: stored.content },
+    });
+    expect(after.filter((e) => e.event === 'error')).toEqual([]);
+    // One reply, and its credit given back once.
+    expect((await messages()).map((m) => m.content)).toEqual(['Tell me more', stored.content]);
+    expect(await creditsOf(user)).toBe(creditsBefore);
+  }, 30_000);
+}
+
+test('a continue whose stalled server wakes and stores a withheld addition first: the server that took over tells that reply', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const id = await newConversation(t, user);
+  llm.script({ content: 'The pier is quiet.' });
+  const first = (await readEvents(await send(t, user, id))).at(-1)!;
+  const creditsBefore = await creditsOf(user);
+  const { following, goOnB } = await aWakesFirst(
+    t,
+    user,
+    llm,
+    (onA) =>
+      fetch(`${onA}/api/messages/${first.data.messageId}/continue`, {
+        method: 'POST',
+        headers: { accept: 'text/event-stream', cookie: user.cookieHeader, origin: t.url },
+      }),
+    `Bells0 ring1 across2 water3 ${WITHHELD}`,
+    'and0 the1 tide2 turns.',
+  );
+  const shown = (await user.get(`/api/conversations/${id}/messages`)).json.at(-1).content;
+  expect(shown).toMatch(/^The pier is quiet\.\n\n\(This reply was withheld/);
+  goOnB();
+  const after = await following;
+  expect(after.at(-1)).toMatchObject({
+    event: 'done',
+    data: { messageId: first.data.messageId, message: shown },
+  });
+  const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+  expect(messages.map((m: { content: string }) => m.content)).toEqual(['Tell me more', shown]);
+  expect(await creditsOf(user)).toBe(creditsBefore);
+}, 30_000);
+
+/**
+ * A user's message in a new conversation and a charge for its reply (`status`), and `store`,
+ * storeReplyAndSettle of a reply to it as a server stores it (`withheld` by the protocol or not).
+ */
+async function aReplyToStore(t: TestApp, user: TestClient, status = 'pending') {
   const userId = (await user.get('/api/auth/get-session')).json.user.id as string;
   const id = await newConversation(t, user);
   const { db } = t.database;
@@ -542,51 +660,90 @@ test('two servers storing the same reply at the same moment: the second waits fo
       values (${id}, ${userId}, null, 'user', 'Tell me more') returning id`)
   ).rows;
   const [charge] = (
-    await db.execute<{ id: string }>(sql`insert into reply_charge (user_id, conversation_id)
-      values (${userId}, ${id}) returning id`)
+    await db.execute<{ id: string }>(sql`insert into reply_charge (user_id, conversation_id, status)
+      values (${userId}, ${id}, ${status}) returning id`)
   ).rows;
-  const store = (tx: typeof db, content: string) =>
+  const store = (tx: typeof db, content: string, withheld = false) =>
     storeReplyAndSettle(
       tx,
       userId,
       id,
       { content, parentId: Number(asked!.id), model: null, lore: null, speakerId: null },
       Number(charge!.id),
+      null,
+      withheld,
     );
-  // The first server's statement has run, its transaction not yet committed; the second's runs.
-  let commit!: () => void;
-  const committing = new Promise<void>((resolve) => (commit = resolve));
-  let firstStored!: () => void;
-  const stored = new Promise<void>((resolve) => (firstStored = resolve));
-  const first = db.transaction(async (tx) => {
-    const result = await store(tx as unknown as typeof db, 'The first server’s words.');
-    firstStored();
-    await committing;
-    return result;
+  const replies = async () =>
+    (await user.get(`/api/conversations/${id}/messages`)).json
+      .slice(1)
+      .map((m: { content: string }) => m.content);
+  return { store, replies };
+}
+
+for (const first of ['paid', 'withheld'] as const) {
+  test(`two servers storing the same reply at the same moment, the first's ${first}: the second waits for the first and stores nothing`, async ({
+    t,
+    user,
+  }) => {
+    // (Two connections are needed for the race: on PostgreSQL. PGlite has one, and runs the two
+    // statements one after the other, as the mend makes PostgreSQL do.)
+    const { db } = t.database;
+    const { store, replies } = await aReplyToStore(t, user);
+    const creditsBefore = await creditsOf(user);
+    // The first server's statement has run, its transaction not yet committed; the second's runs.
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let firstStored!: () => void;
+    const stored = new Promise<void>((resolve) => (firstStored = resolve));
+    const firstStore = db.transaction(async (tx) => {
+      const result = await store(
+        tx as unknown as typeof db,
+        'The first server’s words.',
+        first === 'withheld',
+      );
+      firstStored();
+      await committing;
+      return result;
+    });
+    await stored;
+    const second = store(db, 'The second server’s words.');
+    if (t.database.driver === 'postgres') {
+      // The second waits on the charge's row (else it stored its reply already).
+      await vi.waitFor(
+        async () => {
+          const { rows } = await db.execute<{ waiting: number }>(
+            sql`select count(*)::int as waiting from pg_locks where not granted`,
+          );
+          expect(rows[0]!.waiting).toBeGreaterThan(0);
+        },
+        { timeout: 5_000 },
+      );
+    }
+    commit();
+    const [a, b] = await Promise.all([firstStore, second]);
+    expect(a.id).toBeGreaterThan(0);
+    expect(a.settled).toBe(first === 'paid' ? 'done' : 'free');
+    expect(b.id).toBe(0);
+    expect(await replies()).toEqual(['The first server’s words.']);
+    // A withheld reply's credit is given back, once.
+    expect(await creditsOf(user)).toBe(creditsBefore + (first === 'paid' ? 0 : 1));
   });
-  await stored;
-  const second = store(db, 'The second server’s words.');
-  if (t.database.driver === 'postgres') {
-    // The second waits on the charge's row (else it stored its reply already).
-    await vi.waitFor(
-      async () => {
-        const { rows } = await db.execute<{ waiting: number }>(
-          sql`select count(*)::int as waiting from pg_locks where not granted`,
-        );
-        expect(rows[0]!.waiting).toBeGreaterThan(0);
-      },
-      { timeout: 5_000 },
-    );
-  }
-  commit();
-  const [a, b] = await Promise.all([first, second]);
+}
+
+test('a reply whose charge the sweeper refunded while the model wrote is stored free, once', async ({
+  t,
+  user,
+}) => {
+  const { store, replies } = await aReplyToStore(t, user, 'refunded');
+  const creditsBefore = await creditsOf(user);
+  const a = await store(t.database.db, 'The slow server’s words.');
   expect(a.id).toBeGreaterThan(0);
-  expect(b.id).toBe(0);
-  const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
-  expect(messages.map((m: { content: string }) => m.content)).toEqual([
-    'Tell me more',
-    'The first server’s words.',
-  ]);
+  expect(a.settled).toBe('free');
+  // The other server of its run (one stalled past the lease) stores nothing, paid or withheld.
+  expect((await store(t.database.db, 'The other server’s words.')).id).toBe(0);
+  expect((await store(t.database.db, 'Withheld.', true)).id).toBe(0);
+  expect(await replies()).toEqual(['The slow server’s words.']);
+  expect(await creditsOf(user)).toBe(creditsBefore); // given back by the sweeper, not again
 });
 
 test('a group scene’s run taken over keeps its speaker: its prompt, its message', async ({

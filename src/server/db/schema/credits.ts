@@ -22,7 +22,9 @@ export const creditAccount = pgTable('credit_account', {
 
 /**
  * One credit taken for one AI reply. 'pending' until the reply is stored ('done') or given back
- * ('refunded') — also after a crash: old pending charges are refunded at start-up.
+ * ('refunded') — also after a crash: old pending charges are refunded at start-up. 'free': a
+ * reply stored with its credits given back (the protocol withheld it, or the sweeper refunded
+ * the charge while the model wrote); like 'done', no second reply is stored for it.
  */
 export const replyCharge = pgTable(
   'reply_charge',
@@ -34,7 +36,10 @@ export const replyCharge = pgTable(
     conversationId: integer('conversation_id').references(() => conversation.id, {
       onDelete: 'set null',
     }),
-    status: text('status').$type<'pending' | 'done' | 'refunded'>().notNull().default('pending'),
+    status: text('status')
+      .$type<'pending' | 'done' | 'refunded' | 'free'>()
+      .notNull()
+      .default('pending'),
     /** Credits taken: the model's credits per reply when it was taken (issue 48 part 4). */
     amount: integer('amount').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

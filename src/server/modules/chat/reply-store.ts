@@ -4,9 +4,12 @@ import type { AppContext } from '../../context';
 import { isMissingReference } from '../../db/sql-errors';
 import { HttpError, notFound } from '../../errors';
 import type { RunKeep } from '../../db/schema';
-import { storeMessage, type StoredMessage } from './message-store.repo';
-import { appendToMessage } from './messages.repo';
-import { appendContinuationAndSettle, storeReplyAndSettle, type RunEndRow } from './reply.repo';
+import {
+  appendContinuationAndSettle,
+  storeReplyAndSettle,
+  type RunEndRow,
+  type StoredReply,
+} from './reply.repo';
 
 /**
  * The reply was stored by the other server of its run (one of the two stalled past the run's
@@ -20,8 +23,9 @@ export class FinishedElsewhere extends HttpError {
 
 /**
  * Step 8 of a reply (reply.service.ts): what the model wrote, stored with the conversation's
- * preview and count, and the charge settled; `paid` is false for a reply the protocol withheld
- * (stored unpaid; the caller gives its credit back).
+ * preview and count, and the charge settled; for a reply the protocol withheld (`withheld`),
+ * stored free: its credits given back in the same statement. Either is stored once per charge:
+ * a server that finds the reply stored by the other server of its run stores nothing.
  */
 
 /** What storing a reply needs of its record. */
@@ -43,26 +47,28 @@ export interface StoredAnswer {
   messageCount?: number;
   /** The statement (or a continue's transaction) that stored it also ended its run (`runEnd`). */
   runEnded?: boolean;
+  /** A withheld reply's credits were given back (not when the sweeper had given them back). */
+  creditedBack: boolean;
 }
 
 /**
  * `lore`: the lorebook entries the prompt carried, kept with a new reply (a continue keeps the
  * reply's own: it goes on with what that reply began). `runEnd`: the reply's run, ended with the
- * paid reply or continue it stores (else its end is written on its own).
+ * reply or continue it stores (else its end is written on its own).
  */
 export function storeAnswer(
   ctx: AppContext,
   userId: string,
   record: ReplyKeeping,
   text: string,
-  paid: boolean,
+  withheld: boolean,
   lore: LoreMark[],
   runEnd?: RunEndRow,
 ): Promise<StoredAnswer> {
   const { keep } = record;
   if ('continues' in keep)
-    return storeContinuation(ctx, userId, record, keep.continues, text, paid, runEnd);
-  return storeReply(ctx, userId, record, { reply: text, lore }, keep.answers, paid, runEnd);
+    return storeContinuation(ctx, userId, record, keep.continues, text, withheld, runEnd);
+  return storeReply(ctx, userId, record, { reply: text, lore }, keep.answers, withheld, runEnd);
 }
 
 /**
@@ -76,7 +82,7 @@ async function storeReply(
   { conversationId, conversationModel, model, chargeId, keep }: ReplyKeeping,
   { reply, lore }: { reply: string; lore: LoreMark[] },
   answers: number,
-  paid: boolean,
+  withheld: boolean,
   runEnd: RunEndRow | undefined,
 ): Promise<StoredAnswer> {
   // The model it was made with, remembered if the conversation had another (an operator's
@@ -88,29 +94,32 @@ async function storeReply(
     lore: lore.length ? JSON.stringify(lore) : null,
     speakerId: keep.speakerId ?? null,
   };
-  let stored: StoredMessage & { runEnded?: boolean };
+  let stored: StoredReply;
   try {
-    stored = await (paid
-      ? storeReplyAndSettle(ctx.db, userId, conversationId, value, chargeId, runEnd)
-      : // Withheld by the protocol: stored unpaid; the caller gives the credit back.
-        storeMessage(ctx.db, userId, conversationId, { sender: 'ai', ...value }));
+    stored = await storeReplyAndSettle(
+      ctx.db,
+      userId,
+      conversationId,
+      value,
+      chargeId,
+      runEnd,
+      withheld,
+    );
   } catch (error) {
     // The message it answers (or its conversation, or the account) was deleted while the model
     // wrote: told as a continue tells it, the charge refunded by the caller.
     if (isMissingReference(error)) throw notFound(MESSAGE_NOT_FOUND);
     throw error;
   }
-  const { id: messageId, messageCount, runEnded } = stored;
-  const answer = { messageId, message: reply, lore, messageCount, runEnded };
-  if (!paid) return answer;
   // Another server took this reply's run over and stored it (this one stalled past its lease).
   if (!stored.id) {
     ctx.log.warn({ chargeId }, 'reply not stored: another server finished it');
     throw new FinishedElsewhere();
   }
-  if (stored.alongsideRows === 0)
-    ctx.log.warn({ chargeId }, 'reply stored but its charge was no longer pending');
-  return answer;
+  if (stored.settled !== (withheld ? 'free' : 'done'))
+    ctx.log.warn({ chargeId }, 'reply stored free: its charge was given back while it was written');
+  const { id: messageId, messageCount, runEnded, creditedBack } = stored;
+  return { messageId, message: reply, lore, messageCount, runEnded, creditedBack };
 }
 
 /** A continue: the addition appended to the reply it continues, then the charge settled. */
@@ -120,20 +129,22 @@ async function storeContinuation(
   { chargeId }: ReplyKeeping,
   continued: { messageId: number; content: string },
   addition: string,
-  paid: boolean,
+  withheld: boolean,
   runEnd: RunEndRow | undefined,
 ): Promise<StoredAnswer> {
   const { messageId } = continued;
-  const joined = continuationJoin(continued.content, addition);
-  const row = paid
-    ? await appendContinuationAndSettle(ctx.db, userId, messageId, joined, chargeId, runEnd)
-    : await appendToMessage(ctx.db, userId, messageId, joined);
+  // A withheld addition (the note saying so) is a paragraph of its own after what was there.
+  const joined = withheld ? `\n\n${addition}` : continuationJoin(continued.content, addition);
+  const row = await appendContinuationAndSettle(ctx.db, userId, messageId, joined, chargeId, {
+    runEnd,
+    withheld,
+  });
   if (!row) throw notFound(MESSAGE_NOT_FOUND); // deleted while the model wrote
   // Another server took this continue's run over and stored it (this one stalled past its lease).
   if (row === 'finished') {
     ctx.log.warn({ chargeId }, 'reply not stored: another server finished it');
     throw new FinishedElsewhere();
   }
-  const runEnded = 'runEnded' in row && row.runEnded === true;
-  return { messageId, message: row.content, lore: row.lore ?? [], runEnded };
+  const { runEnded, creditedBack } = row;
+  return { messageId, message: row.content, lore: row.lore ?? [], runEnded, creditedBack };
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { statementOnce } from '../../db/prepared';
 import { replyCharge, replyRun } from '../../db/schema';
 import { appendToMessage, type MessageRow } from './messages.repo';
-import { settleChargeStatement } from '../credits';
+import { storedChargeSteps } from '../credits';
 import {
   storedFromRow,
   storeMessageSteps,
@@ -14,11 +14,13 @@ import {
 /**
  * A reply's last statement: storeMessage of the model's answer `content` after the message
  * `parentId` (it becomes the end of the history), with its charge `chargeId` settled alongside
- * (`alongsideRows` is 0 when the charge was no longer pending); nothing is stored (id 0) when
- * a reply was stored for that charge already. With `runEnd`, the reply's run is ended in the same
- * statement (decision 0071): `done`, with what it told and its final event, whose `messageId` is
- * the stored reply's; `runEnded` says whether it was (not when it had ended done already).
- * Built once (statementOnce, decision 0033): it runs once per reply.
+ * (`settled`: 'done' when paid; 'free' for a reply the protocol withheld, whose credits the same
+ * statement gives back (`creditedBack`), or for a charge the sweeper refunded meanwhile);
+ * nothing is stored (id 0) when a reply was stored for that charge already (decision 0049). With
+ * `runEnd`, the reply's run is ended in the same statement (decision 0071): `done`, with what it
+ * told and its final event, whose `messageId` is the stored reply's; `runEnded` says whether it
+ * was (not when it had ended done already). Built once (statementOnce, decision 0033): it runs
+ * once per reply.
  */
 export async function storeReplyAndSettle(
   db: Database,
@@ -34,18 +36,35 @@ export async function storeReplyAndSettle(
   },
   chargeId: number,
   runEnd: RunEndRow | null = null,
-): Promise<StoredMessage & { runEnded: boolean }> {
+  withheld = false,
+): Promise<StoredReply> {
   const rows = await storeReplyStatement(db, {
     userId,
     conversationId,
     ...reply,
     chargeId,
+    withheld,
     runId: runEnd?.id ?? null,
     runText: runEnd?.text ?? null,
     runNotices: runEnd?.notices ?? null,
     runFinal: runEnd?.final ?? null,
   });
-  return { ...storedFromRow(rows[0]!), runEnded: rows[0]!.run_ended > 0 };
+  const row = rows[0]!;
+  return {
+    ...storedFromRow(row),
+    runEnded: row.run_ended > 0,
+    settled: row.settled,
+    creditedBack: row.credited > 0,
+  };
+}
+
+/** What storeReplyAndSettle stored (`id` 0: nothing, the reply was stored already). */
+export interface StoredReply extends StoredMessage {
+  runEnded: boolean;
+  /** What the charge became: null when it was settled already, or is gone. */
+  settled: 'done' | 'free' | null;
+  /** A withheld reply's credits were given back. */
+  creditedBack: boolean;
 }
 
 /**
@@ -69,13 +88,18 @@ const storeReplyStatement = statementOnce<
     lore: string | null;
     speakerId: number | null;
     chargeId: number;
+    withheld: boolean;
     runId: string | null;
     runText: string | null;
     runNotices: string | null;
     runFinal: string | null;
   },
-  RawStored & { run_ended: number }
+  RawStored & { run_ended: number; settled: 'done' | 'free' | null; credited: number }
 >((p) => {
+  // Stored unless a reply was stored for this charge already: a server that stalled past its
+  // run's lease, whose run another server took over and finished (decision 0049), whether either
+  // reply was paid or withheld. A charge the sweeper refunded still stores its reply (for free).
+  const charge = storedChargeSteps(p.chargeId, p.withheld);
   const { steps, result } = storeMessageSteps(
     p.userId,
     p.conversationId,
@@ -87,15 +111,8 @@ const storeReplyStatement = statementOnce<
       lore: p.lore,
       speakerId: p.speakerId,
     },
-    settleChargeStatement(p.chargeId),
-    // Stored unless a reply was stored for this charge already: a server that stalled past its
-    // run's lease, whose run another server took over and finished (decision 0049). The charge's
-    // row is locked first, so that of two servers storing at the same moment the second waits
-    // for the first and then sees its charge settled (a plain read saw it pending, and both
-    // stored). A charge the sweeper refunded still stores its reply (for free).
-    // (A charge gone with its account or conversation still tries, and fails as not found.)
-    sql`held as (select status from ${replyCharge} where id = ${p.chargeId} for update),
-      charge as (select 1 as id where not exists (select 1 from held where status = 'done'))`,
+    charge.settle,
+    charge.held,
   );
   // The run's end, only with the reply, and whoever holds its lease: the stored reply is the
   // run's answer. A server that stalled past its lease and stores first ends the run that
@@ -107,17 +124,19 @@ const storeReplyStatement = statementOnce<
     sql`exists (select 1 from stored)`,
   );
   return sql`with ${steps}, run_end as (${runEnd})
-    select ${result}, (select count(*) from run_end)::int as run_ended`;
+    select ${result}, (select count(*) from run_end)::int as run_ended,
+      (select status from alongside) as settled, (select count(*) from credited)::int as credited`;
 });
 
 /**
  * A continue's last step: `text` appended to the reply `messageId` and the charge `chargeId`
- * settled, in one transaction that holds the charge's row. Nothing is appended when the charge
- * was settled already ('finished': a server that stalled past its run's lease, whose run another
- * server took over and finished, decision 0049); null when the message is gone. A charge the
- * sweeper refunded still gets its words appended (for free), as a reply is stored. With `runEnd`,
- * the run is ended `done` in the same transaction, as storeReplyAndSettle ends it (its `final`
- * given the reply's id, whole text and lore); `runEnded` says whether it was.
+ * settled as storeReplyAndSettle settles it (a withheld continue's credits given back:
+ * `creditedBack`), in one transaction that holds the charge's row. Nothing is appended when a
+ * reply was stored for the charge already ('finished': a server that stalled past its run's
+ * lease, whose run another server took over and finished, decision 0049); null when the message
+ * is gone. A charge the sweeper refunded still gets its words appended (for free), as a reply is
+ * stored. With `runEnd`, the run is ended `done` in the same transaction, as storeReplyAndSettle
+ * ends it (its `final` given the reply's id, whole text and lore); `runEnded` says whether it was.
  */
 export async function appendContinuationAndSettle(
   db: Database,
@@ -125,25 +144,29 @@ export async function appendContinuationAndSettle(
   messageId: number,
   text: string,
   chargeId: number,
-  runEnd: RunEndRow | null = null,
-): Promise<(MessageRow & { runEnded: boolean }) | null | 'finished'> {
+  { runEnd, withheld }: { runEnd?: RunEndRow | undefined; withheld: boolean },
+): Promise<(MessageRow & { runEnded: boolean; creditedBack: boolean }) | null | 'finished'> {
   return db.transaction(async (tx) => {
     const [charge] = await tx
       .select({ status: replyCharge.status })
       .from(replyCharge)
       .where(and(eq(replyCharge.id, chargeId), eq(replyCharge.userId, userId)))
       .for('update');
-    if (charge?.status === 'done') return 'finished';
+    if (charge?.status === 'done' || charge?.status === 'free') return 'finished';
     const row = await appendToMessage(tx, userId, messageId, text);
     if (!row) return null;
-    await tx.execute(settleChargeStatement(chargeId));
-    if (!runEnd) return { ...row, runEnded: false };
+    const { held, settle } = storedChargeSteps(chargeId, withheld);
+    const { rows: settled } = await tx.execute<{ credited: number }>(
+      sql`with ${held}, settled as (${settle}) select (select count(*) from credited)::int as credited`,
+    );
+    const creditedBack = settled[0]!.credited > 0;
+    if (!runEnd) return { ...row, runEnded: false, creditedBack };
     const final = sql`jsonb_set(jsonb_set(jsonb_set(${runEnd.final}::jsonb,
         '{data,messageId}', to_jsonb(${row.id}::bigint)),
         '{data,message}', to_jsonb(${row.content}::text)),
         '{data,lore}', coalesce(${row.lore === null ? null : JSON.stringify(row.lore)}::jsonb, '[]'::jsonb))`;
     const { rows } = await tx.execute(endRunDone(runEnd, final, sql`true`));
-    return { ...row, runEnded: rows.length > 0 };
+    return { ...row, runEnded: rows.length > 0, creditedBack };
   });
 }
 

@@ -227,34 +227,33 @@ async function storeReply(
       notices.push(notice);
     }
   }
-  // Step 8: stored, and the charge settled (a withheld reply's given back); a new reply's run
-  // ended in the same statement (decision 0071), as ReplyRuns would end it.
+  // Step 8: stored, and the charge settled (a withheld reply's given back), once per charge; the
+  // run ended in the same statement (decision 0071), as ReplyRuns would end it.
   const { speakerId } = record.keep;
   const resultOf = (messageId: number, message: string, lore: LoreMark[]): ReplyResult => {
     const result = { messageId, message, userMessageId: record.userMessageId, lore };
     return speakerId === undefined ? result : { ...result, speakerId };
   };
-  const runEnd =
-    ending && !withheld
-      ? {
-          id: ending.id,
-          text: ending.log.text,
-          notices: JSON.stringify(ending.log.notices),
-          // The statement fills in the stored reply's id.
-          final: JSON.stringify(doneEvent(resultOf(0, stored, generated.lore))),
-        }
-      : undefined;
-  const { messageId, message, messageCount, lore, runEnded } = await storeAnswer(
+  const runEnd = ending
+    ? {
+        id: ending.id,
+        text: ending.log.text,
+        notices: JSON.stringify(ending.log.notices),
+        // The statement fills in the stored reply's id.
+        final: JSON.stringify(doneEvent(resultOf(0, stored, generated.lore))),
+      }
+    : undefined;
+  const { messageId, message, messageCount, lore, runEnded, creditedBack } = await storeAnswer(
     ctx,
     userId,
     record,
     stored,
-    !withheld,
+    withheld,
     generated.lore,
     runEnd,
   );
   if (ending && runEnded) ending.ended = true;
-  if (withheld && (await refundCharge(ctx, record.chargeId))) ctx.metrics.creditsRefunded.inc();
+  if (creditedBack) ctx.metrics.creditsRefunded.inc();
   // A Story Mode scene's reply may say who enters or leaves: 'Here now' follows.
   // Never throws: the reply is stored and paid for whatever happens to the presence.
   if (record.storyScene && !withheld) {

@@ -320,6 +320,38 @@ export function settleChargeStatement(chargeId: Bound<number>): SQL {
     where id = ${chargeId} and status = 'pending' returning id`;
 }
 
+/**
+ * The charge of a reply being stored, for the statement that stores it (chat/reply.repo; decision
+ * 0049). `held` locks the charge's row before anything reads it, so that of two servers storing
+ * one run's reply at the same moment (one stalled past the run's lease) the second waits for the
+ * first and then sees its charge settled; `charge` has a row unless a reply was stored for it
+ * already ('done' or 'free'); for a reply the protocol withheld (`withheld`), `credited` gives a
+ * pending charge's credits back. `settle` is the charge's update, run alongside the reply's
+ * insert: 'done' for a paid reply, 'free' for a withheld one or one whose charge the sweeper
+ * refunded while the model wrote (the user gets it free, the safe side); it returns the status
+ * set. A charge gone with its account or conversation still tries, and fails as not found.
+ */
+export function storedChargeSteps(
+  chargeId: Bound<number>,
+  withheld: Bound<boolean>,
+): { held: SQL; settle: SQL } {
+  const held = sql`held as (
+      select status, user_id, amount from ${replyCharge} where id = ${chargeId} for update
+    ), charge as (
+      select 1 as id where not exists (select 1 from held where status in ('done', 'free'))
+    ), credited as (
+      update ${creditAccount} set credits = ${creditAccount}.credits + held.amount, updated_at = now()
+      from held
+      where ${creditAccount}.user_id = held.user_id and held.status = 'pending' and ${withheld}::boolean
+      returning 1
+    )`;
+  const settle = sql`update ${replyCharge}
+      set status = case when ${withheld}::boolean or status = 'refunded' then 'free' else 'done' end,
+        settled_at = now()
+    where id = ${chargeId} and status in ('pending', 'refunded') returning status`;
+  return { held, settle };
+}
+
 /** Marks a pending charge as paid for. Returns false when it was not pending any more. */
 export async function settleCharge(db: Executor, chargeId: number) {
   const rows = await db

@@ -4,7 +4,12 @@ import { deleteAllForUser, exportForUser } from './credits.repo';
 import { registerCreditRoutes } from './credits.routes';
 
 /** The credits module's face: what the rest of the server may use of it. */
-export { settleChargeStatement, takeCreditSteps, type PlanTarget } from './credits.repo';
+export {
+  settleChargeStatement,
+  storedChargeSteps,
+  takeCreditSteps,
+  type PlanTarget,
+} from './credits.repo';
 export { type GrantRequest } from './credit-grants.repo';
 export {
   applyPlan,
