@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, expect, it, vi } from 'vitest';
 import type { Notice } from '../../src/shared/safety/contract';
 import { RUN_START, RunLog, type FinalEvent } from '../../src/server/modules/chat/run-log';
-import { RedisRunRelay } from '../../src/server/modules/chat/run-relay';
+import { ENDED_STREAM_TTL_S, RedisRunRelay } from '../../src/server/modules/chat/run-relay';
 
 /**
  * A reply run's events between servers through Redis Streams (issue 44 item 2): what the writing
@@ -15,8 +15,9 @@ const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const writer = new RedisRunRelay(new Redis(url));
 const takeover = new RedisRunRelay(new Redis(url));
 const reader = new RedisRunRelay(new Redis(url));
+const probe = new Redis(url);
 afterAll(async () => {
-  await Promise.all([writer.close(), takeover.close(), reader.close()]);
+  await Promise.all([writer.close(), takeover.close(), reader.close(), probe.quit()]);
 });
 
 const notice: Notice = {
@@ -68,6 +69,11 @@ it('tells a reader on another server what lies past its position, to the end, ea
   expect(told.map((t) => t.text ?? '').join('')).toBe('lo world, again.');
   expect(told.at(-1)).toEqual({ event: 'done', id: '1.19' });
   stop();
+  // Its end in the stream, the stream leaves Redis within a minute, not the quarter of an hour
+  // a run still being written keeps it (a later reader reads the stored run).
+  const ttl = await probe.ttl(`reverie:run:${runId}`);
+  expect(ttl).toBeGreaterThan(0);
+  expect(ttl).toBeLessThanOrEqual(ENDED_STREAM_TTL_S);
   // What a server taking the run over would go on from: all that was told, once.
   expect(await reader.told(runId)).toEqual({
     text: 'Hello world, again.',

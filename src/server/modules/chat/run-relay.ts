@@ -16,6 +16,12 @@ import type { FinalEvent, LoggedNotice, RunFollower } from './run-log';
 const keyOf = (id: string) => `reverie:run:${id}`;
 /** How long a run's stream is kept after its last entry (reconnects come within minutes). */
 const STREAM_TTL_S = 15 * 60;
+/**
+ * How long it is kept once its end is in it: a reader that comes later reads the stored run,
+ * whose end is recorded with (or a moment after) the stream's, so the words leave Redis soon
+ * after the reply is stored, or its conversation or account deleted (its run then ends failed).
+ */
+export const ENDED_STREAM_TTL_S = 60;
 /** How long text waits to leave for the stream, gathered with what follows it. */
 export const RELAY_FLUSH_MS = 50;
 /** How long a reader waits on the stream before it looks at the stored run again. */
@@ -179,7 +185,8 @@ export class RedisRunRelay {
       for (const { event, data, id } of entries) {
         pipeline.xadd(key, '*', 'e', event, 'i', id, 'd', JSON.stringify(data));
       }
-      pipeline.expire(key, STREAM_TTL_S);
+      const ended = entries.at(-1)!.event === 'end';
+      pipeline.expire(key, ended ? ENDED_STREAM_TTL_S : STREAM_TTL_S);
     }
     this.waiting.clear();
     await pipeline.exec();
