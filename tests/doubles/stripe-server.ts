@@ -728,14 +728,16 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     }
     if (route === 'GET /v1/invoices') {
       // Newest first, as Stripe lists them (the map keeps the order they were made in).
+      // A page of `limit` after `starting_after`, as the SDK's auto-pagination asks.
       const sub = url.searchParams.get('subscription');
       const limit = Number(url.searchParams.get('limit') ?? 10);
-      const data = [...invoices.values()]
-        .filter((i) => !sub || i.subscription === sub)
-        .reverse()
-        .slice(0, limit)
-        .map(invoiceObject);
-      return answer(200, { object: 'list', data, has_more: false, url: '/v1/invoices' });
+      const after = url.searchParams.get('starting_after');
+      const listed = [...invoices.values()].filter((i) => !sub || i.subscription === sub).reverse();
+      const from = after ? listed.findIndex((i) => i.id === after) + 1 : 0;
+      const page = listed.slice(from, from + limit);
+      const has_more = from + limit < listed.length;
+      const data = page.map(invoiceObject);
+      return answer(200, { object: 'list', data, has_more, url: '/v1/invoices' });
     }
     if (route === 'GET /v1/subscriptions') {
       const customer = url.searchParams.get('customer');

@@ -162,6 +162,13 @@ describe('renewal', () => {
     await b.stripe.changePrice(subId, DOUBLE_PRICES.pro);
     expect((await view(client)).plan).toBe('pro');
     expect(await credits(client)).toBe(900);
+    // However many plan changes come between (the renewal's invoice is read past a page).
+    for (let i = 0; i < 12; i++) {
+      await b.stripe.changePrice(subId, DOUBLE_PRICES.basic, { deliver: false });
+      await b.stripe.changePrice(subId, DOUBLE_PRICES.pro, { deliver: false });
+    }
+    expect(await view(client)).toMatchObject({ plan: 'pro', periodPaid: false });
+    expect(await credits(client)).toBe(900);
     // The renewal is paid: the new period, with Pro's allowance.
     await b.stripe.chargeInvoice(subId);
     expect(await credits(client)).toBe(10000);

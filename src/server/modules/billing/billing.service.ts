@@ -72,10 +72,20 @@ async function periodPaid(ctx: BillingContext, sub: Stripe.Subscription): Promis
   if (typeof latest === 'string') return false;
   if (PERIOD_INVOICE_REASONS.includes(latest.billing_reason ?? '')) return latest.status === 'paid';
   const { stripe } = requireBilling(ctx);
-  const invoices = await stripe.invoices.list({ subscription: sub.id, limit: 20 });
-  const period = invoices.data.find((i) => PERIOD_INVOICE_REASONS.includes(i.billing_reason ?? ''));
-  return period ? period.status === 'paid' : true;
+  // Newest first, page by page (plan changes since the renewal each left an invoice), up to
+  // PERIOD_INVOICE_SEARCH: past that, or with none, the period reads as paid, since no later
+  // payment could ever grant it (plan changes are each charged, so a user gains nothing there).
+  let read = 0;
+  for await (const invoice of stripe.invoices.list({ subscription: sub.id, limit: 100 })) {
+    if (PERIOD_INVOICE_REASONS.includes(invoice.billing_reason ?? ''))
+      return invoice.status === 'paid';
+    if (++read >= PERIOD_INVOICE_SEARCH) break;
+  }
+  return true;
 }
+
+/** The most invoices read looking for a period's own (three pages). */
+const PERIOD_INVOICE_SEARCH = 300;
 
 function requireBilling(ctx: BillingContext) {
   const settings = ctx.config.stripe;
