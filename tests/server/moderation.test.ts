@@ -22,6 +22,11 @@ import {
   REPORT_NOT_FOUND,
 } from '../../src/shared/reports/contract';
 import { AUTH_MESSAGES } from '../../src/shared/auth/contract';
+import {
+  decisionById,
+  recordReversal,
+  withdrawReversal,
+} from '../../src/server/modules/moderation/decisions.repo';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import { idOf, signedInStaff } from '../support/two-factor';
 import type { TestClient } from './support/http-client';
@@ -380,6 +385,30 @@ describe('suspend-user', () => {
     const page = await moderator.get(`/api/admin/reports/${reportId}`);
     expect(page.json.report.status).toBe('closed');
     expect(page.json.decisions[0].reversedAt).toBeNull();
+  });
+
+  it('withdraws a reversal whose restore failed: the decision stands, its report closed when it was decided', async () => {
+    const { c, turn } = await chatter('withdrawn', 'a reply');
+    const reportId = await reportOf(c, { messageId: turn.ai });
+    const decided = await decide(moderator, reportId, 'suspend-user', 'Spam in chats.');
+    const decisionId = decided.json.decisions[0].id as number;
+    const closedAt = async () =>
+      (await t.database.db.select().from(report).where(eq(report.id, reportId)))[0]!.closedAt;
+    const decidedAt = await closedAt();
+    expect(decidedAt).not.toBeNull();
+    // The reversal is recorded, then the account's restore fails (as reverseDecision does then).
+    const { db } = t.database;
+    const decision = (await decisionById(db, decisionId))!;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await recordReversal(db, decision, { actorId: adminId, note: 'Looked again.' })).toBe(
+      true,
+    );
+    expect(await closedAt()).toBeNull();
+    await withdrawReversal(db, decision);
+    const page = await moderator.get(`/api/admin/reports/${reportId}`);
+    expect(page.json.report.status).toBe('closed');
+    expect(page.json.decisions[0].reversedAt).toBeNull();
+    expect(await closedAt()).toEqual(decidedAt);
   });
 
   it('lets no moderator suspend staff, and nobody themselves; nothing is decided', async () => {

@@ -213,10 +213,15 @@ export async function withdrawReversal(
       .update(moderationDecision)
       .set({ reversedAt: null, reversedBy: null, reversalNote: null })
       .where(eq(moderationDecision.id, decision.id));
+    // Closed when the decision was made (recordDecision closes it in the decision's transaction).
     if (decision.reportId !== null)
       await tx
         .update(report)
-        .set({ status: 'closed', closedAt: sql`now()` })
+        .set({
+          status: 'closed',
+          closedAt: sql`(select ${moderationDecision.createdAt} from ${moderationDecision}
+            where ${moderationDecision.id} = ${decision.id})`,
+        })
         .where(and(eq(report.id, decision.reportId), eq(report.status, 'open')));
   });
 }
