@@ -237,6 +237,8 @@ button,a.button{display:inline-block;padding:.6rem 1rem;margin:.25rem 0;border-r
 a.secondary{background:#fff;color:#635bff}</style></head><body>${body}</body></html>`;
 }
 
+const IDEMPOTENCY_KEPT_S = 24 * 60 * 60;
+
 export async function startStripeDouble(): Promise<StripeDouble> {
   let webhookUrl: string | null = null;
   let clockOffset = 0;
@@ -250,7 +252,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   /** Customers that exist in test mode only: the keys are live ones. */
   const testModeCustomers = new Set<string>();
   const portalSessions = new Map<string, PortalRecord>();
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  /** Answers by idempotency key, replayed for a day (Stripe keeps keys 24 hours). */
+  const idempotent = new Map<string, { status: number; body: unknown; at: number }>();
   let origin = '';
   let failures = 0;
   const sending = new Set<Promise<void>>();
@@ -607,9 +610,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       return json(res, 500, { error: { type: 'api_error', message: 'Something went wrong.' } });
     }
     const remembered = key && req.method === 'POST' ? idempotent.get(key) : undefined;
-    if (remembered) return json(res, remembered.status, remembered.body);
+    if (remembered && now() - remembered.at < IDEMPOTENCY_KEPT_S)
+      return json(res, remembered.status, remembered.body);
     const answer = (status: number, value: unknown) => {
-      if (key && req.method === 'POST') idempotent.set(key, { status, body: value });
+      if (key && req.method === 'POST') idempotent.set(key, { status, body: value, at: now() });
       json(res, status, value);
     };
     const route = `${req.method} ${url.pathname}`;
