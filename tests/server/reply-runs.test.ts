@@ -677,7 +677,7 @@ async function aReplyToStore(t: TestApp, user: TestClient, status = 'pending') {
     (await user.get(`/api/conversations/${id}/messages`)).json
       .slice(1)
       .map((m: { content: string }) => m.content);
-  return { store, replies };
+  return { store, replies, userId, conversationId: id };
 }
 
 for (const first of ['paid', 'withheld'] as const) {
@@ -729,6 +729,54 @@ for (const first of ['paid', 'withheld'] as const) {
     expect(await creditsOf(user)).toBe(creditsBefore + (first === 'paid' ? 0 : 1));
   });
 }
+
+test('a withheld reply gives its credit back before it writes its conversation, as a user’s message takes them: the two never deadlock', async ({
+  t,
+  user,
+}) => {
+  const { db } = t.database;
+  const { store, replies, userId, conversationId } = await aReplyToStore(t, user);
+  const creditsBefore = await creditsOf(user);
+  // A user's message is taking a credit (its account's row held) as the reply is stored.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const message = db.transaction(async (tx) => {
+    await tx.execute(sql`select credits from credit_account where user_id = ${userId} for update`);
+    held();
+    await released;
+  });
+  await holding;
+  const stored = store(db, '(This reply was withheld.)', true);
+  try {
+    if (t.database.driver === 'postgres') await replyWaitsOnAccountOnly();
+  } finally {
+    release();
+  }
+  await message;
+  expect((await stored).settled).toBe('free');
+  expect(await replies()).toEqual(['(This reply was withheld.)']);
+  expect(await creditsOf(user)).toBe(creditsBefore + 1);
+
+  async function replyWaitsOnAccountOnly() {
+    await vi.waitFor(
+      async () => {
+        const { rows } = await db.execute<{ waiting: number }>(
+          sql`select count(*)::int as waiting from pg_locks where not granted`,
+        );
+        expect(rows[0]!.waiting).toBeGreaterThan(0);
+      },
+      { timeout: 5_000 },
+    );
+    // The reply waits on the account, holding nothing the message goes on to write: its
+    // conversation is free (else each would wait for the other).
+    const probe = await db.transaction(async (tx) =>
+      tx.execute(sql`select id from conversation where id = ${conversationId} for update nowait`),
+    );
+    expect(probe.rows).toHaveLength(1);
+  }
+});
 
 test('a reply whose charge the sweeper refunded while the model wrote is stored free, once', async ({
   t,

@@ -146,29 +146,39 @@ export async function appendContinuationAndSettle(
   chargeId: number,
   { runEnd, withheld }: { runEnd?: RunEndRow | undefined; withheld: boolean },
 ): Promise<(MessageRow & { runEnded: boolean; creditedBack: boolean }) | null | 'finished'> {
-  return db.transaction(async (tx) => {
-    const [charge] = await tx
-      .select({ status: replyCharge.status })
-      .from(replyCharge)
-      .where(and(eq(replyCharge.id, chargeId), eq(replyCharge.userId, userId)))
-      .for('update');
-    if (charge?.status === 'done' || charge?.status === 'free') return 'finished';
-    const row = await appendToMessage(tx, userId, messageId, text);
-    if (!row) return null;
-    const { held, settle } = storedChargeSteps(chargeId, withheld);
-    const { rows: settled } = await tx.execute<{ credited: number }>(
-      sql`with ${held}, settled as (${settle}) select (select count(*) from credited)::int as credited`,
-    );
-    const creditedBack = settled[0]!.credited > 0;
-    if (!runEnd) return { ...row, runEnded: false, creditedBack };
-    const final = sql`jsonb_set(jsonb_set(jsonb_set(${runEnd.final}::jsonb,
+  try {
+    return await db.transaction(async (tx) => {
+      const [charge] = await tx
+        .select({ status: replyCharge.status })
+        .from(replyCharge)
+        .where(and(eq(replyCharge.id, chargeId), eq(replyCharge.userId, userId)))
+        .for('update');
+      if (charge?.status === 'done' || charge?.status === 'free') return 'finished';
+      // Settled (a withheld continue's credits given back) before the message and its
+      // conversation are written: the account first, as a user's message takes them.
+      const { held, settle } = storedChargeSteps(chargeId, withheld);
+      const { rows: settled } = await tx.execute<{ credited: number }>(
+        sql`with ${held}, settled as (${settle}) select (select count(*) from credited)::int as credited`,
+      );
+      const creditedBack = settled[0]!.credited > 0;
+      const row = await appendToMessage(tx, userId, messageId, text);
+      if (!row) throw new MessageGone(); // the settlement goes with the transaction
+      if (!runEnd) return { ...row, runEnded: false, creditedBack };
+      const final = sql`jsonb_set(jsonb_set(jsonb_set(${runEnd.final}::jsonb,
         '{data,messageId}', to_jsonb(${row.id}::bigint)),
         '{data,message}', to_jsonb(${row.content}::text)),
         '{data,lore}', coalesce(${row.lore === null ? null : JSON.stringify(row.lore)}::jsonb, '[]'::jsonb))`;
-    const { rows } = await tx.execute(endRunDone(runEnd, final, sql`true`));
-    return { ...row, runEnded: rows.length > 0, creditedBack };
-  });
+      const { rows } = await tx.execute(endRunDone(runEnd, final, sql`true`));
+      return { ...row, runEnded: rows.length > 0, creditedBack };
+    });
+  } catch (error) {
+    if (error instanceof MessageGone) return null;
+    throw error;
+  }
 }
+
+/** The message a continue appends to is gone (deleted while the model wrote). */
+class MessageGone extends Error {}
 
 /**
  * The run `run` ended `done` with what it told and its `final` event (SQL that fills in the

@@ -335,15 +335,19 @@ export function storedChargeSteps(
   chargeId: Bound<number>,
   withheld: Bound<boolean>,
 ): { held: SQL; settle: SQL } {
+  // `charge` reads `credited`, so that the account is written before anything that reads
+  // `charge` (the reply's insert, then its conversation): the order a user's message takes them
+  // in (takeCreditSteps first), so that the two never wait on each other (a deadlock).
   const held = sql`held as (
       select status, user_id, amount from ${replyCharge} where id = ${chargeId} for update
-    ), charge as (
-      select 1 as id where not exists (select 1 from held where status in ('done', 'free'))
     ), credited as (
       update ${creditAccount} set credits = ${creditAccount}.credits + held.amount, updated_at = now()
       from held
       where ${creditAccount}.user_id = held.user_id and held.status = 'pending' and ${withheld}::boolean
       returning 1
+    ), charge as (
+      select 1 as id from (select count(*) from credited) as account_first
+      where not exists (select 1 from held where status in ('done', 'free'))
     )`;
   const settle = sql`update ${replyCharge}
       set status = case when ${withheld}::boolean or status = 'refunded' then 'free' else 'done' end,
