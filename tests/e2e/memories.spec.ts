@@ -104,6 +104,16 @@ test('remember a message, see it in the panel with its link, edit, pin, open it 
   await coffee.getByRole('button', { name: 'Delete memory' }).click();
   await coffee.getByRole('button', { name: 'Forget' }).click();
   await expect(dialog.getByTestId('memory')).toHaveCount(1);
+  // The toast saying so keeps its room once its time is up: the memory under it stays put.
+  const deleted = dialog.getByTestId('toast').filter({ hasText: 'Memory deleted' });
+  await expect(deleted).toBeVisible();
+  const left = dialog.getByTestId('memory').getByRole('button', { name: 'Delete memory' });
+  const where = await left.boundingBox();
+  // (Its time is up: out of reach and transparent.)
+  await expect(deleted).toHaveAttribute('inert', '', { timeout: 10_000 });
+  await expect(deleted).toHaveCSS('opacity', '0');
+  expect(await left.boundingBox()).toEqual(where);
+  await snap(page, info, 'memories-toast-spent');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 

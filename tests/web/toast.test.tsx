@@ -1,10 +1,23 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
 import { Dialog } from '../../src/web/components/ui/dialog';
-import { NAVIGATION_GRACE_MS, toast, Toaster } from '../../src/web/components/ui/toast';
+import {
+  dismissAllToasts,
+  NAVIGATION_GRACE_MS,
+  toast,
+  Toaster,
+} from '../../src/web/components/ui/toast';
 
 /** Toasts belong to the page they were shown on (issue 45): they do not follow the user away. */
+
+// The toasts' own part is fetched with the first toast: here before the first test (run alone,
+// the file's first toasts would otherwise wait for it).
+beforeAll(async () => {
+  toast({ title: 'Fetching the toasts' });
+  await vi.dynamicImportSettled();
+  dismissAllToasts();
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
@@ -69,4 +82,41 @@ it('leaves a toast on screen out of the way of a dialog that opens: the focus go
   const dialog = screen.getByRole('dialog', { name: 'Export Mira' });
   expect(within(dialog).getByRole('button', { name: 'Dismiss notification' })).toBeTruthy();
   expect(document.activeElement).toBe(within(dialog).getByRole('link', { name: 'PNG card' }));
+});
+
+it('keeps its room in an open dialog when its time is up, out of sight: nothing under it moves', () => {
+  const page = (open: boolean) => (
+    <>
+      <Toaster />
+      <Dialog open={open} onOpenChange={() => {}} title="Memories">
+        <button type="button">Delete memory</button>
+      </Dialog>
+    </>
+  );
+  const { rerender } = render(page(true));
+  act(() => void toast({ title: 'Memory pinned' }));
+  const dialog = screen.getByRole('dialog', { name: 'Memories' });
+  const shown = within(dialog).getByTestId('toast');
+  act(() => vi.advanceTimersByTime(5000));
+  // Still there, holding its place above the dialog's body, but neither seen nor heard.
+  expect(within(dialog).getByTestId('toast')).toBe(shown);
+  expect(shown.className).toContain('opacity-0');
+  expect(shown.hasAttribute('inert')).toBe(true);
+  expect(shown.getAttribute('aria-hidden')).toBe('true');
+  expect(within(dialog).queryByRole('status')).toBeNull();
+  // The next toast takes its room.
+  act(() => void toast({ title: 'Memory deleted' }));
+  expect(within(dialog).getAllByTestId('toast')).toHaveLength(1);
+  expect(within(dialog).getByRole('status').textContent).toContain('Memory deleted');
+  // Its time up too, then the dialog closes: nothing spent is left on the page.
+  act(() => vi.advanceTimersByTime(5000));
+  rerender(page(false));
+  expect(screen.queryByTestId('toast')).toBeNull();
+});
+
+it('goes at its time on the page itself (no dialog open)', () => {
+  render(<Toaster />);
+  act(() => void toast({ title: 'Character saved' }));
+  act(() => vi.advanceTimersByTime(5000));
+  expect(screen.queryByTestId('toast')).toBeNull();
 });

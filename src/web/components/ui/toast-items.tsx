@@ -22,7 +22,11 @@ export function ToastItems({
           role={t.variant === 'destructive' ? 'alert' : 'status'}
           data-testid="toast"
           data-toast-id={t.id}
-          className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 ${inSlot ? 'shadow-md' : 'max-w-sm shadow-xl'} ${
+          // Spent: out of sight, out of reach (Tab, pointer, screen readers), its room kept in
+          // the dialog. (Transparent rather than visibility: hidden, under which Chromium still
+          // drew the close button's cross, which has an opacity of its own.)
+          {...(t.spent ? { inert: true, 'aria-hidden': true } : {})}
+          className={`${t.spent ? 'opacity-0' : 'pointer-events-auto'} flex w-full items-start gap-3 rounded-lg border p-4 ${inSlot ? 'shadow-md' : 'max-w-sm shadow-xl'} ${
             t.variant === 'destructive'
               ? 'border-error bg-surface text-fg'
               : 'border-border bg-surface text-fg'

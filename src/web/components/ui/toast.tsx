@@ -22,6 +22,8 @@ export interface Toast extends ToastInput {
   /** The page it was shown on, and when: it belongs to that page (see leavePage). */
   page: string;
   at: number;
+  /** Its time is up while an open dialog shows it: out of sight, it keeps its room (see expire). */
+  spent?: boolean;
 }
 
 const TOAST_DURATION_MS = 5000;
@@ -61,7 +63,7 @@ export function toast(input: ToastInput) {
   void ToastItems.preload();
   const id = nextId++;
   toasts = [
-    ...toasts.filter((t) => !sameKind(t, input)).slice(-(MAX_TOASTS - 1)),
+    ...toasts.filter((t) => !t.spent && !sameKind(t, input)).slice(-(MAX_TOASTS - 1)),
     { ...input, id, page: window.location.pathname, at: Date.now() },
   ];
   emit();
@@ -73,8 +75,20 @@ export function toast(input: ToastInput) {
 function scheduleDismissal(id: number, ms: number) {
   setTimeout(() => {
     if (document.activeElement?.closest(`[data-toast-id="${id}"]`)) scheduleDismissal(id, ms);
-    else dismissToast(id);
+    else expire(id);
   }, ms);
+}
+
+/**
+ * A toast's time is up. In an open dialog it takes room under the title (ToastSlot), and going
+ * would move all under it up, under the pointer of a user about to click (the Memories panel's
+ * 'Delete memory' landed on nothing, and could land on another memory's button): there it only
+ * goes out of sight, keeping its room until the next toast takes it or the dialog closes.
+ */
+function expire(id: number) {
+  if (slots.length === 0) return dismissToast(id);
+  toasts = toasts.map((t) => (t.id === id ? { ...t, spent: true } : t));
+  emit();
 }
 
 /** The user is on `page` now: toasts of the page they left go (they said something about it). */
@@ -126,6 +140,11 @@ const subscribeSlots = (listener: () => void) => {
 const setSlots = (next: HTMLElement[]) => {
   slots = next;
   slotListeners.forEach((l) => l());
+  // The last dialog closed: the toasts whose time was up there go with it.
+  if (slots.length === 0 && toasts.some((t) => t.spent)) {
+    toasts = toasts.filter((t) => !t.spent);
+    emit();
+  }
 };
 
 /**
