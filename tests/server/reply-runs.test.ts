@@ -9,7 +9,7 @@ import { sweepRuns } from '../../src/server/modules/chat/reply-runs.repo';
 import { storeReplyAndSettle } from '../../src/server/modules/chat/reply.repo';
 import type { LlmDouble } from '../doubles/llm-server';
 import { llmAppTest } from '../support/server-fixtures';
-import { readEvents, textOf } from '../support/sse';
+import { readEvents, textOf, type ReadEvent } from '../support/sse';
 import { answerAgeReviewsAsAdult } from './support/llm';
 import type { TestClient } from './support/http-client';
 import type { TestApp } from './support/test-app';
@@ -62,6 +62,21 @@ const follow = (base: string, user: TestClient, replyId: string, lastEventId?: s
     },
   });
 
+/** "Continue" on the reply `messageId` at `base` (the test's app, or another server), streamed. */
+const continueAt = (base: string, t: TestApp, user: TestClient, messageId: number) =>
+  fetch(`${base}/api/messages/${messageId}/continue`, {
+    method: 'POST',
+    headers: { accept: 'text/event-stream', cookie: user.cookieHeader, origin: t.url },
+  });
+
+/** A conversation whose one reply is 'The pier is quiet.': the reply a test continues. */
+async function aQuietPier(t: TestApp, user: TestClient, llm: LlmDouble) {
+  const id = await newConversation(t, user);
+  llm.script({ content: 'The pier is quiet.' });
+  const first = (await readEvents(await send(t, user, id))).at(-1)!;
+  return { id, messageId: first.data.messageId as number };
+}
+
 /**
  * Server A, on the same database as the test's app (which stays up, as another server would):
  * its log lines kept for the test to read.
@@ -77,6 +92,16 @@ async function serverA(t: TestApp) {
   });
   await a.listen({ port: 0, host: '127.0.0.1' });
   return { a, onA: `http://127.0.0.1:${(a.server.address() as { port: number }).port}`, aLog };
+}
+
+/**
+ * A told `before` and stalls: its words saved, it stops renewing its lease, and the test's app
+ * takes the run over. What a client that follows the run there from `before`'s end is told.
+ */
+async function takenOver(t: TestApp, user: TestClient, a: FastifyInstance, before: ReadEvent[]) {
+  await new Promise((resolve) => setTimeout(resolve, 1_200)); // saved
+  await a.close();
+  return readEvents(await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id));
 }
 
 /** Forty words, streamed one every 15 ms: a reply still on its way for more than half a second. */
@@ -388,12 +413,7 @@ test('a run whose server died is taken over by another, which goes on from the s
   const told = textOf(before);
   expect(told).toMatch(/^Moonlight0 spills1/);
   // What A told is saved within a second; then A stops renewing its lease.
-  await new Promise((resolve) => setTimeout(resolve, 1_200));
-  await a.close();
-
-  const after = await readEvents(
-    await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id),
-  );
+  const after = await takenOver(t, user, a, before);
   const done = after.at(-1)!;
   expect(done.event).toBe('done');
   expect(after.filter((e) => e.event === 'notice')).toEqual([]); // told by A already
@@ -549,11 +569,7 @@ test('a stalled server whose late reply is withheld, after the server that took 
     await sendTo(onA, t, user, { message: 'Tell me more', conversationId: id }),
     (events) => textOf(events).includes('taps1'),
   );
-  await new Promise((resolve) => setTimeout(resolve, 1_200)); // saved
-  await a.close();
-  const after = await readEvents(
-    await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id),
-  );
+  const after = await takenOver(t, user, a, before);
   const done = after.at(-1)!;
   expect(done.event).toBe('done');
   expect(done.data.message).toMatch(/street lamps hum\.$/);
@@ -611,40 +627,17 @@ for (const taker of ['paid', 'withheld'] as const) {
   }, 30_000);
 }
 
-test('a continue whose stalled server wakes and stores a withheld addition first: the server that took over tells that reply', async ({
-  t,
-  user,
-  llm,
-}) => {
-  answerAgeReviewsAsAdult(llm);
-  const id = await newConversation(t, user);
-  llm.script({ content: 'The pier is quiet.' });
-  const first = (await readEvents(await send(t, user, id))).at(-1)!;
-  const creditsBefore = await creditsOf(user);
-  const { following, goOnB } = await aWakesFirst(
-    t,
-    user,
-    llm,
-    (onA) =>
-      fetch(`${onA}/api/messages/${first.data.messageId}/continue`, {
-        method: 'POST',
-        headers: { accept: 'text/event-stream', cookie: user.cookieHeader, origin: t.url },
-      }),
-    `Bells0 ring1 across2 water3 ${WITHHELD}`,
-    'and0 the1 tide2 turns.',
+/** Until a statement waits on a lock another transaction holds (PostgreSQL). */
+const aStatementWaits = (db: TestApp['database']['db']) =>
+  vi.waitFor(
+    async () => {
+      const { rows } = await db.execute<{ waiting: number }>(
+        sql`select count(*)::int as waiting from pg_locks where not granted`,
+      );
+      expect(rows[0]!.waiting).toBeGreaterThan(0);
+    },
+    { timeout: 5_000 },
   );
-  const shown = (await user.get(`/api/conversations/${id}/messages`)).json.at(-1).content;
-  expect(shown).toMatch(/^The pier is quiet\.\n\n\(This reply was withheld/);
-  goOnB();
-  const after = await following;
-  expect(after.at(-1)).toMatchObject({
-    event: 'done',
-    data: { messageId: first.data.messageId, message: shown },
-  });
-  const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
-  expect(messages.map((m: { content: string }) => m.content)).toEqual(['Tell me more', shown]);
-  expect(await creditsOf(user)).toBe(creditsBefore);
-}, 30_000);
 
 /**
  * A user's message in a new conversation and a charge for its reply (`status`), and `store`,
@@ -709,15 +702,7 @@ for (const first of ['paid', 'withheld'] as const) {
     const second = store(db, 'The second server’s words.');
     if (t.database.driver === 'postgres') {
       // The second waits on the charge's row (else it stored its reply already).
-      await vi.waitFor(
-        async () => {
-          const { rows } = await db.execute<{ waiting: number }>(
-            sql`select count(*)::int as waiting from pg_locks where not granted`,
-          );
-          expect(rows[0]!.waiting).toBeGreaterThan(0);
-        },
-        { timeout: 5_000 },
-      );
+      await aStatementWaits(db);
     }
     commit();
     const [a, b] = await Promise.all([firstStore, second]);
@@ -760,15 +745,7 @@ test('a withheld reply gives its credit back before it writes its conversation, 
   expect(await creditsOf(user)).toBe(creditsBefore + 1);
 
   async function replyWaitsOnAccountOnly() {
-    await vi.waitFor(
-      async () => {
-        const { rows } = await db.execute<{ waiting: number }>(
-          sql`select count(*)::int as waiting from pg_locks where not granted`,
-        );
-        expect(rows[0]!.waiting).toBeGreaterThan(0);
-      },
-      { timeout: 5_000 },
-    );
+    await aStatementWaits(db);
     // The reply waits on the account, holding nothing the message goes on to write: its
     // conversation is free (else each would wait for the other).
     const probe = await db.transaction(async (tx) =>
@@ -826,11 +803,7 @@ test('a group scene’s run taken over keeps its speaker: its prompt, its messag
     }),
     (events) => textOf(events).includes('turns1'),
   );
-  await new Promise((resolve) => setTimeout(resolve, 1_200));
-  await a.close();
-  const after = await readEvents(
-    await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id),
-  );
+  const after = await takenOver(t, user, a, before);
   // The speaker is said at once, before the first token.
   expect(before[0]).toMatchObject({ event: 'accepted', data: { speakerId: mara } });
   const done = after.at(-1)!;
@@ -863,21 +836,12 @@ test('a continue whose server died is taken over: the reply keeps what was told 
     { content: 'and the boats come home.' },
   );
   // "Continue" on A: its first words, then A dies.
-  const before = await readEvents(
-    await fetch(`${onA}/api/messages/${first.data.messageId}/continue`, {
-      method: 'POST',
-      headers: { accept: 'text/event-stream', cookie: user.cookieHeader, origin: t.url },
-    }),
-    (events) => textOf(events).includes('circle1'),
+  const before = await readEvents(await continueAt(onA, t, user, first.data.messageId), (events) =>
+    textOf(events).includes('circle1'),
   );
   const told = textOf(before);
   expect(told).toMatch(/^Gulls0 circle1/);
-  await new Promise((resolve) => setTimeout(resolve, 1_200)); // saved
-  await a.close();
-
-  const after = await readEvents(
-    await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id),
-  );
+  const after = await takenOver(t, user, a, before);
   const done = after.at(-1)!;
   expect(done.event).toBe('done');
   // The reply as shown: what it was, what A told, and the rest, once each.
@@ -909,37 +873,36 @@ test('a continue whose server died is taken over: the reply keeps what was told 
   expect(await credits()).toBe(creditsBefore - 1);
 }, 30_000);
 
-test('a continue whose stalled server wakes and adds its words first: the server that took over tells that reply', async ({
-  t,
-  user,
-  llm,
-}) => {
-  answerAgeReviewsAsAdult(llm);
-  const id = await newConversation(t, user);
-  llm.script({ content: 'The pier is quiet.' });
-  const first = (await readEvents(await send(t, user, id))).at(-1)!;
-  const { following, goOnB } = await aWakesFirst(
+for (const addition of ['paid', 'withheld'] as const) {
+  test(`a continue whose stalled server wakes and adds its words first (${addition}): the server that took over tells that reply`, async ({
     t,
     user,
     llm,
-    (onA) =>
-      fetch(`${onA}/api/messages/${first.data.messageId}/continue`, {
-        method: 'POST',
-        headers: { accept: 'text/event-stream', cookie: user.cookieHeader, origin: t.url },
-      }),
-    'Bells0 ring1 across2 water3',
-    'and0 the1 tide2 turns.',
-  );
-  const shown = 'The pier is quiet. Bells0 ring1 across2 water3';
-  goOnB();
-  const after = await following;
-  expect(after.at(-1)).toMatchObject({
-    event: 'done',
-    data: { messageId: first.data.messageId, message: shown },
-  });
-  const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
-  expect(messages.map((m: { content: string }) => m.content)).toEqual(['Tell me more', shown]);
-}, 30_000);
+  }) => {
+    answerAgeReviewsAsAdult(llm);
+    const { id, messageId } = await aQuietPier(t, user, llm);
+    const creditsBefore = await creditsOf(user);
+    const words = 'Bells0 ring1 across2 water3';
+    const { following, goOnB } = await aWakesFirst(
+      t,
+      user,
+      llm,
+      (onA) => continueAt(onA, t, user, messageId),
+      addition === 'paid' ? words : `${words} ${WITHHELD}`,
+      'and0 the1 tide2 turns.',
+    );
+    const shown = (await user.get(`/api/conversations/${id}/messages`)).json.at(-1).content;
+    if (addition === 'paid') expect(shown).toBe(`The pier is quiet. ${words}`);
+    // A withheld addition is the note, a paragraph of its own; its credit given back.
+    else expect(shown).toMatch(/^The pier is quiet\.\n\n\(This reply was withheld/);
+    goOnB();
+    const after = await following;
+    expect(after.at(-1)).toMatchObject({ event: 'done', data: { messageId, message: shown } });
+    const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
+    expect(messages.map((m: { content: string }) => m.content)).toEqual(['Tell me more', shown]);
+    expect(await creditsOf(user)).toBe(creditsBefore - (addition === 'paid' ? 1 : 0));
+  }, 30_000);
+}
 
 test('a crisis turn taken over keeps its care: the model is told so again, and harmful words are withheld', async ({
   t,
@@ -962,12 +925,7 @@ test('a crisis turn taken over keeps its care: the model is told so again, and h
     (events) => events.some((e) => e.event === 'notice' && e.data.kind === 'crisis'),
   );
   expect(textOf(before)).toBe('');
-  await new Promise((resolve) => setTimeout(resolve, 1_200)); // its notices saved
-  await a.close();
-
-  const after = await readEvents(
-    await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id),
-  );
+  const after = await takenOver(t, user, a, before);
   const done = after.at(-1)!;
   expect(done.event).toBe('done');
   // What the server that took over got from the model encourages self-harm: withheld whole,

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { dismissAllToasts } from '../../src/web/components/ui/toast';
 
@@ -10,6 +10,11 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => undefined;
+
+// findBy… and waitFor give up after 5 s, not Testing Library's 1 s: with the unit tests beside
+// them on two busy cores (CI), a request to the stand-in and the render after it took longer
+// (three tests failed so, 2026-12-01). A test that passes waits no longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * The web test files share one worker's modules and DOM (isolate: false in vitest.config.ts):
