@@ -55,9 +55,12 @@ import {
 // its load (issue 52), /chat/<id> its model picker and read mark: 121.13 and 121.28 KB. Lazy
 // parts' preload lists without what is loaded already (scripts/vite-preload-lists.ts, 0.4 KB),
 // the theme's offline sync a chunk of its own (0.15) and icons without React keys
-// (scripts/vite-icon-keys.ts, 0.46): 114.39, 119.28 and 119.53 (decision 0070). The guard is 114.6
+// (scripts/vite-icon-keys.ts, 0.46): 114.39, 119.28 and 119.53 (decision 0070). The guard was 114.6
 // (the pages' 120 KB is the target): a clean build differs from a local one by a few bytes.
-const FIRST_LOAD_BUDGET_BYTES = 114.6 * 1024;
+// Toasts in a dialog keeping their room once their time is up (toast.tsx, 2026-12-01: going,
+// they moved what was under the pointer) added 0.05 KB to 114.55: 114.60, 119.50 and 119.65.
+// The guard is 114.7.
+const FIRST_LOAD_BUDGET_BYTES = 114.7 * 1024;
 /**
  * Issue 16 item 6 holds everything a /chat page fetches by itself to 120 KB. Issue 45's chat
  * fixes and its second part had brought /chat to 122.6 KB (/chat/<id> 121.8); the trim of
