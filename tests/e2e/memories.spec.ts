@@ -150,6 +150,9 @@ test('a pinned memory the model’s window cannot hold is marked in the panel', 
     await expect(
       dialog.getByTestId('memory').filter({ hasText: `About the ${topic}` }),
     ).toHaveCount(1);
+    // Saved, and said so under the title: the panel is still before the next memory is typed (the
+    // first toast takes room there; the next of its kind takes the same room).
+    await expect(dialog.getByRole('status').filter({ hasText: 'Memory saved' })).toBeVisible();
   }
   const leftOut = dialog
     .getByTestId('memory')

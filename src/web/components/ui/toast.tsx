@@ -157,6 +157,9 @@ const setSlots = (next: HTMLElement[]) => {
 export function ToastSlot() {
   const ref = useCallback((element: HTMLDivElement | null) => {
     if (!element) return;
+    // A toast here takes room: its part is fetched now, so that it comes with what it tells
+    // rather than a moment later, moving the dialog under a pointer already on its way.
+    void ToastItems.preload();
     setSlots([...slots, element]);
     return () => setSlots(slots.filter((s) => s !== element));
   }, []);
