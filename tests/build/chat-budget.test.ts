@@ -57,9 +57,9 @@ import {
 // the theme's offline sync a chunk of its own (0.15) and icons without React keys
 // (scripts/vite-icon-keys.ts, 0.46): 114.39, 119.28 and 119.53 (decision 0070). The guard was 114.6
 // (the pages' 120 KB is the target): a clean build differs from a local one by a few bytes.
-// Toasts in a dialog keeping their room once their time is up (toast.tsx, 2026-12-01: going,
-// they moved what was under the pointer) added 0.05 KB to 114.55: 114.60, 119.50 and 119.65.
-// The guard is 114.7.
+// Toasts in a dialog keeping their room once their time is up, their part fetched as the dialog
+// opens (toast.tsx, 2026-12-01: going, or coming late, they moved what was under the pointer)
+// added 0.07 KB to 114.55: 114.62, 119.51 and 119.66. The guard is 114.7.
 const FIRST_LOAD_BUDGET_BYTES = 114.7 * 1024;
 /**
  * Issue 16 item 6 holds everything a /chat page fetches by itself to 120 KB. Issue 45's chat
