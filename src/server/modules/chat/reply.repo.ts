@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { statementOnce } from '../../db/prepared';
-import { replyCharge, replyRun } from '../../db/schema';
+import { replyRun } from '../../db/schema';
 import { appendToMessage, type MessageRow } from './messages.repo';
 import { storedChargeSteps } from '../credits';
 import {
@@ -148,18 +148,17 @@ export async function appendContinuationAndSettle(
 ): Promise<(MessageRow & { runEnded: boolean; creditedBack: boolean }) | null | 'finished'> {
   try {
     return await db.transaction(async (tx) => {
-      const [charge] = await tx
-        .select({ status: replyCharge.status })
-        .from(replyCharge)
-        .where(and(eq(replyCharge.id, chargeId), eq(replyCharge.userId, userId)))
-        .for('update');
-      if (charge?.status === 'done' || charge?.status === 'free') return 'finished';
       // Settled (a withheld continue's credits given back) before the message and its
-      // conversation are written: the account first, as a user's message takes them.
+      // conversation are written: the account first, as a user's message takes them. The same
+      // statement locks the charge and says whether its reply was stored already (by another
+      // server of this run): then nothing is written.
       const { held, settle } = storedChargeSteps(chargeId, withheld);
-      const { rows: settled } = await tx.execute<{ credited: number }>(
-        sql`with ${held}, settled as (${settle}) select (select count(*) from credited)::int as credited`,
+      const { rows: settled } = await tx.execute<{ credited: number; finished: boolean }>(
+        sql`with ${held}, settled as (${settle})
+          select (select count(*) from credited)::int as credited,
+            exists (select 1 from held where status in ('done', 'free')) as finished`,
       );
+      if (settled[0]!.finished) return 'finished';
       const creditedBack = settled[0]!.credited > 0;
       const row = await appendToMessage(tx, userId, messageId, text);
       if (!row) throw new MessageGone(); // the settlement goes with the transaction
