@@ -52,6 +52,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll waits on work another request or a job does: up to 10 s, not Vitest's
+          // 1 s, which a busy 2-core machine (three or four files at once) can pass.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

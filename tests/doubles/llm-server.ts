@@ -300,7 +300,8 @@ export async function startLlmDouble(): Promise<LlmDouble> {
     );
     // Chunk i leaves chunkDelayMs × i after the first, like a model generating at its own pace:
     // a timer that fires late (a busy process) is caught up, not added to every later chunk.
-    const startedAt = performance.now();
+    // After a stall the pace starts again from the moment it woke.
+    let startedAt = performance.now();
     let index = 0;
     const thinking = reply.reasoning === undefined ? [] : splitWords(reply.reasoning);
     for (const thought of thinking) {
@@ -317,6 +318,9 @@ export async function startLlmDouble(): Promise<LlmDouble> {
         const closed = new Promise((resolve) => res.once('close', resolve));
         await Promise.race([closed, reply.resumeAfterStall ?? closed]);
         if (res.destroyed) return;
+        if (index === reply.stallAfter + 1) {
+          startedAt = performance.now() - (reply.chunkDelayMs ?? 0) * (index - 1);
+        }
       }
       if (reply.chunkDelayMs) {
         await sleep(Math.max(0, startedAt + reply.chunkDelayMs * index - performance.now()));

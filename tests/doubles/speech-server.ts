@@ -15,10 +15,14 @@ export interface SpeechAnswer {
   status?: number;
   /** Before the first byte (the provider thinking). */
   delayMs?: number;
+  /** Before the first byte, until this settles (the provider thinking until the test says). */
+  waitFor?: Promise<unknown>;
   /** Between the parts of the audio. */
   partDelayMs?: number;
   /** Sends some audio, then drops the connection. */
   breakOff?: boolean;
+  /** How long a word's audio lasts (default: a tenth of a second). */
+  secondsPerWord?: number;
 }
 
 export interface ReceivedSpeech {
@@ -30,7 +34,8 @@ export interface ReceivedSpeech {
 }
 
 /** How long the stand-in's audio of some words is: about a tenth of a second a word. */
-export const speechSecondsOf = (input: string) => Math.max(0.3, input.split(/\s+/).length * 0.1);
+export const speechSecondsOf = (input: string, secondsPerWord = 0.1) =>
+  Math.max(0.3, input.split(/\s+/).length * secondsPerWord);
 
 export interface TranscriptionAnswer {
   text?: string;
@@ -77,7 +82,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The audio in parts of 10 frames (a quarter of a second), as a streaming TTS server sends it. */
 async function streamSpeech(res: ServerResponse, input: string, answer: SpeechAnswer) {
-  const audio = mp3Bytes(speechSecondsOf(input));
+  const audio = mp3Bytes(speechSecondsOf(input, answer.secondsPerWord));
   res.writeHead(200, { 'content-type': 'audio/mpeg', 'transfer-encoding': 'chunked' });
   const part = MP3_FRAME_BYTES * 10;
   for (let at = 0; at < audio.length; at += part) {
@@ -114,6 +119,7 @@ export async function startSpeechDouble(): Promise<SpeechDouble> {
       });
       const answer = speechQueue.shift() ?? unscripted;
       if (answer.delayMs) await sleep(answer.delayMs);
+      if (answer.waitFor) await answer.waitFor;
       if (answer.status) return reply(answer.status, { error: { message: 'the voice failed' } });
       return streamSpeech(res, body.input!, answer);
     }

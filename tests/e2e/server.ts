@@ -47,6 +47,9 @@ const llm = await startLlmDouble();
 // Voice input's speech-to-text stand-in (every recording says DEFAULT_TRANSCRIPT), and voice
 // replies' text-to-speech one (MP3 of silence, as long as the words take to say).
 const speech = await startSpeechDouble();
+// Words read slowly (0.4 s each): a reply's audio plays for seconds, so a busy browser still
+// finds its Stop button while it plays (a tenth of a second a word made that about one second).
+speech.setUnscriptedSpeech({ secondsPerWord: 0.4 });
 llm.setDefault({ image: await e2eAvatarImage() });
 llm.respondWith(e2eResponder);
 const config = loadConfig({

@@ -85,7 +85,8 @@ test('every preset colours the chat, and stays readable', async ({ page }, info)
     }
     await expect(dialog).toBeHidden();
     if ((page.viewportSize()?.width ?? 1280) < 768) await page.keyboard.press('Escape');
-    expect(await cssVar(page, '--main')).toBe(preset.colors.main);
+    // Polled: the query library hands the page the new theme a moment after the toast shows.
+    await expect.poll(() => cssVar(page, '--main')).toBe(preset.colors.main);
     expect(await background(page, 'message-ai')).not.toBe('');
     // Polled: the bubbles take the theme's colours as the page settles after the apply (they
     // read the previous theme's for a moment once, on a busy machine).

@@ -46,7 +46,7 @@ test('voice replies: Listen reads a reply aloud, and auto-play reads the next on
   await expect(stop).toBeFocused();
   await expectAccessible(page);
   await snap(page, info, 'voice-listen-playing');
-  // The stand-in's audio is about a second long: played to its end, Listen is back.
+  // The stand-in's audio is a few seconds long: played to its end, Listen is back.
   await expect(reply.getByRole('button', { name: 'Listen' })).toBeVisible({ timeout: 10_000 });
 
   // A replay in the page asks the server nothing; Escape stops it.

@@ -186,15 +186,17 @@ describe('second opinion when a character is edited', () => {
   it('refuses to combine two edits that were reviewed apart', async ({ llm, user }) => {
     const id = await created(llm, user, 'Racing');
     let calls = 0;
-    // The first review is slow (within the 1 s model timeout), so the second edit is saved while
-    // the first is still waiting for its answer.
-    llm.answerSchema(AGE_REVIEW, () => ({
-      ...ageVerdict('adult'),
-      delayMs: ++calls === 1 ? 800 : 0,
-    }));
+    // The first review answers once the second edit is saved (within the 1 s model timeout):
+    // the second edit is saved while the first is still waiting for its answer.
+    let fastSaved!: () => void;
+    const secondSaved = new Promise<void>((resolve) => (fastSaved = resolve));
+    llm.answerSchema(AGE_REVIEW, () =>
+      ++calls === 1 ? { ...ageVerdict('adult'), waitFor: secondSaved } : ageVerdict('adult'),
+    );
     const slow = user.put(`/api/characters/${id}`, { personality: 'Dry wit, endless patience.' });
     while (reviews(llm).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     const fast = await user.put(`/api/characters/${id}`, { description: 'A witch of the fens.' });
+    fastSaved();
     expect(fast.status, fast.text).toBe(200);
     const late = await slow;
     expect(late.status).toBe(409);

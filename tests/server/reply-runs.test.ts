@@ -99,9 +99,31 @@ async function serverA(t: TestApp) {
  * takes the run over. What a client that follows the run there from `before`'s end is told.
  */
 async function takenOver(t: TestApp, user: TestClient, a: FastifyInstance, before: ReadEvent[]) {
-  await new Promise((resolve) => setTimeout(resolve, 1_200)); // saved
+  await savedAsTold(t, before);
   await a.close();
   return readEvents(await follow(t.url, user, before[0]!.data.replyId, before.at(-1)!.id));
+}
+
+/**
+ * Until server A has saved what `before` told (its text and notices) to the run's row: A saves
+ * once every RUN_SAVE_MS, later on a busy machine, and stops saving when it is closed, so a fixed
+ * wait could close it before its first save (the server taking over would then start afresh).
+ */
+async function savedAsTold(t: TestApp, before: ReadEvent[]) {
+  const id = before[0]!.data.replyId as string;
+  const text = textOf(before);
+  const notices = before.filter((e) => e.event === 'notice').length;
+  await vi.waitFor(
+    async () => {
+      const { rows } = await t.database.db.execute<{ text: string; notices: number }>(
+        sql`select coalesce(text, '') as text, coalesce(jsonb_array_length(notices), 0)::int as notices
+          from reply_run where id = ${id}`,
+      );
+      expect(rows[0]?.text.startsWith(text)).toBe(true);
+      expect(rows[0]!.notices).toBeGreaterThanOrEqual(notices);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 /** Forty words, streamed one every 15 ms: a reply still on its way for more than half a second. */
@@ -476,7 +498,7 @@ async function aWakesFirst(
   const second = aWords.split(' ')[1]!;
   const before = await readEvents(await start(onA), (events) => textOf(events).includes(second));
   const replyId = before[0]!.data.replyId as string;
-  await new Promise((resolve) => setTimeout(resolve, 1_200)); // saved
+  await savedAsTold(t, before);
   await a.close();
   // The test's app takes the run over and asks the model to go on (its prompt ends with A's
   // words); a client follows it there.
