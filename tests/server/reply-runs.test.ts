@@ -6,7 +6,10 @@ import { buildApp } from '../../src/server/app';
 import { JobQueue } from '../../src/server/jobs/queue';
 import { RUN_CUT_OFF, RUN_KEEP_MS, RUN_LAPSED_MS } from '../../src/server/modules/chat/reply-runs';
 import { sweepRuns } from '../../src/server/modules/chat/reply-runs.repo';
-import { storeReplyAndSettle } from '../../src/server/modules/chat/reply.repo';
+import {
+  appendContinuationAndSettle,
+  storeReplyAndSettle,
+} from '../../src/server/modules/chat/reply.repo';
 import type { LlmDouble } from '../doubles/llm-server';
 import { llmAppTest } from '../support/server-fixtures';
 import { readEvents, textOf, type ReadEvent } from '../support/sse';
@@ -692,7 +695,14 @@ async function aReplyToStore(t: TestApp, user: TestClient, status = 'pending') {
     (await user.get(`/api/conversations/${id}/messages`)).json
       .slice(1)
       .map((m: { content: string }) => m.content);
-  return { store, replies, userId, conversationId: id };
+  return {
+    store,
+    replies,
+    userId,
+    conversationId: id,
+    askedId: Number(asked!.id),
+    chargeId: Number(charge!.id),
+  };
 }
 
 for (const first of ['paid', 'withheld'] as const) {
@@ -775,6 +785,46 @@ test('a withheld reply gives its credit back before it writes its conversation, 
     );
     expect(probe.rows).toHaveLength(1);
   }
+});
+
+test('a reply or continue stored with another user’s charge neither settles it nor gives that user credits', async ({
+  t,
+  user,
+}) => {
+  const { db } = t.database;
+  const mine = await aReplyToStore(t, user);
+  const stranger = await t.signedInUser();
+  const theirs = await aReplyToStore(t, stranger);
+  const strangersCredits = await creditsOf(stranger);
+  const chargeStatus = async () =>
+    (
+      await db.execute<{ status: string }>(
+        sql`select status from reply_charge where id = ${theirs.chargeId}`,
+      )
+    ).rows[0]!.status;
+  const stored = await storeReplyAndSettle(
+    db,
+    mine.userId,
+    mine.conversationId,
+    { content: 'Withheld.', parentId: mine.askedId, model: null, lore: null, speakerId: null },
+    theirs.chargeId,
+    null,
+    true,
+  );
+  expect(stored.settled).toBeNull();
+  expect(stored.creditedBack).toBe(false);
+  const continued = await appendContinuationAndSettle(
+    db,
+    mine.userId,
+    stored.id,
+    ' And more.',
+    theirs.chargeId,
+    { withheld: true },
+  );
+  expect(continued).not.toBe('finished');
+  expect(continued && continued !== 'finished' && continued.creditedBack).toBe(false);
+  expect(await chargeStatus()).toBe('pending');
+  expect(await creditsOf(stranger)).toBe(strangersCredits);
 });
 
 test('a reply whose charge the sweeper refunded while the model wrote is stored free, once', async ({

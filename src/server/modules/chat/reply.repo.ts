@@ -99,7 +99,7 @@ const storeReplyStatement = statementOnce<
   // Stored unless a reply was stored for this charge already: a server that stalled past its
   // run's lease, whose run another server took over and finished (decision 0049), whether either
   // reply was paid or withheld. A charge the sweeper refunded still stores its reply (for free).
-  const charge = storedChargeSteps(p.chargeId, p.withheld);
+  const charge = storedChargeSteps(p.userId, p.chargeId, p.withheld);
   const { steps, result } = storeMessageSteps(
     p.userId,
     p.conversationId,
@@ -152,11 +152,10 @@ export async function appendContinuationAndSettle(
       // conversation are written: the account first, as a user's message takes them. The same
       // statement locks the charge and says whether its reply was stored already (by another
       // server of this run): then nothing is written.
-      const { held, settle } = storedChargeSteps(chargeId, withheld);
+      const { held, settle, finished } = storedChargeSteps(userId, chargeId, withheld);
       const { rows: settled } = await tx.execute<{ credited: number; finished: boolean }>(
         sql`with ${held}, settled as (${settle})
-          select (select count(*) from credited)::int as credited,
-            exists (select 1 from held where status in ('done', 'free')) as finished`,
+          select (select count(*) from credited)::int as credited, ${finished} as finished`,
       );
       if (settled[0]!.finished) return 'finished';
       const creditedBack = settled[0]!.credited > 0;

@@ -329,17 +329,23 @@ export function settleChargeStatement(chargeId: Bound<number>): SQL {
  * pending charge's credits back. `settle` is the charge's update, run alongside the reply's
  * insert: 'done' for a paid reply, 'free' for a withheld one or one whose charge the sweeper
  * refunded while the model wrote (the user gets it free, the safe side); it returns the status
- * set. A charge gone with its account or conversation still tries, and fails as not found.
+ * set. `finished` is true when a reply was stored for the charge already. Every step finds the
+ * charge by its id and its user `userId`. A charge gone with its account or conversation still
+ * tries, and fails as not found.
  */
 export function storedChargeSteps(
+  userId: Bound<string>,
   chargeId: Bound<number>,
   withheld: Bound<boolean>,
-): { held: SQL; settle: SQL } {
+): { held: SQL; settle: SQL; finished: SQL } {
+  // The statuses of a charge whose reply was stored ('done' paid, 'free' withheld or refunded).
+  const finished = sql`exists (select 1 from held where status in ('done', 'free'))`;
   // `charge` reads `credited`, so that the account is written before anything that reads
   // `charge` (the reply's insert, then its conversation): the order a user's message takes them
   // in (takeCreditSteps first), so that the two never wait on each other (a deadlock).
   const held = sql`held as (
-      select status, user_id, amount from ${replyCharge} where id = ${chargeId} for update
+      select status, user_id, amount from ${replyCharge}
+      where id = ${chargeId} and user_id = ${userId} for update
     ), credited as (
       update ${creditAccount} set credits = ${creditAccount}.credits + held.amount, updated_at = now()
       from held
@@ -347,13 +353,14 @@ export function storedChargeSteps(
       returning 1
     ), charge as (
       select 1 as id from (select count(*) from credited) as account_first
-      where not exists (select 1 from held where status in ('done', 'free'))
+      where not ${finished}
     )`;
   const settle = sql`update ${replyCharge}
       set status = case when ${withheld}::boolean or status = 'refunded' then 'free' else 'done' end,
         settled_at = now()
-    where id = ${chargeId} and status in ('pending', 'refunded') returning status`;
-  return { held, settle };
+    where id = ${chargeId} and user_id = ${userId} and status in ('pending', 'refunded')
+    returning status`;
+  return { held, settle, finished };
 }
 
 /** Marks a pending charge as paid for. Returns false when it was not pending any more. */
