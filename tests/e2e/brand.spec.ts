@@ -11,6 +11,7 @@ import {
   uniqueEmail,
 } from './support';
 import { signInStaffAdmin } from './staff-admin';
+import { withSiteSwitchLock } from './site-switch-lock';
 
 /**
  * Issue 48 parts 5 and 6, in the browser: an admin renames the product and posts an
@@ -114,16 +115,19 @@ test('the operator’s brand names the site, and the announcement shows in the c
   await snap(page, info, 'brand-chat');
 
   // Replies paused (at one width only: the switch is the whole site's, and is put back).
+  // Not while no-model.spec.ts asks this app for replies (site-switch-lock.ts).
   if (info.project.name !== 'desktop') return;
-  await put(page, '/api/admin/maintenance', { enabled: true, message: 'Back by 14:00 UTC.' });
-  try {
-    await page.reload();
-    await expect(page.getByRole('status').filter({ hasText: 'paused' })).toHaveText(
-      'Replies are paused for maintenance. Back by 14:00 UTC.',
-    );
-    await expectAccessible(page);
-    await snap(page, info, 'brand-chat-maintenance');
-  } finally {
-    await put(page, '/api/admin/maintenance', { enabled: false, message: '' });
-  }
+  await withSiteSwitchLock(async () => {
+    await put(page, '/api/admin/maintenance', { enabled: true, message: 'Back by 14:00 UTC.' });
+    try {
+      await page.reload();
+      await expect(page.getByRole('status').filter({ hasText: 'paused' })).toHaveText(
+        'Replies are paused for maintenance. Back by 14:00 UTC.',
+      );
+      await expectAccessible(page);
+      await snap(page, info, 'brand-chat-maintenance');
+    } finally {
+      await put(page, '/api/admin/maintenance', { enabled: false, message: '' });
+    }
+  });
 });
