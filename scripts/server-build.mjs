@@ -20,7 +20,7 @@ const outDir = path.join(root, 'dist/server');
 /** Packages left in node_modules: they load files relative to themselves, or load on demand. */
 const KEPT_EXTERNAL = [
   '@electric-sql/pglite', // its .wasm and .data files
-  'sharp', // a native library; loaded with the first avatar upload
+  'sharp', // a native library; loaded with the first avatar, card export or brand icon
   '@aws-sdk/*', // only with S3 storage, on the first upload
   'nodemailer', // with the first mail
   'ioredis', // only with REDIS_URL
