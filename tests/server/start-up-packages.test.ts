@@ -5,8 +5,8 @@ import { expect, it } from 'vitest';
 
 /**
  * Packages of optional or rarely used features load on first use, not at start-up (decision
- * 0019; docs/architecture.md): each costs a restart its load time whether or not the feature is
- * used (sharp alone about 0.2 s), and a restart must take under a second (issue 16 item 7).
+ * 0019; docs/architecture.md): each would cost every start its load time whether or not the
+ * feature is used, and a restart must take under a second (issue 16 item 7).
  */
 const LOADED_ON_FIRST_USE = [
   'sharp', // the first avatar, card export, brand icon or picture

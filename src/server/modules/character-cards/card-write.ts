@@ -137,7 +137,7 @@ export function charxOf(v3: Json, icon: Buffer, iconPath: string): Buffer {
 
 /** The character's picture as a PNG: its avatar, or its gradient drawn at 512 px. */
 export async function portraitPng(avatar: Buffer | null, gradientKey: string): Promise<Buffer> {
-  // Loaded on the first export rather than at start-up (about 0.2 s of a restart).
+  // Loaded on the first export rather than at start-up (decision 0019).
   const { default: sharp } = await import('sharp');
   if (avatar) return sharp(avatar).png().toBuffer();
   const gradient = AVATAR_GRADIENTS.find((g) => g.key === gradientKey) ?? AVATAR_GRADIENTS[0];

@@ -63,7 +63,7 @@ export async function brandIconFile(
   if (!data) {
     const original = await ctx.avatarStorage.get(image.key);
     if (!original) return null;
-    // Loaded on the first icon drawn rather than at start-up (about 0.2 s of a restart).
+    // Loaded on the first icon drawn rather than at start-up (decision 0019).
     const { default: sharp } = await import('sharp');
     data = await sharp(original)
       .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
