@@ -4,8 +4,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { queryClient } from '../../lib/query-client';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { billingErrorText, billingPlansQuery, useCheckout } from './api';
-import type { PlanCard } from './PlanCards';
-import { cardAction, type PlanViewer } from './plan-viewer';
+import { cardAction, type PlanCard, type PlanViewer } from './plan-viewer';
 import { toast } from '../../components/ui/toast';
 
 /**

@@ -2,14 +2,7 @@ import { Check, Crown } from 'lucide-react';
 import { PLANS } from '../../../shared/plans';
 import { formatDate } from './membership-state';
 import { PlanCardButton } from './PlanCardButton';
-import { isCurrentPlan, type CardOffer, type PlanViewer } from './plan-viewer';
-
-export interface PlanCard extends CardOffer {
-  tagline: string;
-  badge?: string;
-  features: string[];
-  highlighted?: boolean;
-}
+import { isCurrentPlan, type PlanCard, type PlanViewer } from './plan-viewer';
 
 export const PLAN_CARDS: PlanCard[] = [
   {

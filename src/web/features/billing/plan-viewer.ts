@@ -30,6 +30,14 @@ export interface CardOffer {
   button: string;
 }
 
+/** A plan's card on /pricing: its offer and what the card says about the plan. */
+export interface PlanCard extends CardOffer {
+  tagline: string;
+  badge?: string;
+  features: string[];
+  highlighted?: boolean;
+}
+
 export const isCurrentPlan = (card: CardOffer, viewer: PlanViewer) =>
   viewer.kind === 'member' && viewer.plan === card.id;
 
