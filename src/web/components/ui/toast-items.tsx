@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import type { Toast } from './toast';
+import type { Toast } from './toast-model';
 
 /** The toasts on screen (toast.tsx's region holds them): text, an optional button, a close. */
 export function ToastItems({

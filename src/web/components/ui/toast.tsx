@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useSyncExternalStore } from '
 import { createPortal } from 'react-dom';
 import { useLocation } from 'wouter';
 import { preloadable } from '../../lib/preloadable';
+import type { Toast, ToastInput } from './toast-model';
 
 /**
  * The toasts themselves, drawn once there is one: a chunk of their own, so every page's first
@@ -9,22 +10,6 @@ import { preloadable } from '../../lib/preloadable';
  * few hundred bytes have come (decision 0002's toasts, kept ours).
  */
 const ToastItems = preloadable(() => import('./toast-items').then((m) => m.ToastItems));
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-  /** One button beside the text (e.g. 'Undo'); pressing it dismisses the toast. */
-  action?: { label: string; onClick: () => void };
-}
-export interface Toast extends ToastInput {
-  id: number;
-  /** The page it was shown on, and when: it belongs to that page (see leavePage). */
-  page: string;
-  at: number;
-  /** Its time is up while an open dialog shows it: out of sight, it keeps its room (see expire). */
-  spent?: boolean;
-}
 
 const TOAST_DURATION_MS = 5000;
 /** Time enough to reach a toast's button, from the keyboard too. */
