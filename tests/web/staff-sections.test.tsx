@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/shared/staff/contract';
-import { DEFAULT_BRAND } from '../../src/shared/site/contract';
+import { DEFAULT_BRAND } from '../../src/shared/site/brand-defaults';
 import { queryClient } from '../../src/web/lib/query-client';
 import { json, startApiDouble } from './api-double';
 import { renderConsoleAt as renderAt } from './staff-console-render';

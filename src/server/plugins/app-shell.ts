@@ -4,7 +4,8 @@ import { APP_NAME } from '../../shared/brand';
 import { firstReadUrls, LAST_CHARACTER_COOKIE } from '../../shared/first-reads';
 import { parseId } from '../../shared/ids';
 import { NOT_FOUND_PAGE, pageForPath, ROUTE_PAGES } from '../../shared/routes';
-import { BRAND_ELEMENT_ID, type Brand } from '../../shared/site/contract';
+import { BRAND_ELEMENT_ID } from '../../shared/site/brand-defaults';
+import type { Brand } from '../../shared/site/contract';
 import { brandThemeColor } from '../../shared/site/theme-color';
 
 interface ManifestChunk {

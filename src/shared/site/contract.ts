@@ -28,9 +28,6 @@ export const BRAND_LEGAL_ENTITY_MAX = 120;
 export const ANNOUNCEMENT_MAX = 280;
 export const MAINTENANCE_MESSAGE_MAX = 280;
 
-// The element's id and the defaults live in a zod-free file the web app's first load reads.
-export { BRAND_ELEMENT_ID, DEFAULT_BRAND } from './brand-defaults';
-
 export const DEFAULT_MAINTENANCE_MESSAGE =
   'Replies are paused for maintenance. Your conversations, sign-in and exports still work; please try again soon.';
 

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import {
   announcementRequest,
   brandRequest,
-  DEFAULT_BRAND,
   DEFAULT_MAINTENANCE_MESSAGE,
   maintenanceSchema,
   type Announcement,
   type Brand,
   type Maintenance,
 } from '../../../shared/site/contract';
+import { DEFAULT_BRAND } from '../../../shared/site/brand-defaults';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { readSiteRows, type SiteRow } from './site.repo';
