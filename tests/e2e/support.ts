@@ -235,6 +235,16 @@ export const test = base.extend<{
 });
 
 /**
+ * An address for one test's user to come from (the documentation range, never contacted), as
+ * real users come from addresses of their own: the per-client limits (ten sign-ups an hour,
+ * failed sign-ins) would otherwise count the whole suite's users as one client, 127.0.0.1. The
+ * test server trusts the header from 127.0.0.1 only (TRUST_PROXY).
+ */
+export function aClientAddress(): string {
+  return `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+}
+
+/**
  * Signs a new user up and verifies the address through the mailed link, which signs in the
  * browser that signed up — through the page's request context, so the browser page shares the
  * sign-up and session cookies. The real path: for the tests of sign-up, verification, password
@@ -248,10 +258,7 @@ export async function signUpAndSignIn(
   /** Another app of the harness (its address and data folder); the main one by default. */
   server: { url: string; dataDir: string } = { url: E2E_URL, dataDir: E2E_DATA_DIR },
 ) {
-  // Each such user appears to come from its own address (documentation range, never contacted),
-  // as real users would, so the per-client sign-up limit does not trip across the suite.
-  const clientAddress = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-  const headers = { origin: server.url, 'x-forwarded-for': clientAddress };
+  const headers = { origin: server.url, 'x-forwarded-for': aClientAddress() };
   const signUp = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
     headers,
     data: { name: '', email, password, acceptTerms: true, acceptPrivacy: true },
@@ -322,10 +329,8 @@ export async function signInDirectly(
   server: { url: string } = { url: E2E_URL },
 ) {
   await signInWithoutProfile(page, email, password, server);
-  // As signUpAndSignIn: from an address of its own (see there).
-  const clientAddress = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
   const profile = await page.request.post(`${server.url}/api/user-profile`, {
-    headers: { origin: server.url, 'x-forwarded-for': clientAddress },
+    headers: { origin: server.url, 'x-forwarded-for': aClientAddress() },
     data: { name: 'Tester', gender: 'Other' },
   });
   expect(profile.status()).toBe(200);
