@@ -1,3 +1,6 @@
+import { ready } from '../../shared/health/endpoints';
+import { urlOf } from '../lib/api';
+
 /**
  * The offline screen's way back (./OfflineScreen.tsx): the app is loaded again once the server
  * answers, not merely when the browser says it is online. The `online` event comes when a network
@@ -6,7 +9,7 @@
  * land on this screen again with nothing left to wake it. So the server's readiness is asked on
  * that event and then at growing intervals, and the page reloads on the first answer.
  */
-const READY = '/api/ready';
+const READY = urlOf(ready);
 const DELAYS_MS = [2_000, 4_000, 8_000, 15_000, 30_000];
 
 async function serverAnswers(): Promise<boolean> {
