@@ -41,7 +41,10 @@ export function stripEndpointDocs(): Plugin {
           // The object itself is all a call needs: `endpoint(` and its `)` go too.
           const call = node as unknown as { start: number; end: number };
           const object = declaration as unknown as { start: number; end: number };
-          out.remove(call.start, object.start);
+          // So does the call's `/* @__PURE__ */`: before an object literal it means nothing, and
+          // Rolldown warns of it on every build.
+          const pure = code.slice(0, call.start).match(/\/\*\s*[@#]__PURE__\s*\*\/\s*$/);
+          out.remove(call.start - (pure ? pure[0].length : 0), object.start);
           out.remove(object.end, call.end);
           for (const property of declaration.properties) {
             if (property.type !== 'Property' || property.key.type !== 'Identifier') continue;
