@@ -15,7 +15,7 @@ import { llmAppTest } from '../support/server-fixtures';
 import { readEvents, textOf, type ReadEvent } from '../support/sse';
 import { answerAgeReviewsAsAdult } from './support/llm';
 import type { TestClient } from './support/http-client';
-import type { TestApp } from './support/test-app';
+import { TEST_PASSWORD, type TestApp } from './support/test-app';
 
 /**
  * A reply is a run, not a request (issue 44 items 1 and 2): every event carries its id, the
@@ -183,6 +183,75 @@ test('a client that lost its connection mid-reply gets the rest, with no gap and
   // The reply was stored once, and charged once.
   const messages = (await user.get(`/api/conversations/${id}/messages`)).json;
   expect(messages.map((m: { content: string }) => m.content)).toEqual(['Tell me more', WORDS]);
+});
+
+/** Two hundred words, one every 50 ms: a reply that takes the model ten seconds to write. */
+const LONG_WORDS = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+
+/**
+ * Sends a message to a new conversation of `who`'s, whose reply the model writes slowly; once
+ * the first words are told, `remove` deletes something. Answers every event the stream told and
+ * the model's request.
+ */
+async function deletedMidReply(
+  t: TestApp,
+  who: TestClient,
+  llm: LlmDouble,
+  remove: (conversationId: number) => Promise<void>,
+) {
+  const id = await newConversation(t, who);
+  const seen = llm.requests.length;
+  llm.script({ content: LONG_WORDS, chunkDelayMs: 50 });
+  let told: ReadEvent[] = [];
+  const reading = readEvents(await send(t, who, id), (events) => {
+    told = [...events];
+    return false;
+  });
+  await vi.waitFor(() => expect(textOf(told)).not.toBe(''), { timeout: 10_000 });
+  await remove(id);
+  const events = await reading;
+  const request = llm.requests.slice(seen).find((r) => r.body?.stream === true)!;
+  return { events, request };
+}
+
+test('a reply whose conversation is deleted while the model writes stops asking the model, and its credit is given back', async ({
+  t,
+  user,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const before = await creditsOf(user);
+  const { events, request } = await deletedMidReply(t, user, llm, async (id) => {
+    expect((await user.delete(`/api/conversations/${id}`)).status).toBe(200);
+  });
+  // Told as a reply that cannot be stored is, before the model got far.
+  expect(events.at(-1)).toMatchObject({
+    event: 'error',
+    data: { status: 404, message: 'Message not found' },
+  });
+  expect(textOf(events).length).toBeLessThan(LONG_WORDS.length / 2);
+  expect(request.closedEarly).toBe(true);
+  await vi.waitFor(async () => expect(await creditsOf(user)).toBe(before), { timeout: 5_000 });
+});
+
+test('a reply whose account is deleted while the model writes stops asking the model', async ({
+  t,
+  llm,
+}) => {
+  answerAgeReviewsAsAdult(llm);
+  const leaving = await t.signedInUser();
+  const { events, request } = await deletedMidReply(t, leaving, llm, async () => {
+    const res = await leaving.post('/api/account/delete', { password: TEST_PASSWORD });
+    expect(res.status, res.text).toBe(200);
+  });
+  expect(events.at(-1)!.event).toBe('error');
+  expect(textOf(events).length).toBeLessThan(LONG_WORDS.length / 2);
+  expect(request.closedEarly).toBe(true);
+  // Nothing of it is kept.
+  const runs = await t.database.db.execute(
+    sql`select id from reply_run where id = ${events[0]!.data.replyId as string}`,
+  );
+  expect(runs.rows).toEqual([]);
 });
 
 test('a run that ended is replayed from any point, then closed; as JSON it is shown as it stands', async ({

@@ -152,23 +152,34 @@ export async function claimLapsedRun(
 
 /**
  * One statement for every run this server writes (about once a second): its lease renewed and,
- * where `text`/`notices` are given, what it told so far saved.
+ * where `text`/`notices` are given, what it told so far saved. Answers the ids of runs whose row
+ * is gone (their conversation or account was deleted: the cascade took it), which nobody will
+ * read or store.
  */
 export async function saveRuns(
   db: Database,
   runs: { id: string; text?: string; notices?: LoggedNotice[] }[],
   owner: string,
   leaseMs: number,
-) {
-  if (runs.length === 0) return;
-  await db.execute(sql`update ${replyRun} r set
-      text = coalesce(v.text, r.text),
-      notices = coalesce(v.notices, r.notices),
-      state = case when v.text is null then r.state else 'streaming' end,
-      lease_until = now() + ${leaseMs} * interval '1 millisecond',
-      updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) as v(id text, text text, notices jsonb)
-    where r.id = v.id and r.lease_owner = ${owner} and r.state in ('queued', 'streaming')`);
+): Promise<string[]> {
+  if (runs.length === 0) return [];
+  // The update runs whether or not the select reads it (PostgreSQL runs a data-modifying WITH
+  // to completion), and the select sees the rows as they were before it.
+  const { rows } = await db.execute<{ id: string }>(sql`with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(runs)}::jsonb)
+        as v(id text, text text, notices jsonb)
+    ), saved as (
+      update ${replyRun} r set
+        text = coalesce(v.text, r.text),
+        notices = coalesce(v.notices, r.notices),
+        state = case when v.text is null then r.state else 'streaming' end,
+        lease_until = now() + ${leaseMs} * interval '1 millisecond',
+        updated_at = now()
+      from v
+      where r.id = v.id and r.lease_owner = ${owner} and r.state in ('queued', 'streaming')
+    )
+    select v.id from v where not exists (select 1 from ${replyRun} r where r.id = v.id)`);
+  return rows.map((row) => row.id);
 }
 
 /**

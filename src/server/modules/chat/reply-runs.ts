@@ -163,6 +163,7 @@ export class ReplyRuns {
       savedChars: saved.chars,
       savedNotices: saved.notices,
       ended: false,
+      gone: false,
     };
     if (this.relay) log.follow(this.relay.publisher(id), RUN_START);
     this.live.set(id, run as LiveRun);
@@ -428,6 +429,18 @@ export class ReplyRuns {
     return further ? streamed : { text: saved.text, notices: saved.notices };
   }
 
+  /**
+   * A run whose row is gone (its conversation or account deleted while the model wrote): its
+   * model call stops at its next words (reply-stream.ts), and it fails as a reply that could not
+   * be stored would.
+   */
+  private letGo(id: string) {
+    const run = this.live.get(id);
+    if (!run || run.log.final || run.gone) return;
+    run.gone = true;
+    this.ctx.log.info({ replyId: id }, 'reply stopped: its conversation or account was deleted');
+  }
+
   /** Saves what changed and renews the leases, in one statement; lets ended runs leave memory. */
   private async tick() {
     if (this.saving) return;
@@ -454,7 +467,10 @@ export class ReplyRuns {
     }
     if (this.live.size === 0) this.stopSaving();
     this.saving = repo.saveRuns(this.ctx.db, updates, this.owner, RUN_LEASE_MS).then(
-      () => saved.forEach((mark) => mark()),
+      (gone) => {
+        saved.forEach((mark) => mark());
+        for (const id of gone) this.letGo(id);
+      },
       (error: unknown) => this.ctx.log.error({ err: error }, 'reply runs not saved'),
     );
     await this.saving.finally(() => (this.saving = undefined));

@@ -1,6 +1,7 @@
 import type { Notice } from '../../../shared/safety/contract';
 import { CHAT_LIMITS, normalizeChatMode } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
+import { notFound } from '../../errors';
 import { LLM_EMPTY, LlmError, type Completion } from '../../integrations/llm';
 import { cardPromptFields } from '../characters';
 import { STALE_CHARGE_MS } from '../credits';
@@ -12,7 +13,7 @@ import {
   voiceExampleOf,
 } from '../../prompts/chat.prompt';
 import { REPLY_TOKENS, replySettings } from '../../prompts/model-settings';
-import type { LoreMark } from '../../../shared/chat/contract';
+import { MESSAGE_NOT_FOUND, type LoreMark } from '../../../shared/chat/contract';
 import { contextTokensOf } from './conversation-context';
 import type { PromptContext } from './prompt-context.repo';
 import type { ReplyTarget } from './reply-target';
@@ -86,6 +87,9 @@ export function generateReply(
   const timeLimitMs = STALE_CHARGE_MS(ctx.config) - 30_000;
   const checked: Checked = {};
   const onDelta = (delta: string) => {
+    // Its conversation or account was deleted meanwhile: the model is stopped (a throw here
+    // closes its request), and the reply fails as one that cannot be stored does.
+    if (relay.gone) throw notFound(MESSAGE_NOT_FOUND);
     const shown = checked.guard!.push(delta);
     if (shown) relay.token(shown);
   };
@@ -109,6 +113,11 @@ export class NoticesFirst {
   private held = '';
 
   constructor(private readonly listener: ReplyListener | undefined) {}
+
+  /** The run told is gone (reply-runs.ts): nobody will read or store this reply. */
+  get gone() {
+    return this.listener?.ending?.gone === true;
+  }
 
   open(notices: readonly Notice[]) {
     for (const notice of notices) this.notice(notice);

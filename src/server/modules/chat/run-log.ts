@@ -34,12 +34,15 @@ export interface LoggedNotice {
 
 /**
  * A run whose end the statement storing its reply records as well (decision 0071): its id,
- * its log (what it told), and `ended`, set once that statement ended it.
+ * its log (what it told), and `ended`, set once that statement ended it; `gone`, set once its
+ * row was found deleted (with its conversation or account): the model is then stopped at its
+ * next words, which nobody would read.
  */
 export interface RunEnding {
   readonly id: string;
   readonly log: RunLog;
   ended: boolean;
+  gone: boolean;
 }
 
 /** What a follower is told, each with the event id to send. */
