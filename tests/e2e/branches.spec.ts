@@ -1,10 +1,11 @@
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_CONTINUATION } from './llm-fixtures';
 import {
   createCharacter,
   expectAccessible,
   openChatWith,
   sendMessage as send,
+  showToolbar,
   signInDirectly,
   skipChatSplash,
   snap,
@@ -15,12 +16,6 @@ import {
 /** The ‹ n/m › switcher under a message, and the message's text. */
 const versionOf = (message: Locator) => message.getByTestId('versions');
 const tale = (text: string) => new RegExp(`^${text}$`);
-
-/** An earlier message's toolbar: shown on hover, on a phone by a tap on the message. */
-async function reveal(message: Locator, info: TestInfo) {
-  if (info.project.name === 'phone') await message.locator('.message-text').first().tap();
-  else await message.hover();
-}
 
 async function openAssistantChat(page: Page, email: string) {
   await skipChatSplash(page);
@@ -64,7 +59,7 @@ test('swipes through a reply’s versions, regenerates an earlier one, branches 
   await expect(ai).toHaveCount(2);
   // An earlier reply: asked first (later messages move to another version), Escape cancels.
   const regenerate = ai.first().getByRole('button', { name: 'Regenerate' });
-  await reveal(ai.first(), info);
+  await showToolbar(ai.first(), info);
   await regenerate.click();
   const confirm = page.getByRole('dialog', { name: 'Regenerate this reply?' });
   await expect(confirm).toContainText('Later messages move to another version of this chat');
@@ -91,7 +86,7 @@ test('swipes through a reply’s versions, regenerates an earlier one, branches 
   expect(third).toMatch(/Tale number/);
 
   // Editing the first message as a new branch keeps the old one.
-  await mine.first().hover();
+  await showToolbar(mine.first(), info);
   await mine.first().getByRole('button', { name: 'Edit message' }).click();
   await page.getByRole('textbox', { name: 'Edit message' }).fill('Tell me a tale, please');
   await page.getByRole('button', { name: 'Save as new branch' }).click();
@@ -126,14 +121,14 @@ test('swipes through a reply’s versions, regenerates an earlier one, branches 
 
   // Delete the second question with its reply, after a confirmation (Escape cancels it).
   const question = mine.filter({ hasText: 'Tell me a tale again' });
-  await reveal(question, info);
+  await showToolbar(question, info);
   await question.getByRole('button', { name: 'Delete message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this message?' });
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(question).toBeVisible();
-  await reveal(question, info);
+  await showToolbar(question, info);
   await question.getByRole('button', { name: 'Delete message' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(main.getByText('Tell me a tale again')).toHaveCount(0);
@@ -155,7 +150,7 @@ test('branch from an earlier reply: the next message starts a new branch, the ol
   // The newest reply has nothing after it to branch away from.
   await expect(ai.last().getByRole('button', { name: 'Branch from here' })).toHaveCount(0);
 
-  await ai.first().hover();
+  await showToolbar(ai.first(), info);
   await ai.first().getByRole('button', { name: 'Branch from here' }).click();
   const banner = main.getByRole('status').filter({ hasText: 'A new branch starts here' });
   await expect(banner).toBeVisible();
@@ -163,7 +158,7 @@ test('branch from an earlier reply: the next message starts a new branch, the ol
   // Cancel shows the whole history again; then branch for real.
   await banner.getByRole('button', { name: 'Cancel' }).click();
   await expect(main.getByText('Tell me a tale again')).toBeVisible();
-  await ai.first().hover();
+  await showToolbar(ai.first(), info);
   await ai.first().getByRole('button', { name: 'Branch from here' }).click();
   await snap(page, info, 'chat-branch-from-here');
   await send(page, 'A different question');
@@ -205,7 +200,7 @@ test('after an edit a new reply is offered; the forks pill covers no message; ph
   }
 
   // Edit the first question: a new reply to it is offered, with its cost and what happens.
-  await mine.first().hover();
+  await showToolbar(mine.first(), info);
   await mine.first().getByRole('button', { name: 'Edit message' }).click();
   await page.getByRole('textbox', { name: 'Edit message' }).fill('Tell me a tale, please');
   await page.getByRole('button', { name: 'Save', exact: true }).click();

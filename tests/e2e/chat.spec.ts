@@ -19,6 +19,7 @@ import {
   openSidebarOnPhone,
   SELENE,
   sendMessage,
+  showToolbar,
   signInDirectly,
   skipChatSplash,
   snap,
@@ -79,7 +80,7 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
 
   // Copy and thumbs on the reply.
   const reply = page.getByTestId('message-ai').first();
-  await reply.hover();
+  await showToolbar(reply, info);
   await reply.getByRole('button', { name: 'Copy message' }).click();
   await expect(reply.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('missed you today');
@@ -106,7 +107,7 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
 
   // Edit my own message: Save only when the text changed.
   const mine = page.getByTestId('message-user').first();
-  await mine.hover();
+  await showToolbar(mine, info);
   await mine.getByRole('button', { name: 'Edit message' }).click();
   const save = mine.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();
@@ -296,6 +297,30 @@ test('long-press shows the message toolbar on touch screens', async ({ page }, i
   await expect(toolbar).toHaveCSS('opacity', '1');
   await mine.dispatchEvent('touchend');
   await expect(toolbar).toHaveCSS('opacity', '1');
+});
+
+test('a hover shows an earlier message’s toolbar only where a pointer hovers: the thread never moves', async ({
+  page,
+}, info) => {
+  await setup(page, 'hoverer', info);
+  await page.getByRole('button', { name: 'Texting' }).click();
+  await sendMessage(page, 'Hold me', 'Selene');
+  const mine = page.getByTestId('message-user').first();
+  const reply = page.getByTestId('message-ai').first();
+  await expect(reply).toContainText(E2E_TEXTING_REPLY.split('\n').at(-1)!);
+  const toolbar = mine.getByTestId('message-toolbar');
+  await expect(toolbar).toHaveCSS('opacity', '0');
+  const gap = async () => (await reply.boundingBox())!.y - (await mine.boundingBox())!.y;
+  const before = await gap();
+
+  // Where a phone's browser stands a mouse in for the finger (after a tap, or as the thread
+  // scrolls under the last one), a toolbar opening would push the reply under the finger down.
+  await mine.locator('.message-text').first().hover();
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await expect(toolbar).toHaveCSS('opacity', info.project.name === 'phone' ? '0' : '1');
+  expect(await gap()).toBe(before);
 });
 
 test('staff pick the model of a conversation, and the conversation keeps it', async ({
@@ -711,7 +736,7 @@ test('toasts stay clear of the message box and do not pile up', async ({ page },
       header: rect(document.querySelector('header')),
     };
   });
-  await reply.hover();
+  await showToolbar(reply, info);
   const secondAnswer = page.waitForResponse(
     (r) => r.url().endsWith('/api/feedback') && r.request().postDataJSON()?.feedback === 'BAD',
   );

@@ -10,6 +10,7 @@ import {
   expectAccessible,
   openSidebarOnPhone,
   SELENE,
+  showToolbar,
   signInDirectly,
   skipChatSplash,
   snap,
@@ -122,8 +123,7 @@ test('group scenes: three characters, one steps out, and only those present hear
 
   // Another version of Oda's answer keeps Oda; switching versions keeps each its speaker.
   const oda = ai.nth(before - 1);
-  if (info.project.name === 'phone') await oda.locator('.message-text').first().tap();
-  else await oda.hover();
+  await showToolbar(oda, info);
   await oda.getByRole('button', { name: 'Regenerate' }).click();
   // An earlier reply: the later messages move to another version, which is said first.
   await page

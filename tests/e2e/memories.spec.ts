@@ -5,6 +5,7 @@ import {
   openChatWith,
   openSidebarOnPhone,
   sendMessage as send,
+  showToolbar,
   signInDirectly,
   skipChatSplash,
   snap,
@@ -36,7 +37,7 @@ test('remember a message, see it in the panel with its link, edit, pin, open it 
   await send(page, 'What should we talk about?');
   await expect(page.getByTestId('message-ai')).toHaveCount(2);
 
-  await mine.first().hover();
+  await showToolbar(mine.first(), info);
   await mine.first().getByRole('button', { name: 'Remember this' }).click();
   // The fact opens for editing first (edit-reply.spec.ts); kept as it is here.
   await page

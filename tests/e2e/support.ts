@@ -3,6 +3,7 @@ import {
   expect,
   test as base,
   type BrowserContext,
+  type Locator,
   type Page,
   type TestInfo,
 } from '@playwright/test';
@@ -408,6 +409,15 @@ export async function sendMessage(page: Page, text: string, to = SELENE.name) {
   const box = page.getByPlaceholder(`Message ${to}...`);
   await box.fill(text);
   await box.press('Enter');
+}
+
+/**
+ * Shows an earlier message's toolbar as its user would: a hover with a mouse, a tap on its text
+ * on a phone (which cannot hover: MessageView.tsx).
+ */
+export async function showToolbar(message: Locator, info: TestInfo) {
+  if (info.project.name === 'phone') await message.locator('.message-text').first().tap();
+  else await message.hover();
 }
 
 /** Opens the sign-in / sign-up dialog from the top bar of the page shown. */

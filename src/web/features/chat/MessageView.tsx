@@ -14,11 +14,21 @@ export type { TreeActions } from './MessageToolbar';
 const MessageExtras = preloadable(() => import('./message-extras').then((m) => m.MessageExtras));
 
 /**
+ * Whether the pointer can hover, as the styles' hover: variants ask. On a touch screen the
+ * browser's stand-in mouse events (after a tap, or as the thread scrolls under where the last
+ * one was) would otherwise open an earlier message's toolbar, which on a phone takes room: the
+ * thread would jump under the finger. There a tap shows it (onClick). jsdom has no matchMedia.
+ */
+const canHover = () =>
+  typeof window.matchMedia !== 'function' || window.matchMedia('(hover: hover)').matches;
+
+/**
  * One message with its toolbar (MessageToolbar.tsx). The toolbar shows on hover or focus and
- * stays a second after; on touch, a tap or a long press shows it (a tap on the message itself too). Hidden, it keeps its place on
- * wide screens (nothing moves when it appears) and takes none on phones (no empty gap under each
- * bubble). The newest reply's toolbar always shows: Regenerate and Continue, with their cost, are
- * one press away. A message with a picture shows it under its text (its toolbar offers neither).
+ * stays a second after; on touch, a tap or a long press shows it (a tap on the message itself
+ * too), never a hover. Hidden, it keeps its place on wide screens (nothing moves when it appears)
+ * and takes none on phones (no empty gap under each bubble). The newest reply's toolbar always
+ * shows: Regenerate and Continue, with their cost, are one press away. A message with a picture
+ * shows it under its text (its toolbar offers neither).
  */
 export function MessageView({
   message,
@@ -63,7 +73,7 @@ export function MessageView({
     <div
       className={`group flex flex-col ${mine ? 'items-end' : 'items-start'} ${highlighted ? 'rounded-2xl p-2 ring-2 ring-accent' : ''}`}
       data-highlighted={highlighted || undefined}
-      onMouseEnter={show}
+      onMouseEnter={() => canHover() && show()}
       onMouseLeave={hideSoon}
       onFocus={show}
       onBlur={hideSoon}
