@@ -10,6 +10,7 @@ import {
   createImageGenerator,
   createLlm,
   parseJsonLoosely,
+  type CallHandle,
   type CompletionRequest,
   type LlmGateway,
 } from '../../src/server/integrations/llm';
@@ -170,6 +171,18 @@ describe('LLM gateway: completions', () => {
     expect(error).not.toBeInstanceOf(LlmError);
   });
 
+  it('is stopped through its handle as by an aborted signal; the handle is let go once it ends', async () => {
+    double.script({ stall: true });
+    const handle: CallHandle = {};
+    const pending = llm.complete({ messages: hello, handle });
+    await expect.poll(() => chatRequests()).toHaveLength(1);
+    handle.call!.cancel();
+    const error = await rejection(pending);
+    expect(error.name).toBe('AbortError');
+    expect(handle.call).toBeUndefined();
+    await expect.poll(() => chatRequests()[0]?.closedEarly).toBe(true);
+  });
+
   it('rejects at once when the signal is already aborted', async () => {
     const error = await rejection(llm.complete({ messages: hello, signal: AbortSignal.abort() }));
     expect(error.name).toBe('AbortError');
@@ -257,6 +270,20 @@ describe('LLM gateway: streaming', () => {
     );
     expect(error.name).toBe('AbortError');
     expect(pieces).toHaveLength(1);
+    await expect.poll(() => chatRequests()[0]?.closedEarly).toBe(true);
+  });
+
+  it('is stopped through its handle while the model thinks, before any text', async () => {
+    double.script({ content: 'one two three', reasoning: 'Hmm, let me see', stallAfter: 0 });
+    const handle: CallHandle = {};
+    const pieces: string[] = [];
+    const pending = llm.stream({ messages: hello, handle }, (piece) => pieces.push(piece));
+    await expect.poll(() => chatRequests()).toHaveLength(1);
+    handle.call!.cancel();
+    const error = await rejection(pending);
+    expect(error.name).toBe('AbortError');
+    expect(pieces).toEqual([]);
+    expect(handle.call).toBeUndefined();
     await expect.poll(() => chatRequests()[0]?.closedEarly).toBe(true);
   });
 

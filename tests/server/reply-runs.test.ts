@@ -254,6 +254,44 @@ test('a reply whose account is deleted while the model writes stops asking the m
   expect(runs.rows).toEqual([]);
 });
 
+for (const [thinking, reply] of [
+  // A model that answers nothing at all until it has thought (no headers yet).
+  ['silently', { waitFor: new Promise(() => undefined) }],
+  // A reasoning model: its stream open, its thoughts sent apart from the text, then a pause.
+  ['aloud', { reasoning: 'Let me think this through', stallAfter: 0 }],
+] as const) {
+  test(`a reply whose conversation is deleted while the model still thinks (${thinking}) stops the model within seconds, its credit given back`, async ({
+    t,
+    user,
+    llm,
+  }) => {
+    answerAgeReviewsAsAdult(llm);
+    const before = await creditsOf(user);
+    const id = await newConversation(t, user);
+    const seen = llm.requests.length;
+    llm.script({ content: LONG_WORDS, ...reply });
+    const reading = readEvents(await send(t, user, id), () => false);
+    const asked = () => llm.requests.slice(seen).find((r) => r.body?.stream === true);
+    await vi.waitFor(() => expect(asked()).toBeDefined(), { timeout: 10_000 });
+    expect((await user.delete(`/api/conversations/${id}`)).status).toBe(200);
+    // The run's row is found gone with the next save (each second); the model is not waited for
+    // (it would think on until the model's timeout).
+    const events = await Promise.race([
+      reading,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the reply still waits for its model')), 5_000),
+      ),
+    ]);
+    expect(events.at(-1)).toMatchObject({
+      event: 'error',
+      data: { status: 404, message: 'Message not found' },
+    });
+    expect(textOf(events)).toBe('');
+    expect(asked()!.closedEarly).toBe(true);
+    await vi.waitFor(async () => expect(await creditsOf(user)).toBe(before), { timeout: 5_000 });
+  });
+}
+
 test('a run that ended is replayed from any point, then closed; as JSON it is shown as it stands', async ({
   t,
   user,

@@ -21,6 +21,7 @@ export {
   UNKNOWN_MODEL,
 } from './llm';
 export type {
+  CallHandle,
   ChatMessage,
   Completion,
   CompletionRequest,

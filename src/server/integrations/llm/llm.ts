@@ -38,6 +38,11 @@ export interface CompletionRequest {
   /** Cancels the request; the call then rejects with an error named 'AbortError'. */
   signal?: AbortSignal;
   /**
+   * Another way to cancel it, for a caller that may need to only rarely: the call sets
+   * `handle.call` while it runs, and `handle.call.cancel()` stops it as an aborted `signal` would.
+   */
+  handle?: CallHandle;
+  /**
    * The longest a streamed answer may take, however steadily it streams (ms); past it the call
    * fails like a timeout (LLM_TIMEOUT). Without it only silences are limited (the timeout, which
    * should be shorter than this).
@@ -48,6 +53,15 @@ export interface CompletionRequest {
    * `model_usage` row (metrics/usage-recorder.ts) once it has finished; no text is kept.
    */
   usage?: { userId: string | null; purpose: UsagePurpose };
+}
+
+/**
+ * Where a running call can be stopped from. Not an AbortSignal: a reply waiting for its model
+ * would hold an AbortController for the rare case it is stopped (bench section 6); the call's
+ * own cancellation is there already.
+ */
+export interface CallHandle {
+  call?: { cancel(): void } | undefined;
 }
 
 /** What a model call was for, on the usage page. */

@@ -12,6 +12,7 @@ import {
   LLM_TIMEOUT,
   UNKNOWN_MODEL,
   upstreamError,
+  type CallHandle,
   type Completion,
   type LlmGateway,
 } from './llm';
@@ -58,6 +59,7 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
     async complete(request) {
       const model = resolveModel(request.model);
       const control = callControl(config.timeoutMs, request.signal, request.timeLimitMs);
+      if (request.handle) request.handle.call = control;
       try {
         if (request.signal?.aborted) throw abortError();
         let withheld = adaptation.withheld(model);
@@ -89,6 +91,7 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
       } catch (error) {
         throw toProviderError(error, control, LLM_MESSAGES);
       } finally {
+        if (request.handle) request.handle.call = undefined;
         control.dispose();
       }
     },
@@ -112,6 +115,7 @@ export function createOpenAiLlm(config: LlmConfig): LlmGateway {
         sent,
         withheld,
         signal: request.signal,
+        handle: request.handle,
         timeLimitMs: request.timeLimitMs,
         stops: request.stop,
         thinkingOpened: serving.reasoningModels.includes(model),
@@ -174,6 +178,7 @@ interface StreamCall {
   sent: Set<FallibleFeature>;
   withheld: Set<FallibleFeature>;
   signal: AbortSignal | undefined;
+  handle: CallHandle | undefined;
   timeLimitMs: number | undefined;
   stops: readonly string[] | undefined;
   /** A reasoning model (LLM_REASONING_MODELS): its answer may start inside a thinking block. */
@@ -207,15 +212,19 @@ function streamCompletion(
   // chunks): a long answer may legitimately take longer than timeoutMs in total, unless the
   // caller set a time limit.
   const control = callControl(config.timeoutMs, call.signal, call.timeLimitMs);
+  const { handle } = call;
+  if (handle) handle.call = control;
   const consumer: ConsumerFailure = { failed: false, error: undefined };
   const answered = call.signal?.aborted
     ? Promise.reject(abortError())
     : openAnswering(config, adaptation, call, control);
   const done = (completion: Completion) => {
+    if (handle) handle.call = undefined;
     control.dispose();
     return completion;
   };
   const failed = (error: unknown): never => {
+    if (handle) handle.call = undefined;
     control.dispose();
     if (consumer.failed) throw consumer.error;
     throw toProviderError(error, control, LLM_MESSAGES);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ReplyJsonResult } from '../../../shared/chat/contract';
-import { REPLY_NOT_FOUND } from '../../../shared/chat/contract';
+import { MESSAGE_NOT_FOUND, REPLY_NOT_FOUND } from '../../../shared/chat/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { toHttpError } from '../../plugins/errors';
@@ -164,6 +164,7 @@ export class ReplyRuns {
       savedNotices: saved.notices,
       ended: false,
       gone: false,
+      call: undefined,
     };
     if (this.relay) log.follow(this.relay.publisher(id), RUN_START);
     this.live.set(id, run as LiveRun);
@@ -202,8 +203,10 @@ export class ReplyRuns {
         async (error: unknown) => {
           const elsewhere = error instanceof FinishedElsewhere && (await this.storedEnd(run));
           if (elsewhere) return elsewhere;
-          await this.end(run, 'failed', failureOf(this.ctx, error));
-          throw error;
+          // Stopped as its row was gone (letGo): told as a reply that cannot be stored.
+          const told = run.gone ? notFound(MESSAGE_NOT_FOUND) : error;
+          await this.end(run, 'failed', failureOf(this.ctx, told));
+          throw told;
         },
       );
   }
@@ -430,14 +433,15 @@ export class ReplyRuns {
   }
 
   /**
-   * A run whose row is gone (its conversation or account deleted while the model wrote): its
-   * model call stops at its next words (reply-stream.ts), and it fails as a reply that could not
-   * be stored would.
+   * A run whose row is gone (its conversation or account deleted while the model thought or
+   * wrote): its model call is stopped, or never made (reply-stream.ts), and it fails as a reply
+   * that could not be stored would.
    */
   private letGo(id: string) {
     const run = this.live.get(id);
     if (!run || run.log.final || run.gone) return;
     run.gone = true;
+    run.call?.cancel();
     this.ctx.log.info({ replyId: id }, 'reply stopped: its conversation or account was deleted');
   }
 

@@ -2,7 +2,7 @@ import type { Notice } from '../../../shared/safety/contract';
 import { CHAT_LIMITS, normalizeChatMode } from '../../../shared/chat/rules';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { LLM_EMPTY, LlmError, type Completion } from '../../integrations/llm';
+import { LLM_EMPTY, LlmError, type CallHandle, type Completion } from '../../integrations/llm';
 import { cardPromptFields } from '../characters';
 import { STALE_CHARGE_MS } from '../credits';
 import { replyCare, type ReplyGuard } from '../safety';
@@ -86,14 +86,17 @@ export function generateReply(
   // past the time limit the model's call fails as a timeout (LLM_TIMEOUT).
   const timeLimitMs = STALE_CHARGE_MS(ctx.config) - 30_000;
   const checked: Checked = {};
+  // Its conversation or account was deleted meanwhile (reply-runs.ts stops a call under way
+  // through `relay.handle`): the model is not asked, or stopped (a throw here closes its
+  // request), and the reply fails as one that cannot be stored does.
+  if (relay.gone) return Promise.reject(notFound(MESSAGE_NOT_FOUND));
   const onDelta = (delta: string) => {
-    // Its conversation or account was deleted meanwhile: the model is stopped (a throw here
-    // closes its request), and the reply fails as one that cannot be stored does.
     if (relay.gone) throw notFound(MESSAGE_NOT_FOUND);
     const shown = checked.guard!.push(delta);
     if (shown) relay.token(shown);
   };
-  return askModel(ctx, source, crisis, checked, timeLimitMs, onDelta).then((completion) => {
+  const ask = { checked, timeLimitMs, handle: relay.handle };
+  return askModel(ctx, source, crisis, ask, onDelta).then((completion) => {
     const end = checked.guard!.finish();
     const summaryDue = checked.summaryDue ?? null;
     const lore = checked.lore ?? [];
@@ -117,6 +120,11 @@ export class NoticesFirst {
   /** The run told is gone (reply-runs.ts): nobody will read or store this reply. */
   get gone() {
     return this.listener?.ending?.gone === true;
+  }
+
+  /** Where the run's model call can be stopped from (reply-runs.ts, once the run is gone). */
+  get handle(): CallHandle | undefined {
+    return this.listener?.ending;
   }
 
   open(notices: readonly Notice[]) {
@@ -164,20 +172,25 @@ function askModel(
   ctx: AppContext,
   source: PromptSource,
   crisis: boolean,
-  checked: Checked,
-  timeLimitMs: number,
+  ask: Ask,
   onDelta: (text: string) => void,
 ) {
   const { target, thread, scene } = source.takePrompt();
-  return startReplyStream(ctx, { target, thread, scene }, crisis, checked, timeLimitMs, onDelta);
+  return startReplyStream(ctx, { target, thread, scene }, crisis, ask, onDelta);
+}
+
+/** How the model is asked, besides the prompt: what building it tells, its limit, its handle. */
+interface Ask {
+  checked: Checked;
+  timeLimitMs: number;
+  handle: CallHandle | undefined;
 }
 
 function startReplyStream(
   ctx: AppContext,
   { target, thread, scene }: PromptParts,
   crisis: boolean,
-  checked: Checked,
-  timeLimitMs: number,
+  { checked, timeLimitMs, handle }: Ask,
   onDelta: (text: string) => void,
 ) {
   const { conversation, character, model } = target;
@@ -220,7 +233,10 @@ function startReplyStream(
   const others = (scene?.others ?? []).map((name) => `\n${name}:`);
   const stop = [`\n${user?.name.trim() || 'User'}:`, ...others].slice(0, 4);
   const usage = { userId: conversation.userId, purpose: 'reply' } as const;
-  return ctx.llm.stream({ messages, model, ...settings, stop, timeLimitMs, usage }, onDelta);
+  return ctx.llm.stream(
+    { messages, model, ...settings, stop, timeLimitMs, usage, handle },
+    onDelta,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ReplyResult, ReplyStreamError } from '../../../shared/chat/contract';
 import { parseReplyEventId, replyEventId, type ReplyPosition } from '../../../shared/chat/rules';
 import type { Notice } from '../../../shared/safety/contract';
+import type { CallHandle } from '../../integrations/llm';
 
 /**
  * What a reply run has told so far (issue 44, decision 0049): its notices, its text, and its last
@@ -35,10 +36,10 @@ export interface LoggedNotice {
 /**
  * A run whose end the statement storing its reply records as well (decision 0071): its id,
  * its log (what it told), and `ended`, set once that statement ended it; `gone`, set once its
- * row was found deleted (with its conversation or account): the model is then stopped at its
- * next words, which nobody would read.
+ * row was found deleted (with its conversation or account): its model call (`call`, while it
+ * runs) is then stopped, thinking or writing, as nobody would read the reply.
  */
-export interface RunEnding {
+export interface RunEnding extends CallHandle {
   readonly id: string;
   readonly log: RunLog;
   ended: boolean;
