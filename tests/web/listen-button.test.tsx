@@ -71,6 +71,7 @@ const audio = (res: ServerResponse) => {
 };
 const speechRequests = () =>
   apiDouble.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/speech'));
+const creditReads = () => apiDouble.requests.filter((r) => r.path === '/api/get-credits').length;
 
 async function openChat() {
   const Providers = withAppProviders(client);
@@ -108,14 +109,31 @@ describe('Listen', () => {
     siteStatus(true);
     apiDouble.on(`POST /api/messages/${replyId}/speech`, (_req, _body, res) => audio(res));
     await openChat();
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    const creditsRead = creditReads();
     fireEvent.click(await inMessage(replyId).findByRole('button', { name: 'Listen' }));
     const stop = await inMessage(replyId).findByRole('button', { name: 'Stop' });
     await waitFor(() => expect(play).toHaveBeenCalledTimes(1));
     expect(speechRequests().map((r) => r.path)).toEqual([`/api/messages/${replyId}/speech`]);
+    // Free: the credits left are not read again.
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(creditReads()).toBe(creditsRead);
     fireEvent.click(stop);
     fireEvent.click(await inMessage(replyId).findByRole('button', { name: 'Listen' }));
     await waitFor(() => expect(play).toHaveBeenCalledTimes(2));
     expect(speechRequests()).toHaveLength(1);
+  });
+
+  it('reads the credits left again when Listen costs some', async () => {
+    apiDouble.on(`POST /api/messages/${replyId}/speech`, (_req, _body, res) => audio(res));
+    siteStatus(true, 2);
+    await openChat();
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    const before = creditReads();
+    expect(before).toBeGreaterThan(0);
+    fireEvent.click(await inMessage(replyId).findByRole('button', { name: 'Listen (2 messages)' }));
+    await waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(creditReads()).toBeGreaterThan(before));
   });
 
   it('shows the server’s message when the voice cannot be made', async () => {

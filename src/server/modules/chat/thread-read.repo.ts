@@ -40,11 +40,12 @@ export interface ThreadMessage {
  * Where the walk starts: `from` (a message of this conversation, included); else the parent of
  * `before` (the page older than it); else the conversation's active leaf.
  *
- * Who reads a thread: history pages (readHistoryPage below: this statement, built once), story
- * options and summaries read here. The reply's prompt is the one other reader, kept apart for
+ * Who reads a thread: history pages (readHistoryPage below: this statement, built once),
+ * summaries and memories read here. The prompt's read is the one other reader, kept apart for
  * speed: prompt-context.repo.ts walks the same path (threadPath) inside the reply's one statement
  * that also takes the credit, stores the user's message and reads the profile, memories and
- * target (decisions 0029, 0031, 0032), and reads only what a prompt needs (id, sender, content).
+ * target (decisions 0029, 0031, 0032), and reads only what a prompt needs (id, sender, content);
+ * story options and the opening scene read through it too (story.service.ts, readStory).
  * tree.repo's branchStart also walks up parents, ids only, to find where a branch begins.
  */
 export async function readThread(

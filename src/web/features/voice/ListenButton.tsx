@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Square, Volume2 } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import type { SiteStatus } from '../../../shared/site/contract';
@@ -29,7 +29,7 @@ export function VoiceReplies(
  */
 export function autoPlayReply(client: QueryClient, messageId: number, content: string) {
   const status = client.getQueryData<SiteStatus>([getSiteStatus.path]);
-  if (status?.features?.voiceReplies) void playMessage(messageId, content, true);
+  if (status?.features?.voiceReplies) void playMessage(client, messageId, content, true);
 }
 
 /**
@@ -40,6 +40,7 @@ export function autoPlayReply(client: QueryClient, messageId: number, content: s
  */
 export function ListenButton({ message }: { message: { id: number; content: string } }) {
   const { id: messageId, content } = message;
+  const client = useQueryClient();
   const state = useSyncExternalStore(subscribe, () => stateOf(messageId));
   const credits = useSiteStatus().data?.features?.speechCredits ?? 0;
   const cost = credits > 0 ? costText(credits) : '';
@@ -52,7 +53,7 @@ export function ListenButton({ message }: { message: { id: number; content: stri
       title={label}
       data-action="listen"
       data-state={state}
-      onClick={() => (idle ? void playMessage(messageId, content) : stop())}
+      onClick={() => (idle ? void playMessage(client, messageId, content) : stop())}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !idle) {
           event.preventDefault();

@@ -1,13 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ErrorBody } from '../../../shared/http/error-body';
+import type { SiteStatus } from '../../../shared/site/contract';
+import { getSiteStatus } from '../../../shared/site/endpoints';
 import { speakMessage } from '../../../shared/voice/endpoints';
 import { toast } from '../../components/ui/toast';
 import { ApiError, urlOf } from '../../lib/api';
+import { CREDITS_KEY } from '../chat-data/api';
 
 /**
  * The page's one voice (issue 50): a character's message read aloud, starting with the first
  * sentence the server has made (MediaSource), or, where the browser cannot feed audio/mpeg in
  * pieces (iPhone Safari), once the whole file is here. Starting another message stops the one
  * playing. A message heard once in this page plays again from memory, with no request.
+ *
+ * Not a mutation (decision 0013's rule for writes): the answer is audio fed to one player that
+ * auto-play shares, outside any component. Where the operator charges for it, the credits left
+ * are read again once the request is over: taken when the server answered, given back when the
+ * voice failed midway.
  */
 
 export type PlayState = 'idle' | 'loading' | 'playing';
@@ -63,8 +72,22 @@ interface Player {
   start: () => void;
 }
 
-/** Plays `messageId` (whose text is `content`: an edited message is new audio). */
-export async function playMessage(messageId: number, content: string, auto = false) {
+/** After a request for the voice: the credits left, where Listen costs some. */
+function creditsMayHaveChanged(client: QueryClient) {
+  const status = client.getQueryData<SiteStatus>([getSiteStatus.path]);
+  if (status?.features?.speechCredits) void client.invalidateQueries({ queryKey: CREDITS_KEY });
+}
+
+/**
+ * Plays `messageId` (whose text is `content`: an edited message is new audio); `client` is the
+ * app's, whose credits a charged voice changes; `auto` when no one pressed Listen.
+ */
+export async function playMessage(
+  client: QueryClient,
+  messageId: number,
+  content: string,
+  auto = false,
+) {
   stop();
   const mine = { messageId, state: 'loading' as PlayState, abort: new AbortController() };
   session = mine;
@@ -80,7 +103,7 @@ export async function playMessage(messageId: number, content: string, auto = fal
         (error: unknown) => {
           if (session !== mine) return;
           stop();
-          refused(error, messageId, content, auto);
+          refused(error, client, messageId, content, auto);
         },
       ),
   };
@@ -90,13 +113,17 @@ export async function playMessage(messageId: number, content: string, auto = fal
     finished.set(key, blob);
     for (const old of finished.keys()) if (finished.size > KEPT) finished.delete(old);
   };
-  // Whether the server answered: a failure after that is a stream that broke midway.
+  // Whether the server was asked, and whether it answered: a failure after that is a stream that
+  // broke midway.
+  let asked = false;
   let answered = false;
   try {
     let blob = finished.get(key);
     if (!blob) {
+      asked = true;
       const response = await fetchSpeech(messageId, mine.abort.signal);
       answered = true;
+      creditsMayHaveChanged(client);
       if (window.MediaSource?.isTypeSupported('audio/mpeg')) {
         return await streamInto(response, player, keep);
       }
@@ -112,6 +139,8 @@ export async function playMessage(messageId: number, content: string, auto = fal
     stop();
     const title = error instanceof ApiError ? error.message : answered ? BROKEN : UNREACHABLE;
     toast({ title, variant: 'destructive' });
+  } finally {
+    if (asked) creditsMayHaveChanged(client);
   }
 }
 
@@ -155,7 +184,13 @@ async function streamInto(response: Response, player: Player, done: (whole: Blob
 }
 
 /** play() refused: without a press the browser may forbid sound; the toast's button is one. */
-function refused(error: unknown, messageId: number, content: string, auto: boolean) {
+function refused(
+  error: unknown,
+  client: QueryClient,
+  messageId: number,
+  content: string,
+  auto: boolean,
+) {
   if (!(error instanceof DOMException && error.name === 'NotAllowedError')) {
     return void toast({ title: 'This browser could not play the voice.', variant: 'destructive' });
   }
@@ -163,6 +198,6 @@ function refused(error: unknown, messageId: number, content: string, auto: boole
     title: auto
       ? 'Your browser did not let the reply play by itself. Press Listen to hear it.'
       : 'Your browser did not let the voice play. Press Listen to try again.',
-    action: { label: 'Listen', onClick: () => void playMessage(messageId, content) },
+    action: { label: 'Listen', onClick: () => void playMessage(client, messageId, content) },
   });
 }
