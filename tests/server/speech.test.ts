@@ -237,6 +237,50 @@ describe('POST /api/messages/{id}/speech', () => {
     ).toEqual([]);
   });
 
+  it('gives the credits back at once to a listener who leaves mid-voice', async () => {
+    const user = await userWithCredits(t, 10);
+    const { replyId } = await conversationWithReply(t, user);
+    // The second sentence takes as long as the test: the charge must come back without it.
+    let answerSecond!: () => void;
+    const never = new Promise<void>((resolve) => (answerSecond = resolve));
+    speech.scriptSpeech({}, { waitFor: never });
+    const leaving = new AbortController();
+    const res = await fetch(`${t.url}/api/messages/${replyId}/speech`, {
+      method: 'POST',
+      headers: { cookie: user.c.cookieHeader, origin: t.url },
+      signal: leaving.signal,
+    });
+    const reader = res.body!.getReader();
+    expect((await reader.read()).value!.byteLength).toBeGreaterThan(0);
+    expect(await creditsOf(user.c)).toBe(8);
+    leaving.abort();
+    await expect.poll(() => creditsOf(user.c), { timeout: 3_000 }).toBe(10);
+    answerSecond();
+  });
+
+  it('gives the credits back to a listener gone before the first sound, and keeps nothing', async () => {
+    const user = await userWithCredits(t, 10);
+    const { replyId } = await conversationWithReply(t, user);
+    let answerFirst!: () => void;
+    const firstMayAnswer = new Promise<void>((resolve) => (answerFirst = resolve));
+    speech.scriptSpeech({ waitFor: firstMayAnswer });
+    const early = new AbortController();
+    const asked = fetch(`${t.url}/api/messages/${replyId}/speech`, {
+      method: 'POST',
+      headers: { cookie: user.c.cookieHeader, origin: t.url },
+      signal: early.signal,
+    }).catch(() => undefined);
+    await expect.poll(() => speech.spoken.length).toBe(1);
+    expect(await creditsOf(user.c)).toBe(8);
+    early.abort();
+    await asked;
+    answerFirst();
+    await expect.poll(() => creditsOf(user.c), { timeout: 3_000 }).toBe(10);
+    expect(
+      await t.database.db.select().from(messageSpeech).where(eq(messageSpeech.messageId, replyId)),
+    ).toEqual([]);
+  });
+
   it('refuses what it cannot read, and what is not the user’s', async () => {
     const user = await userWithCredits(t, 10);
     const { userMessageId, replyId } = await conversationWithReply(t, user);

@@ -136,6 +136,24 @@ describe('Listen', () => {
     await waitFor(() => expect(creditReads()).toBeGreaterThan(before));
   });
 
+  it('reads the credits left again after a paid voice stopped midway, once the server has them back', async () => {
+    apiDouble.on(`POST /api/messages/${replyId}/speech`, (_req, _body, res) => {
+      res.writeHead(200, { 'content-type': 'audio/mpeg' });
+      res.write(MP3); // and the rest never comes
+    });
+    siteStatus(true, 2);
+    await openChat();
+    fireEvent.click(await inMessage(replyId).findByRole('button', { name: 'Listen (2 messages)' }));
+    await waitFor(() => expect(speechRequests()).toHaveLength(1));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    fireEvent.click(await inMessage(replyId).findByRole('button', { name: 'Stop' }));
+    await inMessage(replyId).findByRole('button', { name: 'Listen (2 messages)' });
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    const atStop = creditReads();
+    // Not at once (the server has not seen the listener go yet), but a moment later.
+    await waitFor(() => expect(creditReads()).toBeGreaterThan(atStop), { timeout: 3_000 });
+  });
+
   it('shows the server’s message when the voice cannot be made', async () => {
     siteStatus(true);
     apiDouble.on(`POST /api/messages/${replyId}/speech`, (_req, _body, res) =>

@@ -203,8 +203,12 @@ export class ReplyRuns {
         async (error: unknown) => {
           const elsewhere = error instanceof FinishedElsewhere && (await this.storedEnd(run));
           if (elsewhere) return elsewhere;
-          // Stopped as its row was gone (letGo): told as a reply that cannot be stored.
+          // Stopped as its row was gone (letGo): told as a reply that cannot be stored. A failure
+          // other than the stop itself is still logged, not hidden behind the 404.
           const told = run.gone ? notFound(MESSAGE_NOT_FOUND) : error;
+          if (told !== error && !isCancel(error) && !toHttpError(error)) {
+            this.ctx.log.error({ err: error }, 'reply failed');
+          }
           await this.end(run, 'failed', failureOf(this.ctx, told));
           throw told;
         },
@@ -484,6 +488,9 @@ export class ReplyRuns {
 const parseId = (id: string, fallback: ReplyPosition) => parseReplyEventId(id) ?? fallback;
 
 /** The `error` event a failed run ends with (an unexpected failure is logged, its words not told). */
+/** The model's call cancelled by letGo (an 'AbortError', as CallHandle says). */
+const isCancel = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+
 function failureOf(ctx: AppContext, error: unknown): FinalEvent {
   const known = toHttpError(error);
   if (!known) ctx.log.error({ err: error }, 'reply failed');

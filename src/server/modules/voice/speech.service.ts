@@ -11,8 +11,12 @@ import { spokenPieces, spokenText } from './spoken-text';
 type SpeechConfig = NonNullable<AppContext['config']['speech']>;
 type Audio = AsyncIterable<Uint8Array>;
 
-/** A message's audio: kept from before (its bytes), or being made (streamed as it comes). */
-export type MessageAudio = { kind: 'kept'; data: Buffer } | { kind: 'streamed'; audio: Audio };
+/**
+ * A message's audio: kept from before (its bytes), or being made (streamed as it comes; `leave`
+ * when the listener has gone before its end).
+ */
+export type MessageAudio =
+  { kind: 'kept'; data: Buffer } | { kind: 'streamed'; audio: Audio; leave: () => void };
 
 function speechConfig(ctx: AppContext): SpeechConfig {
   if (!ctx.config.speech || !ctx.speaker.configured) {
@@ -51,7 +55,9 @@ async function collect(audio: Promise<Audio>): Promise<Uint8Array[]> {
  * sentence is asked for before answering (a refusal is a JSON error, and the credit comes back),
  * then the audio streams: while one sentence plays the next is made, in order. Once all of it is
  * sent it is kept (`message_speech`, the file in the avatars' storage) and the charge settled; a
- * stream that breaks off or a listener who leaves gets the charge back and nothing is kept.
+ * stream that breaks off or a listener who leaves gets the charge back and nothing is kept. A
+ * listener who leaves (`leave`, from the route) stops the sentence being made at once, so the
+ * charge comes back then, not once that sentence is done.
  */
 export async function speakMessage(
   ctx: AppContext,
@@ -110,7 +116,9 @@ export async function speakMessage(
       if (!done && chargeId !== null) await refundCharge(ctx, chargeId).catch(() => undefined);
     }
   }
-  return { kind: 'streamed', audio: stream() };
+  // The stream's `finally` gives the charge back; Fastify reads a stream even to a listener gone
+  // before its first piece (a test holds it to that).
+  return { kind: 'streamed', audio: stream(), leave: () => stop.abort() };
 }
 
 /** Stores a finished read-aloud; a failure only costs the next listen a new one. */

@@ -35,6 +35,11 @@ export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext)
     // The user's own words in a voice: never kept by a shared cache.
     reply.header('content-type', 'audio/mpeg').header('cache-control', 'private, no-store');
     if (made.kind === 'kept') return reply.send(made.data);
+    // A listener who stopped (or lost the connection) before the end: see speakMessage.
+    const response = reply.raw;
+    const closed = () => void (response.writableFinished || made.leave());
+    if (response.destroyed) closed();
+    else response.once('close', closed);
     // Sent as each piece arrives, so playback starts before the whole reply is spoken.
     return reply.send(Readable.from(made.audio, { objectMode: false }));
   });

@@ -15,8 +15,8 @@ import { CREDITS_KEY } from '../chat-data/api';
  *
  * Not a mutation (decision 0013's rule for writes): the answer is audio fed to one player that
  * auto-play shares, outside any component. Where the operator charges for it, the credits left
- * are read again once the request is over: taken when the server answered, given back when the
- * voice failed midway.
+ * are read again when the server answers (taken) and once the request is over (given back when
+ * the voice failed or was stopped before its end).
  */
 
 export type PlayState = 'idle' | 'loading' | 'playing';
@@ -72,10 +72,19 @@ interface Player {
   start: () => void;
 }
 
+/**
+ * How long after a voice stopped before its end the credits are read again: the server gives the
+ * charge back once it sees the listener gone, a moment after the browser has let go.
+ */
+const REFUND_SEEN_MS = 1_000;
+
 /** After a request for the voice: the credits left, where Listen costs some. */
-function creditsMayHaveChanged(client: QueryClient) {
+function creditsMayHaveChanged(client: QueryClient, stopped = false) {
   const status = client.getQueryData<SiteStatus>([getSiteStatus.path]);
-  if (status?.features?.speechCredits) void client.invalidateQueries({ queryKey: CREDITS_KEY });
+  if (!status?.features?.speechCredits) return;
+  const read = () => void client.invalidateQueries({ queryKey: CREDITS_KEY });
+  if (stopped) setTimeout(read, REFUND_SEEN_MS);
+  else read();
 }
 
 /**
@@ -140,7 +149,7 @@ export async function playMessage(
     const title = error instanceof ApiError ? error.message : answered ? BROKEN : UNREACHABLE;
     toast({ title, variant: 'destructive' });
   } finally {
-    if (asked) creditsMayHaveChanged(client);
+    if (asked) creditsMayHaveChanged(client, !player.live());
   }
 }
 
