@@ -487,10 +487,10 @@ export class ReplyRuns {
 
 const parseId = (id: string, fallback: ReplyPosition) => parseReplyEventId(id) ?? fallback;
 
-/** The `error` event a failed run ends with (an unexpected failure is logged, its words not told). */
 /** The model's call cancelled by letGo (an 'AbortError', as CallHandle says). */
 const isCancel = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
+/** The `error` event a failed run ends with (an unexpected failure is logged, its words not told). */
 function failureOf(ctx: AppContext, error: unknown): FinalEvent {
   const known = toHttpError(error);
   if (!known) ctx.log.error({ err: error }, 'reply failed');
