@@ -4,6 +4,7 @@ import {
   createCharacter,
   openChatWith,
   sendMessage,
+  showToolbar,
   signInDirectly,
   skipChatSplash,
   snap,
@@ -108,6 +109,9 @@ test('Continue keeps the reply on screen and grows it as the continuation stream
   // A new version of it: the splash does not stand in for it either.
   const again = page.getByTestId('message-ai').last();
   const seenAgain = await watch(again);
+  // After the reload the toolbar is closed again (on a phone, read only by a screen reader until
+  // the reply is tapped): opened as a user opens it.
+  await showToolbar(again, info);
   await again.getByRole('button', { name: /^Regenerate/ }).click();
   await expect(again.getByLabel('Version 2 of 2')).toBeVisible({ timeout: 20_000 });
   await expect(again.locator('.message-text')).toHaveText(ORIGINAL);
