@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversation, fileRemoval, message } from '../../src/server/db/schema';
 import { PICTURE_MESSAGES } from '../../src/shared/pictures/contract';
 import { PICTURE_STORY_OPTION } from '../../src/shared/pictures/rules';
+import { ADULTS_ONLY_PAUSED_MESSAGE } from '../../src/shared/safety/rules';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import type { TestClient } from './support/http-client';
 import { makeImage } from './support/images';
@@ -166,6 +167,24 @@ describe('POST /api/conversations/{id}/pictures', () => {
     expect(requestsFor(llm, 'picture_scene')).toHaveLength(0);
     expect(imageRequests()).toHaveLength(0);
     expect(await creditsOf(user.c)).toBe(10);
+  });
+
+  it('is refused while the account is paused as a minor’s: nothing asked for, nothing charged', async () => {
+    const user = await userWithCredits(t, 10);
+    const { conversationId } = await conversationWithReply(t, user);
+    const told = await user.c.post('/api/chat', {
+      conversationId,
+      message: "my mom says I can't be online after 10 because I'm 14",
+    });
+    expect([told.status, told.json.message]).toEqual([403, ADULTS_ONLY_PAUSED_MESSAGE]);
+    const credits = await creditsOf(user.c);
+    const res = await ask(user.c, conversationId);
+    expect([res.status, res.json.message]).toEqual([403, ADULTS_ONLY_PAUSED_MESSAGE]);
+    expect(requestsFor(llm, 'picture_scene')).toHaveLength(0);
+    expect(imageRequests()).toHaveLength(0);
+    expect(await creditsOf(user.c)).toBe(credits);
+    const thread = await user.c.get(`/api/conversations/${conversationId}/messages`);
+    expect(thread.json.filter((m: { sender: string }) => m.sender === 'ai')).toHaveLength(1);
   });
 
   it('refuses a scene the model wrote about a minor: no image is asked for and the credits come back', async () => {

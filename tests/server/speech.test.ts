@@ -130,6 +130,37 @@ describe('POST /api/messages/{id}/speech', () => {
     expect(await creditsOf(user.c)).toBe(8);
   });
 
+  it('reads a group scene’s line in the voice of the character who said it', async () => {
+    const user = await userWithCredits(t, 10);
+    const { conversationId, replyId } = await conversationWithReply(t, user, { voice: 'onyx' });
+    const bea = await user.c.post('/api/characters', {
+      name: 'Bea',
+      description: 'A ferry pilot who knows every current of the bay.',
+      gender: 'female',
+      personality: 'Brisk and kind.',
+      voice: 'af_bella',
+    });
+    expect(bea.status, bea.text).toBe(201);
+    const line = async (speakerId: number) => {
+      const [row] = await t.database.db
+        .insert(message)
+        .values({
+          conversationId,
+          userId: user.id,
+          sender: 'ai',
+          parentId: replyId,
+          content: 'The tide turns at nine.',
+          speakerId,
+        })
+        .returning({ id: message.id });
+      return row!.id;
+    };
+    expect((await listen(user.c, await line(bea.json.id as number))).status).toBe(200);
+    // A speaker deleted since (not a foreign key): the default voice, not the scene's first one.
+    expect((await listen(user.c, await line(2_000_000_000))).status).toBe(200);
+    expect(speech.spoken.map((s) => s.voice)).toEqual(['af_bella', 'nova']);
+  });
+
   it('plays before the rest is made: the first sentence arrives while the second is still being spoken', async () => {
     const user = await userWithCredits(t, 10);
     const { replyId } = await conversationWithReply(t, user);

@@ -16,7 +16,7 @@ import {
 } from '../../prompts/picture.prompt';
 import { storeFileBeforeRow } from '../avatars';
 import { refundCharge, settleChargeStatement, takeCredit } from '../credits';
-import { isHarmfulReply, reviewCharacterAge } from '../safety';
+import { isHarmfulReply, requireChatAllowed, reviewCharacterAge } from '../safety';
 import { toMessageView } from './conversations.service';
 import { findMessage } from './messages.repo';
 import { modelOf } from './model-policy';
@@ -47,6 +47,9 @@ export async function requestPicture(
   if (refused) throw badRequest(refused);
   const read = await readStory(ctx, userId, conversationId, SCENE_HISTORY);
   if (read.conversation.groupScene) throw badRequest(PICTURE_MESSAGES.notInScenes);
+  // A picture is the character's message like a reply: none while the account is paused as a
+  // minor's (403, the adults-only message), before any credit is taken.
+  await requireChatAllowed(ctx, userId);
 
   const chargeId = credits > 0 ? await takeCredit(ctx, userId, conversationId, credits) : null;
   try {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { character, conversation, message, messageSpeech } from '../../db/schema';
 import { forgetPendingFiles, pendingFileAbandoned } from '../avatars';
@@ -8,6 +8,8 @@ export type SpeechRow = typeof messageSpeech.$inferSelect;
 /**
  * A message of the user's own conversation, with what reading it aloud needs (its words, who
  * wrote it, whether moderation removed it, its character's voice); null when absent or not theirs.
+ * In a group scene the voice is the speaker's (the message's `speakerId`), not the scene's first
+ * character's; a speaker since deleted has none (the default voice).
  */
 export async function findMessageToSpeak(db: Database, userId: string, messageId: number) {
   const [row] = await db
@@ -19,7 +21,13 @@ export async function findMessageToSpeak(db: Database, userId: string, messageId
     })
     .from(message)
     .innerJoin(conversation, eq(conversation.id, message.conversationId))
-    .leftJoin(character, eq(character.id, conversation.characterId))
+    .leftJoin(
+      character,
+      and(
+        eq(character.id, sql`coalesce(${message.speakerId}, ${conversation.characterId})`),
+        eq(character.userId, userId),
+      ),
+    )
     .where(and(eq(message.id, messageId), eq(conversation.userId, userId)))
     .limit(1);
   return row ?? null;
