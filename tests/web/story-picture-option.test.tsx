@@ -22,17 +22,19 @@ beforeEach(() => {
   apiDouble.reset();
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   apiDouble.on('POST /api/conversations/7/pictures', (_req, _body, res) =>
-    json(res, 200, {
-      id: 40,
-      conversationId: 7,
-      sender: 'ai',
-      content: '*sends you a picture*',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      lore: [],
-      attachments: [{ kind: 'image', url: '/api/messages/40/attachments/0', width: 8, height: 8 }],
-    }),
+    json(res, 200, PICTURE_MESSAGE),
   );
 });
+
+const PICTURE_MESSAGE = {
+  id: 40,
+  conversationId: 7,
+  sender: 'ai',
+  content: '*sends you a picture*',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lore: [],
+  attachments: [{ kind: 'image', url: '/api/messages/40/attachments/0', width: 8, height: 8 }],
+};
 afterEach(async () => {
   try {
     await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
@@ -80,6 +82,26 @@ describe('the model’s picture option in a story', () => {
     // Another option is still the user's move.
     fireEvent.click(screen.getByRole('button', { name: 'Climb down' }));
     expect(chosen).toEqual(['Climb down']);
+  });
+
+  it('is asked for once while the picture is being made: a second press would be paid for again', async () => {
+    let answer = () => {};
+    apiDouble.on('POST /api/conversations/7/pictures', (_req, _body, res) => {
+      answer = () => json(res, 200, PICTURE_MESSAGE);
+    });
+    showOptions(true);
+    const option = screen.getByRole<HTMLButtonElement>('button', { name: PICTURE_STORY_OPTION });
+    fireEvent.click(option);
+    await waitFor(() => expect(pictureRequests()).toHaveLength(1));
+    expect(option.disabled).toBe(true);
+    fireEvent.click(option);
+    // The other options are the user's moves, and stay open.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Climb down' }).disabled).toBe(
+      false,
+    );
+    answer();
+    await waitFor(() => expect(option.disabled).toBe(false));
+    expect(pictureRequests()).toHaveLength(1);
   });
 
   it('is an option like any other where pictures cannot be made', () => {

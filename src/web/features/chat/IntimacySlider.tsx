@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { toast } from '../../components/ui/toast';
 import { DirectnessSlider } from '../characters/components/DirectnessSlider';
 import { useUpdateCharacter } from '../characters/mutations';
@@ -17,14 +18,18 @@ export function IntimacySlider({
   onLevel: (level: number) => void;
 }) {
   const update = useUpdateCharacter();
+  // The level the character has: the slider goes back to it when a new one could not be saved.
+  const saved = useRef(level);
   const saveLevel = async (value: number) => {
     try {
       await update.mutateAsync({ id: characterId, input: { directnessLevel: value } });
+      saved.current = value;
       toast({
         title: 'Directness updated',
         description: "Your character's pacing has been saved.",
       });
     } catch (error) {
+      onLevel(saved.current);
       toast({
         title: 'Error',
         description: error instanceof Error ? error.message : 'Failed to update directness level.',

@@ -7,7 +7,7 @@ import { useComposerInset } from '../../lib/composer-inset';
 import { CostHint } from './CostHint';
 import { isSendKey } from './enter-to-send';
 import { PICTURE_STORY_OPTION } from '../../../shared/pictures/rules';
-import { usePictureRequest } from '../pictures/picture-mutation';
+import { usePictureBusy, usePictureRequest } from '../pictures/picture-mutation';
 
 // The options' making, in this chunk rather than the chat's first load (use-story-options.ts).
 export { nextStoryOptions } from './story-options-load';
@@ -41,6 +41,9 @@ export function StoryOptions({
   conversationId: number;
 }) {
   const askForPicture = usePictureRequest(conversationId);
+  // One picture at a time, as the picture button allows: each press would be paid for.
+  const pictureBusy = usePictureBusy(conversationId);
+  const asksForPicture = (o: StoryOption) => o.option === PICTURE_STORY_OPTION && Boolean(picture);
   const [text, setText] = useState('');
   const bar = useRef<HTMLDivElement>(null);
   useComposerInset(bar);
@@ -76,12 +79,10 @@ export function StoryOptions({
                 <button
                   key={o.number}
                   type="button"
-                  disabled={disabled}
+                  disabled={disabled || (asksForPicture(o) && pictureBusy)}
                   // The model's offer of a picture (issue 50): chosen, the picture is asked for.
                   onClick={() =>
-                    o.option === PICTURE_STORY_OPTION && picture
-                      ? askForPicture.mutate('')
-                      : void onChoose(o.option)
+                    asksForPicture(o) ? askForPicture.mutate('') : void onChoose(o.option)
                   }
                   className="min-h-11 rounded-xl border border-border bg-surface px-3 py-2.5 text-left text-xs hover:border-accent disabled:opacity-50 sm:px-4 sm:py-3 sm:text-sm"
                 >

@@ -1,8 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SiteStatus } from '../../../shared/site/contract';
+import { getSiteStatus } from '../../../shared/site/endpoints';
 import type { Transcription } from '../../../shared/voice/contract';
 import { transcribe as transcribeEndpoint } from '../../../shared/voice/endpoints';
 import type { ErrorBody } from '../../../shared/http/error-body';
 import { ApiError, urlOf } from '../../lib/api';
+import { CREDITS_KEY } from '../chat-data/api';
 
 /** Sends a recording (multipart, field `file`) and answers the words in it. */
 async function transcribe(recording: Blob): Promise<string> {
@@ -26,4 +29,19 @@ async function transcribe(recording: Blob): Promise<string> {
   return data.text;
 }
 
-export const useTranscribe = () => useMutation({ mutationFn: transcribe });
+/**
+ * A recording turned into text. Where the operator charges for it (TRANSCRIPTION_CREDITS), the
+ * credits left are read again when it is over: taken when it worked, given back when it failed.
+ */
+export function useTranscribe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: transcribe,
+    onSettled: () => {
+      const status = client.getQueryData<SiteStatus>([getSiteStatus.path]);
+      if (status?.features?.transcriptionCredits) {
+        void client.invalidateQueries({ queryKey: CREDITS_KEY });
+      }
+    },
+  });
+}

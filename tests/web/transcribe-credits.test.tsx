@@ -1,0 +1,91 @@
+import { QueryClient } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { Blob as NodeBlob } from 'node:buffer';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSiteStatus } from '../../src/shared/site/endpoints';
+import { useCredits } from '../../src/web/features/chat-data/api';
+import { useTranscribe } from '../../src/web/features/voice/voice-api';
+import { json, startApiDouble } from './api-double';
+import { withAppProviders } from './providers';
+
+/**
+ * Voice input the operator charges for (TRANSCRIPTION_CREDITS): the credits shown are read again
+ * once the recording has been turned into text (taken) or refused (given back); a free one reads
+ * nothing more.
+ */
+
+let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
+let client: QueryClient;
+beforeAll(async () => {
+  apiDouble = await startApiDouble();
+  // The upload as a browser sends it: jsdom's FormData is not one fetch can send (it never ends),
+  // so the recording goes in the platform's own FormData and Blob, as in a browser.
+  const platformFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor;
+  vi.stubGlobal('FormData', platformFormData);
+  vi.stubGlobal('Blob', NodeBlob);
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await apiDouble.close();
+});
+beforeEach(() => {
+  apiDouble.reset();
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  apiDouble.on('GET /api/get-credits', (_req, _body, res) => json(res, 200, { credits: 9 }));
+});
+afterEach(() => waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0)));
+
+const creditReads = () => apiDouble.requests.filter((r) => r.path === '/api/get-credits').length;
+
+/** The app's credits on screen, and the microphone's request; the site status as the app read it. */
+async function microphone(transcriptionCredits: number) {
+  client.setQueryData([getSiteStatus.path], {
+    announcement: null,
+    maintenance: { enabled: false, message: '' },
+    features: { voiceInput: true, transcriptionCredits, voiceReplies: false, speechCredits: 0 },
+  });
+  const { result } = renderHook(() => ({ credits: useCredits(), transcribe: useTranscribe() }), {
+    wrapper: withAppProviders(client),
+  });
+  await waitFor(() => expect(result.current.credits.isSuccess).toBe(true));
+  return result;
+}
+
+const recording = () => new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' });
+
+describe('voice input and the credits shown', () => {
+  it('reads the credits again after a paid recording, whether it worked or not', async () => {
+    apiDouble.on('POST /api/transcriptions', (_req, _body, res) =>
+      json(res, 200, { text: 'Hello there' }),
+    );
+    const result = await microphone(2);
+    const before = creditReads();
+    await act(async () => {
+      expect(await result.current.transcribe.mutateAsync(recording())).toBe('Hello there');
+    });
+    await waitFor(() => expect(creditReads()).toBe(before + 1));
+
+    apiDouble.on('POST /api/transcriptions', (_req, _body, res) =>
+      json(res, 502, { message: 'Your recording could not be turned into text.' }),
+    );
+    await act(async () => {
+      await expect(result.current.transcribe.mutateAsync(recording())).rejects.toThrow(
+        'Your recording could not be turned into text.',
+      );
+    });
+    await waitFor(() => expect(creditReads()).toBe(before + 2));
+  });
+
+  it('reads nothing more after a free recording', async () => {
+    apiDouble.on('POST /api/transcriptions', (_req, _body, res) =>
+      json(res, 200, { text: 'Hello there' }),
+    );
+    const result = await microphone(0);
+    const before = creditReads();
+    await act(async () => {
+      await result.current.transcribe.mutateAsync(recording());
+    });
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(creditReads()).toBe(before);
+  });
+});
