@@ -229,6 +229,22 @@ describe('Recent Chats', () => {
     expect(listRequests()).toHaveLength(2);
   });
 
+  it('says the chats could not be loaded, not that there are none, and tries again', async () => {
+    let failing = true;
+    apiDouble.on('GET /api/conversations', (_req, _body, res) =>
+      failing
+        ? json(res, 500, { message: 'Something went wrong' })
+        : json(res, 200, { conversations: [conversation(1)], nextCursor: null }),
+    );
+    renderSidebar();
+    expect(await screen.findByText('Could not load your chats.', { exact: false })).toBeTruthy();
+    expect(screen.queryByText('No conversations yet.')).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(links()).toHaveLength(1));
+    expect(screen.queryByText('Could not load your chats.', { exact: false })).toBeNull();
+  });
+
   it('can be paged from the keyboard: the button loads more and focus moves on to them', async () => {
     serveList();
     renderSidebar();

@@ -123,7 +123,7 @@ function Dashboard({ user }: { user: SessionUser }) {
         ) : openId === null ? (
           <DashboardWelcome name={name} hasCharacters={(characters.data?.length ?? 0) > 0} />
         ) : selected.isError ? (
-          <CharacterMissing />
+          <CharacterMissing read={selected} />
         ) : selected.data ? (
           <ChatView
             key={selected.data.id}

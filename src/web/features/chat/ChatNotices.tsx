@@ -1,7 +1,8 @@
 import { AlertTriangle, ServerOff } from 'lucide-react';
 import { Link } from 'wouter';
 import { CHARACTER_REMOVED_BY_MODERATION } from '../../../shared/reports/messages';
-import { buttonClass } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
+import { ApiError } from '../../lib/api';
 
 /**
  * Shown in the chat when the server has no language model: nobody can get a reply, so say so
@@ -34,7 +35,35 @@ export function NoModelNotice({ staff, example }: { staff: boolean; example: str
   );
 }
 
-export function ConversationMissing({ characterId }: { characterId: number }) {
+/** A read that failed: the query's error, and how to ask again. */
+interface FailedRead {
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** "Not found" only when the server said so (404); anything else (offline, a 500) may pass. */
+const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+function CouldNotLoad({ what, read }: { what: string; read: FailedRead }) {
+  return (
+    <div role="alert" className="flex h-full flex-col items-center justify-center px-6 text-center">
+      <h2 className="text-2xl font-bold">Could not load {what}</h2>
+      <p className="mt-2 text-muted">Check your connection, then try again.</p>
+      <Button variant="secondary" className="mt-6" onClick={() => void read.refetch()}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+export function ConversationMissing({
+  characterId,
+  read,
+}: {
+  characterId: number;
+  read: FailedRead;
+}) {
+  if (!isGone(read.error)) return <CouldNotLoad what="this conversation" read={read} />;
   return (
     <div className="flex h-full flex-col items-center justify-center px-6 text-center">
       <h2 className="text-2xl font-bold">Conversation not found</h2>
@@ -49,7 +78,8 @@ export function ConversationMissing({ characterId }: { characterId: number }) {
   );
 }
 
-export function CharacterMissing() {
+export function CharacterMissing({ read }: { read: FailedRead }) {
+  if (!isGone(read.error)) return <CouldNotLoad what="this character" read={read} />;
   return (
     <div className="flex h-full flex-col items-center justify-center px-6 text-center">
       <h1 className="text-2xl font-bold">Character not found</h1>

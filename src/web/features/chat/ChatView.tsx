@@ -26,7 +26,7 @@ export function ChatView({
   const { activeId, conversation, sceneTitle, mode, model, sending } = view;
 
   if (view.opened && conversation.isError) {
-    return <ConversationMissing characterId={character.id} />;
+    return <ConversationMissing characterId={character.id} read={conversation} />;
   }
   if (view.opened && !conversation.data) return <PageLoader />;
   if (mode === null) {

@@ -62,16 +62,31 @@ export function ReplyBubble({ text }: { text: string }) {
   );
 }
 
-/** Above a history with older pages: loads the page before the oldest message shown. */
-export function LoadEarlierButton({ loading, onClick }: { loading: boolean; onClick: () => void }) {
+/**
+ * Above a history with older pages: loads the page before the oldest message shown, and says so
+ * when that failed (pressed again, it tries again).
+ */
+export function LoadEarlierButton({
+  loading,
+  failed,
+  onClick,
+}: {
+  loading: boolean;
+  failed: boolean;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"
-      className="self-center rounded-full border border-border px-4 py-1.5 text-sm text-muted hover:text-fg"
+      className="min-h-11 self-center rounded-full border border-border px-4 py-1.5 text-sm text-muted hover:text-fg sm:min-h-0"
       disabled={loading}
       onClick={onClick}
     >
-      {loading ? 'Loading earlier messages...' : 'Load earlier messages'}
+      {loading
+        ? 'Loading earlier messages...'
+        : failed
+          ? 'Could not load earlier messages. Try again'
+          : 'Load earlier messages'}
     </button>
   );
 }

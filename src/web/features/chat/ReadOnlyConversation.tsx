@@ -24,6 +24,7 @@ export function ReadOnlyConversation({ conversationId }: { conversationId: numbe
           {history.hasNextPage && (
             <LoadEarlierButton
               loading={history.isFetchingNextPage}
+              failed={history.isFetchNextPageError}
               onClick={() => void history.fetchNextPage()}
             />
           )}

@@ -83,6 +83,18 @@ export function RecentChats({
             <p role="status" className="mt-2 flex items-center gap-2 px-2 text-sm text-muted">
               <Loader2 className="size-4 animate-spin" aria-hidden /> Loading chats...
             </p>
+          ) : recent.isError && !recent.data ? (
+            // Not an empty list: the server failed or the connection is down.
+            <p role="alert" className="mt-2 px-2 text-sm text-muted">
+              Could not load your chats.{' '}
+              <button
+                type="button"
+                className="min-h-11 font-semibold text-accent underline sm:min-h-0"
+                onClick={() => void recent.refetch()}
+              >
+                Try again
+              </button>
+            </p>
           ) : (
             listedConversations(recent.data).length === 0 && (
               <p className="mt-2 px-2 text-sm text-muted">No conversations yet.</p>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import type { ChatMode } from '../../../shared/chat/rules';
 import type { Notice } from '../../../shared/safety/contract';
+import { Button } from '../../components/ui/button';
 import type { useMessages } from '../chat-data/api';
 import { StoryStart } from './lazy-parts';
 import { LoadEarlierButton } from './MessageParts';
@@ -42,8 +43,21 @@ export function ThreadTop({
 }) {
   return (
     <>
+      {/* The first page failed (a server error, no connection): not an empty conversation. */}
+      {history.isError && !history.data && (
+        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+          <p className="text-muted">Could not load the messages.</p>
+          <Button variant="secondary" onClick={() => void history.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
       {history.hasNextPage && (
-        <LoadEarlierButton loading={history.isFetchingNextPage} onClick={onLoadOlder} />
+        <LoadEarlierButton
+          loading={history.isFetchingNextPage}
+          failed={history.isFetchNextPageError}
+          onClick={onLoadOlder}
+        />
       )}
       {!history.hasNextPage && <NoticeList notices={notices} />}
       {scenario && !history.hasNextPage && <ScenarioCard text={scenario} />}
