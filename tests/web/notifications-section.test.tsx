@@ -140,6 +140,21 @@ describe('notifications on this device', () => {
     expect(device().getAttribute('aria-checked')).toBe('false');
   });
 
+  it('says the browser failed in plain words, not in its push service’s', async () => {
+    browser = installBrowserPush();
+    browser.subscribe.mockRejectedValueOnce(
+      new DOMException('Registration failed - push service error', 'AbortError'),
+    );
+    const { section, device } = renderSection();
+    await waitFor(() => expect(device().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(device());
+    expect((await section.findByRole('alert')).textContent).toBe(
+      'Could not turn notifications on: the browser or the connection did not answer. Please try again.',
+    );
+    expect(sent('POST', '/api/push/subscriptions')).toHaveLength(0);
+    expect(device().getAttribute('aria-checked')).toBe('false');
+  });
+
   it('forgetThisBrowser (sign-out) unsubscribes and deletes, and never throws', async () => {
     browser = installBrowserPush({ permission: 'granted', registered: true });
     await browser.subscribe({ applicationServerKey: VAPID_BYTES });

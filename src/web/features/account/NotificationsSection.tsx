@@ -1,3 +1,4 @@
+import { ApiError } from '../../lib/api';
 import { useEffect, useId } from 'react';
 import type { NotificationSettings } from '../../../shared/notifications/contract';
 import { DISCREET_NOTIFICATION } from '../../../shared/notifications/push-payload';
@@ -77,7 +78,10 @@ function NotificationSettingsFields() {
       />
       {save.isError && (
         <p role="alert" className="text-sm text-error">
-          Could not save: {save.error.message}
+          Could not save:{' '}
+          {save.error instanceof ApiError
+            ? save.error.message
+            : 'check your connection, then try again.'}
         </p>
       )}
     </>

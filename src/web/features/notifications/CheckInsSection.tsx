@@ -1,3 +1,4 @@
+import { ApiError } from '../../lib/api';
 import { Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CheckInSettingsView } from '../../../shared/check-ins/contract';
@@ -36,7 +37,9 @@ export function CheckInsSection({ characterId, name }: { characterId: number; na
         </p>
       ) : checkIns.isError ? (
         <p className="text-sm text-muted">
-          Could not load the check-ins: {checkIns.error.message} Reload the page to try again.
+          Could not load the check-ins
+          {checkIns.error instanceof ApiError ? `: ${checkIns.error.message}` : '.'} Reload the page
+          to try again.
         </p>
       ) : (
         <>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { ApiError } from '../../lib/api';
 import { readBrand } from '../../lib/brand';
 import { useTurnOffPush, useTurnOnPush, usePushState } from './notifications-api';
 import { permission, PushRefused, pushSupported, requestPermission } from './push';
@@ -56,11 +57,11 @@ export function ThisDeviceSwitch() {
         </Problem>
       ) : turnOn.isError ? (
         <Problem>
-          Could not turn notifications on: {sentence(turnOn.error.message)} Please try again.
+          Could not turn notifications on: {problemOf(turnOn.error)} Please try again.
         </Problem>
       ) : turnOff.isError ? (
         <Problem>
-          Could not turn notifications off: {sentence(turnOff.error.message)} Please try again.
+          Could not turn notifications off: {problemOf(turnOff.error)} Please try again.
         </Problem>
       ) : (
         turnOn.isSuccess && (
@@ -83,3 +84,12 @@ function Problem({ children }: { children: ReactNode }) {
 
 /** A message ended with a full stop, so the next sentence reads as one. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * The server's own words; the browser's (its push service's, a failed fetch's) are technical and
+ * say nothing a user can act on.
+ */
+const problemOf = (error: Error) =>
+  error instanceof ApiError
+    ? sentence(error.message)
+    : 'the browser or the connection did not answer.';
