@@ -59,8 +59,11 @@ import {
 // (the pages' 120 KB is the target): a clean build differs from a local one by a few bytes.
 // Toasts in a dialog keeping their room once their time is up, their part fetched as the dialog
 // opens (toast.tsx, 2026-12-01: going, or coming late, they moved what was under the pointer)
-// added 0.07 KB to 114.55: 114.62, 119.51 and 119.66. The guard is 114.7.
-const FIRST_LOAD_BUDGET_BYTES = 114.7 * 1024;
+// added 0.07 KB to 114.55: 114.62, 119.51 and 119.66. The guard was 114.7.
+// Failed reads said as such (2026-12-03: 'Could not load…' with Try again, their parts in the
+// notices' chunk; 'Load earlier messages' saying it failed; 44 px buttons on a phone) added
+// 0.10 KB to 114.68: 114.78, 119.67 and 119.82. The guard is 114.8.
+const FIRST_LOAD_BUDGET_BYTES = 114.8 * 1024;
 /**
  * Issue 16 item 6 holds everything a /chat page fetches by itself to 120 KB. Issue 45's chat
  * fixes and its second part had brought /chat to 122.6 KB (/chat/<id> 121.8); the trim of

@@ -56,6 +56,9 @@ test('mode labels, New chat, rename and search', async ({ page }, info) => {
   await expect(header.getByTestId('mode-label')).toHaveText('Assistant');
   await snap(page, info, 'conversation-header');
   await expectTouchable(page, newChat);
+  // The character's menu, the message box's send and intimacy buttons: a finger's size too.
+  await expectTouchable(page, header.getByRole('button', { name: /^Options for / }));
+  await expectTouchable(page, page.getByRole('button', { name: 'Send message' }));
 
   // Both conversations in Recent Chats, each with its mode.
   await openSidebarOnPhone(page);
@@ -66,6 +69,7 @@ test('mode labels, New chat, rename and search', async ({ page }, info) => {
 
   // Rename from the row's menu: Escape leaves it and gives the focus back to the menu's button.
   const options = texting.getByRole('button', { name: /^Options for conversation/ });
+  await expectTouchable(page, options);
   await options.click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   const name = recentChats(page).getByRole('textbox', { name: 'Conversation name' });

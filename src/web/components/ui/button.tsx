@@ -10,9 +10,10 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: 'text-fg hover:bg-hover-strong',
   destructive: 'bg-danger text-on-accent hover:bg-danger-hover',
 };
+// On a phone every button is at least 44 px tall, a finger's size (max-sm: below 640 px).
 const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3 text-sm whitespace-nowrap',
-  md: 'h-10 px-4 text-sm',
+  sm: 'h-8 px-3 text-sm whitespace-nowrap max-sm:min-h-11',
+  md: 'h-10 px-4 text-sm max-sm:min-h-11',
   lg: 'h-12 px-6 text-base',
 };
 

@@ -56,6 +56,34 @@ function CouldNotLoad({ what, read }: { what: string; read: FailedRead }) {
   );
 }
 
+/** The first page of a conversation's messages failed: not an empty conversation. */
+export function MessagesFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+      <p className="text-muted">Could not load the messages.</p>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** The sidebar's chats could not be read: not "No conversations yet." */
+export function ChatsFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <p role="alert" className="mt-2 px-2 text-sm text-muted">
+      Could not load your chats.{' '}
+      <button
+        type="button"
+        className="font-semibold text-accent underline max-sm:min-h-11"
+        onClick={onRetry}
+      >
+        Try again
+      </button>
+    </p>
+  );
+}
+
 export function ConversationMissing({
   characterId,
   read,

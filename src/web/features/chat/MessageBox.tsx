@@ -90,7 +90,7 @@ export function MessageBox({
             aria-label="Intimacy level"
             aria-expanded={panel}
             onClick={() => setPanel((open) => !open)}
-            className="mb-1 rounded-lg p-2 text-muted hover:bg-hover-strong hover:text-fg"
+            className="mb-0.5 flex min-h-11 min-w-11 items-center justify-center rounded-lg p-2 text-muted hover:bg-hover-strong hover:text-fg"
           >
             <SlidersHorizontal className="size-5" aria-hidden />
           </button>
@@ -124,7 +124,7 @@ export function MessageBox({
           type="submit"
           aria-label="Send message"
           disabled={disabled || !text.trim()}
-          className="mb-0.5 rounded-xl bg-accent-strong p-2.5 text-on-accent hover:bg-accent-strong-hover disabled:opacity-50"
+          className="mb-0.5 flex min-h-11 min-w-11 items-center justify-center rounded-xl bg-accent-strong p-2.5 text-on-accent hover:bg-accent-strong-hover disabled:opacity-50"
         >
           <SendHorizontal className="size-5" aria-hidden />
         </button>

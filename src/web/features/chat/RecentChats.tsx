@@ -5,6 +5,7 @@ import { useConversations } from '../chat-data/api';
 import { listedConversations } from '../chat-data/conversation-list';
 import { ConversationRows } from './ConversationRows';
 import { ConversationSearchBox } from './ConversationSearchBox';
+import { ChatsFailed } from './lazy-parts';
 import { useDeleteConversation } from './mutations';
 import { RecentChatItem } from './RecentChatItem';
 
@@ -85,16 +86,9 @@ export function RecentChats({
             </p>
           ) : recent.isError && !recent.data ? (
             // Not an empty list: the server failed or the connection is down.
-            <p role="alert" className="mt-2 px-2 text-sm text-muted">
-              Could not load your chats.{' '}
-              <button
-                type="button"
-                className="min-h-11 font-semibold text-accent underline sm:min-h-0"
-                onClick={() => void recent.refetch()}
-              >
-                Try again
-              </button>
-            </p>
+            <Suspense fallback={null}>
+              <ChatsFailed onRetry={() => void recent.refetch()} />
+            </Suspense>
           ) : (
             listedConversations(recent.data).length === 0 && (
               <p className="mt-2 px-2 text-sm text-muted">No conversations yet.</p>

@@ -188,7 +188,7 @@ export function BranchFromNotice({ onCancel }: { onCancel: () => void }) {
       it. The other branch is kept.
       <button
         type="button"
-        className="font-semibold text-accent underline-offset-2 hover:underline"
+        className="font-semibold text-accent underline-offset-2 hover:underline max-sm:min-h-11 max-sm:px-2"
         onClick={onCancel}
       >
         Cancel

@@ -1,9 +1,8 @@
 import { Suspense } from 'react';
 import type { ChatMode } from '../../../shared/chat/rules';
 import type { Notice } from '../../../shared/safety/contract';
-import { Button } from '../../components/ui/button';
 import type { useMessages } from '../chat-data/api';
-import { StoryStart } from './lazy-parts';
+import { MessagesFailed, StoryStart } from './lazy-parts';
 import { LoadEarlierButton } from './MessageParts';
 import { ScenarioCard } from './StreamingReply';
 import { NoticeList } from './ThreadItems';
@@ -45,12 +44,9 @@ export function ThreadTop({
     <>
       {/* The first page failed (a server error, no connection): not an empty conversation. */}
       {history.isError && !history.data && (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-          <p className="text-muted">Could not load the messages.</p>
-          <Button variant="secondary" onClick={() => void history.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <Suspense fallback={null}>
+          <MessagesFailed onRetry={() => void history.refetch()} />
+        </Suspense>
       )}
       {history.hasNextPage && (
         <LoadEarlierButton

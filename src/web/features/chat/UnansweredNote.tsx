@@ -10,7 +10,7 @@ export function UnansweredNote({ onRetry }: { onRetry?: (() => void) | undefined
         <button
           type="button"
           onClick={onRetry}
-          className="font-semibold text-accent underline-offset-2 hover:underline"
+          className="font-semibold text-accent underline-offset-2 hover:underline max-sm:min-h-11 max-sm:px-2"
         >
           Send again
         </button>

@@ -30,6 +30,9 @@ export const NoModelNotice = preloadable(() => notices().then((m) => m.NoModelNo
 /** A conversation or character that is not there (deleted elsewhere, a stale link). */
 export const ConversationMissing = preloadable(() => notices().then((m) => m.ConversationMissing));
 export const CharacterMissing = preloadable(() => notices().then((m) => m.CharacterMissing));
+/** A conversation's first messages, or the sidebar's chats, that could not be read. */
+export const MessagesFailed = preloadable(() => notices().then((m) => m.MessagesFailed));
+export const ChatsFailed = preloadable(() => notices().then((m) => m.ChatsFailed));
 /** In the message box's place when moderation removed the character. */
 export const RemovedCharacterNotice = preloadable(() =>
   notices().then((m) => m.RemovedCharacterNotice),

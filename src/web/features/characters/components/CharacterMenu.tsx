@@ -33,7 +33,8 @@ export function CharacterMenu({
     <>
       <Menu
         trigger={{
-          className: 'rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg',
+          className:
+            'inline-flex items-center justify-center rounded-md p-1.5 text-muted hover:bg-hover-strong hover:text-fg max-sm:min-h-11 max-sm:min-w-11',
           'aria-label': `Options for ${name}`,
           children: <MoreVertical className="size-4" aria-hidden />,
         }}
