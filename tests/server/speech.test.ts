@@ -8,9 +8,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fileRemoval, message, messageSpeech } from '../../src/server/db/schema';
+import { fileRemoval, message, messageSpeech, replyCharge } from '../../src/server/db/schema';
+import {
+  refundStaleCharges,
+  STALE_CHARGE_MS,
+} from '../../src/server/modules/credits/credits.service';
 import { SPEECH_MESSAGES } from '../../src/shared/voice/contract';
 import { mp3Bytes } from '../doubles/audio';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
@@ -287,6 +292,39 @@ describe('POST /api/messages/{id}/speech', () => {
     leaving.abort();
     await expect.poll(() => creditsOf(user.c), { timeout: 3_000 }).toBe(10);
     answerSecond();
+  });
+
+  it('keeps nothing for a listener so slow the charge sweep gave the credits back meanwhile', async () => {
+    const user = await userWithCredits(t, 10);
+    const { replyId } = await conversationWithReply(t, user);
+    let answerSecond!: () => void;
+    const second = new Promise<void>((resolve) => (answerSecond = resolve));
+    speech.scriptSpeech({}, { waitFor: second });
+    const res = await fetch(`${t.url}/api/messages/${replyId}/speech`, {
+      method: 'POST',
+      headers: { cookie: user.c.cookieHeader, origin: t.url },
+    });
+    const reader = res.body!.getReader();
+    expect((await reader.read()).value!.byteLength).toBeGreaterThan(0);
+    expect(await creditsOf(user.c)).toBe(8);
+    // Still reading past the sweep's age: the sweep takes the charge for a dead one.
+    await t.database.db
+      .update(replyCharge)
+      .set({ createdAt: sql`now() - interval '1 hour'` })
+      .where(and(eq(replyCharge.userId, user.id), eq(replyCharge.status, 'pending')));
+    const ctx = { db: t.database.db, log: pino({ level: 'silent' }) };
+    expect(await refundStaleCharges(ctx, STALE_CHARGE_MS(t.config))).toBe(1);
+    answerSecond();
+    while (!(await reader.read()).done);
+    expect(await creditsOf(user.c)).toBe(10);
+    expect(
+      await t.database.db.select().from(messageSpeech).where(eq(messageSpeech.messageId, replyId)),
+    ).toEqual([]);
+    // So the next listen is made, and paid for, again.
+    const again = await listen(user.c, replyId);
+    expect(again.status).toBe(200);
+    expect(speech.spoken).toHaveLength(SPOKEN_PIECES.length * 2);
+    expect(await creditsOf(user.c)).toBe(8);
   });
 
   it('gives the credits back to a listener gone before the first sound, and keeps nothing', async () => {

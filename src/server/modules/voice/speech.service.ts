@@ -109,8 +109,10 @@ export async function speakMessage(
         if (next) current = await next;
       }
       done = true;
-      if (chargeId !== null) await settleCharge(ctx, chargeId);
-      await keep(ctx, { messageId, voice, textHash }, Buffer.concat(sent));
+      // A listener slower than the charge sweep (its charge given back while the audio was still
+      // being read) heard it free once; it is not kept, so a replay is not free as well.
+      const paid = chargeId === null || (await settleCharge(ctx, chargeId));
+      if (paid) await keep(ctx, { messageId, voice, textHash }, Buffer.concat(sent));
     } finally {
       stop.abort();
       if (!done && chargeId !== null) await refundCharge(ctx, chargeId).catch(() => undefined);
