@@ -1,5 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, waitFor } from '@testing-library/react';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 type Handler = (req: IncomingMessage, body: unknown, res: ServerResponse) => void | Promise<void>;
 
@@ -57,4 +60,32 @@ export function eventStream(res: ServerResponse) {
       res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
     end: () => res.end(),
   };
+}
+
+export type ApiDouble = Awaited<ReturnType<typeof startApiDouble>>;
+
+/**
+ * A web test's surroundings, set up once per file: the API double (fresh routes for each test)
+ * and a new query client for each test (no retries, as a test wants a failure at once). After
+ * each test, what is still loading or writing ends first, then the page is emptied. Read `api`
+ * and `client` inside the tests: they are set when the hooks run.
+ */
+export function apiTestSetup() {
+  const setup = {} as { api: ApiDouble; client: QueryClient };
+  beforeAll(async () => {
+    setup.api = await startApiDouble();
+  });
+  afterAll(() => setup.api.close());
+  beforeEach(() => {
+    setup.api.reset();
+    setup.client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  });
+  afterEach(async () => {
+    try {
+      await waitFor(() => expect(setup.client.isFetching() + setup.client.isMutating()).toBe(0));
+    } finally {
+      cleanup();
+    }
+  });
+  return setup;
 }

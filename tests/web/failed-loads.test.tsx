@@ -1,8 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ChatView } from '../../src/web/features/chat/ChatView';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 import {
   answerChatReads,
   CONVERSATION,
@@ -18,24 +17,11 @@ import { withAppProviders } from './providers';
  * try again that works once the server answers.
  */
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
-});
-afterAll(() => apiDouble.close());
-beforeEach(() => {
-  apiDouble.reset();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  answerChatReads(apiDouble, () => [threadMessage(10, 'ai', 'Hello there')]);
-});
-afterEach(async () => {
-  await waitFor(() => expect(client.isFetching()).toBe(0));
-  cleanup();
-});
+const setup = apiTestSetup();
+beforeEach(() => answerChatReads(setup.api, () => [threadMessage(10, 'ai', 'Hello there')]));
 
 function openChat() {
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <ChatView character={mira} conversationId={CONVERSATION} />
@@ -45,7 +31,7 @@ function openChat() {
 
 describe('a conversation that cannot be read', () => {
   it('is "not found" when the server says it is gone', async () => {
-    apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+    setup.api.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
       json(res, 404, { message: 'Conversation not found' }),
     );
     openChat();
@@ -55,7 +41,7 @@ describe('a conversation that cannot be read', () => {
 
   it('could not be loaded when the server failed, and opens once it answers again', async () => {
     let failing = true;
-    apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+    setup.api.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
       failing
         ? json(res, 500, { message: 'Something went wrong' })
         : json(res, 200, conversationDetail()),
@@ -72,7 +58,7 @@ describe('a conversation that cannot be read', () => {
 
   it('says its messages could not be loaded, not that it is empty, and tries again', async () => {
     let failing = true;
-    apiDouble.on(`GET /api/conversations/${CONVERSATION}/messages`, (_req, _body, res) =>
+    setup.api.on(`GET /api/conversations/${CONVERSATION}/messages`, (_req, _body, res) =>
       failing
         ? json(res, 500, { message: 'Something went wrong' })
         : json(res, 200, [threadMessage(10, 'ai', 'Hello there')]),

@@ -1,9 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IntimacySlider } from '../../src/web/features/chat/IntimacySlider';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 import { mira } from './chat-view-double';
 import { withAppProviders } from './providers';
 
@@ -12,20 +11,7 @@ import { withAppProviders } from './providers';
  * server did not keep is not left on show.
  */
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
-});
-afterAll(() => apiDouble.close());
-beforeEach(() => {
-  apiDouble.reset();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-});
-afterEach(async () => {
-  await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  cleanup();
-});
+const setup = apiTestSetup();
 
 function Panel() {
   const [level, setLevel] = useState(2);
@@ -33,7 +19,7 @@ function Panel() {
 }
 
 function showSlider() {
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <Panel />
@@ -44,7 +30,7 @@ function showSlider() {
 
 describe('the intimacy slider', () => {
   it('goes back to the character’s level when a new one could not be saved, and says why', async () => {
-    apiDouble.on('PUT /api/characters/5', (_req, _body, res) =>
+    setup.api.on('PUT /api/characters/5', (_req, _body, res) =>
       json(res, 500, { message: 'Could not save the character.' }),
     );
     const slider = showSlider();
@@ -56,7 +42,7 @@ describe('the intimacy slider', () => {
 
   it('keeps a level that was saved, and goes back only as far as it', async () => {
     let fail = false;
-    apiDouble.on('PUT /api/characters/5', (_req, body, res) =>
+    setup.api.on('PUT /api/characters/5', (_req, body, res) =>
       fail
         ? json(res, 500, { message: 'Could not save the character.' })
         : json(res, 200, { ...mira, id: 5, ...(body as object) }),

@@ -1,11 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { Blob as NodeBlob } from 'node:buffer';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSiteStatus } from '../../src/shared/site/endpoints';
 import { useCredits } from '../../src/web/features/chat-data/api';
 import { useTranscribe } from '../../src/web/features/voice/voice-api';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -14,38 +13,30 @@ import { withAppProviders } from './providers';
  * nothing more.
  */
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+const setup = apiTestSetup();
+// The upload as a browser sends it: jsdom's FormData is not one fetch can send (it never ends),
+// so the recording goes in the platform's own FormData and Blob, as in a browser.
 beforeAll(async () => {
-  apiDouble = await startApiDouble();
-  // The upload as a browser sends it: jsdom's FormData is not one fetch can send (it never ends),
-  // so the recording goes in the platform's own FormData and Blob, as in a browser.
   const platformFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor;
   vi.stubGlobal('FormData', platformFormData);
   vi.stubGlobal('Blob', NodeBlob);
 });
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await apiDouble.close();
-});
-beforeEach(() => {
-  apiDouble.reset();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  apiDouble.on('GET /api/get-credits', (_req, _body, res) => json(res, 200, { credits: 9 }));
-});
-afterEach(() => waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0)));
+afterAll(() => vi.unstubAllGlobals());
+beforeEach(() =>
+  setup.api.on('GET /api/get-credits', (_req, _body, res) => json(res, 200, { credits: 9 })),
+);
 
-const creditReads = () => apiDouble.requests.filter((r) => r.path === '/api/get-credits').length;
+const creditReads = () => setup.api.requests.filter((r) => r.path === '/api/get-credits').length;
 
 /** The app's credits on screen, and the microphone's request; the site status as the app read it. */
 async function microphone(transcriptionCredits: number) {
-  client.setQueryData([getSiteStatus.path], {
+  setup.client.setQueryData([getSiteStatus.path], {
     announcement: null,
     maintenance: { enabled: false, message: '' },
     features: { voiceInput: true, transcriptionCredits, voiceReplies: false, speechCredits: 0 },
   });
   const { result } = renderHook(() => ({ credits: useCredits(), transcribe: useTranscribe() }), {
-    wrapper: withAppProviders(client),
+    wrapper: withAppProviders(setup.client),
   });
   await waitFor(() => expect(result.current.credits.isSuccess).toBe(true));
   return result;
@@ -55,7 +46,7 @@ const recording = () => new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/web
 
 describe('voice input and the credits shown', () => {
   it('reads the credits again after a paid recording, whether it worked or not', async () => {
-    apiDouble.on('POST /api/transcriptions', (_req, _body, res) =>
+    setup.api.on('POST /api/transcriptions', (_req, _body, res) =>
       json(res, 200, { text: 'Hello there' }),
     );
     const result = await microphone(2);
@@ -65,7 +56,7 @@ describe('voice input and the credits shown', () => {
     });
     await waitFor(() => expect(creditReads()).toBe(before + 1));
 
-    apiDouble.on('POST /api/transcriptions', (_req, _body, res) =>
+    setup.api.on('POST /api/transcriptions', (_req, _body, res) =>
       json(res, 502, { message: 'Your recording could not be turned into text.' }),
     );
     await act(async () => {
@@ -77,7 +68,7 @@ describe('voice input and the credits shown', () => {
   });
 
   it('reads nothing more after a free recording', async () => {
-    apiDouble.on('POST /api/transcriptions', (_req, _body, res) =>
+    setup.api.on('POST /api/transcriptions', (_req, _body, res) =>
       json(res, 200, { text: 'Hello there' }),
     );
     const result = await microphone(0);
@@ -85,7 +76,7 @@ describe('voice input and the credits shown', () => {
     await act(async () => {
       await result.current.transcribe.mutateAsync(recording());
     });
-    await waitFor(() => expect(client.isFetching()).toBe(0));
+    await waitFor(() => expect(setup.client.isFetching()).toBe(0));
     expect(creditReads()).toBe(before);
   });
 });
