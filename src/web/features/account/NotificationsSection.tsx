@@ -1,7 +1,7 @@
-import { ApiError } from '../../lib/api';
 import { useEffect, useId } from 'react';
 import type { NotificationSettings } from '../../../shared/notifications/contract';
 import { DISCREET_NOTIFICATION } from '../../../shared/notifications/push-payload';
+import { ApiError } from '../../lib/api';
 import {
   useNotificationSettings,
   useSaveNotificationSettings,

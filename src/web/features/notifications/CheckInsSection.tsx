@@ -1,7 +1,7 @@
-import { ApiError } from '../../lib/api';
 import { Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CheckInSettingsView } from '../../../shared/check-ins/contract';
+import { ApiError } from '../../lib/api';
 import { useCheckIns } from './check-ins-api';
 import { weekdayTime } from './check-in-form';
 import { CheckInsForm } from './CheckInsForm';

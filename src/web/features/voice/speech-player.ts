@@ -1,11 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ErrorBody } from '../../../shared/http/error-body';
-import type { SiteStatus } from '../../../shared/site/contract';
-import { getSiteStatus } from '../../../shared/site/endpoints';
 import { speakMessage } from '../../../shared/voice/endpoints';
 import { toast } from '../../components/ui/toast';
 import { ApiError, urlOf } from '../../lib/api';
-import { CREDITS_KEY } from '../chat-data/api';
+import { creditsMayHaveChanged } from './voice-credits';
 
 /**
  * The page's one voice (issue 50): a character's message read aloud, starting with the first
@@ -78,15 +76,6 @@ interface Player {
  */
 const REFUND_SEEN_MS = 1_000;
 
-/** After a request for the voice: the credits left, where Listen costs some. */
-function creditsMayHaveChanged(client: QueryClient, stopped = false) {
-  const status = client.getQueryData<SiteStatus>([getSiteStatus.path]);
-  if (!status?.features?.speechCredits) return;
-  const read = () => void client.invalidateQueries({ queryKey: CREDITS_KEY });
-  if (stopped) setTimeout(read, REFUND_SEEN_MS);
-  else read();
-}
-
 /**
  * Plays `messageId` (whose text is `content`: an edited message is new audio); `client` is the
  * app's, whose credits a charged voice changes; `auto` when no one pressed Listen.
@@ -132,7 +121,7 @@ export async function playMessage(
       asked = true;
       const response = await fetchSpeech(messageId, mine.abort.signal);
       answered = true;
-      creditsMayHaveChanged(client);
+      creditsMayHaveChanged(client, 'speechCredits');
       if (window.MediaSource?.isTypeSupported('audio/mpeg')) {
         return await streamInto(response, player, keep);
       }
@@ -149,7 +138,7 @@ export async function playMessage(
     const title = error instanceof ApiError ? error.message : answered ? BROKEN : UNREACHABLE;
     toast({ title, variant: 'destructive' });
   } finally {
-    if (asked) creditsMayHaveChanged(client, !player.live());
+    if (asked) creditsMayHaveChanged(client, 'speechCredits', player.live() ? 0 : REFUND_SEEN_MS);
   }
 }
 

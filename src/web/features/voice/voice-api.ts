@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SiteStatus } from '../../../shared/site/contract';
-import { getSiteStatus } from '../../../shared/site/endpoints';
 import type { Transcription } from '../../../shared/voice/contract';
 import { transcribe as transcribeEndpoint } from '../../../shared/voice/endpoints';
 import type { ErrorBody } from '../../../shared/http/error-body';
 import { ApiError, urlOf } from '../../lib/api';
-import { CREDITS_KEY } from '../chat-data/api';
+import { creditsMayHaveChanged } from './voice-credits';
 
 /** Sends a recording (multipart, field `file`) and answers the words in it. */
 async function transcribe(recording: Blob): Promise<string> {
@@ -37,11 +35,6 @@ export function useTranscribe() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: transcribe,
-    onSettled: () => {
-      const status = client.getQueryData<SiteStatus>([getSiteStatus.path]);
-      if (status?.features?.transcriptionCredits) {
-        void client.invalidateQueries({ queryKey: CREDITS_KEY });
-      }
-    },
+    onSettled: () => creditsMayHaveChanged(client, 'transcriptionCredits'),
   });
 }
