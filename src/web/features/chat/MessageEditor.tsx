@@ -2,15 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 
-/** A finger's target on phones; compact from the `sm` width up, as the toolbar's buttons. */
-const TOUCH = 'max-sm:min-h-11';
+/** A finger's target on phones, compact from the `sm` width up as the toolbar's buttons; faded while saving. */
+const TOUCH = 'max-sm:min-h-11 aria-disabled:opacity-50';
 
 /**
  * A message being edited in place, the user's or a character's reply: Save needs a change; 'Save
  * as new branch' (the user's only) keeps the old branch and sends the text as a new one (the same
  * text asks again from there). The text box takes the focus; Enter adds a line, as in any text
  * being rewritten; Escape or Cancel closes it unchanged. Closes once saved; a failed save keeps
- * it open with the draft. Once closed, the message's Edit button has the focus back. A part of
+ * it open with the draft. While a save is on its way, its button says 'Saving…' and neither
+ * save can be pressed again. Once closed, the message's Edit button has the focus back. A part of
  * its own (lazy-parts.ts): most chat visits edit nothing.
  */
 export function MessageEditor({
@@ -30,6 +31,9 @@ export function MessageEditor({
   onClose: () => void;
 }) {
   const [draft, setDraft] = useState(text);
+  // One save at a time: a second press while the first is on its way would send the edit twice.
+  // The buttons say so (aria-disabled) but stay enabled, so the focus stays on them if it fails.
+  const [saving, setSaving] = useState<'edit' | 'branch' | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     const message = box.current?.closest('[data-message-id]');
@@ -38,8 +42,15 @@ export function MessageEditor({
   }, []);
   const unchanged = !draft.trim() || draft.trim() === text.trim();
   const canBranch = Boolean(draft.trim());
-  const save = async (submit: ((text: string) => Promise<boolean>) | undefined, ok: boolean) => {
-    if (submit && ok && (await submit(draft.trim()))) onClose();
+  const save = async (
+    submit: ((text: string) => Promise<boolean>) | undefined,
+    ok: boolean,
+    kind: 'edit' | 'branch',
+  ) => {
+    if (!submit || !ok || saving) return;
+    setSaving(kind);
+    const saved = await submit(draft.trim()).finally(() => setSaving(null));
+    if (saved) onClose();
   };
   return (
     <div className="w-full max-w-xl space-y-2">
@@ -66,18 +77,20 @@ export function MessageEditor({
             variant="secondary"
             className={TOUCH}
             disabled={!canBranch || busy}
-            onClick={() => void save(onEditAsBranch, canBranch)}
+            aria-disabled={saving !== null}
+            onClick={() => void save(onEditAsBranch, canBranch, 'branch')}
           >
-            Save as new branch
+            {saving === 'branch' ? 'Saving…' : 'Save as new branch'}
           </Button>
         )}
         <Button
           size="sm"
           className={TOUCH}
           disabled={unchanged}
-          onClick={() => void save(onEdit, !unchanged)}
+          aria-disabled={saving !== null}
+          onClick={() => void save(onEdit, !unchanged, 'edit')}
         >
-          Save
+          {saving === 'edit' ? 'Saving…' : 'Save'}
         </Button>
       </div>
     </div>
