@@ -141,7 +141,7 @@ test('the account page: devices, and a download that holds the conversation', as
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Download my data' }).click(),
+    page.getByRole('button', { name: 'Download my data' }).click(),
   ]);
   // A zip (the account has a conversation): the JSON and the conversation's Markdown copy.
   expect(download.suggestedFilename()).toMatch(/^reverie-export-\d{4}-\d{2}-\d{2}\.zip$/);

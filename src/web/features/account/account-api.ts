@@ -9,6 +9,7 @@ import type {
 import * as account from '../../../shared/account/endpoints';
 import * as auth from '../../../shared/auth/endpoints';
 import { call, urlOf } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 import { queryClient } from '../../lib/query-client';
 import { SESSION_KEY } from '../auth/session';
 
@@ -72,5 +73,11 @@ export const useDeleteAccount = () =>
     },
   });
 
-/** Where 'Download my data' points: the browser downloads it with the session cookie. */
-export const EXPORT_URL = urlOf(account.exportAccount);
+/**
+ * 'Download my data': the file made and saved, or an ApiError with the server's words (ten an
+ * hour, say) that a plain link would have turned into the browser's "download failed".
+ */
+export const useExportData = () =>
+  useMutation({
+    mutationFn: () => downloadFile(urlOf(account.exportAccount), 'reverie-export.zip'),
+  });

@@ -1,3 +1,5 @@
+import { saveBlob } from '../../lib/download';
+
 type Cell = string | number | boolean | null | undefined;
 
 /** Text a spreadsheet would run as a formula (=, +, -, @, a tab or carriage return first). */
@@ -22,12 +24,5 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
 
 /** Built in the browser and saved through a link: nothing is asked of the server again. */
 export function downloadCsv(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(fileName, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
 }
