@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECK_IN_LIMITS, type CheckInSettingsView } from '../../src/shared/check-ins/contract';
 import { LIMITS } from '../../src/web/features/notifications/check-in-form';
 import { CheckInsSection } from '../../src/web/features/notifications/CheckInsSection';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Check-ins on a character's page (issue 52 part 3): the form sends exactly what the contract
@@ -26,27 +26,18 @@ const NEVER_SET: CheckInSettingsView = {
   skippedForCreditsAt: null,
 };
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+const setup = apiTestSetup();
 let view: CheckInSettingsView;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
 beforeEach(() => {
-  api.reset();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   view = NEVER_SET;
-  api.on(`GET ${PATH}`, (_req, _body, res) => json(res, 200, view));
+  setup.api.on(`GET ${PATH}`, (_req, _body, res) => json(res, 200, view));
 });
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-});
+// Before apiTestSetup()'s wait for the loads (Vitest runs afterEach hooks last-registered first).
+afterEach(() => vi.restoreAllMocks());
 
 async function renderSection() {
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={setup.client}>
       <CheckInsSection characterId={CHARACTER} name="Mira" />
     </QueryClientProvider>,
   );
@@ -55,7 +46,7 @@ async function renderSection() {
   return section;
 }
 
-const puts = () => api.requests.filter((r) => r.method === 'PUT' && r.path === PATH);
+const puts = () => setup.api.requests.filter((r) => r.method === 'PUT' && r.path === PATH);
 
 describe('check-ins on the character page', () => {
   it('keeps the limits the contract has', () => {
@@ -71,7 +62,7 @@ describe('check-ins on the character page', () => {
     ) {
       return { ...resolved.call(this), timeZone: browserZone };
     });
-    api.on(`PUT ${PATH}`, (_req, body, res) =>
+    setup.api.on(`PUT ${PATH}`, (_req, body, res) =>
       json(res, 200, { ...(body as object), nextAt: null, skippedForCreditsAt: null }),
     );
     const section = await renderSection();
@@ -107,7 +98,7 @@ describe('check-ins on the character page', () => {
   });
 
   it('shows the server’s field errors by their fields, and its message', async () => {
-    api.on(`PUT ${PATH}`, (_req, _body, res) =>
+    setup.api.on(`PUT ${PATH}`, (_req, _body, res) =>
       json(res, 400, {
         message: 'Some check-in settings are not valid.',
         issues: [

@@ -1,11 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Character } from '../../src/shared/characters/contract';
 import type { ThreadMessageView } from '../../src/shared/chat/contract';
 import { continuationJoin } from '../../src/shared/chat/rules';
 import { ChatView } from '../../src/web/features/chat/ChatView';
-import { eventStream, json, startApiDouble } from './api-double';
+import { apiTestSetup, eventStream, json } from './api-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -49,23 +48,18 @@ const mira = {
   greetings: [],
 } as unknown as Character;
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+const setup = apiTestSetup();
 /** What the stand-in's thread holds (what a reload of the messages answers). */
 let stored: ThreadMessageView[];
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
+beforeAll(() => {
   // jsdom lays nothing out.
   Element.prototype.scrollIntoView ??= () => undefined;
 });
-afterAll(() => apiDouble.close());
 beforeEach(() => {
-  apiDouble.reset();
   window.sessionStorage.clear();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   stored = [question, reply];
-  apiDouble.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { creditsLeft: 5 }));
-  apiDouble.on('GET /api/models', (_req, _body, res) =>
+  setup.api.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { creditsLeft: 5 }));
+  setup.api.on('GET /api/models', (_req, _body, res) =>
     json(res, 200, {
       available: true,
       staff: false,
@@ -74,31 +68,27 @@ beforeEach(() => {
       defaultModel: null,
     }),
   );
-  apiDouble.on('GET /api/safety/status', (_req, _body, res) =>
+  setup.api.on('GET /api/safety/status', (_req, _body, res) =>
     json(res, 200, { chatPaused: false, message: null }),
   );
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
+  setup.api.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
     json(res, 200, []),
   );
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}/messages`, (_req, _body, res) =>
+  setup.api.on(`GET /api/conversations/${CONVERSATION}/messages`, (_req, _body, res) =>
     json(res, 200, stored),
   );
 });
-afterEach(async () => {
-  try {
-    // Nothing from this test may reach the stand-in during the next one.
-    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  } finally {
-    for (const button of screen.queryAllByLabelText('Dismiss notification')) {
-      fireEvent.click(button);
-    }
-    cleanup();
+// Runs before apiTestSetup()'s wait for the loads and its cleanup (Vitest runs afterEach hooks
+// last-registered first); a toast that comes later is dismissed after the test (setup.ts).
+afterEach(() => {
+  for (const button of screen.queryAllByLabelText('Dismiss notification')) {
+    fireEvent.click(button);
   }
 });
 
 /** The chat page's conversation, in `chatMode`, with the question and its reply loaded. */
 async function openChat(chatMode = 'assistant') {
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+  setup.api.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
     json(res, 200, {
       id: CONVERSATION,
       characterId: CHARACTER,
@@ -108,7 +98,7 @@ async function openChat(chatMode = 'assistant') {
       model: null,
     }),
   );
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <ChatView character={mira} conversationId={CONVERSATION} />
@@ -126,7 +116,7 @@ const splash = () => screen.queryByText('Starting your fantasy');
 /** A reply stream held open: the test sends its events one by one. */
 function holdStream(route: string) {
   const held: { stream?: ReturnType<typeof eventStream> } = {};
-  apiDouble.on(route, (_req, _body, res) => {
+  setup.api.on(route, (_req, _body, res) => {
     held.stream = eventStream(res);
   });
   return {
@@ -167,7 +157,7 @@ describe('Continue', () => {
     stored = [question, { ...reply, content: final }];
     stream.send('done', { messageId: reply.id, message: final, userMessageId: question.id });
     stream.end();
-    await waitFor(() => expect(client.isMutating()).toBe(0));
+    await waitFor(() => expect(setup.client.isMutating()).toBe(0));
     expect(replyText()).toBe(final);
     expect(splash()).toBeNull();
     // Asked again once it is over.
@@ -186,7 +176,7 @@ describe('Continue', () => {
     await waitFor(() => expect(replyText()).toBe(final));
     stream.send('done', { messageId: reply.id, message: final, userMessageId: question.id });
     stream.end();
-    await waitFor(() => expect(client.isMutating()).toBe(0));
+    await waitFor(() => expect(setup.client.isMutating()).toBe(0));
     expect(replyText()).toBe(final);
   });
 
@@ -206,7 +196,7 @@ describe('Continue', () => {
     );
     await waitFor(() => expect(replyText()).toBe(ORIGINAL));
     expect(splash()).toBeNull();
-    await waitFor(() => expect(client.isMutating()).toBe(0));
+    await waitFor(() => expect(setup.client.isMutating()).toBe(0));
     expect(replyText()).toBe(ORIGINAL);
   });
 
@@ -229,7 +219,7 @@ describe('Continue', () => {
     stream.send('token', { text: ' you up to?' });
     stream.send('done', { messageId: reply.id, message: final, userMessageId: question.id });
     stream.end();
-    await waitFor(() => expect(client.isMutating()).toBe(0));
+    await waitFor(() => expect(setup.client.isMutating()).toBe(0));
     // All of it at once: the bubbles already read are not taken away and revealed again.
     expect(bubbles()).toEqual(['hey you', 'missed you today', 'what are you up to?']);
   });
@@ -255,7 +245,7 @@ describe('Regenerate', () => {
     stored = [question, again];
     stream.send('done', { messageId: 11, message: 'Long ago', userMessageId: question.id });
     stream.end();
-    await waitFor(() => expect(client.isMutating()).toBe(0));
+    await waitFor(() => expect(setup.client.isMutating()).toBe(0));
     expect(document.querySelector('[data-message-id="11"]')?.textContent).toContain('Long ago');
     expect(splash()).toBeNull();
   });

@@ -1,16 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  act,
-  cleanup,
-  fireEvent,
-  render,
-  renderHook,
-  screen,
-  waitFor,
-} from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationDetail, ConversationSummary } from '../../src/shared/chat/contract';
 import { useDeleteCharacter } from '../../src/web/features/characters/mutations';
 import { useConversations } from '../../src/web/features/chat-data/api';
@@ -22,7 +14,7 @@ import {
   useReply,
 } from '../../src/web/features/chat/mutations';
 import { RecentChats } from '../../src/web/features/chat/RecentChats';
-import { eventStream, json, startApiDouble } from './api-double';
+import { apiTestSetup, eventStream, json } from './api-double';
 
 /**
  * The sidebar's paged conversation list (decision 0016): pages load newest first, more as the
@@ -30,8 +22,7 @@ import { eventStream, json, startApiDouble } from './api-double';
  * pages instead of fetching them all again.
  */
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+const setup = apiTestSetup();
 /** The server's conversations. */
 let stored: ConversationDetail[];
 
@@ -58,7 +49,7 @@ const find = (id: number) => stored.find((c) => c.id === id)!;
 
 /** Lists `stored` as the server would: keyset pages, the cursor being the last one's place. */
 function serveList(hold?: (release: () => void) => void) {
-  apiDouble.on('GET /api/conversations', (req, _body, res) => {
+  setup.api.on('GET /api/conversations', (req, _body, res) => {
     const query = new URL(req.url!, 'http://x').searchParams;
     const limit = Number(query.get('limit'));
     const [time, id] = (query.get('before') ?? '~').split('~');
@@ -82,39 +73,26 @@ function serveList(hold?: (release: () => void) => void) {
 /** Each conversation's detail, as stored now. */
 function serveDetails() {
   for (let id = 1; id <= 60; id++) {
-    apiDouble.on(`GET /api/conversations/${id}`, (_req, _body, res) => {
+    setup.api.on(`GET /api/conversations/${id}`, (_req, _body, res) => {
       const found = stored.find((c) => c.id === id);
       if (found) json(res, 200, found);
       else json(res, 404, { message: 'Conversation not found' });
     });
-    apiDouble.on(`GET /api/conversations/${id}/messages`, (_req, _body, res) => json(res, 200, []));
+    setup.api.on(`GET /api/conversations/${id}/messages`, (_req, _body, res) => json(res, 200, []));
   }
 }
 
 const listRequests = () =>
-  apiDouble.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/conversations?'));
+  setup.api.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/conversations?'));
 
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
-});
-afterAll(() => apiDouble.close());
 beforeEach(() => {
-  apiDouble.reset();
   stored = Array.from({ length: 45 }, (_, i) => conversation(i + 1));
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   serveDetails();
-  apiDouble.on('GET /api/characters', (_req, _body, res) => json(res, 200, []));
-});
-afterEach(async () => {
-  try {
-    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  } finally {
-    cleanup();
-  }
+  setup.api.on('GET /api/characters', (_req, _body, res) => json(res, 200, []));
 });
 
 const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  <QueryClientProvider client={setup.client}>{children}</QueryClientProvider>
 );
 
 /** The list as the sidebar has it, with the chat writes that change it. */
@@ -231,7 +209,7 @@ describe('Recent Chats', () => {
 
   it('says the chats could not be loaded, not that there are none, and tries again', async () => {
     let failing = true;
-    apiDouble.on('GET /api/conversations', (_req, _body, res) =>
+    setup.api.on('GET /api/conversations', (_req, _body, res) =>
       failing
         ? json(res, 500, { message: 'Something went wrong' })
         : json(res, 200, { conversations: [conversation(1)], nextCursor: null }),
@@ -262,7 +240,7 @@ describe('Recent Chats', () => {
 describe('the loaded pages follow each write', () => {
   it('a reply moves its conversation to the top with its new preview', async () => {
     const { result } = await renderList({ pages: 2 });
-    apiDouble.on('POST /api/assistant', (_req, _body, res: ServerResponse) => {
+    setup.api.on('POST /api/assistant', (_req, _body, res: ServerResponse) => {
       Object.assign(find(3), { lastMessage: 'Good morning', updatedAt: minutes(100) });
       const stream = eventStream(res);
       stream.send('done', { messageId: 12, message: 'Good morning', userMessageId: 11 });
@@ -287,7 +265,7 @@ describe('the loaded pages follow each write', () => {
 
   it('a reply in a conversation on a page not loaded yet puts it on top, and only there', async () => {
     const { result } = await renderList({ pages: 1 });
-    apiDouble.on('POST /api/assistant', (_req, _body, res: ServerResponse) => {
+    setup.api.on('POST /api/assistant', (_req, _body, res: ServerResponse) => {
       Object.assign(find(5), { lastMessage: 'Back again', updatedAt: minutes(100) });
       const stream = eventStream(res);
       stream.send('done', { messageId: 12, message: 'Back again', userMessageId: 11 });
@@ -313,7 +291,7 @@ describe('the loaded pages follow each write', () => {
 
   it('a new conversation joins at the top as soon as it is created', async () => {
     const { result } = await renderList({ pages: 1 });
-    apiDouble.on('POST /api/conversations', (_req, _body, res) => {
+    setup.api.on('POST /api/conversations', (_req, _body, res) => {
       stored.push({ ...conversation(46), title: 'New conversation', lastMessage: null });
       json(res, 201, { id: 46 });
     });
@@ -325,7 +303,7 @@ describe('the loaded pages follow each write', () => {
 
   it('an edited message changes the preview in place', async () => {
     const { result } = await renderList({ pages: 1 });
-    apiDouble.on('PUT /api/messages/9/edit', (_req, _body, res) => {
+    setup.api.on('PUT /api/messages/9/edit', (_req, _body, res) => {
       find(40).lastMessage = 'Edited words';
       json(res, 200, {});
     });
@@ -338,7 +316,7 @@ describe('the loaded pages follow each write', () => {
 
   it('a deleted conversation leaves the list', async () => {
     const { result } = await renderList({ pages: 2 });
-    apiDouble.on('DELETE /api/conversations/44', (_req, _body, res) => {
+    setup.api.on('DELETE /api/conversations/44', (_req, _body, res) => {
       stored = stored.filter((c) => c.id !== 44);
       json(res, 200, { success: true });
     });
@@ -350,11 +328,11 @@ describe('the loaded pages follow each write', () => {
 
   it('a deleted character’s conversations leave the list, or stay as Character deleted', async () => {
     const { result } = await renderList({ pages: 2 });
-    apiDouble.on('DELETE /api/characters/1/conversations', (_req, _body, res) =>
+    setup.api.on('DELETE /api/characters/1/conversations', (_req, _body, res) =>
       json(res, 200, { success: true, deleted: 15 }),
     );
     for (const id of [1, 2]) {
-      apiDouble.on(`DELETE /api/characters/${id}`, (_req, _body, res) =>
+      setup.api.on(`DELETE /api/characters/${id}`, (_req, _body, res) =>
         json(res, 200, { success: true }),
       );
     }
@@ -384,7 +362,7 @@ describe('Recent Chats: each conversation’s mode, search and rename (issue 45)
 
   /** The list, and searches as the server answers them: title or last message, with a snippet. */
   function serveListAndSearch() {
-    apiDouble.on('GET /api/conversations', (req, _body, res) => {
+    setup.api.on('GET /api/conversations', (req, _body, res) => {
       const words = new URL(req.url!, 'http://x').searchParams.get('query')?.toLowerCase();
       const summaries = [...stored]
         .sort(newestFirst)
@@ -408,7 +386,7 @@ describe('Recent Chats: each conversation’s mode, search and rename (issue 45)
       (li) => li.textContent,
     );
   const searches = () =>
-    apiDouble.requests.filter(
+    setup.api.requests.filter(
       (r) => r.path.startsWith('/api/conversations?') && r.path.includes('query='),
     );
 
@@ -488,7 +466,7 @@ describe('Recent Chats: each conversation’s mode, search and rename (issue 45)
 
   it('renames from the row’s menu: Enter saves, and the focus goes back to the menu’s button', async () => {
     serveListAndSearch();
-    apiDouble.on('PUT /api/conversations/2', (_req, body, res) => {
+    setup.api.on('PUT /api/conversations/2', (_req, body, res) => {
       Object.assign(find(2), { title: (body as { title: string }).title });
       json(res, 200, find(2));
     });
@@ -500,12 +478,12 @@ describe('Recent Chats: each conversation’s mode, search and rename (issue 45)
     fireEvent.change(field, { target: { value: '  Plans for the weekend ' } });
     fireEvent.submit(field.form!);
     await waitFor(() => expect(rows()[2]).toContain('Plans for the weekend'));
-    expect(apiDouble.requests.find((r) => r.method === 'PUT')!.body).toEqual({
+    expect(setup.api.requests.find((r) => r.method === 'PUT')!.body).toEqual({
       title: 'Plans for the weekend',
     });
     await waitFor(() => expect(document.activeElement).toBe(optionsOf('Plans for the weekend')));
     // The list was edited in place, not fetched again.
-    expect(apiDouble.requests.filter((r) => r.path === '/api/conversations?limit=30')).toHaveLength(
+    expect(setup.api.requests.filter((r) => r.path === '/api/conversations?limit=30')).toHaveLength(
       1,
     );
   });
@@ -525,6 +503,6 @@ describe('Recent Chats: each conversation’s mode, search and rename (issue 45)
     fireEvent.submit(field.form!);
     expect(screen.getByRole('alert').textContent).toBe('Please give the conversation a name.');
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(apiDouble.requests.some((r) => r.method === 'PUT')).toBe(false);
+    expect(setup.api.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoreMark, ThreadMessageView } from '../../src/shared/chat/contract';
 import { ChatView } from '../../src/web/features/chat/ChatView';
-import { eventStream, startApiDouble } from './api-double';
+import { apiTestSetup, eventStream } from './api-double';
 import { answerChatReads, CONVERSATION, mira, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
 
@@ -19,31 +18,19 @@ const HARBOUR: LoreMark = { id: 'harbour', name: 'harbour' };
 const message = (id: number, sender: 'user' | 'ai', content: string, lore: LoreMark[] = []) =>
   threadMessage(id, sender, content, { parentId: id > 9 ? id - 1 : null, lore });
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+const setup = apiTestSetup();
 let stored: ThreadMessageView[];
 beforeAll(async () => {
-  apiDouble = await startApiDouble();
   // The marker's chunk, compiled once here: its first compile can outlast findBy's wait.
   await import('../../src/web/features/chat/LoreMarker');
 });
-afterAll(() => apiDouble.close());
 beforeEach(() => {
-  apiDouble.reset();
   window.sessionStorage.clear();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  answerChatReads(apiDouble, () => stored);
-});
-afterEach(async () => {
-  try {
-    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  } finally {
-    cleanup();
-  }
+  answerChatReads(setup.api, () => stored);
 });
 
 async function openChat() {
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <ChatView character={mira} conversationId={CONVERSATION} />
@@ -55,7 +42,7 @@ async function openChat() {
 const shown = (id: number) => document.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
 const inMessage = (id: number) => within(shown(id)!);
 const messageReads = () =>
-  apiDouble.requests.filter(
+  setup.api.requests.filter(
     (r) => r.method === 'GET' && r.path === `/api/conversations/${CONVERSATION}/messages`,
   ).length;
 
@@ -111,7 +98,7 @@ describe('the lore marker', () => {
 
   it('shows on a streamed reply once it is stored, with no messages fetched again', async () => {
     stored = [message(9, 'user', 'Hello'), message(10, 'ai', 'Hi there')];
-    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+    setup.api.on('POST /api/assistant', (_req, _body, res) => {
       const stream = eventStream(res);
       stream.send('accepted', { userMessageId: 11, replyId: 'run-1' });
       stream.send('token', { text: 'It has not failed' });
@@ -143,7 +130,7 @@ describe('the lore marker', () => {
     ).toBe('Lamp');
     // The user's message carries none.
     expect(inMessage(11).queryByTestId('lore-marker')).toBeNull();
-    await waitFor(() => expect(client.isMutating()).toBe(0));
+    await waitFor(() => expect(setup.client.isMutating()).toBe(0));
     expect(messageReads()).toBe(readsBefore);
   });
 });

@@ -1,9 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadMessageView } from '../../src/shared/chat/contract';
 import { ChatView } from '../../src/web/features/chat/ChatView';
-import { eventStream, json, startApiDouble } from './api-double';
+import { apiTestSetup, eventStream, json } from './api-double';
 import { answerChatReads, CONVERSATION, mira, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
 
@@ -27,33 +26,23 @@ const r1 = message(10, 'ai', 9, 'Once upon a time');
 const q2 = message(11, 'user', 10, 'And then?');
 const r2 = message(12, 'ai', 11, 'The lighthouse went dark.');
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+const setup = apiTestSetup();
 let stored: ThreadMessageView[];
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
-});
-afterAll(() => apiDouble.close());
 beforeEach(() => {
-  apiDouble.reset();
   window.sessionStorage.clear();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   stored = [q1, r1, q2, r2];
-  answerChatReads(apiDouble, () => stored);
+  answerChatReads(setup.api, () => stored);
 });
-afterEach(async () => {
-  try {
-    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  } finally {
-    for (const button of screen.queryAllByLabelText('Dismiss notification')) {
-      fireEvent.click(button);
-    }
-    cleanup();
+// Runs before apiTestSetup()'s wait for the loads and its cleanup (Vitest runs afterEach hooks
+// last-registered first); a toast that comes later is dismissed after the test (setup.ts).
+afterEach(() => {
+  for (const button of screen.queryAllByLabelText('Dismiss notification')) {
+    fireEvent.click(button);
   }
 });
 
 async function openChat() {
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <ChatView character={mira} conversationId={CONVERSATION} />
@@ -66,7 +55,7 @@ async function openChat() {
 const shown = (id: number) => document.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
 const inMessage = (id: number) => within(shown(id)!);
 const regenerateRequests = (id: number) =>
-  apiDouble.requests.filter(
+  setup.api.requests.filter(
     (r) => r.method === 'POST' && r.path === `/api/messages/${id}/regenerate`,
   );
 
@@ -77,7 +66,7 @@ function answerRegenerate(
   text: string,
   after: ThreadMessageView[],
 ) {
-  apiDouble.on(`POST /api/messages/${replyId}/regenerate`, (_req, _body, res) => {
+  setup.api.on(`POST /api/messages/${replyId}/regenerate`, (_req, _body, res) => {
     const stream = eventStream(res);
     stored = after;
     stream.send('accepted', { userMessageId: stored.at(-2)?.id, replyId: 'run-1' });
@@ -106,7 +95,7 @@ describe('the price of the conversation’s model', () => {
       { model: 'house', label: 'House', creditsPerReply: 1 },
       { model: 'deluxe', label: 'Deluxe', creditsPerReply: 3 },
     ];
-    apiDouble.on('GET /api/models', (_req, _body, res) =>
+    setup.api.on('GET /api/models', (_req, _body, res) =>
       json(res, 200, {
         available: true,
         staff: false,
@@ -116,7 +105,7 @@ describe('the price of the conversation’s model', () => {
         defaultModel: 'house',
       }),
     );
-    apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+    setup.api.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
       json(res, 200, {
         id: CONVERSATION,
         characterId: mira.id,
@@ -220,7 +209,7 @@ describe('the forks count', () => {
 
 describe('after editing a message', () => {
   async function edit(id: number, text: string) {
-    apiDouble.on(`PUT /api/messages/${id}/edit`, (_req, _body, res) => {
+    setup.api.on(`PUT /api/messages/${id}/edit`, (_req, _body, res) => {
       stored = stored.map((m) => (m.id === id ? { ...m, content: text } : m));
       json(res, 200, {
         id,
@@ -270,9 +259,9 @@ const LAZY = { timeout: 5000 };
 
 describe('editing a character’s reply', () => {
   const edits = (id: number) =>
-    apiDouble.requests.filter((r) => r.method === 'PUT' && r.path === `/api/messages/${id}/edit`);
+    setup.api.requests.filter((r) => r.method === 'PUT' && r.path === `/api/messages/${id}/edit`);
   function answerEdit(id: number) {
-    apiDouble.on(`PUT /api/messages/${id}/edit`, (_req, body, res) => {
+    setup.api.on(`PUT /api/messages/${id}/edit`, (_req, body, res) => {
       const { content } = body as { content: string };
       stored = stored.map((m) => (m.id === id ? { ...m, content } : m));
       json(res, 200, { id, conversationId: CONVERSATION, content, sender: 'ai', createdAt: at });
@@ -326,13 +315,13 @@ describe('editing a character’s reply', () => {
 
 describe('Remember this', () => {
   const saved = () =>
-    apiDouble.requests.filter(
+    setup.api.requests.filter(
       (r) => r.method === 'POST' && r.path === `/api/characters/${mira.id}/memories`,
     );
 
   it('opens the fact without stage directions, saves what the user wrote', async () => {
     stored = [q1, { ...r1, content: '*smiles softly*  I grew up in   **Lisbon**. *sips tea*' }];
-    apiDouble.on(`POST /api/characters/${mira.id}/memories`, (_req, body, res) =>
+    setup.api.on(`POST /api/characters/${mira.id}/memories`, (_req, body, res) =>
       json(res, 201, { memory: { id: 1, ...(body as object) } }),
     );
     await openChat();
@@ -369,7 +358,7 @@ describe('Remember this', () => {
 
 describe('Report', () => {
   it('reports a reply with a reason and words, says so, and gives the focus back', async () => {
-    apiDouble.on('POST /api/reports', (_req, _body, res) =>
+    setup.api.on('POST /api/reports', (_req, _body, res) =>
       json(res, 201, {
         id: 1,
         kind: 'message',
@@ -395,7 +384,7 @@ describe('Report', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await screen.findByText('Report sent');
-    expect(apiDouble.requests.find((r) => r.path === '/api/reports')?.body).toEqual({
+    expect(setup.api.requests.find((r) => r.path === '/api/reports')?.body).toEqual({
       messageId: r2.id,
       reason: 'harassment',
       details: 'It insulted me.',
@@ -407,7 +396,7 @@ describe('Report', () => {
 
 describe('a refusal that is not about credits', () => {
   it('shows a removed character’s 403 as it came, not as out of credits', async () => {
-    apiDouble.on(`POST /api/messages/${r2.id}/regenerate`, (_req, _body, res) =>
+    setup.api.on(`POST /api/messages/${r2.id}/regenerate`, (_req, _body, res) =>
       json(res, 403, {
         message: 'This character was removed by moderation and can no longer reply.',
       }),
@@ -421,7 +410,7 @@ describe('a refusal that is not about credits', () => {
 
 describe('a character moderation removed', () => {
   it('keeps the thread readable and says why in the message box’s place', async () => {
-    const Providers = withAppProviders(client);
+    const Providers = withAppProviders(setup.client);
     render(
       <Providers>
         <ChatView

@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NotificationsSection } from '../../src/web/features/account/NotificationsSection';
 import { forgetThisBrowser, PUSH_ID_KEY } from '../../src/web/features/notifications/push';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 import {
   installBrowserPush,
   removeBrowserPush,
@@ -19,37 +19,29 @@ import {
  * ends and the server forgets it. Below, what the account is told, previews off by default.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+// The fake browser goes once the loads have ended and the page is empty: registered before
+// apiTestSetup(), as Vitest runs afterEach hooks last-registered first.
+afterEach(() => removeBrowserPush());
+const setup = apiTestSetup();
 let browser: FakeBrowser;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
 beforeEach(() => {
-  api.reset();
   window.localStorage.removeItem(PUSH_ID_KEY);
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  api.on('GET /api/notifications/settings', (_req, _body, res) =>
+  setup.api.on('GET /api/notifications/settings', (_req, _body, res) =>
     json(res, 200, { replies: true, previews: false }),
   );
-  api.on('PUT /api/notifications/settings', (_req, body, res) => json(res, 200, body));
-  api.on('GET /api/push/key', (_req, _body, res) => json(res, 200, { publicKey: VAPID_KEY }));
-  api.on('POST /api/push/subscriptions', (_req, _body, res) =>
+  setup.api.on('PUT /api/notifications/settings', (_req, body, res) => json(res, 200, body));
+  setup.api.on('GET /api/push/key', (_req, _body, res) => json(res, 200, { publicKey: VAPID_KEY }));
+  setup.api.on('POST /api/push/subscriptions', (_req, _body, res) =>
     json(res, 201, { id: 41, createdAt: '2026-01-01T00:00:00.000Z' }),
   );
-  api.on('DELETE /api/push/subscriptions/41', (_req, _body, res) =>
+  setup.api.on('DELETE /api/push/subscriptions/41', (_req, _body, res) =>
     json(res, 200, { success: true }),
   );
-});
-afterEach(async () => {
-  await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  removeBrowserPush();
 });
 
 function renderSection() {
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={setup.client}>
       <NotificationsSection />
     </QueryClientProvider>,
   );
@@ -58,7 +50,7 @@ function renderSection() {
 }
 
 const sent = (method: string, path: string) =>
-  api.requests.filter((r) => r.method === method && r.path === path);
+  setup.api.requests.filter((r) => r.method === method && r.path === path);
 
 describe('notifications on this device', () => {
   it('asks nothing on the first visit, and explains a refused permission', async () => {
@@ -126,7 +118,7 @@ describe('notifications on this device', () => {
 
   it('says what failed when the server refuses the subscription', async () => {
     browser = installBrowserPush();
-    api.on('POST /api/push/subscriptions', (_req, _body, res) =>
+    setup.api.on('POST /api/push/subscriptions', (_req, _body, res) =>
       json(res, 400, { message: 'That push service address is not allowed.' }),
     );
     const { section, device } = renderSection();

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadMessageView } from '../../src/shared/chat/contract';
 import { ChatView } from '../../src/web/features/chat/ChatView';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 import {
   answerChatReads,
   conversationDetail,
@@ -25,35 +25,23 @@ const PICTURES = `/api/conversations/${CONVERSATION}/pictures`;
 const REFUSED =
   'This scene cannot be pictured: everyone in a picture must be an adult (18+). Nothing was charged.';
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+const setup = apiTestSetup();
 let stored: ThreadMessageView[];
 beforeAll(async () => {
-  apiDouble = await startApiDouble();
   // The button's chunk, compiled once here: its first compile can outlast findBy's wait.
   await import('../../src/web/features/pictures/PictureButton');
   await import('../../src/web/features/chat/message-extras');
 });
-afterAll(() => apiDouble.close());
 beforeEach(() => {
-  apiDouble.reset();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   stored = [
     threadMessage(9, 'user', 'Meet me at the lighthouse'),
     threadMessage(10, 'ai', 'I am on my way.', { parentId: 9 }),
   ];
-  answerChatReads(apiDouble, () => stored);
-});
-afterEach(async () => {
-  try {
-    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  } finally {
-    cleanup();
-  }
+  answerChatReads(setup.api, () => stored);
 });
 
 function siteStatus(features: Record<string, unknown>) {
-  apiDouble.on('GET /api/site/status', (_req, _body, res) =>
+  setup.api.on('GET /api/site/status', (_req, _body, res) =>
     json(res, 200, {
       announcement: null,
       maintenance: { enabled: false, message: '' },
@@ -69,7 +57,7 @@ function siteStatus(features: Record<string, unknown>) {
 }
 
 async function openChat(placeholder = 'Message Mira...') {
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <ChatView character={mira} conversationId={CONVERSATION} />
@@ -77,14 +65,14 @@ async function openChat(placeholder = 'Message Mira...') {
   );
   await screen.findByPlaceholderText(placeholder);
   await waitFor(() =>
-    expect(apiDouble.requests.some((r) => r.path === '/api/site/status')).toBe(true),
+    expect(setup.api.requests.some((r) => r.path === '/api/site/status')).toBe(true),
   );
 }
 
 const pictureRequests = () =>
-  apiDouble.requests.filter((r) => r.method === 'POST' && r.path === PICTURES);
+  setup.api.requests.filter((r) => r.method === 'POST' && r.path === PICTURES);
 const messageReads = () =>
-  apiDouble.requests.filter(
+  setup.api.requests.filter(
     (r) => r.method === 'GET' && r.path.startsWith(`/api/conversations/${CONVERSATION}/messages`),
   ).length;
 
@@ -138,7 +126,7 @@ describe("'Send me a picture'", () => {
     siteStatus({ pictures: true, pictureCredits: 5 });
     // The answer is held until the test has seen the busy state.
     let pending: ServerResponse | null = null;
-    apiDouble.on(`POST ${PICTURES}`, (_req, _body, res) => {
+    setup.api.on(`POST ${PICTURES}`, (_req, _body, res) => {
       pending = res;
     });
     await openChat();
@@ -182,7 +170,7 @@ describe("'Send me a picture'", () => {
 
   it("shows the server's refusal in a toast and adds nothing to the thread", async () => {
     siteStatus({ pictures: true, pictureCredits: 5 });
-    apiDouble.on(`POST ${PICTURES}`, (_req, _body, res) => json(res, 400, { message: REFUSED }));
+    setup.api.on(`POST ${PICTURES}`, (_req, _body, res) => json(res, 400, { message: REFUSED }));
     await openChat();
     const { panel } = await openPanel();
     // No words: the scene speaks for itself.
@@ -196,7 +184,7 @@ describe("'Send me a picture'", () => {
   });
   it('is offered above a story’s options too', async () => {
     siteStatus({ pictures: true, pictureCredits: 5 });
-    apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+    setup.api.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
       json(res, 200, {
         id: CONVERSATION,
         characterId: mira.id,
@@ -211,7 +199,7 @@ describe("'Send me a picture'", () => {
         model: null,
       }),
     );
-    const Providers = withAppProviders(client);
+    const Providers = withAppProviders(setup.client);
     render(
       <Providers>
         <ChatView character={mira} conversationId={CONVERSATION} />
@@ -226,21 +214,21 @@ describe("'Send me a picture'", () => {
   it('is absent when the server has no images, and from a server that does not say', async () => {
     siteStatus({ pictures: false, pictureCredits: 5 });
     await openChat();
-    await waitFor(() => expect(client.isFetching()).toBe(0));
+    await waitFor(() => expect(setup.client.isFetching()).toBe(0));
     expect(screen.queryByRole('button', { name: 'Send me a picture' })).toBeNull();
     cleanup();
 
     // An older server: no `pictures` in its answer.
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    setup.client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     siteStatus({});
     await openChat();
-    await waitFor(() => expect(client.isFetching()).toBe(0));
+    await waitFor(() => expect(setup.client.isFetching()).toBe(0));
     expect(screen.queryByRole('button', { name: 'Send me a picture' })).toBeNull();
   });
 
   it('is absent from a group scene, where the server sends no pictures', async () => {
     siteStatus({ pictures: true, pictureCredits: 5 });
-    apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+    setup.api.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
       json(
         res,
         200,
@@ -255,7 +243,7 @@ describe("'Send me a picture'", () => {
     );
     // (A scene's messages go to the scene.)
     await openChat('Message the scene...');
-    await waitFor(() => expect(client.isFetching()).toBe(0));
+    await waitFor(() => expect(setup.client.isFetching()).toBe(0));
     expect(screen.queryByRole('button', { name: 'Send me a picture' })).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadMessageView } from '../../src/shared/chat/contract';
 import { ChatView } from '../../src/web/features/chat/ChatView';
-import { startApiDouble } from './api-double';
+import { apiTestSetup } from './api-double';
 import { answerChatReads, CONVERSATION, mira, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
 
@@ -16,19 +15,14 @@ import { withAppProviders } from './providers';
 
 const URL_OF_PICTURE = '/api/messages/12/attachments/0';
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+const setup = apiTestSetup();
 let stored: ThreadMessageView[];
 beforeAll(async () => {
-  apiDouble = await startApiDouble();
   // The thread's extras and the viewer, compiled once here: a first compile can outlast findBy.
   await import('../../src/web/features/chat/message-extras');
   await import('../../src/web/features/pictures/PictureViewer');
 });
-afterAll(() => apiDouble.close());
 beforeEach(() => {
-  apiDouble.reset();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   stored = [
     threadMessage(9, 'user', 'Show me the lamp'),
     threadMessage(10, 'ai', 'Here it is, burning bright.', { parentId: 9 }),
@@ -38,21 +32,14 @@ beforeEach(() => {
       attachments: [{ kind: 'image', url: URL_OF_PICTURE, width: 768, height: 1024 }],
     },
   ];
-  answerChatReads(apiDouble, () => stored);
-});
-afterEach(async () => {
-  try {
-    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  } finally {
-    cleanup();
-  }
+  answerChatReads(setup.api, () => stored);
 });
 
 const shown = (id: number) => document.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
 const inMessage = (id: number) => within(shown(id)!);
 
 async function openChat() {
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <ChatView character={mira} conversationId={CONVERSATION} />

@@ -1,7 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
 import {
   act,
-  cleanup,
   fireEvent,
   render,
   renderHook,
@@ -9,7 +7,7 @@ import {
   waitFor,
   within,
 } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Character } from '../../src/shared/characters/contract';
 import type { ThreadMessageView } from '../../src/shared/chat/contract';
 import type { Notice } from '../../src/shared/safety/contract';
@@ -26,7 +24,7 @@ import { ThreadNotice } from '../../src/web/features/chat/ThreadNotice';
 import { noticesKey } from '../../src/web/features/chat/notices';
 import { streamReply } from '../../src/web/features/chat/stream-reply';
 import { useSendMessage } from '../../src/web/features/chat/use-send-message';
-import { eventStream, json, startApiDouble } from './api-double';
+import { apiTestSetup, eventStream, json } from './api-double';
 import { withAppProviders } from './providers';
 import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat/rules';
 
@@ -67,20 +65,15 @@ const notice = (id: number, kind: Notice['kind'], afterMessageId: number | null)
   afterMessageId,
 });
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
+const setup = apiTestSetup();
+beforeAll(() => {
   // jsdom lays nothing out.
   Element.prototype.scrollIntoView ??= () => undefined;
 });
-afterAll(() => apiDouble.close());
 beforeEach(() => {
-  apiDouble.reset();
   window.sessionStorage.clear();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  apiDouble.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { ok: true }));
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+  setup.api.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { ok: true }));
+  setup.api.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
     json(res, 200, {
       id: CONVERSATION,
       characterId: CHARACTER,
@@ -90,30 +83,26 @@ beforeEach(() => {
       model: null,
     }),
   );
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}/messages`, (_req, _body, res) =>
+  setup.api.on(`GET /api/conversations/${CONVERSATION}/messages`, (_req, _body, res) =>
     json(res, 200, [hello]),
   );
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
+  setup.api.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
     json(res, 200, []),
   );
   // Messages typed without credits, kept by the server (none yet).
-  apiDouble.on('GET /api/unanswered', (_req, _body, res) => json(res, 200, { messages: [] }));
+  setup.api.on('GET /api/unanswered', (_req, _body, res) => json(res, 200, { messages: [] }));
 });
-afterEach(async () => {
-  try {
-    // Nothing from this test may reach the stand-in during the next one.
-    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  } finally {
-    for (const button of screen.queryAllByLabelText('Dismiss notification')) {
-      fireEvent.click(button);
-    }
-    cleanup();
+// Runs before apiTestSetup()'s wait for the loads and its cleanup (Vitest runs afterEach hooks
+// last-registered first); a toast that comes later is dismissed after the test (setup.ts).
+afterEach(() => {
+  for (const button of screen.queryAllByLabelText('Dismiss notification')) {
+    fireEvent.click(button);
   }
 });
 
 describe('the reply stream', () => {
   it('hands each notice to the UI, in order, before the first token', async () => {
-    apiDouble.on('POST /api/chat', (_req, _body, res) => {
+    setup.api.on('POST /api/chat', (_req, _body, res) => {
       const stream = eventStream(res);
       stream.send('accepted', { userMessageId: 11 });
       stream.send('notice', notice(1, 'ai-disclosure', 11));
@@ -139,12 +128,12 @@ describe('the reply stream', () => {
 
 /** The send hook with the thread's messages and notices as the cache has them. */
 function renderSend() {
-  client.setQueryData(
+  setup.client.setQueryData(
     messagesKey(CONVERSATION),
     { pages: [[hello]], pageParams: [0] },
     { updatedAt: Date.now() },
   );
-  client.setQueryData(noticesKey(CONVERSATION), [], { updatedAt: Date.now() });
+  setup.client.setQueryData(noticesKey(CONVERSATION), [], { updatedAt: Date.now() });
   const outOfCredits: string[] = [];
   const view = renderHook(
     () => ({
@@ -162,7 +151,7 @@ function renderSend() {
       }),
       thread: flattenPages(useMessages(CONVERSATION).data?.pages).map((m) => m.content),
     }),
-    { wrapper: withAppProviders(client) },
+    { wrapper: withAppProviders(setup.client) },
   );
   return { ...view, outOfCredits };
 }
@@ -170,7 +159,7 @@ function renderSend() {
 describe('sending with notices', () => {
   it('shows the notices while the reply streams, then keeps them in the cache', async () => {
     let finish = () => undefined as void;
-    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+    setup.api.on('POST /api/assistant', (_req, _body, res) => {
       const stream = eventStream(res);
       stream.send('accepted', { userMessageId: 11 });
       stream.send('notice', notice(5, 'crisis', 11));
@@ -192,7 +181,7 @@ describe('sending with notices', () => {
     await act(async () => expect(await sent).toBe(true));
     // The reply is stored: the stream's notices are gone, the cache has them after the message.
     expect(result.current.send.notices).toEqual([]);
-    expect(client.getQueryData<Notice[]>(noticesKey(CONVERSATION))).toEqual([
+    expect(setup.client.getQueryData<Notice[]>(noticesKey(CONVERSATION))).toEqual([
       notice(5, 'crisis', 11),
     ]);
     expect(result.current.thread).toEqual([
@@ -203,7 +192,7 @@ describe('sending with notices', () => {
   });
 
   it('shows what was stored when the streamed reply was withheld', async () => {
-    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+    setup.api.on('POST /api/assistant', (_req, _body, res) => {
       const stream = eventStream(res);
       stream.send('accepted', { userMessageId: 11 });
       stream.send('token', { text: 'Something it must not say' });
@@ -219,11 +208,11 @@ describe('sending with notices', () => {
   });
 
   it('a paused account: no out-of-credits dialog, the status is read again, the text goes back', async () => {
-    apiDouble.on('POST /api/assistant', (_req, _body, res) =>
+    setup.api.on('POST /api/assistant', (_req, _body, res) =>
       json(res, 403, { message: ADULTS_ONLY_PAUSED_MESSAGE }),
     );
     const { result, outOfCredits } = renderSend();
-    client.setQueryData(['/api/safety/status'], { chatPaused: false, message: null });
+    setup.client.setQueryData(['/api/safety/status'], { chatPaused: false, message: null });
     let sent!: boolean;
     await act(async () => {
       sent = await result.current.send.send("I'm 15 and in ninth grade");
@@ -232,12 +221,12 @@ describe('sending with notices', () => {
     expect(outOfCredits).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull(); // no error toast either
     // The pause and the conversation's notices are stale now: asked again when shown.
-    expect(client.getQueryState(['/api/safety/status'])?.isInvalidated).toBe(true);
-    expect(client.getQueryState(noticesKey(CONVERSATION))?.isInvalidated).toBe(true);
+    expect(setup.client.getQueryState(['/api/safety/status'])?.isInvalidated).toBe(true);
+    expect(setup.client.getQueryState(noticesKey(CONVERSATION))?.isInvalidated).toBe(true);
   });
 
   it('a paused account found by the credit check: no out-of-credits dialog either', async () => {
-    apiDouble.on('POST /api/credit-check', (_req, _body, res) =>
+    setup.api.on('POST /api/credit-check', (_req, _body, res) =>
       json(res, 403, { message: ADULTS_ONLY_PAUSED_MESSAGE }),
     );
     const { result, outOfCredits } = renderSend();
@@ -245,7 +234,7 @@ describe('sending with notices', () => {
       expect(await result.current.send.send('hello?')).toBe(false);
     });
     expect(outOfCredits).toEqual([]);
-    expect(apiDouble.requests.map((r) => r.path)).not.toContain('/api/assistant');
+    expect(setup.api.requests.map((r) => r.path)).not.toContain('/api/assistant');
   });
 });
 
@@ -261,7 +250,7 @@ const mira = {
 
 /** The chat for one conversation, as the chat page shows it. */
 function renderChat(status: { chatPaused: boolean; message: string | null }) {
-  apiDouble.on('GET /api/models', (_req, _body, res) =>
+  setup.api.on('GET /api/models', (_req, _body, res) =>
     json(res, 200, {
       available: true,
       staff: false,
@@ -270,8 +259,8 @@ function renderChat(status: { chatPaused: boolean; message: string | null }) {
       defaultModel: null,
     }),
   );
-  apiDouble.on('GET /api/safety/status', (_req, _body, res) => json(res, 200, status));
-  const Providers = withAppProviders(client);
+  setup.api.on('GET /api/safety/status', (_req, _body, res) => json(res, 200, status));
+  const Providers = withAppProviders(setup.client);
   return render(
     <Providers>
       <ChatView character={mira} conversationId={CONVERSATION} />
@@ -283,10 +272,10 @@ describe('the chat', () => {
   it('a 403 for a paused account shows the banner and the notice, not the credits dialog', async () => {
     const status = { chatPaused: false, message: null as string | null };
     let notices: Notice[] = [];
-    apiDouble.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
+    setup.api.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
       json(res, 200, notices),
     );
-    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+    setup.api.on('POST /api/assistant', (_req, _body, res) => {
       // The server pauses the account and notes why in the thread.
       status.chatPaused = true;
       status.message = ADULTS_ONLY_PAUSED_MESSAGE;
@@ -325,12 +314,12 @@ describe('the chat', () => {
     const status = { chatPaused: false, message: null as string | null };
     let notices: Notice[] = [];
     let held: (() => void) | null = null;
-    apiDouble.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) => {
+    setup.api.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) => {
       const answer = notices;
       if (held === null) held = () => json(res, 200, answer);
       else json(res, 200, answer);
     });
-    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+    setup.api.on('POST /api/assistant', (_req, _body, res) => {
       status.chatPaused = true;
       status.message = ADULTS_ONLY_PAUSED_MESSAGE;
       notices = [notice(9, 'adults-only', hello.id)];
@@ -348,7 +337,7 @@ describe('the chat', () => {
   });
 
   it('the 403 of no credits left still opens the out-of-credits dialog', async () => {
-    apiDouble.on('POST /api/assistant', (_req, _body, res) =>
+    setup.api.on('POST /api/assistant', (_req, _body, res) =>
       json(res, 403, { message: OUT_OF_CREDITS_MESSAGE }),
     );
     renderChat({ chatPaused: false, message: null });
@@ -360,7 +349,7 @@ describe('the chat', () => {
     // The words were offered to the server to keep (nothing went to the model).
     await waitFor(() =>
       expect(
-        apiDouble.requests.find((r) => r.path === '/api/unanswered' && r.method === 'POST')?.body,
+        setup.api.requests.find((r) => r.path === '/api/unanswered' && r.method === 'POST')?.body,
       ).toMatchObject({ content: 'Still there?' }),
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
@@ -368,7 +357,7 @@ describe('the chat', () => {
   });
 
   it('places each notice after its message, the top ones first, and leaves out other branches', async () => {
-    apiDouble.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
+    setup.api.on(`GET /api/conversations/${CONVERSATION}/notices`, (_req, _body, res) =>
       json(res, 200, [
         notice(1, 'ai-disclosure', null),
         notice(2, 'crisis', hello.id),

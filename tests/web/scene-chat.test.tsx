@@ -1,11 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SceneMember, ThreadMessageView } from '../../src/shared/chat/contract';
 import { ChatView } from '../../src/web/features/chat/ChatView';
 import { chooseNextSpeaker } from '../../src/web/features/chat/scenes/next-speaker';
-import { eventStream, json, startApiDouble } from './api-double';
+import { apiTestSetup, eventStream, json } from './api-double';
 import { answerChatReads, CONVERSATION, mira, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
 
@@ -29,8 +28,7 @@ const characters = [
   conversationCount: 1,
 }));
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+const setup = apiTestSetup();
 let stored: ThreadMessageView[];
 let members: SceneMember[];
 
@@ -40,14 +38,10 @@ const spoken = (id: number, content: string, speakerId: number, parentId: number
 });
 
 beforeAll(async () => {
-  apiDouble = await startApiDouble();
   // The scenes' chunk, compiled once here: its first compile can outlast findBy's wait.
   await import('../../src/web/features/chat/scenes/scene-parts');
 });
-afterAll(() => apiDouble.close());
 beforeEach(() => {
-  apiDouble.reset();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   stored = [
     spoken(9, 'Welcome aboard.', mira.id, null),
     threadMessage(10, 'user', 'Who keeps the lamp?', { parentId: 9 }),
@@ -61,9 +55,9 @@ beforeEach(() => {
   ];
   // The choice of who answers next is kept per conversation while the page lives.
   chooseNextSpeaker(CONVERSATION, null);
-  answerChatReads(apiDouble, () => stored);
-  apiDouble.on('GET /api/characters', (_req, _body, res) => json(res, 200, characters));
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+  answerChatReads(setup.api, () => stored);
+  setup.api.on('GET /api/characters', (_req, _body, res) => json(res, 200, characters));
+  setup.api.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
     json(res, 200, {
       id: CONVERSATION,
       characterId: mira.id,
@@ -78,16 +72,9 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(async () => {
-  try {
-    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  } finally {
-    cleanup();
-  }
-});
 
 async function openScene() {
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <ChatView character={mira} conversationId={CONVERSATION} />
@@ -104,7 +91,7 @@ const speakerOf = (id: number) =>
   within(message(id)).queryByTestId('speaker')?.querySelector(':scope > :not([aria-hidden])')
     ?.textContent;
 const requests = (method: string, path: string) =>
-  apiDouble.requests.filter((r) => r.method === method && r.path === path).map((r) => r.body);
+  setup.api.requests.filter((r) => r.method === method && r.path === path).map((r) => r.body);
 const nextSpeaker = () => screen.getByRole('radiogroup', { name: 'Answers next' });
 const checked = () =>
   within(nextSpeaker())
@@ -145,7 +132,7 @@ describe('a group scene', () => {
     const ada = within(bar).getByRole('button', { name: 'Ada' });
     expect(theo.getAttribute('aria-pressed')).toBe('true');
     expect(ada.getAttribute('aria-pressed')).toBe('false');
-    apiDouble.on(`PUT /api/conversations/${CONVERSATION}/present`, (_req, body, res) => {
+    setup.api.on(`PUT /api/conversations/${CONVERSATION}/present`, (_req, body, res) => {
       const here = (body as { characterIds: number[] }).characterIds;
       members = members.map((m) => ({ ...m, present: here.includes(m.characterId) }));
       json(res, 200, { members });
@@ -166,7 +153,7 @@ describe('a group scene', () => {
     ).toEqual(['Scene decides', 'Mira', 'Ada']);
 
     const refusal = 'Keep at least one character in the scene.';
-    apiDouble.on(`PUT /api/conversations/${CONVERSATION}/present`, (_req, _body, res) =>
+    setup.api.on(`PUT /api/conversations/${CONVERSATION}/present`, (_req, _body, res) =>
       json(res, 400, { message: refusal }),
     );
     fireEvent.click(within(bar).getByRole('button', { name: 'Mira' }));
@@ -192,7 +179,7 @@ describe('a group scene', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
     expect(checked()).toEqual(['Theo']);
 
-    apiDouble.on('POST /api/chat', (_req, _body, res) =>
+    setup.api.on('POST /api/chat', (_req, _body, res) =>
       streamReply(res, spoken(14, 'Aye.', THEO, 13)),
     );
     const box = screen.getByPlaceholderText('Message the scene...');
@@ -215,7 +202,7 @@ describe('a group scene', () => {
     const labels = () => screen.getAllByTestId('speaker').map((e) => e.textContent);
     const before = labels().length;
     let finish = () => {};
-    apiDouble.on('POST /api/chat', (_req, _body, res) => {
+    setup.api.on('POST /api/chat', (_req, _body, res) => {
       const events = eventStream(res);
       events.send('accepted', { userMessageId: 13, replyId: 'run-14', speakerId: THEO });
       events.send('token', { text: 'Aye, the lamp' });
@@ -252,7 +239,7 @@ describe('a group scene', () => {
     fireEvent.click(within(bar).getByRole('radio', { name: 'Theo' }));
     const turns: number[] = [];
     let next = 13;
-    apiDouble.on(`POST /api/conversations/${CONVERSATION}/turn`, (_req, body, res) => {
+    setup.api.on(`POST /api/conversations/${CONVERSATION}/turn`, (_req, body, res) => {
       const { speakerId } = body as { speakerId: number };
       turns.push(speakerId);
       const parentId = stored.at(-1)!.id;
@@ -278,7 +265,7 @@ describe('a group scene', () => {
     await openScene();
     const asked: unknown[] = [];
     for (const id of [12, 14]) {
-      apiDouble.on(`POST /api/messages/${id}/regenerate`, (_req, body, res) => {
+      setup.api.on(`POST /api/messages/${id}/regenerate`, (_req, body, res) => {
         asked.push(body);
         const speakerId = (body as { speakerId?: number } | undefined)?.speakerId ?? 99;
         stored = stored.slice(0, -1);

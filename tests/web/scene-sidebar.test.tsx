@@ -1,10 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CharacterListItem } from '../../src/shared/characters/contract';
 import type { ConversationSummary } from '../../src/shared/chat/contract';
 import { ChatSidebar } from '../../src/web/features/chat/ChatSidebar';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -45,39 +44,29 @@ const summary = (id: number, extra: Partial<ConversationSummary> = {}): Conversa
   ...extra,
 });
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+// Back to the app's first page once this test's page is emptied: registered before apiTestSetup(),
+// as Vitest runs afterEach hooks last-registered first.
+afterEach(() => window.history.replaceState(null, '', '/'));
+const setup = apiTestSetup();
 let listed: ConversationSummary[];
 let closed: number;
 
 beforeAll(async () => {
-  apiDouble = await startApiDouble();
   // The scenes' chunk and the dialog's, compiled once here: a first compile can outlast findBy.
   await import('../../src/web/features/chat/scenes/scene-parts');
   await import('../../src/web/features/chat/scenes/NewSceneDialog');
 });
-afterAll(() => apiDouble.close());
 beforeEach(() => {
-  apiDouble.reset();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   listed = [];
   closed = 0;
-  apiDouble.on('GET /api/characters', (_req, _body, res) => json(res, 200, cast));
-  apiDouble.on('GET /api/conversations', (_req, _body, res) =>
+  setup.api.on('GET /api/characters', (_req, _body, res) => json(res, 200, cast));
+  setup.api.on('GET /api/conversations', (_req, _body, res) =>
     json(res, 200, { conversations: listed, nextCursor: null }),
   );
 });
-afterEach(async () => {
-  try {
-    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  } finally {
-    cleanup();
-    window.history.replaceState(null, '', '/');
-  }
-});
 
 function renderSidebar(characters = cast) {
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <ChatSidebar
@@ -143,12 +132,12 @@ describe("'New group scene'", () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(button));
-    expect(apiDouble.requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(setup.api.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it('starts the scene with the characters in the order picked, then opens it', async () => {
-    apiDouble.on('POST /api/conversations', (_req, _body, res) => json(res, 201, { id: 42 }));
-    apiDouble.on('GET /api/conversations/42', (_req, _body, res) =>
+    setup.api.on('POST /api/conversations', (_req, _body, res) => json(res, 201, { id: 42 }));
+    setup.api.on('GET /api/conversations/42', (_req, _body, res) =>
       json(res, 200, { ...summary(42, { characterId: 3, characterIds: [3, 1] }) }),
     );
     renderSidebar();
@@ -160,7 +149,7 @@ describe("'New group scene'", () => {
 
     await waitFor(() => expect(window.location.pathname).toBe('/chat/42'));
     expect(window.location.search).toBe('?character=3');
-    const created = apiDouble.requests.filter(
+    const created = setup.api.requests.filter(
       (r) => r.method === 'POST' && r.path === '/api/conversations',
     );
     expect(created.map((r) => r.body)).toEqual([{ characterIds: [3, 1], chatMode: 'immersive' }]);
@@ -171,7 +160,7 @@ describe("'New group scene'", () => {
 
   it("shows the server's refusal and stays open", async () => {
     const refused = 'Each character joins a scene once.';
-    apiDouble.on('POST /api/conversations', (_req, _body, res) =>
+    setup.api.on('POST /api/conversations', (_req, _body, res) =>
       json(res, 400, { message: refused }),
     );
     renderSidebar();

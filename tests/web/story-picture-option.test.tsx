@@ -1,9 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PICTURE_STORY_OPTION } from '../../src/shared/pictures/rules';
 import { StoryOptions } from '../../src/web/features/chat/StoryParts';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -12,16 +11,9 @@ import { withAppProviders } from './providers';
  * they cannot, it is an option like any other.
  */
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
-});
-afterAll(() => apiDouble.close());
+const setup = apiTestSetup();
 beforeEach(() => {
-  apiDouble.reset();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  apiDouble.on('POST /api/conversations/7/pictures', (_req, _body, res) =>
+  setup.api.on('POST /api/conversations/7/pictures', (_req, _body, res) =>
     json(res, 200, PICTURE_MESSAGE),
   );
 });
@@ -35,13 +27,6 @@ const PICTURE_MESSAGE = {
   lore: [],
   attachments: [{ kind: 'image', url: '/api/messages/40/attachments/0', width: 8, height: 8 }],
 };
-afterEach(async () => {
-  try {
-    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  } finally {
-    cleanup();
-  }
-});
 
 const OPTIONS = ['Light the lamp', 'Climb down', 'Call out', PICTURE_STORY_OPTION].map(
   (option, i) => ({ number: i + 1, option }),
@@ -49,7 +34,7 @@ const OPTIONS = ['Light the lamp', 'Climb down', 'Call out', PICTURE_STORY_OPTIO
 
 function showOptions(pictures: boolean) {
   const chosen: string[] = [];
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <StoryOptions
@@ -71,7 +56,7 @@ function showOptions(pictures: boolean) {
 }
 
 const pictureRequests = () =>
-  apiDouble.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/pictures'));
+  setup.api.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/pictures'));
 
 describe('the model’s picture option in a story', () => {
   it('asks for the picture, and sends nothing as the user’s move', async () => {
@@ -86,7 +71,7 @@ describe('the model’s picture option in a story', () => {
 
   it('is asked for once while the picture is being made: a second press would be paid for again', async () => {
     let answer = () => {};
-    apiDouble.on('POST /api/conversations/7/pictures', (_req, _body, res) => {
+    setup.api.on('POST /api/conversations/7/pictures', (_req, _body, res) => {
       answer = () => json(res, 200, PICTURE_MESSAGE);
     });
     showOptions(true);

@@ -1,11 +1,11 @@
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InfiniteData } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary, ThreadMessageView } from '../../src/shared/chat/contract';
 import { messagesKey } from '../../src/web/features/chat-data/api';
 import { ChatView } from '../../src/web/features/chat/ChatView';
 import { RecentChats } from '../../src/web/features/chat/RecentChats';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 import {
   answerChatReads,
   CONVERSATION,
@@ -35,15 +35,13 @@ const summary = (id: number, unread: boolean): ConversationSummary => ({
   leafId: 10,
 });
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
+const setup = apiTestSetup();
 let stored: ThreadMessageView[];
 let visibility: DocumentVisibilityState;
 let unreadLeft: number;
 const setAppBadge = vi.fn(async (_count?: number) => undefined);
 
 beforeAll(async () => {
-  apiDouble = await startApiDouble();
   // The read mark's chunk, compiled once here: its first compile can outlast a wait.
   await import('../../src/web/features/chat/read-mark');
   Object.defineProperty(document, 'visibilityState', {
@@ -52,50 +50,40 @@ beforeAll(async () => {
   });
   Object.defineProperty(navigator, 'setAppBadge', { configurable: true, value: setAppBadge });
 });
-afterAll(async () => {
-  await apiDouble.close();
+afterAll(() => {
   Reflect.deleteProperty(document, 'visibilityState');
   Reflect.deleteProperty(navigator, 'setAppBadge');
 });
 beforeEach(() => {
-  apiDouble.reset();
   setAppBadge.mockClear();
   window.sessionStorage.clear();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   visibility = 'visible';
   unreadLeft = 1;
   stored = [threadMessage(9, 'user', 'Are you there?'), threadMessage(10, 'ai', 'Always.')];
-  answerChatReads(apiDouble, () => stored);
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+  answerChatReads(setup.api, () => stored);
+  setup.api.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
     json(res, 200, conversationDetail({ ...summary(CONVERSATION, true), leafId: 10 })),
   );
-  apiDouble.on('GET /api/conversations', (_req, _body, res) =>
+  setup.api.on('GET /api/conversations', (_req, _body, res) =>
     json(res, 200, {
       conversations: [summary(OTHER, true), summary(CONVERSATION, true)],
       nextCursor: null,
     }),
   );
-  apiDouble.on('GET /api/characters', (_req, _body, res) => json(res, 200, [mira]));
-  apiDouble.on(`POST /api/conversations/${CONVERSATION}/read`, (_req, _body, res) =>
+  setup.api.on('GET /api/characters', (_req, _body, res) => json(res, 200, [mira]));
+  setup.api.on(`POST /api/conversations/${CONVERSATION}/read`, (_req, _body, res) =>
     json(res, 200, { unreadConversations: unreadLeft }),
   );
 });
-afterEach(async () => {
-  try {
-    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
-  } finally {
-    cleanup();
-  }
-});
 
 const marks = () =>
-  apiDouble.requests.filter(
+  setup.api.requests.filter(
     (r) => r.method === 'POST' && r.path === `/api/conversations/${CONVERSATION}/read`,
   );
 const row = (id: number) => within(screen.getByRole('link', { name: new RegExp(`^Chat ${id}`) }));
 
 async function openChat() {
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <RecentChats activeId={CONVERSATION} onOpen={() => {}} onDeletedActive={() => {}} />
@@ -138,7 +126,7 @@ describe('unread conversations', () => {
   });
 
   it('marks nothing already seen, and a reply stored while the user watches at once', async () => {
-    apiDouble.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
+    setup.api.on(`GET /api/conversations/${CONVERSATION}`, (_req, _body, res) =>
       json(res, 200, conversationDetail({ ...summary(CONVERSATION, false), leafId: 10 })),
     );
     await openChat();
@@ -147,16 +135,19 @@ describe('unread conversations', () => {
 
     // The reply's pair joins the cached pages as a send stores it (message-cache.ts).
     act(() =>
-      client.setQueryData<InfiniteData<ThreadMessageView[]>>(messagesKey(CONVERSATION), (data) => ({
-        ...data!,
-        pages: [
-          [
-            ...data!.pages[0]!,
-            threadMessage(11, 'user', 'Tell me more.'),
-            threadMessage(12, 'ai', 'Gladly.'),
+      setup.client.setQueryData<InfiniteData<ThreadMessageView[]>>(
+        messagesKey(CONVERSATION),
+        (data) => ({
+          ...data!,
+          pages: [
+            [
+              ...data!.pages[0]!,
+              threadMessage(11, 'user', 'Tell me more.'),
+              threadMessage(12, 'ai', 'Gladly.'),
+            ],
           ],
-        ],
-      })),
+        }),
+      ),
     );
     await screen.findByText('Gladly.');
     await waitFor(() => expect(marks().map((r) => r.body)).toEqual([{ upTo: 12 }]));
