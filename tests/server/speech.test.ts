@@ -23,6 +23,7 @@ import { speechSecondsOf, startSpeechDouble, type SpeechDouble } from '../double
 import type { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult } from './support/llm';
 import { creditsOf, userWithCredits } from './support/credits';
+import { maintenanceSwitch } from './support/maintenance';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -348,6 +349,41 @@ describe('POST /api/messages/{id}/speech', () => {
     expect(
       await t.database.db.select().from(messageSpeech).where(eq(messageSpeech.messageId, replyId)),
     ).toEqual([]);
+  });
+
+  it('is paused with replies for maintenance when it costs credits, while a kept one still plays', async () => {
+    const pause = await maintenanceSwitch(t);
+    const user = await userWithCredits(t, 10);
+    const { replyId, conversationId } = await conversationWithReply(t, user);
+    const heard = await listen(user.c, replyId);
+    expect(heard.status).toBe(200);
+    const [unheard] = await t.database.db
+      .insert(message)
+      .values({
+        conversationId,
+        userId: user.id,
+        sender: 'ai',
+        parentId: replyId,
+        content: 'The bell rang twice.',
+      })
+      .returning({ id: message.id });
+    speech.reset();
+    await pause(true, 'Back at 18:00 UTC.');
+    try {
+      const paused = await user.c.post(`/api/messages/${unheard!.id}/speech`);
+      expect(paused.status).toBe(503);
+      expect(paused.json.message).toBe('Back at 18:00 UTC.');
+      expect(paused.headers.get('retry-after')).toBe('300');
+      // A replay is a read: it plays, asking no provider.
+      const replay = await listen(user.c, replyId);
+      expect(replay.body.equals(heard.body)).toBe(true);
+      expect(speech.spoken).toHaveLength(0);
+      expect(await creditsOf(user.c)).toBe(8);
+    } finally {
+      await pause(false);
+    }
+    expect((await listen(user.c, unheard!.id)).status).toBe(200);
+    expect(await creditsOf(user.c)).toBe(6);
   });
 
   it('refuses what it cannot read, and what is not the user’s', async () => {

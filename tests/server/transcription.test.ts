@@ -6,10 +6,12 @@
  * microphone (the site status says so).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MAINTENANCE_MESSAGE } from '../../src/shared/site/contract';
 import { TRANSCRIPTION_MESSAGES } from '../../src/shared/voice/contract';
 import { wavBytes } from '../doubles/audio';
 import { DEFAULT_TRANSCRIPT, startSpeechDouble, type SpeechDouble } from '../doubles/speech-server';
 import { creditsOf, userWithCredits as userWithCreditsOf } from './support/credits';
+import { maintenanceSwitch } from './support/maintenance';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -112,6 +114,22 @@ describe('POST /api/transcriptions', () => {
     const signedOut = await t.client().upload('/api/transcriptions', wav, 'a.wav', 'audio/wav');
     expect(signedOut.status).toBe(401);
     expect(speech.received).toHaveLength(0);
+  });
+
+  it('is paused with replies for maintenance when it costs credits, asking nothing', async () => {
+    const pause = await maintenanceSwitch(t);
+    const c = await userWithCredits(10);
+    await pause(true);
+    try {
+      const paused = await send(c, wav);
+      expect(paused.status).toBe(503);
+      expect(paused.json.message).toBe(DEFAULT_MAINTENANCE_MESSAGE);
+      expect(speech.received).toHaveLength(0);
+      expect(await creditsOf(c)).toBe(10);
+    } finally {
+      await pause(false);
+    }
+    expect((await send(c, wav)).status).toBe(200);
   });
 
   it('says voice input is not configured without STT_MODEL, and the site status offers none', async () => {

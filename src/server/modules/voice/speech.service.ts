@@ -80,6 +80,9 @@ export async function speakMessage(
   }
 
   const pieces = spokenPieces(spoken);
+  // A paid read-aloud spends credits: paused with replies for maintenance (decision 0059). A kept
+  // one (above) is a read and a free one spends nothing: both still play.
+  if (speech.credits > 0) await ctx.site.refuseWhilePaused();
   const chargeId = speech.credits > 0 ? await takeCredit(ctx, userId, null, speech.credits) : null;
   const stop = new AbortController();
   let first: Audio;

@@ -26,6 +26,8 @@ export async function transcribeRecording(
   const kind = sniffAudio(bytes);
   if (!kind) throw badRequest(TRANSCRIPTION_MESSAGES.notAudio);
   const price = ctx.config.transcription?.credits ?? 0;
+  // Paid voice input spends credits: paused with replies for maintenance (decision 0059).
+  if (price > 0) await ctx.site.refuseWhilePaused();
   const chargeId = price > 0 ? await takeCredit(ctx, userId, null, price) : null;
   try {
     const { text, durationSeconds } = await ctx.transcriber.transcribe({
