@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ErrorBody } from '../../../shared/http/error-body';
+import type { SiteStatus } from '../../../shared/site/contract';
+import { getSiteStatus } from '../../../shared/site/endpoints';
 import { speakMessage } from '../../../shared/voice/endpoints';
 import { toast } from '../../components/ui/toast';
 import { ApiError, urlOf } from '../../lib/api';
-import { creditsMayHaveChanged } from './voice-credits';
+import { CREDITS_KEY } from '../chat-data/api';
 
 /**
  * The page's one voice (issue 50): a character's message read aloud, starting with the first
@@ -77,6 +79,19 @@ interface Player {
 const REFUND_SEEN_MS = 1_000;
 
 /**
+ * After a request for the voice: the credits left, where Listen costs some. voice-api.ts's
+ * useTranscribe does the same for voice input; one shared module would be a chunk of its own,
+ * named in /chat's first load (tests/build/chat-budget.test.ts), for five lines.
+ */
+function creditsMayHaveChanged(client: QueryClient, stopped = false) {
+  const status = client.getQueryData<SiteStatus>([getSiteStatus.path]);
+  if (!status?.features?.speechCredits) return;
+  const read = () => void client.invalidateQueries({ queryKey: CREDITS_KEY });
+  if (stopped) setTimeout(read, REFUND_SEEN_MS);
+  else read();
+}
+
+/**
  * Plays `messageId` (whose text is `content`: an edited message is new audio); `client` is the
  * app's, whose credits a charged voice changes; `auto` when no one pressed Listen.
  */
@@ -121,7 +136,7 @@ export async function playMessage(
       asked = true;
       const response = await fetchSpeech(messageId, mine.abort.signal);
       answered = true;
-      creditsMayHaveChanged(client, 'speechCredits');
+      creditsMayHaveChanged(client);
       if (window.MediaSource?.isTypeSupported('audio/mpeg')) {
         return await streamInto(response, player, keep);
       }
@@ -138,7 +153,7 @@ export async function playMessage(
     const title = error instanceof ApiError ? error.message : answered ? BROKEN : UNREACHABLE;
     toast({ title, variant: 'destructive' });
   } finally {
-    if (asked) creditsMayHaveChanged(client, 'speechCredits', player.live() ? 0 : REFUND_SEEN_MS);
+    if (asked) creditsMayHaveChanged(client, !player.live());
   }
 }
 

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SiteStatus } from '../../../shared/site/contract';
+import { getSiteStatus } from '../../../shared/site/endpoints';
 import type { Transcription } from '../../../shared/voice/contract';
 import { transcribe as transcribeEndpoint } from '../../../shared/voice/endpoints';
 import type { ErrorBody } from '../../../shared/http/error-body';
 import { ApiError, urlOf } from '../../lib/api';
-import { creditsMayHaveChanged } from './voice-credits';
+import { CREDITS_KEY } from '../chat-data/api';
 
 /** Sends a recording (multipart, field `file`) and answers the words in it. */
 async function transcribe(recording: Blob): Promise<string> {
@@ -35,6 +37,12 @@ export function useTranscribe() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: transcribe,
-    onSettled: () => creditsMayHaveChanged(client, 'transcriptionCredits'),
+    // As speech-player.ts's creditsMayHaveChanged (kept apart: see there).
+    onSettled: () => {
+      const status = client.getQueryData<SiteStatus>([getSiteStatus.path]);
+      if (status?.features?.transcriptionCredits) {
+        void client.invalidateQueries({ queryKey: CREDITS_KEY });
+      }
+    },
   });
 }
