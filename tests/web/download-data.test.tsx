@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { DataSection } from '../../src/web/features/account/DataSection';
+import { DOWNLOAD_INTERRUPTED } from '../../src/web/lib/download';
 import { apiTestSetup, json } from './api-double';
 import { withAppProviders } from './providers';
 
@@ -46,13 +47,14 @@ beforeEach(() => {
 
 function open() {
   const Providers = withAppProviders(setup.client);
-  render(
+  const page = render(
     <Providers>
       <DataSection />
     </Providers>,
   );
-  return screen.getByRole('button', { name: 'Download my data' });
+  return { button: screen.getByRole('button', { name: /Download my data|Preparing/ }), page };
 }
+const exports = () => setup.api.requests.filter((r) => r.path === '/api/account/export');
 
 it('saves the file under the name the server gave it', async () => {
   setup.api.on('GET /api/account/export', (_req, _body, res) => {
@@ -62,7 +64,7 @@ it('saves the file under the name the server gave it', async () => {
     });
     res.end('{"account":{"email":"me@example.com"}}');
   });
-  fireEvent.click(open());
+  fireEvent.click(open().button);
   await waitFor(() => expect(saved).toHaveLength(1));
   expect(saved[0]).toEqual({
     name: 'reverie-export-2026-12-03.json',
@@ -76,7 +78,7 @@ it('shows the server’s words when it refuses, and tries again when pressed aga
   setup.api.on('GET /api/account/export', (_req, _body, res) =>
     json(res, 429, { message: refusal }),
   );
-  const button = open();
+  const { button } = open();
   fireEvent.click(button);
   expect(await screen.findByRole('alert')).toHaveProperty('textContent', refusal);
   expect(saved).toHaveLength(0);
@@ -88,4 +90,45 @@ it('shows the server’s words when it refuses, and tries again when pressed aga
   fireEvent.click(button);
   await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['reverie-export.zip']));
   await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+});
+
+it('makes one export at a time, even after a visit elsewhere and back', async () => {
+  let finish: () => void = () => undefined;
+  setup.api.on('GET /api/account/export', (_req, _body, res) => {
+    finish = () => {
+      res.writeHead(200, { 'content-type': 'application/zip' });
+      res.end('zip');
+    };
+  });
+  const first = open();
+  fireEvent.click(first.button);
+  await waitFor(() => expect(exports()).toHaveLength(1));
+  expect(first.button.textContent).toBe('Preparing your data…');
+  first.page.unmount();
+
+  const again = open();
+  expect(again.button.textContent).toBe('Preparing your data…');
+  expect(again.button.getAttribute('aria-disabled')).toBe('true');
+  fireEvent.click(again.button);
+  finish();
+  // No name from the server: one that says what the file is.
+  await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['reverie-export.zip']));
+  expect(exports()).toHaveLength(1);
+  await waitFor(() => expect(again.button.textContent).toBe('Download my data'));
+});
+
+it('says so when the file breaks off, and names a JSON export as JSON', async () => {
+  setup.api.on('GET /api/account/export', (_req, _body, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+    res.write('{"account":');
+    setTimeout(() => res.destroy(), 50);
+  });
+  const { button } = open();
+  fireEvent.click(button);
+  expect(await screen.findByRole('alert')).toHaveProperty('textContent', DOWNLOAD_INTERRUPTED);
+  expect(saved).toHaveLength(0);
+
+  setup.api.on('GET /api/account/export', (_req, _body, res) => json(res, 200, { account: {} }));
+  fireEvent.click(button);
+  await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['reverie-export.json']));
 });

@@ -9,7 +9,7 @@ import { withAppProviders } from './providers';
 
 /**
  * Saving an edited reply takes a moment on a slow connection: meanwhile its button says
- * "Saving…", and a second press sends nothing more. A failed save leaves the editor open with
+ * "Saving…", a second press sends nothing more, and the text stays as sent until it is done. A failed save leaves the editor open with
  * the draft and the focus on Save, to try again.
  */
 
@@ -59,6 +59,14 @@ it('sends one edit however often Save is pressed while it is on its way', async 
   await waitFor(() => expect(held).toHaveLength(1));
   expect(save.textContent).toBe('Saving…');
   expect(save.getAttribute('aria-disabled')).toBe('true');
+  // Still focusable (not disabled): a failed save leaves the focus where it was.
+  expect((save as HTMLButtonElement).disabled).toBe(false);
+  // The text being saved is what is shown: read-only, and Escape and Cancel wait for the save.
+  const box = screen.getByRole('textbox', { name: 'Edit reply' }) as HTMLTextAreaElement;
+  expect(box.readOnly).toBe(true);
+  fireEvent.keyDown(box, { key: 'Escape' });
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.getByRole('textbox', { name: 'Edit reply' })).toBe(box);
   fireEvent.click(save);
   fireEvent.click(save);
   // Long enough for a second request to arrive, were one sent.
@@ -81,6 +89,7 @@ it('after a failed save keeps the draft and the focus on Save, which sends again
 
   await waitFor(() => expect(save.textContent).toBe('Save'));
   expect(save.getAttribute('aria-disabled')).toBe('false');
+  expect(box.readOnly).toBe(false);
   expect(box.value).toBe('Once, by the sea');
   expect(document.activeElement).toBe(save);
   fireEvent.click(save);

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CharacterListItem } from '../../src/shared/characters/contract';
 import type { ConversationSummary } from '../../src/shared/chat/contract';
 import { ChatSidebar } from '../../src/web/features/chat/ChatSidebar';
@@ -44,9 +44,6 @@ const summary = (id: number, extra: Partial<ConversationSummary> = {}): Conversa
   ...extra,
 });
 
-// Back to the app's first page once this test's page is emptied: registered before apiTestSetup(),
-// as Vitest runs afterEach hooks last-registered first.
-afterEach(() => window.history.replaceState(null, '', '/'));
 const setup = apiTestSetup();
 let listed: ConversationSummary[];
 let closed: number;
@@ -57,6 +54,8 @@ beforeAll(async () => {
   await import('../../src/web/features/chat/scenes/NewSceneDialog');
 });
 beforeEach(() => {
+  // Each test starts on the app's first page, whatever the one before it left.
+  window.history.replaceState(null, '', '/');
   listed = [];
   closed = 0;
   setup.api.on('GET /api/characters', (_req, _body, res) => json(res, 200, cast));

@@ -87,7 +87,7 @@ export type EndpointKind =
   | 'stream'
   /** A multipart upload: `urlOf` with a FormData body. */
   | 'upload'
-  /** A file to download (an attachment): `urlOf` as a link. */
+  /** A file to download (an attachment): `urlOf` as a link, or fetched where a refusal must be read. */
   | 'download';
 
 export interface Endpoint<

@@ -1,6 +1,12 @@
 import type { ErrorBody } from '../../shared/http/error-body';
 import { ApiError } from './api';
 
+/**
+ * How long a saved file's address stays valid: the browser reads it after the click, and Safari
+ * and Firefox can fail a download whose address went first (FileSaver.js waits 40 s).
+ */
+const KEEP_ADDRESS_MS = 60_000;
+
 /** Saves `blob` as the file `fileName` through a link, as a download the browser names. */
 export function saveBlob(fileName: string, blob: Blob) {
   const url = URL.createObjectURL(blob);
@@ -10,22 +16,31 @@ export function saveBlob(fileName: string, blob: Blob) {
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  setTimeout(() => URL.revokeObjectURL(url), KEEP_ADDRESS_MS);
 }
+
+/** A download that began and broke off (the connection, or the server mid-file). */
+export const DOWNLOAD_INTERRUPTED = 'The download was interrupted. Please try again.';
 
 /**
  * Downloads `url` (signed in, with the session cookie) and saves it under the name the server
- * gave. Fetched rather than linked where the server may refuse (a rate limit, a signed-out
- * session): a link would show the browser's "download failed" without the server's words, which
- * an ApiError here carries.
+ * gave, else `fallbackName(contentType)`. Fetched rather than linked where the server may refuse
+ * (a rate limit, a signed-out session): a link would show the browser's "download failed"
+ * without the server's words, which an ApiError here carries. A TypeError is no answer at all.
  */
-export async function downloadFile(url: string, fallbackName: string) {
+export async function downloadFile(url: string, fallbackName: (contentType: string) => string) {
   const response = await fetch(url, { credentials: 'include' });
   if (!response.ok) {
     const data = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
-    throw new ApiError(response.status, data.message || 'The file could not be made.');
+    throw new ApiError(
+      response.status,
+      data.message || `The server could not make the file (${response.status}). Please try again.`,
+    );
   }
+  const blob = await response.blob().catch(() => {
+    throw new ApiError(response.status, DOWNLOAD_INTERRUPTED);
+  });
   const disposition = response.headers.get('content-disposition') ?? '';
   const named = /filename="([^"]+)"/.exec(disposition)?.[1];
-  saveBlob(named ?? fallbackName, await response.blob());
+  saveBlob(named ?? fallbackName(response.headers.get('content-type') ?? ''), blob);
 }

@@ -13,6 +13,16 @@ import { sniffAudio } from './audio-kind';
 const DURATION_GRACE_SECONDS = 1.5;
 
 /**
+ * Whether a recording may be sent now, asked before its upload is read (a refusal then costs the
+ * user no upload): 503 when voice input is not configured, or when it costs credits while
+ * replies are paused for maintenance (decision 0059).
+ */
+export async function transcriptionOpen(ctx: AppContext): Promise<void> {
+  if (!ctx.transcriber.configured) throw new HttpError(503, TRANSCRIPTION_NOT_CONFIGURED);
+  if ((ctx.config.transcription?.credits ?? 0) > 0) await ctx.site.refuseWhilePaused();
+}
+
+/**
  * A recording turned into text (issue 50): checked to be audio, paid for when the operator set
  * TRANSCRIPTION_CREDITS (given back if it fails or is too long), sent to the speech-to-text
  * endpoint. Nothing of it is stored or logged: the words go back to the composer only.
@@ -22,12 +32,10 @@ export async function transcribeRecording(
   userId: string,
   bytes: Buffer,
 ): Promise<Transcription> {
-  if (!ctx.transcriber.configured) throw new HttpError(503, TRANSCRIPTION_NOT_CONFIGURED);
+  await transcriptionOpen(ctx);
   const kind = sniffAudio(bytes);
   if (!kind) throw badRequest(TRANSCRIPTION_MESSAGES.notAudio);
   const price = ctx.config.transcription?.credits ?? 0;
-  // Paid voice input spends credits: paused with replies for maintenance (decision 0059).
-  if (price > 0) await ctx.site.refuseWhilePaused();
   const chargeId = price > 0 ? await takeCredit(ctx, userId, null, price) : null;
   try {
     const { text, durationSeconds } = await ctx.transcriber.transcribe({

@@ -6,12 +6,13 @@ import type { AppContext } from '../../context';
 import { route } from '../../http/route';
 import { uploadedFile, uploadScope } from '../../http/uploaded-file';
 import { listVoices, speakMessage, voiceSample } from './speech.service';
-import { transcribeRecording } from './transcription.service';
+import { transcribeRecording, transcriptionOpen } from './transcription.service';
 
 /** Voice (issue 50): recordings into text for the composer; messages read aloud. */
 export async function registerVoiceRoutes(app: FastifyInstance, ctx: AppContext) {
   await uploadScope(app, TRANSCRIPTION_MAX_BYTES, async (scope) => {
     await route(scope, ctx, endpoints.transcribe, async (request, _reply, user) => {
+      await transcriptionOpen(ctx);
       const { bytes } = await uploadedFile(request, {
         what: 'recording',
         tooBig: TRANSCRIPTION_MESSAGES.tooBig,

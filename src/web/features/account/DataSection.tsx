@@ -1,18 +1,19 @@
 import { Download, Loader2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
-import { useExportData } from './account-api';
+import { useExportData, useExporting } from './account-api';
 import { Section } from './Section';
 
 /**
  * 'Download my data': everything the account holds. The server names the file (a zip, or the
  * JSON alone for an account with no conversation and no avatar) and the browser saves it. While
- * the server makes it the button says so; a refusal (too many today, signed out) is shown in the
- * server's words under the button.
+ * the server makes it the button says so; a refusal (too many this hour, signed out) is shown in the
+ * server's words under the button. One export at a time: a visit elsewhere and back still finds
+ * it being made.
  */
 export function DataSection() {
   const exportData = useExportData();
-  const busy = exportData.isPending;
+  const busy = useExporting();
   return (
     <Section
       id="account-data"

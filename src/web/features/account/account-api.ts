@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangeEmailRequest,
   ChangePasswordRequest,
@@ -73,11 +73,21 @@ export const useDeleteAccount = () =>
     },
   });
 
+/** The export being made: one at a time, even across a visit elsewhere and back. */
+export const EXPORT_KEY = [account.exportAccount.path] as const;
+
 /**
  * 'Download my data': the file made and saved, or an ApiError with the server's words (ten an
  * hour, say) that a plain link would have turned into the browser's "download failed".
  */
 export const useExportData = () =>
   useMutation({
-    mutationFn: () => downloadFile(urlOf(account.exportAccount), 'reverie-export.zip'),
+    mutationKey: EXPORT_KEY,
+    mutationFn: () =>
+      downloadFile(urlOf(account.exportAccount), (type) =>
+        type.includes('json') ? 'reverie-export.json' : 'reverie-export.zip',
+      ),
   });
+
+/** Whether an export is being made now, by this page or one left meanwhile. */
+export const useExporting = () => useIsMutating({ mutationKey: EXPORT_KEY }) > 0;

@@ -31,9 +31,11 @@ export function MessageEditor({
   onClose: () => void;
 }) {
   const [draft, setDraft] = useState(text);
-  // One save at a time: a second press while the first is on its way would send the edit twice.
-  // The buttons say so (aria-disabled) but stay enabled, so the focus stays on them if it fails.
+  // One save at a time: a second press while the first is on its way would send the edit twice,
+  // and the text is what is being saved (read-only; Cancel and Escape wait). The buttons say so
+  // (aria-disabled) but stay enabled, so the focus stays on them if it fails.
   const [saving, setSaving] = useState<'edit' | 'branch' | null>(null);
+  const close = () => saving === null && onClose();
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     const message = box.current?.closest('[data-message-id]');
@@ -41,7 +43,8 @@ export function MessageEditor({
     return () => message?.querySelector<HTMLElement>('[data-action="edit"]')?.focus();
   }, []);
   const unchanged = !draft.trim() || draft.trim() === text.trim();
-  const canBranch = Boolean(draft.trim());
+  // A new branch sends a message: not while a reply is being written.
+  const canBranch = Boolean(draft.trim()) && !busy;
   const save = async (
     submit: ((text: string) => Promise<boolean>) | undefined,
     ok: boolean,
@@ -59,16 +62,23 @@ export function MessageEditor({
         aria-label={label}
         autoFocus
         value={draft}
+        readOnly={saving !== null}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => {
           if (e.key !== 'Escape' || e.nativeEvent.isComposing) return;
           e.preventDefault();
-          onClose();
+          close();
         }}
         className="min-h-20"
       />
       <div className="flex flex-wrap justify-end gap-2">
-        <Button size="sm" variant="ghost" className={TOUCH} onClick={onClose}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className={TOUCH}
+          aria-disabled={saving !== null}
+          onClick={close}
+        >
           Cancel
         </Button>
         {onEditAsBranch && (
@@ -76,8 +86,8 @@ export function MessageEditor({
             size="sm"
             variant="secondary"
             className={TOUCH}
-            disabled={!canBranch || busy}
-            aria-disabled={saving !== null}
+            disabled={!draft.trim()}
+            aria-disabled={saving !== null || !canBranch}
             onClick={() => void save(onEditAsBranch, canBranch, 'branch')}
           >
             {saving === 'branch' ? 'Saving…' : 'Save as new branch'}
