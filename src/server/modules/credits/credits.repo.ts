@@ -19,6 +19,15 @@ export interface CreditAccountRow {
 /** Stale charges refunded per statement, so one sweep never holds thousands of row locks. */
 export const STALE_REFUND_BATCH = 500;
 
+/**
+ * The start of a free period that begins now. Never a whole second: a Stripe period starts on
+ * one, and applyPlan takes a subscription whose period start is the account's for the period it
+ * is already in (no new allowance). PGlite's clock ticks in milliseconds, so a free period begun
+ * on a whole second, then a subscription within that second (a fast test), was 1 in 1,000.
+ */
+const FREE_PERIOD_START = sql`(now() + case when date_trunc('second', now()) = now()
+  then interval '1 microsecond' else interval '0' end)`;
+
 /** Creates the user's account on first use: the free plan, a full allowance, a period from now. */
 export async function ensureAccount(db: Database, userId: string) {
   await db
@@ -28,7 +37,7 @@ export async function ensureAccount(db: Database, userId: string) {
       plan: 'free',
       credits: PLANS.free.monthlyMessages,
       // The database clock, like every other period computation, so app-server skew never matters.
-      periodStart: sql`now()`,
+      periodStart: FREE_PERIOD_START,
     })
     .onConflictDoNothing({ target: creditAccount.userId });
 }
@@ -164,7 +173,7 @@ export async function applyPlan(
           : {
               plan: 'free',
               credits: PLANS.free.monthlyMessages,
-              periodStart: sql`now()`,
+              periodStart: FREE_PERIOD_START,
               periodEnd: null,
             },
       );
