@@ -106,6 +106,21 @@ async function conversationWithReply(
   };
 }
 
+/** A character's message after `parentId` (said by `speakerId` in a group scene); its id. */
+async function laterReply(
+  userId: string,
+  conversationId: number,
+  parentId: number,
+  content: string,
+  speakerId?: number,
+) {
+  const [row] = await t.database.db
+    .insert(message)
+    .values({ conversationId, userId, sender: 'ai', parentId, content, speakerId })
+    .returning({ id: message.id });
+  return row!.id;
+}
+
 /** The whole answer of a read-aloud, as the browser receives it. */
 async function listen(c: TestClient, messageId: number) {
   const res = await fetch(`${t.url}/api/messages/${messageId}/speech`, {
@@ -147,20 +162,8 @@ describe('POST /api/messages/{id}/speech', () => {
       voice: 'af_bella',
     });
     expect(bea.status, bea.text).toBe(201);
-    const line = async (speakerId: number) => {
-      const [row] = await t.database.db
-        .insert(message)
-        .values({
-          conversationId,
-          userId: user.id,
-          sender: 'ai',
-          parentId: replyId,
-          content: 'The tide turns at nine.',
-          speakerId,
-        })
-        .returning({ id: message.id });
-      return row!.id;
-    };
+    const line = (speakerId: number) =>
+      laterReply(user.id, conversationId, replyId, 'The tide turns at nine.', speakerId);
     expect((await listen(user.c, await line(bea.json.id as number))).status).toBe(200);
     // A speaker deleted since (not a foreign key): the default voice, not the scene's first one.
     expect((await listen(user.c, await line(2_000_000_000))).status).toBe(200);
@@ -357,20 +360,11 @@ describe('POST /api/messages/{id}/speech', () => {
     const { replyId, conversationId } = await conversationWithReply(t, user);
     const heard = await listen(user.c, replyId);
     expect(heard.status).toBe(200);
-    const [unheard] = await t.database.db
-      .insert(message)
-      .values({
-        conversationId,
-        userId: user.id,
-        sender: 'ai',
-        parentId: replyId,
-        content: 'The bell rang twice.',
-      })
-      .returning({ id: message.id });
+    const unheard = await laterReply(user.id, conversationId, replyId, 'The bell rang twice.');
     speech.reset();
     await pause(true, 'Back at 18:00 UTC.');
     try {
-      const paused = await user.c.post(`/api/messages/${unheard!.id}/speech`);
+      const paused = await user.c.post(`/api/messages/${unheard}/speech`);
       expect(paused.status).toBe(503);
       expect(paused.json.message).toBe('Back at 18:00 UTC.');
       expect(paused.headers.get('retry-after')).toBe('300');
@@ -382,7 +376,7 @@ describe('POST /api/messages/{id}/speech', () => {
     } finally {
       await pause(false);
     }
-    expect((await listen(user.c, unheard!.id)).status).toBe(200);
+    expect((await listen(user.c, unheard)).status).toBe(200);
     expect(await creditsOf(user.c)).toBe(6);
   });
 
