@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatView } from '../../src/web/features/chat/ChatView';
+import { VOICE_INPUT_PAUSED } from '../../src/web/features/voice/MicButton';
 import { json, startApiDouble } from './api-double';
 import { answerChatReads, CONVERSATION, mira, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
@@ -28,11 +29,11 @@ afterEach(async () => {
   cleanup();
 });
 
-function siteStatus(voiceInput: boolean) {
+function siteStatus(voiceInput: boolean, maintenance = false) {
   apiDouble.on('GET /api/site/status', (_req, _body, res) =>
     json(res, 200, {
       announcement: null,
-      maintenance: { enabled: false, message: '' },
+      maintenance: { enabled: maintenance, message: '' },
       features: {
         voiceInput,
         transcriptionCredits: voiceInput ? 2 : 0,
@@ -76,6 +77,20 @@ describe('the microphone', () => {
       await screen.findByText('This browser cannot record here. Please type your message.'),
     ).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('typed');
+    expect(apiDouble.requests.some((r) => r.path === '/api/transcriptions')).toBe(false);
+  });
+
+  it('says a paid recording is paused for maintenance before anything is recorded', async () => {
+    siteStatus(true, true);
+    await openChat();
+    const mic = await screen.findByRole('button', { name: 'Speak instead of typing (2 messages)' });
+    fireEvent.click(mic);
+    expect(await screen.findByText(VOICE_INPUT_PAUSED)).toBeTruthy();
+    // Not the browser's microphone problem: nothing was asked of it.
+    expect(
+      screen.queryByText('This browser cannot record here. Please type your message.'),
+    ).toBeNull();
+    expect(mic.getAttribute('data-state')).toBe('idle');
     expect(apiDouble.requests.some((r) => r.path === '/api/transcriptions')).toBe(false);
   });
 });

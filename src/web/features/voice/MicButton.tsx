@@ -16,6 +16,9 @@ import { useTranscribe } from './voice-api';
 
 type State = 'idle' | 'starting' | 'recording' | 'sending';
 
+export const VOICE_INPUT_PAUSED =
+  'Voice input is paused for maintenance, with replies. Please try again soon.';
+
 const clock = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -24,7 +27,7 @@ const clock = (seconds: number) =>
  * the words join what is in the message box (`box`, its `setText`; `grow` fits its height), with
  * the focus at their end, for the user to check and send. Escape
  * while recording throws the recording away. A refused or missing microphone says so and changes
- * nothing else.
+ * nothing else, as does a paid recording while replies are paused for maintenance.
  */
 export function MicButton({
   box,
@@ -42,8 +45,12 @@ export function MicButton({
   const recording = useRef<Recording | null>(null);
   const transcribe = useTranscribe();
   // What a recording costs, said before it is made (nothing when the operator made it free).
-  const credits = useSiteStatus().data?.features?.transcriptionCredits ?? 0;
+  const status = useSiteStatus().data;
+  const credits = status?.features?.transcriptionCredits ?? 0;
   const cost = credits > 0 ? ` (${costText(credits)})` : '';
+  // A paid recording is refused while replies are paused (decision 0059): said before the user
+  // speaks for nothing.
+  const paused = credits > 0 && status?.maintenance.enabled === true;
 
   useEffect(() => {
     if (state !== 'recording') return;
@@ -80,6 +87,10 @@ export function MicButton({
     }
   };
   const start = async () => {
+    if (paused) {
+      toast({ title: VOICE_INPUT_PAUSED, variant: 'destructive' });
+      return;
+    }
     setState('starting');
     try {
       recording.current = await startRecording(() => void finish());
