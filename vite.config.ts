@@ -219,7 +219,7 @@ export default defineConfig({
               // of their own otherwise, on /chat's first load).
               {
                 name: 'ui',
-                test: /src[\\/](web[\\/](components[\\/](ui[\\/](button|icon-button)|brand[\\/])|lib[\\/](use-page-title|brand|cost-text)|features[\\/]chat[\\/]reply-cost)|shared[\\/](brand|format-count|site[\\/](brand-defaults|endpoints)|safety[\\/]endpoints)\.)/,
+                test: /src[\\/](web[\\/](components[\\/](ui[\\/]button|brand[\\/])|lib[\\/](use-page-title|brand|cost-text)|features[\\/]chat[\\/]reply-cost)|shared[\\/](brand|format-count|site[\\/](brand-defaults|endpoints)|safety[\\/]endpoints)\.)/,
               },
             ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
           ],

@@ -23,14 +23,37 @@ export function buttonClass(
   size: ButtonSize = 'md',
   extra = '',
 ) {
-  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:opacity-50 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /**
+   * Busy with what it started: it reads and looks disabled (aria-disabled) and a press does
+   * nothing (nor Enter in its form), but it keeps the focus, which a disabled button loses: the
+   * keyboard or screen reader user is still on it when the answer, or its error, comes.
+   */
+  pending?: boolean | undefined;
 }
 
-export function Button({ variant, size, className = '', type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+export function Button({
+  variant,
+  size,
+  className = '',
+  type = 'button',
+  pending,
+  onClick,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClass(variant, size, className)}
+      aria-disabled={pending || undefined}
+      // Cancelling the click also stops a submit button's form, Enter in a field included.
+      onClick={pending ? (event) => event.preventDefault() : onClick}
+      {...props}
+    />
+  );
 }

@@ -70,7 +70,7 @@ export function DialogFormFooter({
         <Button type="button" variant="secondary" className="min-h-11" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" className="min-h-11" disabled={pending}>
+        <Button type="submit" className="min-h-11" pending={pending}>
           {pending ? submit.pendingLabel : submit.label}
         </Button>
       </div>

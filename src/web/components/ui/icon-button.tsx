@@ -5,6 +5,7 @@ export function IconButton({
   label,
   pressed,
   disabled,
+  pending,
   onClick,
   children,
 }: {
@@ -12,6 +13,8 @@ export function IconButton({
   /** For toggles: whether this one is on (aria-pressed). */
   pressed?: boolean;
   disabled?: boolean | undefined;
+  /** Busy with what it started: disabled to the eye and to a press, but it keeps the focus. */
+  pending?: boolean | undefined;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -20,10 +23,12 @@ export function IconButton({
       type="button"
       aria-label={label}
       aria-pressed={pressed}
+      aria-disabled={pending || undefined}
       title={label}
       disabled={disabled}
-      onClick={onClick}
-      className={`rounded-md p-1.5 hover:bg-hover-strong hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent ${pressed ? 'text-accent' : 'text-muted'}`}
+      onClick={pending ? undefined : onClick}
+      // A finger's size (44 px) on a phone, as every button there.
+      className={`flex items-center justify-center rounded-md p-1.5 hover:bg-hover-strong hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent aria-disabled:opacity-40 max-sm:min-h-11 max-sm:min-w-11 ${pressed ? 'text-accent' : 'text-muted'}`}
     >
       {children}
     </button>

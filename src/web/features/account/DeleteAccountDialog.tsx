@@ -79,7 +79,7 @@ export default function DeleteAccountDialog({
           <Button variant="secondary" disabled={busy} onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" variant="destructive" disabled={busy || !value.trim()}>
+          <Button type="submit" variant="destructive" disabled={!value.trim()} pending={busy}>
             {busy ? 'Deleting...' : 'Delete my account'}
           </Button>
         </div>

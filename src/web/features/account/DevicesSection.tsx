@@ -56,7 +56,7 @@ export function DevicesSection() {
                 <Button
                   size="sm"
                   variant="secondary"
-                  disabled={revoke.isPending}
+                  pending={revoke.isPending}
                   aria-label={`Sign out ${describeUserAgent(s.userAgent)}, signed in ${approximateTime(s.createdAt)}`}
                   onClick={() =>
                     revoke
@@ -74,7 +74,7 @@ export function DevicesSection() {
       {others > 0 && (
         <Button
           variant="secondary"
-          disabled={revokeOthers.isPending}
+          pending={revokeOthers.isPending}
           onClick={() =>
             revokeOthers
               .mutateAsync()

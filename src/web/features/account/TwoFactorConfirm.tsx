@@ -90,7 +90,7 @@ export function TwoFactorConfirm({
           type="submit"
           variant={danger ? 'destructive' : 'primary'}
           className="min-h-11 sm:min-h-0"
-          disabled={pending}
+          pending={pending}
         >
           {pending ? 'Please wait...' : submitLabel}
         </Button>

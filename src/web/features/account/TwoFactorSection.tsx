@@ -79,7 +79,7 @@ function TwoFactorOff({ hasPassword }: { hasPassword: boolean }) {
       <p className="text-sm">
         Status: <strong>Off</strong>
       </p>
-      <Button className="min-h-11 sm:min-h-0" disabled={enable.isPending} onClick={setUp}>
+      <Button className="min-h-11 sm:min-h-0" pending={enable.isPending} onClick={setUp}>
         {enable.isPending ? 'Starting...' : 'Set up'}
       </Button>
     </div>

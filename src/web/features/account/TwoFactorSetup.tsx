@@ -98,7 +98,7 @@ export function TwoFactorSetup({
             onChange={(e) => setCode(e.target.value)}
             className="min-h-11 sm:min-h-0"
           />
-          <Button type="submit" className="min-h-11 sm:min-h-0" disabled={confirm.isPending}>
+          <Button type="submit" className="min-h-11 sm:min-h-0" pending={confirm.isPending}>
             {confirm.isPending ? 'Checking...' : 'Turn on'}
           </Button>
         </form>

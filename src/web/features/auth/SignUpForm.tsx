@@ -126,7 +126,7 @@ export function SignUpForm({ onDone }: { onDone: () => void }) {
             Privacy Policy
           </a>
         </Consent>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
+        <Button type="submit" className="w-full" pending={isSubmitting}>
           {isSubmitting ? 'Creating account...' : 'Create Account'}
         </Button>
       </form>

@@ -123,7 +123,7 @@ export function TwoFactorStep({
         <Button variant="secondary" className={TARGET} onClick={() => onRestart()}>
           Back
         </Button>
-        <Button type="submit" className={`${TARGET} flex-1`} disabled={verify.isPending}>
+        <Button type="submit" className={`${TARGET} flex-1`} pending={verify.isPending}>
           {verify.isPending ? 'Checking...' : 'Verify'}
         </Button>
       </div>

@@ -81,7 +81,7 @@ function ResumePlan({ sub }: { sub: SubscriptionView }) {
       <p className="text-sm text-muted">
         Changed your mind? Resume to keep {planName(sub.plan)}; it then renews as before.
       </p>
-      <Button className="mt-3" onClick={onResume} disabled={resume.isPending}>
+      <Button className="mt-3" onClick={onResume} pending={resume.isPending}>
         <RotateCcw className="size-4" aria-hidden />
         {resume.isPending ? 'Resuming…' : 'Resume'}
       </Button>

@@ -61,7 +61,7 @@ export function ManageSubscriptionButton({
   variant?: ButtonVariant;
 }) {
   return (
-    <Button variant={variant} onClick={manage.open} disabled={manage.isPending}>
+    <Button variant={variant} onClick={manage.open} pending={manage.isPending}>
       <CreditCard className="size-4" aria-hidden />
       {manage.isPending ? 'Opening…' : 'Manage Subscription'}
     </Button>

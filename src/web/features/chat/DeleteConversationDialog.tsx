@@ -55,7 +55,7 @@ export function DeleteConversationDialog({
         <Button variant="secondary" disabled={busy} onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
+        <Button variant="destructive" pending={busy} onClick={() => void confirm()}>
           {busy ? 'Deleting...' : 'Delete'}
         </Button>
       </div>

@@ -113,7 +113,7 @@ export function DeleteMessageDialog({
         <Button variant="secondary" disabled={pending} onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="destructive" disabled={pending} onClick={() => void confirm()}>
+        <Button variant="destructive" pending={pending} onClick={() => void confirm()}>
           {pending ? 'Deleting...' : 'Delete'}
         </Button>
       </div>

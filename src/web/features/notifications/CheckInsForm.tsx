@@ -99,7 +99,7 @@ export function CheckInsForm({
         </p>
       )}
       <div className="flex justify-end border-t border-border pt-6">
-        <Button type="submit" className="min-h-11" disabled={save.isPending}>
+        <Button type="submit" className="min-h-11" pending={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save check-ins'}
         </Button>
       </div>

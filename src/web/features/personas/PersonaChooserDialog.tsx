@@ -56,9 +56,10 @@ export function PersonaChooserDialog({
                 aria-labelledby={`${id}-name`}
                 aria-describedby={`${id}-about`}
                 autoFocus={current}
-                disabled={choose.isPending}
-                onClick={() => void pick(persona)}
-                className={`flex min-h-11 w-full items-center gap-3 rounded-xl border p-3 text-left hover:bg-hover-strong disabled:opacity-60 ${current ? 'border-accent' : 'border-border'}`}
+                // Busy, not disabled, while one is chosen: the pressed one keeps the focus.
+                aria-disabled={choose.isPending || undefined}
+                onClick={() => !choose.isPending && void pick(persona)}
+                className={`flex min-h-11 w-full items-center gap-3 rounded-xl border p-3 text-left hover:bg-hover-strong aria-disabled:opacity-60 ${current ? 'border-accent' : 'border-border'}`}
               >
                 <PersonaAvatar name={persona.name} avatarUrl={persona.avatarUrl} />
                 <span className="min-w-0 flex-1">

@@ -130,7 +130,7 @@ export function PersonaEditor({
         <Button size="sm" variant="ghost" className={TARGET} onClick={onCancel}>
           Cancel
         </Button>
-        <Button size="sm" type="submit" className={TARGET} disabled={saving || uploading}>
+        <Button size="sm" type="submit" className={TARGET} disabled={uploading} pending={saving}>
           {saving ? 'Saving...' : isNew ? 'Add persona' : 'Save persona'}
         </Button>
       </div>

@@ -104,7 +104,8 @@ export function CustomThemeCreator({
           type="submit"
           variant="secondary"
           className="h-11"
-          disabled={!name.trim() || saving}
+          disabled={!name.trim()}
+          pending={saving}
           aria-describedby={noticeId}
         >
           {saving ? 'Saving...' : issues.length > 0 ? 'Save and apply anyway' : 'Save and apply'}

@@ -63,7 +63,7 @@ export function DeleteThemeDialog({
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="destructive" onClick={() => void confirm()} disabled={busy}>
+        <Button variant="destructive" onClick={() => void confirm()} pending={busy}>
           {busy ? 'Deleting...' : 'Delete'}
         </Button>
       </div>

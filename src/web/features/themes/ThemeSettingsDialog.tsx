@@ -116,7 +116,8 @@ export default function ThemeSettingsDialog({
         <Button
           className="min-h-11"
           onClick={() => void apply(picked).then((done) => done && onClose())}
-          disabled={applying || state.isPending}
+          disabled={state.isPending}
+          pending={applying}
         >
           Apply Theme
         </Button>

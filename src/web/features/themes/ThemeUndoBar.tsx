@@ -18,7 +18,7 @@ export function ThemeUndoBar({
       <p>
         Your theme is {current} now (it was {previous}).
       </p>
-      <Button variant="secondary" size="sm" className="min-h-11" onClick={onUndo} disabled={busy}>
+      <Button variant="secondary" size="sm" className="min-h-11" onClick={onUndo} pending={busy}>
         <Undo2 className="size-4" aria-hidden />
         Undo: back to {previous}
       </Button>

@@ -62,7 +62,7 @@ export function DeleteCharacterDialog({
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="destructive" onClick={() => void confirm()} disabled={busy}>
+        <Button variant="destructive" onClick={() => void confirm()} pending={busy}>
           {busy ? 'Deleting...' : 'Delete'}
         </Button>
       </div>

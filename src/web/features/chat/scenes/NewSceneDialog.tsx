@@ -129,7 +129,8 @@ export default function NewSceneDialog({
         </Button>
         <Button
           className="min-h-11"
-          disabled={problem !== null || busy}
+          disabled={problem !== null}
+          pending={busy}
           aria-describedby={status}
           onClick={() => void start()}
         >

@@ -67,7 +67,7 @@ export function BrandForm({ brand, readOnly }: { brand: Brand; readOnly: boolean
         </p>
       )}
       {!readOnly && (
-        <Button type="submit" className="h-11" disabled={save.isPending}>
+        <Button type="submit" className="h-11" pending={save.isPending}>
           Save brand
         </Button>
       )}

@@ -104,7 +104,7 @@ export function ModelsForm({ list }: { list: ModelList }) {
           {errors.form}
         </p>
       )}
-      <Button type="submit" className="h-11" disabled={save.isPending || Boolean(forbidden)}>
+      <Button type="submit" className="h-11" disabled={Boolean(forbidden)} pending={save.isPending}>
         {save.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />}
         Save
       </Button>

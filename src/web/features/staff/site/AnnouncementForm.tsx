@@ -80,7 +80,7 @@ export function AnnouncementForm({
       )}
       {!readOnly && (
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" className="h-11" disabled={save.isPending}>
+          <Button type="submit" className="h-11" pending={save.isPending}>
             Save announcement
           </Button>
           {current && (
@@ -88,7 +88,7 @@ export function AnnouncementForm({
               variant="secondary"
               className="h-11"
               onClick={takeDown}
-              disabled={save.isPending}
+              pending={save.isPending}
             >
               Take it down
             </Button>

@@ -61,7 +61,7 @@ export function MaintenanceForm({
         </p>
       )}
       {!readOnly && (
-        <Button type="submit" className="h-11" disabled={save.isPending}>
+        <Button type="submit" className="h-11" pending={save.isPending}>
           Save maintenance
         </Button>
       )}

@@ -92,7 +92,7 @@ export function ReasonDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" variant={variant} disabled={pending}>
+          <Button type="submit" variant={variant} pending={pending}>
             {confirmLabel}
           </Button>
         </div>

@@ -1,0 +1,194 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ServerResponse } from 'node:http';
+import { useEffect } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Memory } from '../../src/shared/memories/contract';
+import { Toaster } from '../../src/web/components/ui/toast';
+import { AuthDialogProvider, useAuthDialog } from '../../src/web/features/auth/auth-dialog-context';
+import { MemoriesDialog } from '../../src/web/features/memories/MemoriesDialog';
+import { queryClient } from '../../src/web/lib/query-client';
+import { apiTestSetup, json } from './api-double';
+
+/**
+ * A button pressed from the keyboard keeps the focus while what it started is on its way: it
+ * says it is busy (aria-disabled) and a second press sends nothing, but it is not disabled,
+ * which would drop the focus to the page's body, so a keyboard or screen reader user is still
+ * on it when the answer, or the error, comes. A part that goes away (an editor, a question)
+ * gives the focus back to the button that opened it.
+ */
+
+const setup = apiTestSetup();
+/** Answers held until the test lets each go. */
+let held: ServerResponse[];
+beforeEach(() => {
+  held = [];
+});
+
+const focused = () => document.activeElement;
+
+describe('the sign-in form', () => {
+  const ADA = { id: 'u1', email: 'ada@example.com', name: 'Ada', emailVerified: true };
+
+  function OpenSignIn() {
+    const dialog = useAuthDialog();
+    useEffect(() => dialog.open('signin'), [dialog]);
+    return null;
+  }
+
+  beforeEach(() => {
+    queryClient.clear();
+    setup.api.on('GET /api/auth-config', (_req, _body, res) =>
+      json(res, 200, { google: false, googleProviderId: 'google' }),
+    );
+    setup.api.on('GET /api/auth/get-session', (_req, _body, res) => json(res, 200, null));
+    setup.api.on('POST /api/auth/sign-in/email', (_req, _body, res) => void held.push(res));
+  });
+
+  it('keeps the focus on Sign In while it checks, sends once, and after a refusal', async () => {
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AuthDialogProvider>
+          <OpenSignIn />
+        </AuthDialogProvider>
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const form = within(await screen.findByRole('dialog', { name: 'Welcome to Reverie AI' }));
+    fireEvent.change(form.getByLabelText('Email'), { target: { value: ADA.email } });
+    fireEvent.change(form.getByLabelText('Password'), { target: { value: 'wrong garden' } });
+    const button = form.getByRole('button', { name: 'Sign In' });
+    button.focus();
+    fireEvent.click(button);
+
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(button.textContent).toBe('Signing in...');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button).not.toHaveProperty('disabled', true);
+    expect(focused()).toBe(button);
+    fireEvent.click(button);
+    fireEvent.click(button);
+
+    json(held[0]!, 401, {
+      message: 'Invalid email or password',
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+    });
+    expect(await screen.findByText('Sign in failed')).toBeTruthy();
+    await waitFor(() => expect(button.textContent).toBe('Sign In'));
+    expect(button.getAttribute('aria-disabled')).toBeNull();
+    expect(focused()).toBe(button);
+    const signIns = setup.api.requests.filter((r) => r.path === '/api/auth/sign-in/email');
+    expect(signIns).toHaveLength(1);
+  });
+});
+
+describe('the Memories panel', () => {
+  const memory: Memory = {
+    id: 3,
+    content: 'Loves the sea at night',
+    pinned: false,
+    source: 'manual',
+    conversationId: null,
+    messageId: null,
+    conversationTitle: null,
+    inPrompt: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+  let stored: Memory[];
+
+  beforeEach(() => {
+    stored = [memory];
+    setup.api.on('GET /api/characters/7/memories', (_req, _body, res) =>
+      json(res, 200, { memories: stored }),
+    );
+  });
+
+  async function openRow() {
+    render(
+      <QueryClientProvider client={setup.client}>
+        <MemoriesDialog character={{ id: 7, name: 'Selene' }} onClose={() => {}} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const panel = within(await screen.findByRole('dialog', { name: 'What Selene remembers' }));
+    return within((await panel.findByText(memory.content)).closest('li')!);
+  }
+
+  const dismissToasts = () => {
+    for (const button of screen.queryAllByLabelText('Dismiss notification'))
+      fireEvent.click(button);
+  };
+
+  it('keeps the focus on Pin while it is saved, sends once, then on Unpin', async () => {
+    setup.api.on(`PUT /api/memories/${memory.id}`, (_req, _body, res) => void held.push(res));
+    const row = await openRow();
+    const pin = row.getByRole('button', { name: 'Pin memory' });
+    pin.focus();
+    fireEvent.click(pin);
+
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(pin.getAttribute('aria-disabled')).toBe('true');
+    expect(focused()).toBe(pin);
+    fireEvent.click(pin);
+
+    stored = [{ ...memory, pinned: true }];
+    json(held[0]!, 200, { memory: stored[0] });
+    await waitFor(() => expect(pin.getAttribute('aria-label')).toBe('Unpin memory'));
+    expect(focused()).toBe(pin);
+    expect(setup.api.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    dismissToasts();
+  });
+
+  it('asks before forgetting with the focus on Cancel, and gives it back to Delete', async () => {
+    const row = await openRow();
+    fireEvent.click(row.getByRole('button', { name: 'Delete memory' }));
+    expect(focused()).toBe(row.getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(row.getByRole('button', { name: 'Cancel' }));
+    expect(focused()).toBe(row.getByRole('button', { name: 'Delete memory' }));
+  });
+
+  it('gives the focus back to Delete when forgetting fails', async () => {
+    setup.api.on(`DELETE /api/memories/${memory.id}`, (_req, _body, res) => void held.push(res));
+    const row = await openRow();
+    fireEvent.click(row.getByRole('button', { name: 'Delete memory' }));
+    const forget = row.getByRole('button', { name: 'Forget' });
+    forget.focus();
+    fireEvent.click(forget);
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(forget.textContent).toBe('Deleting...');
+    expect(focused()).toBe(forget);
+
+    json(held[0]!, 500, { message: 'Something went wrong' });
+    await waitFor(() => expect(focused()).toBe(row.getByRole('button', { name: 'Delete memory' })));
+    expect(screen.getByText('Something went wrong')).toBeTruthy();
+    dismissToasts();
+  });
+
+  it('keeps the focus on Save when an edit fails, and gives it back to Edit on Escape', async () => {
+    setup.api.on(`PUT /api/memories/${memory.id}`, (_req, _body, res) => void held.push(res));
+    const row = await openRow();
+    fireEvent.click(row.getByRole('button', { name: 'Edit memory' }));
+    const box = row.getByRole('textbox', { name: 'Edit memory' });
+    expect(focused()).toBe(box);
+    fireEvent.change(box, { target: { value: 'Loves the sea at dawn' } });
+    const save = row.getByRole('button', { name: 'Save' });
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    expect(focused()).toBe(save);
+
+    json(held[0]!, 400, { message: 'That memory is too long' });
+    expect(await screen.findByText('That memory is too long')).toBeTruthy();
+    await waitFor(() => expect(save.getAttribute('aria-disabled')).toBeNull());
+    expect(focused()).toBe(save);
+    expect((box as HTMLTextAreaElement).value).toBe('Loves the sea at dawn');
+    dismissToasts();
+
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await waitFor(() => expect(row.queryByRole('textbox', { name: 'Edit memory' })).toBeNull());
+    expect(focused()).toBe(row.getByRole('button', { name: 'Edit memory' }));
+  });
+});
