@@ -2,38 +2,33 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Logo } from '../../src/web/components/brand/Logo';
 import { AuthDialogProvider } from '../../src/web/features/auth/auth-dialog-context';
 import { AgeGateDialog } from '../../src/web/features/age-gate/AgeGateDialog';
 import UserThemeApplier from '../../src/web/features/themes/UserThemeApplier';
 import { applyThemeVariables } from '../../src/web/features/themes/apply';
-import { queryClient } from '../../src/web/lib/query-client';
 import { usePageTitle } from '../../src/web/lib/use-page-title';
 import ContactPage from '../../src/web/pages/ContactPage';
 import TermsPage from '../../src/web/pages/TermsPage';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 48 part 5: the operator's brand, which the server writes into each page's HTML, names
  * the product everywhere; a page without it (or with a broken one) keeps the working name.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  queryClient.clear();
-  window.localStorage.clear();
-  api.on('GET /api/auth/get-session', (_req, _body, res) => json(res, 200, null));
-});
+// The brand, the theme and the address are put back once the loads have ended and the page is
+// empty: registered before apiTestSetup(), as Vitest runs afterEach hooks last-registered first.
 afterEach(() => {
   document.getElementById('reverie-brand')?.remove();
   applyThemeVariables(null);
   window.history.replaceState(null, '', '/');
+});
+const setup = apiTestSetup();
+beforeEach(() => {
+  window.localStorage.clear();
+  setup.api.on('GET /api/auth/get-session', (_req, _body, res) => json(res, 200, null));
 });
 
 const NOVA = {
@@ -57,7 +52,7 @@ function brandElement(text: string) {
 
 const inApp = (children: ReactNode) =>
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={setup.client}>
       <AuthDialogProvider>{children}</AuthDialogProvider>
     </QueryClientProvider>,
   );
@@ -109,7 +104,7 @@ describe('the brand in the page', () => {
     expect(text).toContain('Nova lets signed-in users create AI companion characters');
     expect(text).toContain('© 2025 Nova Labs Ltd. All rights reserved.');
     expect(text).not.toContain('Reverie');
-    await waitFor(() => expect(api.requests.length).toBeGreaterThan(0));
+    await waitFor(() => expect(setup.api.requests.length).toBeGreaterThan(0));
   });
 
   it('gives the support address on the contact page', async () => {
@@ -117,15 +112,15 @@ describe('the brand in the page', () => {
     inApp(<ContactPage />);
     const link = screen.getByRole('link', { name: 'help@nova.example' });
     expect(link.getAttribute('href')).toBe('mailto:help@nova.example');
-    await waitFor(() => expect(api.requests.length).toBeGreaterThan(0));
+    await waitFor(() => expect(setup.api.requests.length).toBeGreaterThan(0));
   });
 });
 
 describe('the default theme', () => {
   it('colours the app of a user who chose none with the operator’s default', async () => {
     brandElement(JSON.stringify(NOVA));
-    api.on('GET /api/themes', (_req, _body, res) => json(res, 200, { themes: [] }));
-    api.on('GET /api/themes/selection', (_req, _body, res) =>
+    setup.api.on('GET /api/themes', (_req, _body, res) => json(res, 200, { themes: [] }));
+    setup.api.on('GET /api/themes/selection', (_req, _body, res) =>
       json(res, 200, { selectedThemeId: null }),
     );
     inApp(<UserThemeApplier userId="u1" />);

@@ -1,11 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Character } from '../../src/shared/characters/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { EditCharacterForm } from '../../src/web/features/characters/EditCharacterForm';
-import { queryClient } from '../../src/web/lib/query-client';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 45: one place to edit a character. The edit page holds what the settings screen held
@@ -13,17 +12,8 @@ import { json, startApiDouble } from './api-double';
  * leaves without saving.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  queryClient.clear();
-  window.history.replaceState(null, '', '/edit/7');
-});
-afterEach(cleanup);
+const setup = apiTestSetup();
+beforeEach(() => window.history.replaceState(null, '', '/edit/7'));
 
 const SELENE: Character = {
   id: 7,
@@ -53,7 +43,7 @@ const SELENE: Character = {
 
 function renderEdit() {
   return render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={setup.client}>
       <EditCharacterForm character={SELENE} />
       <Toaster />
     </QueryClientProvider>,
@@ -77,10 +67,10 @@ describe('the edit page', () => {
   });
 
   it('saves the character and its settings in one request', async () => {
-    api.on('PUT /api/characters/7', (_req, body, res) =>
+    setup.api.on('PUT /api/characters/7', (_req, body, res) =>
       json(res, 200, { ...SELENE, ...(body as object) }),
     );
-    api.on('GET /api/characters', (_req, _body, res) => json(res, 200, []));
+    setup.api.on('GET /api/characters', (_req, _body, res) => json(res, 200, []));
     renderEdit();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Selene Nightsong' } });
     fireEvent.click(screen.getByRole('switch', { name: 'Enable Emojis' }));
@@ -89,7 +79,7 @@ describe('the edit page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Character' }));
 
     await waitFor(() => expect(window.location.pathname).toBe('/chat'));
-    const puts = api.requests.filter((r) => r.method === 'PUT');
+    const puts = setup.api.requests.filter((r) => r.method === 'PUT');
     expect(puts).toHaveLength(1);
     expect(puts[0]?.body).toMatchObject({
       name: 'Selene Nightsong',
@@ -111,7 +101,7 @@ describe('the edit page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(window.location.pathname).toBe('/chat/3'));
     // Nothing written (reading the voices on offer is not saving).
-    expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(setup.api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('Cancel on a page opened on its own leads to the character’s chat', async () => {

@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Lorebook, LorebookEntry } from '../../src/shared/lorebooks/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { LorebookDialog } from '../../src/web/features/lorebooks/LorebookDialog';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 47 part 3: the 'Lorebook' panel. Adding and editing an entry saves the whole book (PUT)
@@ -13,13 +13,7 @@ import { json, startApiDouble } from './api-double';
  * entries and warnings appear.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
-beforeEach(() => api.reset());
-afterEach(cleanup);
+const setup = apiTestSetup();
 
 const entry = (changes: Partial<LorebookEntry>): LorebookEntry => ({
   id: 1,
@@ -55,10 +49,10 @@ const BOOK: Lorebook = {
 /** A server holding Mira's book: a PUT stores what it was sent and answers it. */
 function lorebookServer(book: Lorebook | null) {
   const server = { book };
-  api.on('GET /api/characters/7/lorebook', (_req, _body, res) =>
+  setup.api.on('GET /api/characters/7/lorebook', (_req, _body, res) =>
     json(res, 200, { lorebook: server.book }),
   );
-  api.on('PUT /api/characters/7/lorebook', (_req, body, res) => {
+  setup.api.on('PUT /api/characters/7/lorebook', (_req, body, res) => {
     const sent = (body as { lorebook: Lorebook }).lorebook;
     server.book = { ...BOOK, ...sent };
     json(res, 200, { lorebook: server.book });
@@ -67,14 +61,13 @@ function lorebookServer(book: Lorebook | null) {
 }
 
 const putBodies = () =>
-  api.requests
+  setup.api.requests
     .filter((r) => r.method === 'PUT')
     .map((r) => (r.body as { lorebook: Lorebook }).lorebook);
 
 function openPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={setup.client}>
       <LorebookDialog character={{ id: 7, name: 'Mira' }} onClose={() => {}} />
       <Toaster />
     </QueryClientProvider>,
@@ -154,7 +147,7 @@ describe('the Lorebook panel', () => {
 
   it('shows the server’s message at its field and keeps the editor open', async () => {
     lorebookServer(BOOK);
-    api.on('PUT /api/characters/7/lorebook', (_req, _body, res) =>
+    setup.api.on('PUT /api/characters/7/lorebook', (_req, _body, res) =>
       json(res, 400, {
         message: 'A key can be at most 100 characters.',
         issues: [
@@ -180,7 +173,7 @@ describe('the Lorebook panel', () => {
 
   it('imports a file: its entries appended and the server’s warnings shown', async () => {
     lorebookServer(BOOK);
-    api.on('POST /api/characters/7/lorebook/import', (_req, _body, res) =>
+    setup.api.on('POST /api/characters/7/lorebook/import', (_req, _body, res) =>
       json(res, 200, {
         lorebook: {
           ...BOOK,
@@ -201,7 +194,7 @@ describe('the Lorebook panel', () => {
     expect(panel.getByText('It froze.')).toBeTruthy();
     expect(await screen.findByText('1 entry imported')).toBeTruthy();
     // The file went as a multipart upload, field `file`.
-    const upload = api.requests.find((r) => r.method === 'POST');
+    const upload = setup.api.requests.find((r) => r.method === 'POST');
     expect(String(upload!.body)).toMatch(/^--.+\r\nContent-Disposition: form-data; name="file"/);
   });
 

@@ -1,23 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Memory } from '../../src/shared/memories/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { MemoriesDialog } from '../../src/web/features/memories/MemoriesDialog';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 46 part 8: the Memories panel shows which memories the next reply leaves out (the
  * server's `inPrompt`), a pinned one plainly, and the marks follow a change.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
-beforeEach(() => api.reset());
-afterEach(cleanup);
+const setup = apiTestSetup();
 
 const memory = (id: number, content: string, pinned: boolean, inPrompt: boolean): Memory => ({
   id,
@@ -35,11 +29,11 @@ const memory = (id: number, content: string, pinned: boolean, inPrompt: boolean)
 /** A server holding Selene's memories; pinning one brings it into the next reply. */
 function memoriesServer(list: Memory[]) {
   const server = { list: [...list] };
-  api.on('GET /api/characters/7/memories', (_req, _body, res) =>
+  setup.api.on('GET /api/characters/7/memories', (_req, _body, res) =>
     json(res, 200, { memories: server.list }),
   );
   for (const m of list) {
-    api.on(`PUT /api/memories/${m.id}`, (_req, body, res) => {
+    setup.api.on(`PUT /api/memories/${m.id}`, (_req, body, res) => {
       const { pinned } = body as { pinned: boolean };
       server.list = server.list.map((x) => (x.id === m.id ? { ...x, pinned, inPrompt: true } : x));
       json(res, 200, { memory: server.list.find((x) => x.id === m.id) });
@@ -49,9 +43,8 @@ function memoriesServer(list: Memory[]) {
 }
 
 function openPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={setup.client}>
       <MemoriesDialog character={{ id: 7, name: 'Selene' }} onClose={() => {}} />
       <Toaster />
     </QueryClientProvider>,
@@ -100,7 +93,9 @@ describe('the Memories panel', () => {
     await waitFor(() => expect(item.queryByText(LEFT_OUT)).toBeNull());
     expect(item.queryByText(/not in the next reply/i)).toBeNull();
     expect(
-      api.requests.filter((r) => r.method === 'GET' && r.path === '/api/characters/7/memories'),
+      setup.api.requests.filter(
+        (r) => r.method === 'GET' && r.path === '/api/characters/7/memories',
+      ),
     ).toHaveLength(2);
   });
 });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasCredits } from '../../src/web/features/chat-data/api';
 import { profileQuery } from '../../src/web/features/profile/profile-api';
 import { firstReadUrls } from '../../src/shared/first-reads';
 import { ApiError } from '../../src/web/lib/api';
-import { queryClient } from '../../src/web/lib/query-client';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 45, item 11: a new user without a profile and a user with no messages left are normal
@@ -12,60 +11,60 @@ import { json, startApiDouble } from './api-double';
  * with `?empty=ok` and gets 200: the browser logs no failed request on normal pages.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  queryClient.clear();
-});
+const setup = apiTestSetup();
 
 const PAUSED = 'Chat is paused on this account.';
 const isPaused = async (error: ApiError) => error.message === PAUSED;
 
 describe('the profile read', () => {
   it('asks with ?empty=ok, at the address the chat page preloads, and reads null as none', async () => {
-    api.on('GET /api/user-profile', (_req, _body, res) => json(res, 200, null));
-    expect(await queryClient.fetchQuery(profileQuery)).toBeNull();
-    const asked = api.requests.map((r) => r.path);
+    setup.api.on('GET /api/user-profile', (_req, _body, res) => json(res, 200, null));
+    expect(await setup.client.fetchQuery(profileQuery)).toBeNull();
+    const asked = setup.api.requests.map((r) => r.path);
     expect(asked).toEqual(['/api/user-profile?empty=ok']);
     expect(firstReadUrls('/chat', '')).toContain(asked[0]);
   });
 
   it('gives the saved profile as it came', async () => {
     const saved = { name: 'Riley', gender: 'Other', sexualPreferences: [] };
-    api.on('GET /api/user-profile', (_req, _body, res) => json(res, 200, saved));
-    expect(await queryClient.fetchQuery(profileQuery)).toEqual(saved);
+    setup.api.on('GET /api/user-profile', (_req, _body, res) => json(res, 200, saved));
+    expect(await setup.client.fetchQuery(profileQuery)).toEqual(saved);
   });
 });
 
 describe('the credit check before a send', () => {
   it('asks with ?empty=ok and reads creditsLeft 0 as none left', async () => {
-    api.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { creditsLeft: 0 }));
+    setup.api.on('POST /api/credit-check', (_req, _body, res) =>
+      json(res, 200, { creditsLeft: 0 }),
+    );
     expect(await hasCredits(isPaused)).toBe(false);
-    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(setup.api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /api/credit-check?empty=ok',
     ]);
   });
 
   it('says yes with credits left', async () => {
-    api.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { creditsLeft: 3 }));
+    setup.api.on('POST /api/credit-check', (_req, _body, res) =>
+      json(res, 200, { creditsLeft: 3 }),
+    );
     expect(await hasCredits(isPaused)).toBe(true);
   });
 
   it("still reads the spec's 403 as none left, and throws a paused account's as it came", async () => {
-    api.on('POST /api/credit-check', (_req, _body, res) =>
+    setup.api.on('POST /api/credit-check', (_req, _body, res) =>
       json(res, 403, { message: "Sorry, you're out of credits. Please refill to continue." }),
     );
     expect(await hasCredits(isPaused)).toBe(false);
-    api.on('POST /api/credit-check', (_req, _body, res) => json(res, 403, { message: PAUSED }));
+    setup.api.on('POST /api/credit-check', (_req, _body, res) =>
+      json(res, 403, { message: PAUSED }),
+    );
     await expect(hasCredits(isPaused)).rejects.toMatchObject({ status: 403, message: PAUSED });
   });
 
   it('says what went wrong on any other failure', async () => {
-    api.on('POST /api/credit-check', (_req, _body, res) => json(res, 500, { message: 'boom' }));
+    setup.api.on('POST /api/credit-check', (_req, _body, res) =>
+      json(res, 500, { message: 'boom' }),
+    );
     await expect(hasCredits(isPaused)).rejects.toThrow('Unexpected error during credit check.');
   });
 });

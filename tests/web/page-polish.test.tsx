@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLANS } from '../../src/shared/plans';
 import { formatCount } from '../../src/shared/format-count';
 import { Toaster } from '../../src/web/components/ui/toast';
@@ -9,9 +9,8 @@ import { AuthDialogProvider } from '../../src/web/features/auth/auth-dialog-cont
 import { OutOfCreditsDialog } from '../../src/web/features/chat/OutOfCreditsDialog';
 import { ContactForm } from '../../src/web/features/contact/ContactForm';
 import { UserMenu } from '../../src/web/features/dashboard/UserMenu';
-import { queryClient } from '../../src/web/lib/query-client';
 import NotFoundPage from '../../src/web/pages/NotFoundPage';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 45, item 11 (a user test): the contact form confirms in the page, not with a browser
@@ -20,19 +19,10 @@ import { json, startApiDouble } from './api-double';
  * whole e-mail address.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  queryClient.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+// The spies go once the page is empty: registered before apiTestSetup(), as Vitest runs
+// afterEach hooks last-registered first.
+afterEach(() => vi.restoreAllMocks());
+const setup = apiTestSetup();
 
 const MARTA = {
   id: 'u1',
@@ -44,14 +34,14 @@ const MARTA = {
 };
 
 function signedIn(yes: boolean) {
-  api.on('GET /api/auth/get-session', (_req, _body, res) =>
+  setup.api.on('GET /api/auth/get-session', (_req, _body, res) =>
     json(res, 200, yes ? { user: MARTA, session: { id: 's1' } } : null),
   );
 }
 
 function renderApp(children: ReactNode) {
   return render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={setup.client}>
       <AuthDialogProvider>{children}</AuthDialogProvider>
       <Toaster />
     </QueryClientProvider>,
@@ -67,7 +57,7 @@ function fillContact() {
 describe('the contact form', () => {
   it('confirms in the page with a focused status, no alert, and a fresh form', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    api.on('POST /api/contact', (_req, _body, res) => json(res, 200, { success: true }));
+    setup.api.on('POST /api/contact', (_req, _body, res) => json(res, 200, { success: true }));
     renderApp(<ContactForm />);
     fillContact();
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
@@ -77,7 +67,7 @@ describe('the contact form', () => {
     await waitFor(() => expect(document.activeElement).toBe(region));
     expect(alert).not.toHaveBeenCalled();
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
-    expect(api.requests.find((r) => r.path === '/api/contact')?.body).toEqual({
+    expect(setup.api.requests.find((r) => r.path === '/api/contact')?.body).toEqual({
       name: 'Casey',
       email: 'casey@example.com',
       message: 'Hello there',
@@ -88,7 +78,7 @@ describe('the contact form', () => {
   });
 
   it('says so in a toast when the message could not be sent, and confirms nothing', async () => {
-    api.on('POST /api/contact', (_req, _body, res) =>
+    setup.api.on('POST /api/contact', (_req, _body, res) =>
       json(res, 503, { message: 'Mail is down, please try again later.' }),
     );
     renderApp(<ContactForm />);
@@ -148,7 +138,7 @@ describe('the Out of Credits dialog', () => {
 
 describe('the user menu', () => {
   it('shows the whole e-mail address, not a masked one', () => {
-    api.on('GET /api/get-credits', (_req, _body, res) => json(res, 200, { credits: 20 }));
+    setup.api.on('GET /api/get-credits', (_req, _body, res) => json(res, 200, { credits: 20 }));
     renderApp(
       <UserMenu
         user={MARTA}

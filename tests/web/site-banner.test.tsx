@@ -1,10 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { streamReply } from '../../src/web/features/chat/stream-reply';
 import { SiteNotices } from '../../src/web/features/site/SiteNotices';
-import { queryClient } from '../../src/web/lib/query-client';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 48 part 6: the operator's announcement shows at the top of the signed-in app inside its
@@ -12,16 +11,8 @@ import { json, startApiDouble } from './api-double';
  * paused, the maintenance notice says so.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  queryClient.clear();
-  window.localStorage.clear();
-});
+const setup = apiTestSetup();
+beforeEach(() => window.localStorage.clear());
 
 const hour = 60 * 60 * 1000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -29,20 +20,22 @@ const NEWS = { text: 'New characters arrive on Friday!', startsAt: at(-hour), en
 const RUNNING = { enabled: false, message: '' };
 
 function status(body: unknown) {
-  api.on('GET /api/site/status', (_req, _body, res) => json(res, 200, body));
+  setup.api.on('GET /api/site/status', (_req, _body, res) => json(res, 200, body));
 }
 
 const show = () =>
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={setup.client}>
       <SiteNotices />
     </QueryClientProvider>,
   );
 
 /** Lets the status arrive (and the banner's chunk load) before saying nothing shows. */
 async function settled() {
-  await waitFor(() => expect(api.requests.some((r) => r.path === '/api/site/status')).toBe(true));
-  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  await waitFor(() =>
+    expect(setup.api.requests.some((r) => r.path === '/api/site/status')).toBe(true),
+  );
+  await waitFor(() => expect(setup.client.isFetching()).toBe(0));
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
@@ -56,7 +49,7 @@ describe('the announcement banner', () => {
     expect(screen.queryByRole('status', { name: 'Announcement' })).toBeNull();
 
     first.unmount();
-    queryClient.clear();
+    setup.client.clear();
     show(); // the next visit
     await settled();
     expect(screen.queryByRole('status', { name: 'Announcement' })).toBeNull();
@@ -69,7 +62,7 @@ describe('the announcement banner', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close the announcement' }));
     first.unmount();
 
-    queryClient.clear();
+    setup.client.clear();
     status({ announcement: { ...NEWS, text: 'Story Mode is faster now.' }, maintenance: RUNNING });
     show();
     expect((await screen.findByRole('status', { name: 'Announcement' })).textContent).toContain(
@@ -122,7 +115,7 @@ describe('the maintenance notice', () => {
 
   it('refuses a message sent meanwhile at once, with the operator’s message', async () => {
     const paused = 'Replies are paused for maintenance. Back by 14:00 UTC.';
-    api.on('POST /api/chat', (_req, _body, res) => {
+    setup.api.on('POST /api/chat', (_req, _body, res) => {
       // As the server answers while replies are paused (site-settings.ts).
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '300' });
       res.end(JSON.stringify({ message: paused }));
@@ -131,7 +124,7 @@ describe('the maintenance notice', () => {
     await expect(
       streamReply('/api/chat', { message: 'Hello', conversationId: 7 }, { onToken: () => {} }),
     ).rejects.toMatchObject({ status: 503, message: paused });
-    expect(api.requests.filter((r) => r.path === '/api/chat')).toHaveLength(1);
+    expect(setup.api.requests.filter((r) => r.path === '/api/chat')).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -1,11 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ModelList } from '../../src/shared/models/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { ModelsPanel } from '../../src/web/features/staff/models/ModelsPanel';
-import { queryClient } from '../../src/web/lib/query-client';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 48 part 4: the console's Models section. Every configured model is edited in place and
@@ -13,11 +12,7 @@ import { json, startApiDouble } from './api-double';
  * told that only an admin can change this.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
+const setup = apiTestSetup();
 
 const model = (name: string, label: string, extra: Partial<ModelList['models'][number]> = {}) => ({
   model: name,
@@ -44,25 +39,23 @@ const LIST: ModelList = {
 
 let stored: ModelList;
 beforeEach(() => {
-  api.reset();
-  queryClient.clear();
   stored = structuredClone(LIST);
-  api.on('GET /api/admin/models', (_req, _body, res) => json(res, 200, stored));
+  setup.api.on('GET /api/admin/models', (_req, _body, res) => json(res, 200, stored));
 });
 
 function renderPanel() {
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={setup.client}>
       <ModelsPanel />
       <Toaster />
     </QueryClientProvider>,
   );
 }
-const saved = () => api.requests.filter((r) => r.method === 'PUT').map((r) => r.body);
+const saved = () => setup.api.requests.filter((r) => r.method === 'PUT').map((r) => r.body);
 
 describe('the models section', () => {
   it('saves the whole list with the changes made, in the order set', async () => {
-    api.on('PUT /api/admin/models', (_req, body, res) => {
+    setup.api.on('PUT /api/admin/models', (_req, body, res) => {
       stored = { configured: true, ...(body as Omit<ModelList, 'configured'>) };
       json(res, 200, stored);
     });
@@ -117,7 +110,7 @@ describe('the models section', () => {
     // What the server keeps is shown, read again after the save.
     await waitFor(() =>
       expect(
-        api.requests.filter((r) => r.path === '/api/admin/models' && r.method === 'GET'),
+        setup.api.requests.filter((r) => r.path === '/api/admin/models' && r.method === 'GET'),
       ).toHaveLength(2),
     );
     expect((screen.getByLabelText('Label of acme/deep') as HTMLInputElement).value).toBe(
@@ -132,7 +125,7 @@ describe('the models section', () => {
   });
 
   it('shows the server’s field errors at their fields', async () => {
-    api.on('PUT /api/admin/models', (_req, _body, res) =>
+    setup.api.on('PUT /api/admin/models', (_req, _body, res) =>
       json(res, 400, {
         message: 'Check the highlighted fields.',
         issues: [{ path: 'models.1.creditsPerReply', message: 'A reply costs at least 1 credit.' }],
@@ -158,7 +151,7 @@ describe('the models section', () => {
   });
 
   it('tells a moderator that only an admin can change this, and saves no more', async () => {
-    api.on('PUT /api/admin/models', (_req, _body, res) =>
+    setup.api.on('PUT /api/admin/models', (_req, _body, res) =>
       json(res, 403, { message: 'Only an admin can change this.' }),
     );
     renderPanel();

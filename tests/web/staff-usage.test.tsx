@@ -3,8 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UsageResponse } from '../../src/shared/staff/usage-contract';
 import { UsagePanel } from '../../src/web/features/staff/usage/UsagePanel';
-import { queryClient } from '../../src/web/lib/query-client';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 48 part 3: the console's Usage section. Its figures come from GET /api/admin/usage for the
@@ -12,7 +11,7 @@ import { json, startApiDouble } from './api-double';
  * download as CSV.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
+const setup = apiTestSetup();
 const downloads: { name: string; blob: Blob }[] = [];
 const blobs = new Map<string, Blob>();
 const realCreate = URL.createObjectURL;
@@ -33,8 +32,7 @@ const textOf = (blob: Blob) =>
     reader.readAsText(blob);
   });
 
-beforeAll(async () => {
-  api = await startApiDouble();
+beforeAll(() => {
   URL.createObjectURL = (blob: Blob) => {
     const url = `blob:test/${blobs.size}`;
     blobs.set(url, blob);
@@ -48,12 +46,11 @@ beforeAll(async () => {
   });
   document.addEventListener('click', catchDownload);
 });
-afterAll(async () => {
+afterAll(() => {
   vi.mocked(console.warn).mockRestore();
   document.removeEventListener('click', catchDownload);
   URL.createObjectURL = realCreate;
   URL.revokeObjectURL = realRevoke;
-  await api.close();
 });
 
 const counts = (
@@ -170,18 +167,16 @@ const EMPTY: UsageResponse = {
 const dayOf = (daysAgo: number) =>
   new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 const usageAsked = () =>
-  api.requests.filter((r) => r.path.startsWith('/api/admin/usage')).map((r) => r.path);
+  setup.api.requests.filter((r) => r.path.startsWith('/api/admin/usage')).map((r) => r.path);
 
 beforeEach(() => {
-  api.reset();
-  queryClient.clear();
   downloads.length = 0;
-  api.on('GET /api/admin/usage', (_req, _body, res) => json(res, 200, REPORT));
+  setup.api.on('GET /api/admin/usage', (_req, _body, res) => json(res, 200, REPORT));
 });
 
 function renderPanel() {
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={setup.client}>
       <UsagePanel />
     </QueryClientProvider>,
   );
@@ -292,7 +287,7 @@ describe('the usage section', () => {
   });
 
   it('says when the range has no model calls', async () => {
-    api.on('GET /api/admin/usage', (_req, _body, res) => json(res, 200, EMPTY));
+    setup.api.on('GET /api/admin/usage', (_req, _body, res) => json(res, 200, EMPTY));
     renderPanel();
     expect(await screen.findByText('No model calls in this range.')).toBeTruthy();
     expect(screen.queryByRole('region')).toBeNull();
@@ -300,7 +295,7 @@ describe('the usage section', () => {
 
   it('says when the usage could not be read, and tries again', async () => {
     let answers = 0;
-    api.on('GET /api/admin/usage', (_req, _body, res) =>
+    setup.api.on('GET /api/admin/usage', (_req, _body, res) =>
       answers++ === 0
         ? json(res, 500, { message: 'Something went wrong on our side.' })
         : json(res, 200, REPORT),

@@ -1,12 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Starter } from '../../src/shared/characters/contract';
 import { FLASH_KEY, Toaster } from '../../src/web/components/ui/toast';
 import { CHARACTERS_KEY } from '../../src/web/features/characters/api';
 import StarterGallery from '../../src/web/features/characters/starters/StarterGallery';
-import { queryClient } from '../../src/web/lib/query-client';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 45: the ready-made characters' gallery. Each card is reached by its one button; adopting
@@ -14,17 +13,8 @@ import { json, startApiDouble } from './api-double';
  * does; a refused adoption says why, and the keyboard focus stays where it was.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  queryClient.clear();
-  window.sessionStorage.clear();
-});
-afterEach(cleanup);
+const setup = apiTestSetup();
+beforeEach(() => window.sessionStorage.clear());
 
 const STARTERS: Starter[] = [
   {
@@ -50,16 +40,16 @@ const STARTERS: Starter[] = [
 ];
 
 function renderGallery() {
-  api.on('GET /api/starters', (_req, _body, res) => json(res, 200, { starters: STARTERS }));
+  setup.api.on('GET /api/starters', (_req, _body, res) => json(res, 200, { starters: STARTERS }));
   return render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={setup.client}>
       <StarterGallery title="Or start with one of ours" />
       <Toaster />
     </QueryClientProvider>,
   );
 }
 
-const adoptions = () => api.requests.filter((r) => r.method === 'POST');
+const adoptions = () => setup.api.requests.filter((r) => r.method === 'POST');
 
 describe('the starter gallery', () => {
   it('shows each starter as a card with its portrait and one button', async () => {
@@ -81,10 +71,10 @@ describe('the starter gallery', () => {
 
   it('adopts one starter at a time and does what a create does', async () => {
     let answer!: () => void;
-    api.on('POST /api/starters/starship-android/adopt', (_req, _body, res) => {
+    setup.api.on('POST /api/starters/starship-android/adopt', (_req, _body, res) => {
       answer = () => json(res, 201, { id: 42, name: 'Vesper' });
     });
-    queryClient.setQueryData(CHARACTERS_KEY, []);
+    setup.client.setQueryData(CHARACTERS_KEY, []);
     renderGallery();
     const button = await screen.findByRole('button', { name: 'Start with Vesper' });
     button.focus();
@@ -99,7 +89,7 @@ describe('the starter gallery', () => {
     answer();
     // The create flow: the characters' list read again, the toast for the next page.
     await waitFor(() =>
-      expect(queryClient.getQueryState(CHARACTERS_KEY)?.isInvalidated).toBe(true),
+      expect(setup.client.getQueryState(CHARACTERS_KEY)?.isInvalidated).toBe(true),
     );
     expect(JSON.parse(window.sessionStorage.getItem(FLASH_KEY)!)).toEqual({
       title: 'Character created!',
@@ -109,7 +99,7 @@ describe('the starter gallery', () => {
   });
 
   it('says why an adoption was refused, and the button works again', async () => {
-    api.on('POST /api/starters/jazz-bartender/adopt', (_req, _body, res) =>
+    setup.api.on('POST /api/starters/jazz-bartender/adopt', (_req, _body, res) =>
       json(res, 429, { message: 'You have generated many characters in a short time.' }),
     );
     renderGallery();
@@ -127,14 +117,14 @@ describe('the starter gallery', () => {
   });
 
   it('offers to try again when the starters could not be read', async () => {
-    api.on('GET /api/starters', (_req, _body, res) => json(res, 500, { message: 'down' }));
+    setup.api.on('GET /api/starters', (_req, _body, res) => json(res, 500, { message: 'down' }));
     render(
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={setup.client}>
         <StarterGallery title="Start from a ready-made character" />
       </QueryClientProvider>,
     );
     await screen.findByText('The ready-made characters could not be loaded.');
-    api.on('GET /api/starters', (_req, _body, res) => json(res, 200, { starters: STARTERS }));
+    setup.api.on('GET /api/starters', (_req, _body, res) => json(res, 200, { starters: STARTERS }));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Start with Vesper' })).toBeTruthy();
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/web/lib/api';
 import { streamReply } from '../../src/web/features/chat/stream-reply';
-import { eventStream, json, startApiDouble } from './api-double';
+import { apiTestSetup, eventStream, json } from './api-double';
 
 /**
  * A message sent while its server stops (a release): the server refuses it with 503 and
@@ -9,20 +9,15 @@ import { eventStream, json, startApiDouble } from './api-double';
  * user sees the reply a moment later instead of an error.
  */
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
-});
-afterAll(() => apiDouble.close());
-beforeEach(() => apiDouble.reset());
+const setup = apiTestSetup();
 
 const DRAINING = 'This server is restarting. Please send your message again in a moment.';
 const body = { message: 'Hello', conversationId: 7 };
-const sends = () => apiDouble.requests.filter((r) => r.path === '/api/chat');
+const sends = () => setup.api.requests.filter((r) => r.path === '/api/chat');
 
 /** Answers the first `refusals` sends as a stopping server would, then streams a reply. */
 function serve(refusals: number, retryAfter: string | null = '0') {
-  apiDouble.on('POST /api/chat', (_req, _body, res) => {
+  setup.api.on('POST /api/chat', (_req, _body, res) => {
     if (sends().length <= refusals) {
       res.writeHead(503, {
         'content-type': 'application/json',
@@ -59,7 +54,7 @@ describe('a message refused by a stopping server', () => {
   });
 
   it('is not sent again for a 503 without Retry-After (no model configured)', async () => {
-    apiDouble.on('POST /api/chat', (_req, _body, res) =>
+    setup.api.on('POST /api/chat', (_req, _body, res) =>
       json(res, 503, { message: 'No language model is configured' }),
     );
     await expect(streamReply('/api/chat', body, { onToken: () => {} })).rejects.toMatchObject({
@@ -73,14 +68,14 @@ describe('a message refused by a stopping server', () => {
 /** Writes one event as the server does: its name, its id (the position after it), its data. */
 const write = (res: import('node:http').ServerResponse, event: string, id: string, data: unknown) =>
   res.write(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
-const follows = () => apiDouble.requests.filter((r) => r.path.startsWith('/api/replies/'));
+const follows = () => setup.api.requests.filter((r) => r.path.startsWith('/api/replies/'));
 
 describe('a reply whose connection drops', () => {
   const streamHead = (res: import('node:http').ServerResponse) =>
     res.writeHead(200, { 'content-type': 'text/event-stream' });
 
   it('is followed again from the last event seen, and goes on where it stopped', async () => {
-    apiDouble.on('POST /api/chat', (_req, _body, res) => {
+    setup.api.on('POST /api/chat', (_req, _body, res) => {
       streamHead(res);
       write(res, 'accepted', '0.0', { userMessageId: 1, replyId: 'run-1' });
       write(res, 'token', '0.6', { text: 'Moonli' });
@@ -88,7 +83,7 @@ describe('a reply whose connection drops', () => {
       setTimeout(() => res.socket?.destroy(), 50);
     });
     const lastIds: (string | undefined)[] = [];
-    apiDouble.on('GET /api/replies/run-1/events', (req, _body, res) => {
+    setup.api.on('GET /api/replies/run-1/events', (req, _body, res) => {
       lastIds.push(req.headers['last-event-id'] as string | undefined);
       streamHead(res);
       write(res, 'token', '0.22', { text: 'ght on the water' });
@@ -112,13 +107,13 @@ describe('a reply whose connection drops', () => {
   });
 
   it('keeps trying while the servers cannot answer, then tells the user it was cut off', async () => {
-    apiDouble.on('POST /api/chat', (_req, _body, res) => {
+    setup.api.on('POST /api/chat', (_req, _body, res) => {
       streamHead(res);
       write(res, 'accepted', '0.0', { userMessageId: 1, replyId: 'run-2' });
       res.end(); // ended before the reply's end
     });
     let tries = 0;
-    apiDouble.on('GET /api/replies/run-2/events', (_req, _body, res) => {
+    setup.api.on('GET /api/replies/run-2/events', (_req, _body, res) => {
       tries++;
       // Busy once, then the run is gone.
       if (tries === 1) json(res, 503, { message: 'Busy' });

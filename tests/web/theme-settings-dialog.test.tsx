@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Theme } from '../../src/shared/themes/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import ThemeSettingsDialog from '../../src/web/features/themes/ThemeSettingsDialog';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 45, defect 4: the theme dialog warns before a custom theme is saved, saving applies it,
@@ -12,16 +12,8 @@ import { json, startApiDouble } from './api-double';
  * radio group on the keyboard.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.reset();
-  window.localStorage.clear();
-});
-afterEach(cleanup);
+const setup = apiTestSetup();
+beforeEach(() => window.localStorage.clear());
 
 const dusk: Theme = {
   id: 'custom-dusk',
@@ -42,24 +34,24 @@ const dusk: Theme = {
 /** A server holding the user's themes and selection, as the themes module does. */
 function themesServer(saved: Theme[] = [], selected: string | null = null) {
   const server = { saved: [...saved], selected };
-  api.on('GET /api/themes', (_req, _body, res) => json(res, 200, { themes: server.saved }));
-  api.on('GET /api/themes/selection', (_req, _body, res) =>
+  setup.api.on('GET /api/themes', (_req, _body, res) => json(res, 200, { themes: server.saved }));
+  setup.api.on('GET /api/themes/selection', (_req, _body, res) =>
     json(res, 200, { selectedThemeId: server.selected }),
   );
-  api.on('PUT /api/themes/selection', (_req, body, res) => {
+  setup.api.on('PUT /api/themes/selection', (_req, body, res) => {
     server.selected = (body as { selectedThemeId: string | null }).selectedThemeId;
     json(res, 200, { selectedThemeId: server.selected });
   });
-  api.on('POST /api/themes', (_req, body, res) => {
+  setup.api.on('POST /api/themes', (_req, body, res) => {
     const { name, colors } = body as { name: string; colors: Theme['colors'] };
     const theme = { ...dusk, id: 'custom-new', name, colors: { ...dusk.colors, ...colors } };
     server.saved.unshift(theme);
     json(res, 201, theme);
   });
-  api.on('PUT /api/themes/custom-new/activate', (_req, _body, res) =>
+  setup.api.on('PUT /api/themes/custom-new/activate', (_req, _body, res) =>
     json(res, 200, { success: true }),
   );
-  api.on('DELETE /api/themes/custom-dusk', (_req, _body, res) => {
+  setup.api.on('DELETE /api/themes/custom-dusk', (_req, _body, res) => {
     server.saved = server.saved.filter((t) => t.id !== 'custom-dusk');
     json(res, 200, { success: true });
   });
@@ -68,10 +60,9 @@ function themesServer(saved: Theme[] = [], selected: string | null = null) {
 
 let users = 0;
 function openDialog() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onClose = vi.fn();
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={setup.client}>
       <ThemeSettingsDialog userId={`user-${++users}`} onClose={onClose} />
       <Toaster />
     </QueryClientProvider>,
@@ -84,7 +75,7 @@ const setColour = (dialog: ReturnType<typeof within>, label: string, hex: string
   fireEvent.change(dialog.getByLabelText(`${label} hex value`), { target: { value: hex } });
 
 const sent = () =>
-  api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+  setup.api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 
 describe('the custom theme creator', () => {
   it('says what is hard to read as the colours change, before anything is saved', async () => {

@@ -1,12 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadMessageView } from '../../src/shared/chat/contract';
 import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat-data/api';
 import { addReplyToCache } from '../../src/web/features/chat/message-cache';
 import { useMessageScroll } from '../../src/web/features/chat/use-message-scroll';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 const CONVERSATION = 7;
 /** jsdom lays nothing out: every line of a message is this tall, and the view shows three. */
@@ -29,25 +29,11 @@ const message = (id: number, content = `Message ${id}`): ThreadMessageView => ({
 /** Sixty stored messages: the newest fifty load first, the ten before them on demand. */
 const stored = Array.from({ length: 60 }, (_, i) => message(i + 1));
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
-});
-afterAll(() => apiDouble.close());
+const setup = apiTestSetup();
 beforeEach(() => {
-  apiDouble.reset();
-  apiDouble.on(`GET /api/conversations/${CONVERSATION}/messages`, (req, _body, res) =>
+  setup.api.on(`GET /api/conversations/${CONVERSATION}/messages`, (req, _body, res) =>
     json(res, 200, page(req.url)),
   );
-});
-afterEach(async () => {
-  try {
-    // Nothing from this test may reach the stand-in during the next one.
-    await waitFor(() => expect(client.isFetching()).toBe(0));
-  } finally {
-    cleanup();
-  }
 });
 
 /** The stand-in's keyset paging: up to `limit` messages before `before`, oldest first. */
@@ -134,10 +120,9 @@ function Thread({ streaming, mode }: { streaming: string | null; mode: string | 
 }
 
 function renderThread(props: { streaming?: string | null; mode?: string | null } = {}) {
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const current = { streaming: null as string | null, mode: 'texting' as string | null, ...props };
   const view = render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={setup.client}>
       <Thread {...current} />
     </QueryClientProvider>,
   );
@@ -146,7 +131,7 @@ function renderThread(props: { streaming?: string | null; mode?: string | null }
     update: (next: { streaming?: string | null; mode?: string | null }) => {
       Object.assign(current, next);
       view.rerender(
-        <QueryClientProvider client={client}>
+        <QueryClientProvider client={setup.client}>
           <Thread {...current} />
         </QueryClientProvider>,
       );
@@ -187,10 +172,10 @@ function userScrollsTo(top: number) {
 /** A sent message and its reply are stored and join the loaded pages, as after a real reply. */
 const replyArrives = (sent: ThreadMessageView, reply: ThreadMessageView) =>
   Promise.all([
-    addReplyToCache(client, CONVERSATION, [sent, reply]),
+    addReplyToCache(setup.client, CONVERSATION, [sent, reply]),
     screen.findByText(reply.content),
   ]);
-const olderRequests = () => apiDouble.requests.filter((r) => r.path.includes('before='));
+const olderRequests = () => setup.api.requests.filter((r) => r.path.includes('before='));
 
 describe('scrolling the messages', () => {
   it('opens at the newest message', async () => {
@@ -204,7 +189,7 @@ describe('scrolling the messages', () => {
   it('shows the newest message once the mode is known, even when the messages came first', async () => {
     const { update } = renderThread({ mode: null });
     await waitFor(() =>
-      expect(client.getQueryState(messagesKey(CONVERSATION))?.status).toBe('success'),
+      expect(setup.client.getQueryState(messagesKey(CONVERSATION))?.status).toBe('success'),
     );
 
     update({ mode: 'immersive' });
@@ -259,7 +244,7 @@ describe('scrolling the messages', () => {
 
   it('asks for earlier messages once while they load, and not at all once all are shown', async () => {
     const waiting: ServerResponse[] = [];
-    apiDouble.on(`GET /api/conversations/${CONVERSATION}/messages`, (req, _body, res) => {
+    setup.api.on(`GET /api/conversations/${CONVERSATION}/messages`, (req, _body, res) => {
       if (req.url?.includes('before=')) waiting.push(res);
       else json(res, 200, page(req.url));
     });

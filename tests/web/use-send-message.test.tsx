@@ -1,31 +1,25 @@
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessageView } from '../../src/shared/chat/contract';
 import { flattenPages, messagesKey, useMessages } from '../../src/web/features/chat-data/api';
 import { useUnanswered } from '../../src/web/features/chat/unanswered';
 import { useSendMessage, type SendContext } from '../../src/web/features/chat/use-send-message';
-import { eventStream, json, startApiDouble } from './api-double';
+import { apiTestSetup, eventStream, json } from './api-double';
 import { withAppProviders } from './providers';
 import { OUT_OF_CREDITS_MESSAGE } from '../../src/shared/chat/rules';
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
-});
-afterAll(() => apiDouble.close());
+const setup = apiTestSetup();
 beforeEach(() => {
-  apiDouble.reset();
   window.sessionStorage.clear();
-  apiDouble.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { ok: true }));
-  apiDouble.on('GET /api/conversations/7', (_req, _body, res) =>
+  setup.api.on('POST /api/credit-check', (_req, _body, res) => json(res, 200, { ok: true }));
+  setup.api.on('GET /api/conversations/7', (_req, _body, res) =>
     json(res, 200, { id: 7, chatMode: 'assistant' }),
   );
-  apiDouble.on('GET /api/conversations/7/messages', (_req, _body, res) => json(res, 200, [hello]));
+  setup.api.on('GET /api/conversations/7/messages', (_req, _body, res) => json(res, 200, [hello]));
   // What the server keeps of messages typed without credits (it answers every tab alike).
   const kept: { id: number; content: string; afterId: number }[] = [];
-  apiDouble.on('GET /api/unanswered', (_req, _body, res) => json(res, 200, { messages: kept }));
-  apiDouble.on('POST /api/unanswered', (_req, body, res) => {
+  setup.api.on('GET /api/unanswered', (_req, _body, res) => json(res, 200, { messages: kept }));
+  setup.api.on('POST /api/unanswered', (_req, body, res) => {
     const message = { ...(body as { content: string; afterId: number }), id: kept.length + 1 };
     kept.push(message);
     json(res, 201, {
@@ -36,7 +30,6 @@ beforeEach(() => {
     });
   });
 });
-afterEach(cleanup);
 
 const CONVERSATION = 7;
 const CHARACTER = 3;
@@ -52,15 +45,14 @@ const hello: ChatMessageView = {
 
 /** The chat as the user sees it: the send hook, the loaded messages and what was kept unsent. */
 function renderChat(overrides: Partial<SendContext> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // Loaded on an earlier visit (long enough ago to be asked for again when the thread mounts).
-  client.setQueryData(
+  setup.client.setQueryData(
     messagesKey(CONVERSATION),
     { pages: [[hello]], pageParams: [0] },
     { updatedAt: Date.now() - 60_000 },
   );
   const outOfCredits: string[] = [];
-  const wrapper = withAppProviders(client);
+  const wrapper = withAppProviders(setup.client);
   const view = renderHook(
     () => ({
       send: useSendMessage({
@@ -89,7 +81,7 @@ function renderChat(overrides: Partial<SendContext> = {}) {
 describe('sending a message', () => {
   it('shows typing only once the server has accepted the message', async () => {
     let accept = () => undefined as void;
-    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+    setup.api.on('POST /api/assistant', (_req, _body, res) => {
       accept = () => {
         const stream = eventStream(res);
         stream.send('accepted', { userMessageId: 11 });
@@ -100,13 +92,13 @@ describe('sending a message', () => {
       };
     });
     const { result } = renderChat();
-    await waitFor(() => expect(apiDouble.requests).toHaveLength(2));
+    await waitFor(() => expect(setup.api.requests).toHaveLength(2));
     let sent!: Promise<boolean>;
     act(() => {
       sent = result.current.send.send('Hello?');
     });
     await waitFor(() =>
-      expect(apiDouble.requests.some((r) => r.path === '/api/assistant')).toBe(true),
+      expect(setup.api.requests.some((r) => r.path === '/api/assistant')).toBe(true),
     );
     // Sent, but the server has not said a word yet: the message waits, nobody is typing.
     expect(result.current.send.pending?.content).toBe('Hello?');
@@ -119,7 +111,7 @@ describe('sending a message', () => {
 
   it('grows the reply token by token, then shows the stored pair without reloading', async () => {
     let finish = () => undefined as void;
-    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+    setup.api.on('POST /api/assistant', (_req, _body, res) => {
       const stream = eventStream(res);
       stream.send('token', { text: 'Good ' });
       stream.send('token', { text: 'morning' });
@@ -130,8 +122,8 @@ describe('sending a message', () => {
     });
     const { result } = renderChat();
     // The thread's own first load, before anything is sent.
-    await waitFor(() => expect(apiDouble.requests).toHaveLength(2));
-    const before = apiDouble.requests.length;
+    await waitFor(() => expect(setup.api.requests).toHaveLength(2));
+    const before = setup.api.requests.length;
 
     let sent!: Promise<boolean>;
     act(() => {
@@ -148,17 +140,17 @@ describe('sending a message', () => {
     expect(result.current.thread).toEqual(['Hi there', 'Hello!', 'Good morning']);
     expect(result.current.send.fresh).toBe(12);
     // The pair came with the reply: no page of messages was fetched again.
-    const during = apiDouble.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    const during = setup.api.requests.slice(before).map((r) => `${r.method} ${r.path}`);
     // The check asks for none left as a 200 (?empty=ok): no failed request for a normal state.
     expect(during).toEqual(['POST /api/credit-check?empty=ok', 'POST /api/assistant']);
-    expect(apiDouble.requests.find((r) => r.path === '/api/assistant')?.body).toEqual({
+    expect(setup.api.requests.find((r) => r.path === '/api/assistant')?.body).toEqual({
       message: '  Hello!  ',
       conversationId: CONVERSATION,
     });
   });
 
   it('gives a refused message back to the box and says why', async () => {
-    apiDouble.on('POST /api/assistant', (_req, _body, res) =>
+    setup.api.on('POST /api/assistant', (_req, _body, res) =>
       json(res, 503, { message: 'No language model is configured' }),
     );
     const { result } = renderChat();
@@ -177,7 +169,7 @@ describe('sending a message', () => {
   });
 
   it('keeps the message in the thread, unanswered, when the reply finds no credits left', async () => {
-    apiDouble.on('POST /api/assistant', (_req, _body, res) =>
+    setup.api.on('POST /api/assistant', (_req, _body, res) =>
       json(res, 403, { message: OUT_OF_CREDITS_MESSAGE }),
     );
     const { result, outOfCredits } = renderChat();
@@ -192,7 +184,7 @@ describe('sending a message', () => {
   });
 
   it('does not call the model at all when the credit check says none are left', async () => {
-    apiDouble.on('POST /api/credit-check', (_req, _body, res) =>
+    setup.api.on('POST /api/credit-check', (_req, _body, res) =>
       json(res, 403, { message: OUT_OF_CREDITS_MESSAGE }),
     );
     const { result, outOfCredits } = renderChat();
@@ -202,18 +194,18 @@ describe('sending a message', () => {
     });
     expect(outOfCredits).toEqual(['shown']);
     await waitFor(() => expect(result.current.unanswered).toContain('Hello?'));
-    expect(apiDouble.requests.map((r) => r.path)).not.toContain('/api/assistant');
+    expect(setup.api.requests.map((r) => r.path)).not.toContain('/api/assistant');
   });
 
   it('keeps a message the server took even when its reply fails midway', async () => {
-    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+    setup.api.on('POST /api/assistant', (_req, _body, res) => {
       const stream = eventStream(res);
       stream.send('token', { text: 'Well' });
       stream.send('error', { status: 502, message: 'The model stopped answering.' });
       stream.end();
     });
     const stored = { ...hello, id: 11, sender: 'user' as const, content: 'Tell me more' };
-    apiDouble.on('GET /api/conversations/7/messages', (_req, _body, res) =>
+    setup.api.on('GET /api/conversations/7/messages', (_req, _body, res) =>
       json(res, 200, [hello, stored]),
     );
     const { result } = renderChat();
@@ -229,7 +221,7 @@ describe('sending a message', () => {
   });
 
   it('sends only once when the user presses send twice', async () => {
-    apiDouble.on('POST /api/assistant', (_req, _body, res) => {
+    setup.api.on('POST /api/assistant', (_req, _body, res) => {
       const stream = eventStream(res);
       stream.send('done', { messageId: 12, message: 'Once', userMessageId: 11 });
       stream.end();
@@ -242,6 +234,6 @@ describe('sending a message', () => {
       ]);
       expect(results).toEqual([true, false]);
     });
-    expect(apiDouble.requests.filter((r) => r.path === '/api/assistant')).toHaveLength(1);
+    expect(setup.api.requests.filter((r) => r.path === '/api/assistant')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Theme } from '../../src/shared/themes/contract';
 import { useThemeState } from '../../src/web/features/themes/api';
 import {
@@ -10,18 +10,10 @@ import {
   writeLocalSelection,
   writeLocalThemes,
 } from '../../src/web/features/themes/local-fallback';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
-});
-afterAll(() => apiDouble.close());
-beforeEach(() => {
-  apiDouble.reset();
-  window.localStorage.clear();
-});
-afterEach(cleanup);
+const setup = apiTestSetup();
+beforeEach(() => window.localStorage.clear());
 
 const USER = 'user-1';
 const colors = {
@@ -53,7 +45,7 @@ function keepOffline(selected: string | null) {
 function serverSaves(answer: (name: string) => number = () => 201) {
   const saved: Theme[] = [];
   let selection: string | null = 'midnight';
-  apiDouble.on('POST /api/themes', (_req, body, res) => {
+  setup.api.on('POST /api/themes', (_req, body, res) => {
     const { name } = body as { name: string };
     const status = answer(name);
     if (status !== 201) return json(res, status, { message: 'No' });
@@ -61,25 +53,24 @@ function serverSaves(answer: (name: string) => number = () => 201) {
     saved.unshift(stored);
     json(res, 201, stored);
   });
-  apiDouble.on('PUT /api/themes/selection', (_req, body, res) => {
+  setup.api.on('PUT /api/themes/selection', (_req, body, res) => {
     selection = (body as { selectedThemeId: string | null }).selectedThemeId;
     json(res, 200, { selectedThemeId: selection });
   });
-  apiDouble.on('GET /api/themes', (_req, _body, res) => json(res, 200, { themes: saved }));
-  apiDouble.on('GET /api/themes/selection', (_req, _body, res) =>
+  setup.api.on('GET /api/themes', (_req, _body, res) => json(res, 200, { themes: saved }));
+  setup.api.on('GET /api/themes/selection', (_req, _body, res) =>
     json(res, 200, { selectedThemeId: selection }),
   );
 }
 
 function renderThemes() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    <QueryClientProvider client={setup.client}>{children}</QueryClientProvider>
   );
-  return { ...renderHook(() => useThemeState(USER), { wrapper }), client };
+  return renderHook(() => useThemeState(USER), { wrapper });
 }
 
-const sent = () => apiDouble.requests.map((r) => `${r.method} ${r.path}`);
+const sent = () => setup.api.requests.map((r) => `${r.method} ${r.path}`);
 /** The two reads go out together, so their order is not fixed. */
 const reads = ['GET /api/themes', 'GET /api/themes/selection'];
 
@@ -87,7 +78,7 @@ describe('themes kept in this browser while the server was away', () => {
   it('are uploaded in order, then the choice is sent with the server id, then all is read back', async () => {
     keepOffline(dusk.id);
     serverSaves();
-    const { result, client } = renderThemes();
+    const { result } = renderThemes();
 
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(sent().slice(0, 3)).toEqual([
@@ -96,20 +87,20 @@ describe('themes kept in this browser while the server was away', () => {
       'PUT /api/themes/selection',
     ]);
     expect(sent().slice(3).sort()).toEqual(reads);
-    expect(apiDouble.requests.map((r) => (r.body as { name?: string })?.name)).toEqual([
+    expect(setup.api.requests.map((r) => (r.body as { name?: string })?.name)).toEqual([
       'Dusk',
       'Dawn',
       undefined,
       undefined,
       undefined,
     ]);
-    expect(apiDouble.requests[2]?.body).toEqual({ selectedThemeId: 'custom-1' });
+    expect(setup.api.requests[2]?.body).toEqual({ selectedThemeId: 'custom-1' });
     expect(result.current.data?.themes.map((t) => t.name)).toEqual(['Dawn', 'Dusk']);
     expect(result.current.data?.selectedThemeId).toBe('custom-1');
     expect(readLocalThemes(USER)).toEqual([]);
     expect(readLocalSelection(USER)).toEqual({ id: 'custom-1', pending: false });
     // Each upload ran as a mutation of the page's query client (decision 0013).
-    const writes = client.getMutationCache().getAll();
+    const writes = setup.client.getMutationCache().getAll();
     expect(writes.map((m) => m.state.status)).toEqual(['success', 'success', 'success']);
   });
 
@@ -138,7 +129,7 @@ describe('themes kept in this browser while the server was away', () => {
       'POST /api/themes',
       'PUT /api/themes/selection',
     ]);
-    expect(apiDouble.requests[2]?.body).toEqual({ selectedThemeId: null });
+    expect(setup.api.requests[2]?.body).toEqual({ selectedThemeId: null });
     expect(result.current.data).toEqual({
       themes: [expect.objectContaining({ name: 'Dawn' })],
       selectedThemeId: null,
@@ -149,7 +140,7 @@ describe('themes kept in this browser while the server was away', () => {
   it("shows the browser's copy, without reading the server, when the choice cannot be sent", async () => {
     writeLocalSelection(USER, { id: 'rose-gold', pending: true });
     serverSaves();
-    apiDouble.on('PUT /api/themes/selection', (_req, _body, res) =>
+    setup.api.on('PUT /api/themes/selection', (_req, _body, res) =>
       json(res, 502, { message: 'Bad gateway' }),
     );
     const { result } = renderThemes();

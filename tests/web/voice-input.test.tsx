@@ -1,9 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChatView } from '../../src/web/features/chat/ChatView';
 import { VOICE_INPUT_PAUSED } from '../../src/web/features/voice/MicButton';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 import { answerChatReads, CONVERSATION, mira, threadMessage } from './chat-view-double';
 import { withAppProviders } from './providers';
 
@@ -12,25 +11,18 @@ import { withAppProviders } from './providers';
  * is configured, and a browser without a microphone API gets a message, not an error.
  */
 
-let apiDouble: Awaited<ReturnType<typeof startApiDouble>>;
-let client: QueryClient;
-beforeAll(async () => {
-  apiDouble = await startApiDouble();
-});
-afterAll(() => apiDouble.close());
+const setup = apiTestSetup();
 beforeEach(() => {
-  apiDouble.reset();
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  answerChatReads(apiDouble, () => [threadMessage(10, 'ai', 'Hello there')]);
+  answerChatReads(setup.api, () => [threadMessage(10, 'ai', 'Hello there')]);
 });
-afterEach(async () => {
-  await waitFor(() => expect(client.isFetching()).toBe(0));
+// Runs before apiTestSetup()'s wait for the loads and its cleanup (Vitest runs afterEach hooks
+// last-registered first); a toast that comes later is dismissed after the test (setup.ts).
+afterEach(() => {
   for (const button of screen.queryAllByLabelText('Dismiss notification')) fireEvent.click(button);
-  cleanup();
 });
 
 function siteStatus(voiceInput: boolean, maintenance = false) {
-  apiDouble.on('GET /api/site/status', (_req, _body, res) =>
+  setup.api.on('GET /api/site/status', (_req, _body, res) =>
     json(res, 200, {
       announcement: null,
       maintenance: { enabled: maintenance, message: '' },
@@ -45,7 +37,7 @@ function siteStatus(voiceInput: boolean, maintenance = false) {
 }
 
 async function openChat() {
-  const Providers = withAppProviders(client);
+  const Providers = withAppProviders(setup.client);
   render(
     <Providers>
       <ChatView character={mira} conversationId={CONVERSATION} />
@@ -53,7 +45,7 @@ async function openChat() {
   );
   await screen.findByPlaceholderText('Message Mira...');
   await waitFor(() =>
-    expect(apiDouble.requests.some((r) => r.path === '/api/site/status')).toBe(true),
+    expect(setup.api.requests.some((r) => r.path === '/api/site/status')).toBe(true),
   );
 }
 
@@ -61,7 +53,7 @@ describe('the microphone', () => {
   it('is absent when the server has no speech to text', async () => {
     siteStatus(false);
     await openChat();
-    await waitFor(() => expect(client.isFetching()).toBe(0));
+    await waitFor(() => expect(setup.client.isFetching()).toBe(0));
     expect(screen.queryByRole('button', { name: 'Speak instead of typing' })).toBeNull();
   });
 
@@ -77,7 +69,7 @@ describe('the microphone', () => {
       await screen.findByText('This browser cannot record here. Please type your message.'),
     ).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('typed');
-    expect(apiDouble.requests.some((r) => r.path === '/api/transcriptions')).toBe(false);
+    expect(setup.api.requests.some((r) => r.path === '/api/transcriptions')).toBe(false);
   });
 
   it('says a paid recording is paused for maintenance before anything is recorded', async () => {
@@ -91,6 +83,6 @@ describe('the microphone', () => {
       screen.queryByText('This browser cannot record here. Please type your message.'),
     ).toBeNull();
     expect(mic.getAttribute('data-state')).toBe('idle');
-    expect(apiDouble.requests.some((r) => r.path === '/api/transcriptions')).toBe(false);
+    expect(setup.api.requests.some((r) => r.path === '/api/transcriptions')).toBe(false);
   });
 });

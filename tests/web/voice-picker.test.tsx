@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Character } from '../../src/shared/characters/contract';
 import type { Voices } from '../../src/shared/voice/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
@@ -9,8 +9,7 @@ import {
   DEFAULT_EXTRAS,
 } from '../../src/web/features/characters/CreateCharacterForm';
 import { EditCharacterForm } from '../../src/web/features/characters/EditCharacterForm';
-import { queryClient } from '../../src/web/lib/query-client';
-import { json, startApiDouble } from './api-double';
+import { apiTestSetup, json } from './api-double';
 
 /**
  * Issue 50 part 1: a voice per character, picked in the create form and on the edit page with a
@@ -18,17 +17,15 @@ import { json, startApiDouble } from './api-double';
  * they were.
  */
 
-let api: Awaited<ReturnType<typeof startApiDouble>>;
+// The stubs go once the page is unmounted (a sample still playing is paused through the stub,
+// not jsdom's missing one): registered before apiTestSetup(), as Vitest runs afterEach hooks
+// last-registered first.
+afterEach(() => vi.restoreAllMocks());
+const setup = apiTestSetup();
 /** What the page asked the browser to play, in order (jsdom plays nothing). */
 let samples: HTMLMediaElement[];
 const played = () => samples.map((sample) => new URL(sample.src).pathname);
-beforeAll(async () => {
-  api = await startApiDouble();
-});
-afterAll(() => api.close());
 beforeEach(() => {
-  api.reset();
-  queryClient.clear();
   window.history.replaceState(null, '', '/create');
   samples = [];
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
@@ -38,11 +35,6 @@ beforeEach(() => {
     return Promise.resolve();
   });
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-});
-afterEach(() => {
-  // Unmounted first: a sample still playing is paused through the stub, not jsdom's missing one.
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 const VOICES: Voices = {
@@ -55,7 +47,7 @@ const VOICES: Voices = {
   speechCredits: 0,
 };
 const answerVoices = (voices: Voices) =>
-  api.on('GET /api/voices', (_req, _body, res) => json(res, 200, voices));
+  setup.api.on('GET /api/voices', (_req, _body, res) => json(res, 200, voices));
 
 const SELENE: Character = {
   id: 7,
@@ -85,7 +77,7 @@ const SELENE: Character = {
 
 function renderForm(form: 'create' | 'edit') {
   return render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={setup.client}>
       {form === 'create' ? (
         <CreateCharacterForm
           initialBasics={{
@@ -109,18 +101,22 @@ const voiceField = () => screen.findByRole<HTMLSelectElement>('combobox', { name
 describe('the voice picker', () => {
   it('is absent when voice replies are not configured, and the create keeps the default voice', async () => {
     answerVoices({ configured: false, voices: [], defaultVoice: null, speechCredits: 0 });
-    api.on('POST /api/characters', (_req, _body, res) => json(res, 201, { id: 9, name: 'Mira' }));
+    setup.api.on('POST /api/characters', (_req, _body, res) =>
+      json(res, 201, { id: 9, name: 'Mira' }),
+    );
     renderForm('create');
-    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/voices')).toBe(true));
-    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await waitFor(() =>
+      expect(setup.api.requests.some((r) => r.path === '/api/voices')).toBe(true),
+    );
+    await waitFor(() => expect(setup.client.isFetching()).toBe(0));
     expect(screen.queryByRole('combobox', { name: 'Voice' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Play sample' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Create Character' }));
     await waitFor(() =>
-      expect(api.requests.filter((r) => r.path === '/api/characters')).toHaveLength(1),
+      expect(setup.api.requests.filter((r) => r.path === '/api/characters')).toHaveLength(1),
     );
-    expect(api.requests.find((r) => r.path === '/api/characters')!.body).toMatchObject({
+    expect(setup.api.requests.find((r) => r.path === '/api/characters')!.body).toMatchObject({
       name: 'Mira',
       voice: null,
     });
@@ -128,7 +124,9 @@ describe('the voice picker', () => {
 
   it('offers the default and each voice, and the create sends the one picked', async () => {
     answerVoices(VOICES);
-    api.on('POST /api/characters', (_req, _body, res) => json(res, 201, { id: 9, name: 'Mira' }));
+    setup.api.on('POST /api/characters', (_req, _body, res) =>
+      json(res, 201, { id: 9, name: 'Mira' }),
+    );
     renderForm('create');
     const voice = await voiceField();
     expect(
@@ -141,9 +139,9 @@ describe('the voice picker', () => {
     fireEvent.change(voice, { target: { value: 'nova' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Character' }));
     await waitFor(() =>
-      expect(api.requests.filter((r) => r.path === '/api/characters')).toHaveLength(1),
+      expect(setup.api.requests.filter((r) => r.path === '/api/characters')).toHaveLength(1),
     );
-    expect(api.requests.find((r) => r.path === '/api/characters')!.body).toMatchObject({
+    expect(setup.api.requests.find((r) => r.path === '/api/characters')!.body).toMatchObject({
       name: 'Mira',
       voice: 'nova',
     });
@@ -151,10 +149,10 @@ describe('the voice picker', () => {
 
   it('shows the character’s stored voice on the edit page and saves a new pick', async () => {
     answerVoices(VOICES);
-    api.on('PUT /api/characters/7', (_req, body, res) =>
+    setup.api.on('PUT /api/characters/7', (_req, body, res) =>
       json(res, 200, { ...SELENE, ...(body as object) }),
     );
-    api.on('GET /api/characters', (_req, _body, res) => json(res, 200, []));
+    setup.api.on('GET /api/characters', (_req, _body, res) => json(res, 200, []));
     window.history.replaceState(null, '', '/edit/7');
     renderForm('edit');
     const voice = await voiceField();
@@ -166,7 +164,7 @@ describe('the voice picker', () => {
     fireEvent.change(voice, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Character' }));
     await waitFor(() => expect(window.location.pathname).toBe('/chat'));
-    const puts = api.requests.filter((r) => r.method === 'PUT');
+    const puts = setup.api.requests.filter((r) => r.method === 'PUT');
     expect(puts).toHaveLength(1);
     // Back to the default voice: null.
     expect(puts[0]!.body).toMatchObject({ name: 'Selene', voice: null });
@@ -195,7 +193,7 @@ describe('the voice picker', () => {
 
   it('says why a sample could not be played, under the field', async () => {
     answerVoices(VOICES);
-    api.on('GET /api/voices/nova/sample', (_req, _body, res) =>
+    setup.api.on('GET /api/voices/nova/sample', (_req, _body, res) =>
       json(res, 429, { message: 'Too many samples. Please wait a minute.' }),
     );
     // The browser could not load the audio: the element reports an error.
