@@ -3,9 +3,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { ServerResponse } from 'node:http';
 import { useEffect } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { LorebookEntry } from '../../src/shared/lorebooks/contract';
 import type { Memory } from '../../src/shared/memories/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { AuthDialogProvider, useAuthDialog } from '../../src/web/features/auth/auth-dialog-context';
+import { LorebookDialog } from '../../src/web/features/lorebooks/LorebookDialog';
 import { MemoriesDialog } from '../../src/web/features/memories/MemoriesDialog';
 import { queryClient } from '../../src/web/lib/query-client';
 import { apiTestSetup, json } from './api-double';
@@ -26,6 +28,9 @@ beforeEach(() => {
 });
 
 const focused = () => document.activeElement;
+const dismissToasts = () => {
+  for (const button of screen.queryAllByLabelText('Dismiss notification')) fireEvent.click(button);
+};
 
 describe('the sign-in form', () => {
   const ADA = { id: 'u1', email: 'ada@example.com', name: 'Ada', emailVerified: true };
@@ -190,5 +195,84 @@ describe('the Memories panel', () => {
     fireEvent.keyDown(box, { key: 'Escape' });
     await waitFor(() => expect(row.queryByRole('textbox', { name: 'Edit memory' })).toBeNull());
     expect(focused()).toBe(row.getByRole('button', { name: 'Edit memory' }));
+  });
+});
+
+describe('a lorebook entry', () => {
+  const lamp: LorebookEntry = {
+    id: 1,
+    name: 'Lamp',
+    comment: '',
+    keys: ['lamp'],
+    secondary_keys: [],
+    content: 'The lamp never fails.',
+    enabled: true,
+    insertion_order: 100,
+    case_sensitive: false,
+    constant: false,
+    selective: false,
+    priority: 5,
+    position: 'before_char',
+    use_regex: false,
+    extensions: {},
+  };
+  const book = {
+    name: 'Coast lore',
+    description: '',
+    scan_depth: 4,
+    token_budget: 512,
+    recursive_scanning: false,
+    extensions: {},
+    entries: [lamp],
+  };
+
+  async function openEntry() {
+    setup.api.on('GET /api/characters/7/lorebook', (_req, _body, res) =>
+      json(res, 200, { lorebook: book }),
+    );
+    setup.api.on('PUT /api/characters/7/lorebook', (_req, _body, res) => void held.push(res));
+    render(
+      <QueryClientProvider client={setup.client}>
+        <LorebookDialog character={{ id: 7, name: 'Mira' }} onClose={() => {}} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const panel = within(await screen.findByRole('dialog', { name: 'Mira’s lorebook' }));
+    return within((await panel.findByText('The lamp never fails.')).closest('li')!);
+  }
+
+  it('keeps the focus on its switch while the change is saved, and sends it once', async () => {
+    const entry = await openEntry();
+    const on = entry.getByRole('switch', { name: 'Enabled: Lamp' });
+    on.focus();
+    fireEvent.click(on);
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(on.getAttribute('aria-disabled')).toBe('true');
+    expect(focused()).toBe(on);
+    fireEvent.click(on);
+
+    json(held[0]!, 200, { lorebook: { ...book, entries: [{ ...lamp, enabled: false }] } });
+    await waitFor(() => expect(on.getAttribute('aria-checked')).toBe('false'));
+    await waitFor(() => expect(on.getAttribute('aria-disabled')).toBeNull());
+    expect(focused()).toBe(on);
+    expect(setup.api.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('asks before deleting with the focus on Cancel, and gives it back to Delete', async () => {
+    const entry = await openEntry();
+    fireEvent.click(entry.getByRole('button', { name: 'Delete Lamp' }));
+    expect(focused()).toBe(entry.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(entry.getByRole('button', { name: 'Cancel' }));
+    expect(focused()).toBe(entry.getByRole('button', { name: 'Delete Lamp' }));
+
+    fireEvent.click(entry.getByRole('button', { name: 'Delete Lamp' }));
+    const remove = entry.getByRole('button', { name: 'Delete' });
+    remove.focus();
+    fireEvent.click(remove);
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(focused()).toBe(remove);
+    json(held[0]!, 500, { message: 'Something went wrong' });
+    await waitFor(() => expect(focused()).toBe(entry.getByRole('button', { name: 'Delete Lamp' })));
+    dismissToasts();
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /** A small button showing only an icon: its label is its accessible name and its tooltip. */
 export function IconButton({
@@ -8,6 +8,7 @@ export function IconButton({
   pending,
   onClick,
   children,
+  ref,
 }: {
   label: string;
   /** For toggles: whether this one is on (aria-pressed). */
@@ -17,9 +18,11 @@ export function IconButton({
   pending?: boolean | undefined;
   onClick: () => void;
   children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }) {
   return (
     <button
+      ref={ref}
       type="button"
       aria-label={label}
       aria-pressed={pressed}

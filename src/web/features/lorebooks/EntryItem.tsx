@@ -1,8 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { LorebookEntry } from '../../../shared/lorebooks/contract';
 import { Button } from '../../components/ui/button';
+import { useFocusBack } from '../../components/ui/use-focus-back';
 import { titleOf } from './entry-draft';
 
 /** Icon buttons 44 px tall on phones (DESIGN.md), compact beside the text elsewhere. */
@@ -24,6 +25,9 @@ export function EntryItem({
   onDelete: () => Promise<void>;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  // The question gone (Cancel, a delete that failed): back to where it was asked.
+  useFocusBack(confirming, deleteButton, busy);
   const title = titleOf(entry);
   return (
     <li
@@ -49,10 +53,11 @@ export function EntryItem({
         </div>
         <Switch.Root
           checked={entry.enabled}
-          disabled={busy}
-          onCheckedChange={onToggle}
+          // Busy, not disabled, while a change is saved: the switch just pressed keeps the focus.
+          aria-disabled={busy || undefined}
+          onCheckedChange={(enabled) => !busy && onToggle(enabled)}
           aria-label={`Enabled: ${title}`}
-          className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors disabled:opacity-50 data-[state=checked]:bg-accent-strong data-[state=unchecked]:bg-track max-sm:my-2.5"
+          className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors aria-disabled:opacity-50 data-[state=checked]:bg-accent-strong data-[state=unchecked]:bg-track max-sm:my-2.5"
         >
           <Switch.Thumb className="pointer-events-none block size-5 rounded-full bg-on-accent shadow transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
         </Switch.Root>
@@ -69,6 +74,7 @@ export function EntryItem({
               variant="ghost"
               className="max-sm:h-11"
               disabled={busy}
+              autoFocus
               onClick={() => setConfirming(false)}
             >
               Cancel
@@ -77,7 +83,7 @@ export function EntryItem({
               size="sm"
               variant="destructive"
               className="max-sm:h-11"
-              disabled={busy}
+              pending={busy}
               onClick={() => void onDelete().finally(() => setConfirming(false))}
             >
               Delete
@@ -96,6 +102,7 @@ export function EntryItem({
               <Pencil className="size-4" aria-hidden />
             </button>
             <button
+              ref={deleteButton}
               type="button"
               className={ICON}
               aria-label={`Delete ${title}`}

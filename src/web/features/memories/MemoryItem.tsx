@@ -1,5 +1,5 @@
 import { Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Memory } from '../../../shared/memories/contract';
 import { MEMORY_LIMITS } from '../../../shared/memories/rules';
@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 import { IconButton } from '../../components/ui/icon-button';
 import { toast } from '../../components/ui/toast';
+import { useFocusBack } from '../../components/ui/use-focus-back';
 import { useDeleteMemory, useUpdateMemory } from './api';
 import { LeftOut } from './left-out';
 
@@ -59,8 +60,12 @@ export function MemoryItem({
   const [confirming, setConfirming] = useState(false);
   const [draft, setDraft] = useState(m.content);
   const busy = update.isPending || remove.isPending;
-  const item = useRef<HTMLLIElement>(null);
-  useFocusBackToRow(item, editing, confirming);
+  // The editor or the question gone (Cancel, Save, Escape, a failed forget): back to the
+  // button that opened it.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  useFocusBack(editing, editButton, busy);
+  useFocusBack(confirming, deleteButton, busy);
 
   const save = async () => {
     try {
@@ -87,7 +92,6 @@ export function MemoryItem({
 
   return (
     <li
-      ref={item}
       data-testid="memory"
       className={`rounded-xl border p-3 ${m.pinned && !m.inPrompt ? 'border-warning/60' : 'border-border'}`}
     >
@@ -164,6 +168,7 @@ export function MemoryItem({
                 {m.pinned ? <PinOff className="size-4" /> : <Pin className="size-4" />}
               </IconButton>
               <IconButton
+                ref={editButton}
                 label="Edit memory"
                 disabled={busy}
                 onClick={() => {
@@ -173,7 +178,12 @@ export function MemoryItem({
               >
                 <Pencil className="size-4" />
               </IconButton>
-              <IconButton label="Delete memory" disabled={busy} onClick={() => setConfirming(true)}>
+              <IconButton
+                ref={deleteButton}
+                label="Delete memory"
+                disabled={busy}
+                onClick={() => setConfirming(true)}
+              >
                 <Trash2 className="size-4" />
               </IconButton>
             </div>
@@ -182,30 +192,4 @@ export function MemoryItem({
       </div>
     </li>
   );
-}
-
-/**
- * When the editor or the "Forget this?" question closes (Cancel, Save, Escape) the focus goes back
- * to the button that opened it, which the row draws again: it was on a part now gone. Only when
- * the focus was lost, not when the user has moved on (opened another memory's editor).
- */
-function useFocusBackToRow(
-  item: React.RefObject<HTMLLIElement | null>,
-  editing: boolean,
-  confirming: boolean,
-) {
-  const was = useRef({ editing, confirming });
-  useEffect(() => {
-    const before = was.current;
-    was.current = { editing, confirming };
-    const label =
-      before.editing && !editing
-        ? 'Edit memory'
-        : before.confirming && !confirming
-          ? 'Delete memory'
-          : null;
-    const focused = document.activeElement;
-    const lost = !focused || focused === document.body || focused.getAttribute('role') === 'dialog';
-    if (label && lost) item.current?.querySelector<HTMLElement>(`[aria-label="${label}"]`)?.focus();
-  }, [item, editing, confirming]);
 }
