@@ -221,3 +221,45 @@ test('after an edit a new reply is offered; the forks pill covers no message; ph
   expect(pill.y + pill.height).toBeLessThanOrEqual(scroller.y);
   await snap(page, info, 'chat-forks-pill');
 });
+
+test('by keyboard alone: a new version, swiping and going on keep the focus on the button pressed', async ({
+  page,
+}, info) => {
+  await openAssistantChat(page, uniqueEmail(info, 'keyswiper'));
+  const ai = page.getByTestId('message-ai');
+  await send(page, 'Tell me a tale');
+  await expect(ai).toHaveCount(1);
+
+  // Each press draws the reply anew (a new version, another one shown): the focus follows it,
+  // so Enter again asks again, rather than starting over from the message box.
+  await ai
+    .first()
+    .getByRole('button', { name: /^Regenerate/ })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(versionOf(ai.first())).toContainText('2/2');
+  await expect(ai.first().getByRole('button', { name: /^Regenerate/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(versionOf(ai.first())).toContainText('3/3');
+  await expect(ai.first().getByRole('button', { name: /^Regenerate/ })).toBeFocused();
+
+  await ai.first().getByRole('button', { name: 'Previous version' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(versionOf(ai.first())).toContainText('2/3');
+  await expect(ai.first().getByRole('button', { name: 'Previous version' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(versionOf(ai.first())).toContainText('1/3');
+  // The first version has no previous one: the other arrow has the focus.
+  await expect(ai.first().getByRole('button', { name: 'Next version' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(versionOf(ai.first())).toContainText('2/3');
+  await expect(ai.first().getByRole('button', { name: 'Next version' })).toBeFocused();
+
+  await ai
+    .first()
+    .getByRole('button', { name: /^Continue/ })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(ai.first()).toContainText(E2E_CONTINUATION);
+  await expect(ai.first().getByRole('button', { name: /^Continue/ })).toBeFocused();
+});

@@ -20,7 +20,7 @@ import { VoiceReplies } from './lazy-parts';
 /** What can be done to a stored message's place in the conversation's tree. */
 export interface TreeActions {
   /** Move to another alternative of this message (‹ ›). */
-  onSwitch?: (messageId: number) => void;
+  onSwitch?: (messageId: number) => Promise<unknown> | void;
   /** A reply: ask for a new alternative (the caller confirms when later messages move away). */
   onRegenerate?: () => void;
   /** The newest reply: ask for more of it. */
@@ -99,6 +99,7 @@ export function MessageToolbar({
         <ToolButton
           label={`Continue (${cost})`}
           cost={cost}
+          action="continue"
           disabled={tree.busy}
           onClick={tree.onContinue}
         >

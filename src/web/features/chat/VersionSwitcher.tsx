@@ -1,5 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { focusWhenShown } from './focus-when-shown';
 import { ToolButton } from './ToolButton';
+
+const ARROWS = ['previous-version', 'next-version'] as const;
 
 /** ‹ n/m ›: the message's place among its alternatives, and moving to the one beside it. */
 export function VersionSwitcher({
@@ -11,14 +14,23 @@ export function VersionSwitcher({
   siblings: number[];
   place: number;
   busy?: boolean | undefined;
-  onSwitch?: ((messageId: number) => void) | undefined;
+  onSwitch?: ((messageId: number) => Promise<unknown> | void) | undefined;
 }) {
+  /** To the version `step` away; then the focus on the same arrow, or the other at an end. */
+  const go = (step: -1 | 1) => {
+    const to = siblings[place + step]!;
+    void Promise.resolve(onSwitch?.(to)).then(() =>
+      // The version now shown, or this one still if the switch failed.
+      focusWhenShown([to, siblings[place]!], step < 0 ? ARROWS : [ARROWS[1], ARROWS[0]]),
+    );
+  };
   return (
     <div className="mt-1 flex items-center gap-0.5 text-xs text-muted" data-testid="versions">
       <ToolButton
         label="Previous version"
+        action={ARROWS[0]}
         disabled={place === 0 || busy}
-        onClick={() => onSwitch?.(siblings[place - 1]!)}
+        onClick={() => go(-1)}
       >
         <ChevronLeft className="size-3.5" />
       </ToolButton>
@@ -27,8 +39,9 @@ export function VersionSwitcher({
       </span>
       <ToolButton
         label="Next version"
+        action={ARROWS[1]}
         disabled={place === siblings.length - 1 || busy}
-        onClick={() => onSwitch?.(siblings[place + 1]!)}
+        onClick={() => go(1)}
       >
         <ChevronRight className="size-3.5" />
       </ToolButton>

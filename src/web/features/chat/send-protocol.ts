@@ -8,6 +8,7 @@ import type { ConversationDetail } from '../../../shared/chat/contract';
 import { conversationKey, isOutOfCredits } from '../chat-data/api';
 import { PROFILE_KEY } from '../profile/profile-api';
 import type { DisplayMessage } from './display-message';
+import { focusWhenShown } from './focus-when-shown';
 import { reloadMessages } from './message-reload';
 import {
   createConversationMutation,
@@ -281,6 +282,8 @@ export async function rework(
     ctx.onReplied(id);
     // A new alternative is a fresh reply; a continued one was read as it grew.
     if (kind === 'regenerate' && ctx.shownId.current === id) run.setFresh(done.messageId);
+    // The reply is drawn anew with the button pressed: a keyboard user's focus goes back to it.
+    focusWhenShown([done.messageId], [kind, 'regenerate']);
   } catch (error) {
     // What was on screen before the request, at once: the reply as it was.
     settle();
