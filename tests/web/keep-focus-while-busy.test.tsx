@@ -1,16 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
-import { useEffect } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LorebookEntry } from '../../src/shared/lorebooks/contract';
 import type { Memory } from '../../src/shared/memories/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
-import { AuthDialogProvider, useAuthDialog } from '../../src/web/features/auth/auth-dialog-context';
 import { LorebookDialog } from '../../src/web/features/lorebooks/LorebookDialog';
 import { MemoriesDialog } from '../../src/web/features/memories/MemoriesDialog';
 import { queryClient } from '../../src/web/lib/query-client';
 import { apiTestSetup, json } from './api-double';
+import { BOOK } from './lorebook-fixtures';
+import { signInDialogWith } from './sign-in-dialog';
 
 /**
  * A button pressed from the keyboard keeps the focus while what it started is on its way: it
@@ -35,12 +34,6 @@ const dismissToasts = () => {
 describe('the sign-in form', () => {
   const ADA = { id: 'u1', email: 'ada@example.com', name: 'Ada', emailVerified: true };
 
-  function OpenSignIn() {
-    const dialog = useAuthDialog();
-    useEffect(() => dialog.open('signin'), [dialog]);
-    return null;
-  }
-
   beforeEach(() => {
     queryClient.clear();
     setup.api.on('GET /api/auth-config', (_req, _body, res) =>
@@ -51,17 +44,7 @@ describe('the sign-in form', () => {
   });
 
   it('keeps the focus on Sign In while it checks, sends once, and after a refusal', async () => {
-    render(
-      <QueryClientProvider client={queryClient}>
-        <AuthDialogProvider>
-          <OpenSignIn />
-        </AuthDialogProvider>
-        <Toaster />
-      </QueryClientProvider>,
-    );
-    const form = within(await screen.findByRole('dialog', { name: 'Welcome to Reverie AI' }));
-    fireEvent.change(form.getByLabelText('Email'), { target: { value: ADA.email } });
-    fireEvent.change(form.getByLabelText('Password'), { target: { value: 'wrong garden' } });
+    const form = await signInDialogWith(ADA.email, 'wrong garden');
     const button = form.getByRole('button', { name: 'Sign In' });
     button.focus();
     fireEvent.click(button);
@@ -199,32 +182,8 @@ describe('the Memories panel', () => {
 });
 
 describe('a lorebook entry', () => {
-  const lamp: LorebookEntry = {
-    id: 1,
-    name: 'Lamp',
-    comment: '',
-    keys: ['lamp'],
-    secondary_keys: [],
-    content: 'The lamp never fails.',
-    enabled: true,
-    insertion_order: 100,
-    case_sensitive: false,
-    constant: false,
-    selective: false,
-    priority: 5,
-    position: 'before_char',
-    use_regex: false,
-    extensions: {},
-  };
-  const book = {
-    name: 'Coast lore',
-    description: '',
-    scan_depth: 4,
-    token_budget: 512,
-    recursive_scanning: false,
-    extensions: {},
-    entries: [lamp],
-  };
+  const book = BOOK;
+  const lamp = BOOK.entries[0]!;
 
   async function openEntry() {
     setup.api.on('GET /api/characters/7/lorebook', (_req, _body, res) =>

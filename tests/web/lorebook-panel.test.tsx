@@ -2,10 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import type { Lorebook, LorebookEntry } from '../../src/shared/lorebooks/contract';
+import type { Lorebook } from '../../src/shared/lorebooks/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { LorebookDialog } from '../../src/web/features/lorebooks/LorebookDialog';
 import { apiTestSetup, json } from './api-double';
+import { BOOK, entry } from './lorebook-fixtures';
 
 /**
  * Issue 47 part 3: the 'Lorebook' panel. Adding and editing an entry saves the whole book (PUT)
@@ -14,37 +15,6 @@ import { apiTestSetup, json } from './api-double';
  */
 
 const setup = apiTestSetup();
-
-const entry = (changes: Partial<LorebookEntry>): LorebookEntry => ({
-  id: 1,
-  name: '',
-  comment: 'kept',
-  keys: [],
-  secondary_keys: [],
-  content: '',
-  enabled: true,
-  insertion_order: 100,
-  case_sensitive: false,
-  constant: false,
-  selective: false,
-  priority: 5,
-  position: 'before_char',
-  use_regex: false,
-  extensions: { tool: { kept: true } },
-  ...changes,
-});
-
-const BOOK: Lorebook = {
-  name: 'Coast lore',
-  description: '',
-  scan_depth: 4,
-  token_budget: 512,
-  recursive_scanning: false,
-  extensions: {},
-  entries: [
-    entry({ name: 'Lamp', keys: ['lighthouse', 'lamp'], content: 'The lamp never fails.' }),
-  ],
-};
 
 /** A server holding Mira's book: a PUT stores what it was sent and answers it. */
 function lorebookServer(book: Lorebook | null) {

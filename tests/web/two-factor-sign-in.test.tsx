@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/shared/auth/contract';
 import { RedirectNotices } from '../../src/web/app/RedirectNotices';
 import { Toaster } from '../../src/web/components/ui/toast';
-import { AuthDialogProvider, useAuthDialog } from '../../src/web/features/auth/auth-dialog-context';
+import { AuthDialogProvider } from '../../src/web/features/auth/auth-dialog-context';
 import { queryClient } from '../../src/web/lib/query-client';
 import { json, startApiDouble } from './api-double';
+import { signInDialogWith } from './sign-in-dialog';
 
 /**
  * Issue 48: signing in to an account with two-factor on. The password is right, then the dialog
@@ -45,25 +45,9 @@ beforeEach(() => {
   );
 });
 
-function OpenSignIn() {
-  const dialog = useAuthDialog();
-  useEffect(() => dialog.open('signin'), [dialog]);
-  return null;
-}
-
 /** Opens the dialog and gives the right password: the code step is next. */
 async function passwordAccepted() {
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AuthDialogProvider>
-        <OpenSignIn />
-      </AuthDialogProvider>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  const form = within(await screen.findByRole('dialog', { name: 'Welcome to Reverie AI' }));
-  fireEvent.change(form.getByLabelText('Email'), { target: { value: ADA.email } });
-  fireEvent.change(form.getByLabelText('Password'), { target: { value: 'moonlit garden' } });
+  const form = await signInDialogWith(ADA.email, 'moonlit garden');
   fireEvent.click(form.getByRole('button', { name: 'Sign In' }));
   return (await screen.findByLabelText('Code from your authenticator app')) as HTMLInputElement;
 }
@@ -146,16 +130,7 @@ describe('signing in with two-factor on', () => {
     api.on('POST /api/auth/sign-in/email', (_req, _body, res) =>
       json(res, 403, { code: 'ACCOUNT_SUSPENDED', message: AUTH_MESSAGES.suspended }),
     );
-    render(
-      <QueryClientProvider client={queryClient}>
-        <AuthDialogProvider>
-          <OpenSignIn />
-        </AuthDialogProvider>
-      </QueryClientProvider>,
-    );
-    const form = within(await screen.findByRole('dialog'));
-    fireEvent.change(form.getByLabelText('Email'), { target: { value: ADA.email } });
-    fireEvent.change(form.getByLabelText('Password'), { target: { value: 'moonlit garden' } });
+    const form = await signInDialogWith(ADA.email, 'moonlit garden');
     fireEvent.click(form.getByRole('button', { name: 'Sign In' }));
     expect((await form.findByRole('alert')).textContent).toBe(AUTH_MESSAGES.suspended);
     expect(screen.queryByLabelText('Code from your authenticator app')).toBeNull();
