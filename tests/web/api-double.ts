@@ -3,6 +3,7 @@ import { cleanup, waitFor } from '@testing-library/react';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { QUERY_DEFAULTS } from '../../src/web/lib/query-client';
 
 type Handler = (req: IncomingMessage, body: unknown, res: ServerResponse) => void | Promise<void>;
 
@@ -66,7 +67,8 @@ export type ApiDouble = Awaited<ReturnType<typeof startApiDouble>>;
 
 /**
  * A web test's surroundings, set up once per file: the API double (fresh routes for each test)
- * and a new query client for each test (no retries, as a test wants a failure at once). After
+ * and a new query client for each test with the app's cache rules (no retries either: a failure
+ * shows at once). After
  * each test, what is still loading or writing ends first, then the page is emptied. Read `api`
  * and `client` inside the tests: they are set when the hooks run.
  */
@@ -78,7 +80,9 @@ export function apiTestSetup() {
   afterAll(() => setup.api.close());
   beforeEach(() => {
     setup.api.reset();
-    setup.client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // The app's own cache rules (5 minutes fresh, no refetch on focus): a test passes only where
+    // the app would, not because a fresh client read again what the app would have kept.
+    setup.client = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
   });
   afterEach(async () => {
     try {
