@@ -308,6 +308,35 @@ test('a wrong password shows the sign-in failure toast', async ({ page }) => {
   await expect(dialog).toBeVisible();
 });
 
+test('Enter again while signing in sends nothing more, and Sign In keeps the focus', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const dialog = await openAuthDialog(page);
+  // The answer held a moment, as on a slow connection: every request the form sends is counted.
+  let sent = 0;
+  await page.route('**/api/auth/sign-in/email', async (route) => {
+    sent += 1;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await dialog.getByLabel('Email').fill('nobody@example.com');
+  const password = dialog.getByLabel('Password');
+  await password.fill('not the password');
+  await password.press('Enter');
+  const busy = dialog.getByRole('button', { name: 'Signing in...' });
+  await expect(busy).toHaveAttribute('aria-disabled', 'true');
+  await password.press('Enter');
+  await busy.press('Enter');
+  await expect(busy).toBeFocused();
+
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  const signIn = dialog.getByRole('button', { name: 'Sign In', exact: true });
+  await expect(signIn).toBeFocused();
+  await expect(signIn).not.toHaveAttribute('aria-disabled');
+  expect(sent).toBe(1);
+});
+
 test('Google sign-in runs the OpenID Connect redirect and lands on /chat', async ({
   page,
 }, info) => {

@@ -32,7 +32,8 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /**
    * Busy with what it started: it reads and looks disabled (aria-disabled) and a press does
    * nothing (nor Enter in its form), but it keeps the focus, which a disabled button loses: the
-   * keyboard or screen reader user is still on it when the answer, or its error, comes.
+   * keyboard or screen reader user is still on it when the answer, or its error, comes. The one
+   * way to say a button is busy: an `aria-disabled` of the caller's is not used.
    */
   pending?: boolean | undefined;
 }
@@ -48,12 +49,12 @@ export function Button({
 }: ButtonProps) {
   return (
     <button
+      {...props}
       type={type}
       className={buttonClass(variant, size, className)}
       aria-disabled={pending || undefined}
       // Cancelling the click also stops a submit button's form, Enter in a field included.
       onClick={pending ? (event) => event.preventDefault() : onClick}
-      {...props}
     />
   );
 }

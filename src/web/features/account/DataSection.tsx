@@ -20,12 +20,7 @@ export function DataSection() {
       title="Your data"
       description="A zip with everything in one JSON file (your profile, characters, conversations and every message, memories, feedback, themes, subscription and credit history), a readable Markdown copy of each conversation and your avatar images. With no conversations or avatars yet, just the JSON file."
     >
-      <Button
-        variant="secondary"
-        aria-disabled={busy}
-        className="aria-disabled:opacity-50"
-        onClick={() => !busy && exportData.mutate()}
-      >
+      <Button variant="secondary" pending={busy} onClick={() => exportData.mutate()}>
         {busy ? (
           <Loader2 className="size-4 animate-spin" aria-hidden />
         ) : (

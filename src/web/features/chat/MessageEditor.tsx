@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 
 /** A finger's target on phones, compact from the `sm` width up as the toolbar's buttons; faded while saving. */
-const TOUCH = 'max-sm:min-h-11 aria-disabled:opacity-50';
+const TOUCH = 'max-sm:min-h-11';
 
 /**
  * A message being edited in place, the user's or a character's reply: Save needs a change; 'Save
@@ -76,7 +76,7 @@ export function MessageEditor({
           size="sm"
           variant="ghost"
           className={TOUCH}
-          aria-disabled={saving !== null}
+          pending={saving !== null}
           onClick={close}
         >
           Cancel
@@ -87,7 +87,7 @@ export function MessageEditor({
             variant="secondary"
             className={TOUCH}
             disabled={!draft.trim()}
-            aria-disabled={saving !== null || !canBranch}
+            pending={saving !== null || !canBranch}
             onClick={() => void save(onEditAsBranch, canBranch, 'branch')}
           >
             {saving === 'branch' ? 'Saving…' : 'Save as new branch'}
@@ -97,7 +97,7 @@ export function MessageEditor({
           size="sm"
           className={TOUCH}
           disabled={unchanged}
-          aria-disabled={saving !== null}
+          pending={saving !== null}
           onClick={() => void save(onEdit, !unchanged, 'edit')}
         >
           {saving === 'edit' ? 'Saving…' : 'Save'}

@@ -237,6 +237,10 @@ export async function rework(
   target: { id: number; parentId: number | null; content: string },
 ): Promise<void> {
   const { ctx, client } = run;
+  // Pressed from the keyboard (Regenerate, Continue; its focus ring shows): the focus comes back
+  // to the reply's button. Not after a pointer's or a finger's press: a reader who scrolled away
+  // during the reply is not pulled back.
+  const keyboard = Boolean(document.activeElement?.matches(':focus-visible'));
   const settle = () => {
     run.setReconnecting(false);
     run.setStreaming(null);
@@ -282,8 +286,9 @@ export async function rework(
     ctx.onReplied(id);
     // A new alternative is a fresh reply; a continued one was read as it grew.
     if (kind === 'regenerate' && ctx.shownId.current === id) run.setFresh(done.messageId);
-    // The reply is drawn anew with the button pressed: a keyboard user's focus goes back to it.
-    focusWhenShown([done.messageId], [kind, 'regenerate']);
+    // The reply is drawn anew, the button pressed with it: the focus goes back to it.
+    if (keyboard && ctx.shownId.current === id)
+      focusWhenShown([done.messageId], [kind, 'regenerate']);
   } catch (error) {
     // What was on screen before the request, at once: the reply as it was.
     settle();

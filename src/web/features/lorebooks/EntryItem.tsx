@@ -14,19 +14,24 @@ const ICON =
 export function EntryItem({
   entry,
   busy,
+  saving,
   onToggle,
   onEdit,
   onDelete,
 }: {
   entry: LorebookEntry;
+  /** Nothing can be changed: the book is being saved or imported, or another entry edited. */
   busy: boolean;
+  /** The book is being saved (a switch just pressed, a delete): busy, but the focus stays. */
+  saving: boolean;
   onToggle: (enabled: boolean) => void;
   onEdit: () => void;
   onDelete: () => Promise<void>;
 }) {
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  // The question gone (Cancel, a delete that failed): back to where it was asked.
+  // The question gone (Cancel, a delete that failed): back to where it was asked. After a
+  // delete, to the Delete of the entry that takes its place in the list (its row is this one).
   useFocusBack(confirming, deleteButton, busy);
   const title = titleOf(entry);
   return (
@@ -54,10 +59,12 @@ export function EntryItem({
         <Switch.Root
           checked={entry.enabled}
           // Busy, not disabled, while a change is saved: the switch just pressed keeps the focus.
-          aria-disabled={busy || undefined}
+          // Disabled while another entry is edited or a book imported.
+          disabled={busy && !saving}
+          aria-disabled={saving || undefined}
           onCheckedChange={(enabled) => !busy && onToggle(enabled)}
           aria-label={`Enabled: ${title}`}
-          className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors aria-disabled:opacity-50 data-[state=checked]:bg-accent-strong data-[state=unchecked]:bg-track max-sm:my-2.5"
+          className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors disabled:opacity-50 aria-disabled:opacity-50 data-[state=checked]:bg-accent-strong data-[state=unchecked]:bg-track max-sm:my-2.5"
         >
           <Switch.Thumb className="pointer-events-none block size-5 rounded-full bg-on-accent shadow transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
         </Switch.Root>

@@ -202,6 +202,7 @@ export function LorebookDialog({
                   key={index}
                   entry={entry}
                   busy={busy || editing !== null}
+                  saving={save.isPending}
                   onToggle={(enabled) => void toggle(index, enabled)}
                   onEdit={() => edit(index)}
                   onDelete={() => remove(index)}

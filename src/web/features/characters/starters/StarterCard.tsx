@@ -66,9 +66,9 @@ export function StarterCard({
       <Button
         className="mt-4 min-h-11 w-full"
         aria-describedby={descriptionId}
-        aria-disabled={busy || undefined}
+        pending={busy}
         aria-busy={adopting || undefined}
-        onClick={() => !busy && onAdopt(starter)}
+        onClick={() => onAdopt(starter)}
       >
         {adopting ? 'Adding…' : `Start with ${starter.name}`}
       </Button>
