@@ -165,6 +165,8 @@ test('a persona added, chosen for a new chat, switched back to the profile from 
   await expect(personas).toHaveCount(2);
   await vale.getByRole('button', { name: `Delete ${VALE}` }).click();
   await expect(vale).toContainText(`Delete ${VALE}? Chats that use it go on as your profile.`);
+  await expect(vale.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await snap(page, info, 'persona-delete-question');
   await vale.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(personas).toHaveCount(1);
   await expect(panel.getByRole('button', { name: 'Add persona' })).toBeFocused();

@@ -3,9 +3,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { ServerResponse } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Memory } from '../../src/shared/memories/contract';
+import type { Persona } from '../../src/shared/personas/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { LorebookDialog } from '../../src/web/features/lorebooks/LorebookDialog';
 import { MemoriesDialog } from '../../src/web/features/memories/MemoriesDialog';
+import { PersonasDialog } from '../../src/web/features/personas/PersonasDialog';
 import { queryClient } from '../../src/web/lib/query-client';
 import { apiTestSetup, json } from './api-double';
 import { BOOK } from './lorebook-fixtures';
@@ -131,7 +133,8 @@ describe('the Memories panel', () => {
   it('asks before forgetting with the focus on Cancel, and gives it back to Delete', async () => {
     const row = await openRow();
     fireEvent.click(row.getByRole('button', { name: 'Delete memory' }));
-    expect(focused()).toBe(row.getByRole('button', { name: 'Cancel' }));
+    const question = row.getByRole('group', { name: 'Forget this?' });
+    expect(focused()).toBe(within(question).getByRole('button', { name: 'Cancel' }));
 
     fireEvent.click(row.getByRole('button', { name: 'Cancel' }));
     expect(focused()).toBe(row.getByRole('button', { name: 'Delete memory' }));
@@ -220,7 +223,8 @@ describe('a lorebook entry', () => {
   it('asks before deleting with the focus on Cancel, and gives it back to Delete', async () => {
     const entry = await openEntry();
     fireEvent.click(entry.getByRole('button', { name: 'Delete Lamp' }));
-    expect(focused()).toBe(entry.getByRole('button', { name: 'Cancel' }));
+    const question = entry.getByRole('group', { name: 'Delete this entry?' });
+    expect(focused()).toBe(within(question).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(entry.getByRole('button', { name: 'Cancel' }));
     expect(focused()).toBe(entry.getByRole('button', { name: 'Delete Lamp' }));
 
@@ -232,6 +236,75 @@ describe('a lorebook entry', () => {
     expect(focused()).toBe(remove);
     json(held[0]!, 500, { message: 'Something went wrong' });
     await waitFor(() => expect(focused()).toBe(entry.getByRole('button', { name: 'Delete Lamp' })));
+    dismissToasts();
+  });
+});
+
+describe('a persona', () => {
+  const profile: Persona = {
+    id: null,
+    name: 'Ada',
+    description: '',
+    avatarImage: null,
+    avatarUrl: null,
+  };
+  const vale: Persona = { ...profile, id: 4, name: 'Captain Vale', description: 'A rival' };
+
+  async function openVale() {
+    let stored = [profile, vale];
+    setup.api.on('GET /api/personas', (_req, _body, res) => json(res, 200, { personas: stored }));
+    setup.api.on('DELETE /api/personas/4', (_req, _body, res) => void held.push(res));
+    render(
+      <QueryClientProvider client={setup.client}>
+        <PersonasDialog onClose={() => {}} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const panel = within(await screen.findByRole('dialog', { name: 'Personas' }));
+    const row = within((await panel.findByText('Captain Vale')).closest('li')!);
+    return { panel, row, deleted: () => (stored = [profile]) };
+  }
+
+  it('asks before deleting, named by its question, and gives the focus back on Cancel', async () => {
+    const { row } = await openVale();
+    fireEvent.click(row.getByRole('button', { name: 'Delete Captain Vale' }));
+    const question = row.getByRole('group', {
+      name: 'Delete Captain Vale? Chats that use it go on as your profile.',
+    });
+    expect(focused()).toBe(within(question).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(focused()).toBe(row.getByRole('button', { name: 'Delete Captain Vale' })),
+    );
+  });
+
+  it('keeps the focus on Delete while it works, back to the row’s Delete when refused, then to Add persona', async () => {
+    const { panel, row, deleted } = await openVale();
+    fireEvent.click(row.getByRole('button', { name: 'Delete Captain Vale' }));
+    const remove = row.getByRole('button', { name: 'Delete' });
+    remove.focus();
+    fireEvent.click(remove);
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    expect(focused()).toBe(remove);
+    fireEvent.click(remove);
+
+    json(held[0]!, 500, { message: 'Something went wrong' });
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+    await waitFor(() =>
+      expect(focused()).toBe(row.getByRole('button', { name: 'Delete Captain Vale' })),
+    );
+    dismissToasts();
+
+    fireEvent.click(row.getByRole('button', { name: 'Delete Captain Vale' }));
+    fireEvent.click(row.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(held).toHaveLength(2));
+    deleted();
+    json(held[1]!, 200, { success: true });
+    await waitFor(() => expect(panel.queryByText('Captain Vale')).toBeNull());
+    expect(focused()).toBe(panel.getByRole('button', { name: 'Add persona' }));
+    expect(setup.api.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
     dismissToasts();
   });
 });

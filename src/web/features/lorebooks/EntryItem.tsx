@@ -2,13 +2,10 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useRef, useState } from 'react';
 import type { LorebookEntry } from '../../../shared/lorebooks/contract';
-import { Button } from '../../components/ui/button';
+import { IconButton } from '../../components/ui/icon-button';
+import { InlineConfirm } from '../../components/ui/inline-confirm';
 import { useFocusBack } from '../../components/ui/use-focus-back';
 import { titleOf } from './entry-draft';
-
-/** Icon buttons 44 px tall on phones (DESIGN.md), compact beside the text elsewhere. */
-const ICON =
-  'inline-flex items-center justify-center rounded-md text-muted hover:bg-hover-strong hover:text-fg disabled:opacity-40 size-11 sm:size-8';
 
 /** One entry in the list: its name or first key, keys, an on/off switch, a preview, edit, delete. */
 export function EntryItem({
@@ -74,51 +71,27 @@ export function EntryItem({
       </p>
       <div className="mt-1 flex items-center justify-end gap-1">
         {confirming ? (
-          <div className="flex items-center gap-2 text-sm">
-            <span>Delete this entry?</span>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="max-sm:h-11"
-              disabled={busy}
-              autoFocus
-              onClick={() => setConfirming(false)}
-            >
-              Cancel
-            </Button>
-            <Button
-              size="sm"
-              variant="destructive"
-              className="max-sm:h-11"
-              pending={busy}
-              onClick={() => void onDelete().finally(() => setConfirming(false))}
-            >
-              Delete
-            </Button>
-          </div>
+          <InlineConfirm
+            question="Delete this entry?"
+            answer="Delete"
+            busy={busy}
+            pending={saving}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void onDelete().finally(() => setConfirming(false))}
+          />
         ) : (
           <>
-            <button
-              type="button"
-              className={ICON}
-              aria-label={`Edit ${title}`}
-              title="Edit entry"
-              disabled={busy}
-              onClick={onEdit}
-            >
-              <Pencil className="size-4" aria-hidden />
-            </button>
-            <button
+            <IconButton label={`Edit ${title}`} disabled={busy} onClick={onEdit}>
+              <Pencil className="size-4" />
+            </IconButton>
+            <IconButton
               ref={deleteButton}
-              type="button"
-              className={ICON}
-              aria-label={`Delete ${title}`}
-              title="Delete entry"
+              label={`Delete ${title}`}
               disabled={busy}
               onClick={() => setConfirming(true)}
             >
-              <Trash2 className="size-4" aria-hidden />
-            </button>
+              <Trash2 className="size-4" />
+            </IconButton>
           </>
         )}
       </div>

@@ -6,6 +6,7 @@ import { MEMORY_LIMITS } from '../../../shared/memories/rules';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 import { IconButton } from '../../components/ui/icon-button';
+import { InlineConfirm } from '../../components/ui/inline-confirm';
 import { toast } from '../../components/ui/toast';
 import { useFocusBack } from '../../components/ui/use-focus-back';
 import { useDeleteMemory, useUpdateMemory } from './api';
@@ -134,27 +135,14 @@ export function MemoryItem({
           {new Date(m.createdAt).toLocaleDateString()}
         </p>
         {confirming ? (
-          <div className="flex items-center gap-2 text-sm">
-            <span>Forget this?</span>
-            {/* The less harmful answer has the focus: the row that asked went away. */}
-            <Button
-              size="sm"
-              variant="ghost"
-              autoFocus
-              disabled={busy}
-              onClick={() => setConfirming(false)}
-            >
-              Cancel
-            </Button>
-            <Button
-              size="sm"
-              variant="destructive"
-              pending={remove.isPending}
-              onClick={() => void forget()}
-            >
-              {remove.isPending ? 'Deleting...' : 'Forget'}
-            </Button>
-          </div>
+          <InlineConfirm
+            question="Forget this?"
+            answer={remove.isPending ? 'Deleting...' : 'Forget'}
+            busy={busy}
+            pending={remove.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void forget()}
+          />
         ) : (
           !editing && (
             <div className="flex gap-1">

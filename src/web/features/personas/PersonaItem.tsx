@@ -1,13 +1,10 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState, type Ref } from 'react';
 import type { Persona } from '../../../shared/personas/contract';
-import { Button } from '../../components/ui/button';
+import { IconButton } from '../../components/ui/icon-button';
+import { InlineConfirm } from '../../components/ui/inline-confirm';
+import { useFocusBack } from '../../components/ui/use-focus-back';
 import { PersonaAvatar } from './chat-parts';
-import { useFocusAfterRender } from './focus-after-render';
-
-/** Icon buttons 44 px tall on phones (DESIGN.md), compact beside the text elsewhere. */
-const ICON =
-  'inline-flex items-center justify-center rounded-md text-muted hover:bg-hover-strong hover:text-fg disabled:opacity-40 size-11 sm:size-8';
 
 /**
  * One persona in the list: picture, name and description; edit and delete (asked first). The
@@ -29,12 +26,8 @@ export function PersonaItem({
 }) {
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  const focusAfterRender = useFocusAfterRender();
-  const cancel = () => {
-    setConfirming(false);
-    // The question goes; the focus goes back to where it was asked.
-    focusAfterRender(() => deleteButton.current);
-  };
+  // The question gone (Cancel, a delete refused): back to the Delete that asked it.
+  useFocusBack(confirming, deleteButton, busy);
   const fromProfile = persona.id === null;
   return (
     <li data-testid="persona" className="rounded-xl border border-border p-3">
@@ -54,56 +47,37 @@ export function PersonaItem({
         </div>
         {!fromProfile && !confirming && (
           <div className="flex shrink-0 gap-1">
-            <button
+            <IconButton
               ref={editRef}
-              type="button"
-              className={ICON}
-              aria-label={`Edit ${persona.name}`}
-              title="Edit persona"
+              label={`Edit ${persona.name}`}
               disabled={busy}
               onClick={onEdit}
             >
-              <Pencil className="size-4" aria-hidden />
-            </button>
-            <button
+              <Pencil className="size-4" />
+            </IconButton>
+            <IconButton
               ref={deleteButton}
-              type="button"
-              className={ICON}
-              aria-label={`Delete ${persona.name}`}
-              title="Delete persona"
+              label={`Delete ${persona.name}`}
               disabled={busy}
               onClick={() => setConfirming(true)}
             >
-              <Trash2 className="size-4" aria-hidden />
-            </button>
+              <Trash2 className="size-4" />
+            </IconButton>
           </div>
         )}
       </div>
       {confirming && (
-        <div className="mt-2 flex flex-wrap items-center justify-end gap-2 text-sm">
-          <span className="mr-auto">
-            Delete {persona.name}? Chats that use it go on as your profile.
-          </span>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="max-sm:h-11"
-            disabled={busy}
-            autoFocus
-            onClick={cancel}
-          >
-            Cancel
-          </Button>
-          <Button
-            size="sm"
-            variant="destructive"
-            className="max-sm:h-11"
-            disabled={busy}
-            onClick={() => void onDelete().catch(cancel)}
-          >
-            Delete
-          </Button>
-        </div>
+        <InlineConfirm
+          className="mt-2 justify-end"
+          question={`Delete ${persona.name}? Chats that use it go on as your profile.`}
+          answer="Delete"
+          busy={busy}
+          pending={busy}
+          onCancel={() => setConfirming(false)}
+          // Deleted, the row goes and the list gives the focus to Add persona; refused, the
+          // question closes and the focus goes back to this Delete.
+          onConfirm={() => void onDelete().catch(() => setConfirming(false))}
+        />
       )}
     </li>
   );
