@@ -78,7 +78,8 @@ import {
 // page brings its own saving.
 // One inline "Delete this?" question (components/ui/inline-confirm.tsx) and the icon-only button
 // for memories, lorebook entries and personas: the three panels share one file with the focus
-// helper, one more name in the personas panel's preload list: 114.94, 119.83 and 119.98.
+// helper, one more name in the personas panel's preload list: 114.94, 119.83 and 119.98; with
+// the focus given to the next row's Delete after a delete (in that file): 114.93, 119.81, 119.96.
 const FIRST_LOAD_BUDGET_BYTES = 115.0 * 1024;
 /**
  * Issue 16 item 6 holds everything a /chat page fetches by itself to 120 KB. Issue 45's chat

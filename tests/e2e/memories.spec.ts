@@ -109,6 +109,8 @@ test('remember a message, see it in the panel with its link, edit, pin, open it 
   const deleted = dialog.getByTestId('toast').filter({ hasText: 'Memory deleted' });
   await expect(deleted).toBeVisible();
   const left = dialog.getByTestId('memory').getByRole('button', { name: 'Delete memory' });
+  // The focus, on the row that went, goes to the Delete of the one left.
+  await expect(left).toBeFocused();
   const where = await left.boundingBox();
   // Its time is up: no longer told (nor seen).
   await expect(dialog.getByRole('status').filter({ hasText: 'Memory deleted' })).toHaveCount(0, {

@@ -303,8 +303,107 @@ describe('a persona', () => {
     deleted();
     json(held[1]!, 200, { success: true });
     await waitFor(() => expect(panel.queryByText('Captain Vale')).toBeNull());
-    expect(focused()).toBe(panel.getByRole('button', { name: 'Add persona' }));
+    await waitFor(() => expect(focused()).toBe(panel.getByRole('button', { name: 'Add persona' })));
     expect(setup.api.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
     dismissToasts();
+  });
+});
+
+describe('after a delete, the focus', () => {
+  const note = (id: number, content: string): Memory => ({
+    id,
+    content,
+    pinned: false,
+    source: 'manual',
+    conversationId: null,
+    messageId: null,
+    conversationTitle: null,
+    inPrompt: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('goes to the next memory’s Delete, then the one before’s, then the box for a new one', async () => {
+    let stored = [note(1, 'Loves the sea'), note(2, 'Hates mornings'), note(3, 'Has a cat')];
+    setup.api.on('GET /api/characters/7/memories', (_req, _body, res) =>
+      json(res, 200, { memories: stored }),
+    );
+    for (const { id } of stored)
+      setup.api.on(`DELETE /api/memories/${id}`, (_req, _body, res) => {
+        stored = stored.filter((m) => m.id !== id);
+        json(res, 200, { success: true });
+      });
+    render(
+      <QueryClientProvider client={setup.client}>
+        <MemoriesDialog character={{ id: 7, name: 'Selene' }} onClose={() => {}} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const panel = within(await screen.findByRole('dialog', { name: 'What Selene remembers' }));
+    const rowOf = async (text: string) => within((await panel.findByText(text)).closest('li')!);
+    const forget = async (text: string) => {
+      const row = await rowOf(text);
+      fireEvent.click(row.getByRole('button', { name: 'Delete memory' }));
+      const answer = row.getByRole('button', { name: 'Forget' });
+      answer.focus();
+      fireEvent.click(answer);
+      await waitFor(() => expect(panel.queryByText(text)).toBeNull());
+      dismissToasts();
+    };
+
+    await forget('Hates mornings');
+    const third = await rowOf('Has a cat');
+    await waitFor(() =>
+      expect(focused()).toBe(third.getByRole('button', { name: 'Delete memory' })),
+    );
+
+    await forget('Has a cat');
+    const first = await rowOf('Loves the sea');
+    await waitFor(() =>
+      expect(focused()).toBe(first.getByRole('button', { name: 'Delete memory' })),
+    );
+
+    await forget('Loves the sea');
+    await waitFor(() => expect(focused()).toBe(panel.getByRole('textbox', { name: 'New memory' })));
+  });
+
+  it('goes to the lorebook entry before when the last is deleted, then to Add entry', async () => {
+    let book = {
+      ...BOOK,
+      entries: [
+        BOOK.entries[0]!,
+        { ...BOOK.entries[0]!, id: 2, name: 'Harbour', content: 'The harbour froze once.' },
+      ],
+    };
+    setup.api.on('GET /api/characters/7/lorebook', (_req, _body, res) =>
+      json(res, 200, { lorebook: book }),
+    );
+    setup.api.on('PUT /api/characters/7/lorebook', (_req, body, res) => {
+      book = (body as { lorebook: typeof book }).lorebook;
+      json(res, 200, { lorebook: book });
+    });
+    render(
+      <QueryClientProvider client={setup.client}>
+        <LorebookDialog character={{ id: 7, name: 'Mira' }} onClose={() => {}} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const panel = within(await screen.findByRole('dialog', { name: 'Mira’s lorebook' }));
+    const remove = async (name: string) => {
+      fireEvent.click(await panel.findByRole('button', { name: `Delete ${name}` }));
+      const answer = panel.getByRole('button', { name: 'Delete' });
+      answer.focus();
+      fireEvent.click(answer);
+      await waitFor(() =>
+        expect(panel.queryByRole('button', { name: `Delete ${name}` })).toBeNull(),
+      );
+      dismissToasts();
+    };
+
+    await remove('Harbour');
+    await waitFor(() => expect(focused()).toBe(panel.getByRole('button', { name: 'Delete Lamp' })));
+
+    await remove('Lamp');
+    await waitFor(() => expect(focused()).toBe(panel.getByRole('button', { name: 'Add entry' })));
   });
 });

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'destructive';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -36,6 +36,8 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
    * way to say a button is busy: an `aria-disabled` of the caller's is not used.
    */
   pending?: boolean | undefined;
+  /** Passed on with the rest (React 19 gives a function component its ref as a prop). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

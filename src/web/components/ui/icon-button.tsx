@@ -6,6 +6,7 @@ export function IconButton({
   pressed,
   disabled,
   pending,
+  action,
   onClick,
   children,
   ref,
@@ -16,6 +17,8 @@ export function IconButton({
   disabled?: boolean | undefined;
   /** Busy with what it started: disabled to the eye and to a press, but it keeps the focus. */
   pending?: boolean | undefined;
+  /** What it does, for code that finds it in its row (data-action: "delete"). */
+  action?: string;
   onClick: () => void;
   children: ReactNode;
   ref?: Ref<HTMLButtonElement>;
@@ -28,6 +31,7 @@ export function IconButton({
       aria-pressed={pressed}
       aria-disabled={pending || undefined}
       title={label}
+      data-action={action}
       disabled={disabled}
       onClick={pending ? undefined : onClick}
       // A finger's size (44 px) on a phone, as every button there.

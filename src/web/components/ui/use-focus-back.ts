@@ -22,3 +22,35 @@ export function useFocusBack(open: boolean, button: RefObject<HTMLElement | null
     if (lost) target.focus();
   }, [open, button, busy]);
 }
+
+/**
+ * Once the row at `index` of `list` has been deleted, with the focus on its question: the focus
+ * goes to the Delete (`data-action="delete"`) of the row that took its place, else of the row
+ * before it, else to `fallback` (the list's add button, say) when none has one. Called when the
+ * deletion is confirmed; it waits, a frame at a time for up to 3 s, until the row has gone and
+ * its target is enabled (a list saved as a whole disables its buttons meanwhile). Where the focus
+ * is still in the list (a row drawn anew at the same place gave it back) or the user has moved
+ * on, it does nothing.
+ */
+export function focusRowAfterDelete(
+  list: HTMLElement | null,
+  index: number,
+  fallback: () => HTMLElement | null | undefined,
+) {
+  const until = Date.now() + 3000;
+  const attempt = () => {
+    const at = document.activeElement;
+    const lost = !at || at === document.body || at.getAttribute('role') === 'dialog';
+    if (!lost && !list?.contains(at)) return;
+    if (!lost) return wait();
+    const rows = list?.isConnected ? list.children : [];
+    const row = rows[index] ?? rows[index - 1];
+    const target = row?.querySelector<HTMLElement>('[data-action="delete"]') ?? fallback();
+    if (!target || target.matches(':disabled')) return wait();
+    target.focus();
+  };
+  const wait = () => {
+    if (Date.now() < until) requestAnimationFrame(attempt);
+  };
+  wait();
+}

@@ -87,6 +87,7 @@ export function EntryItem({
             <IconButton
               ref={deleteButton}
               label={`Delete ${title}`}
+              action="delete"
               disabled={busy}
               onClick={() => setConfirming(true)}
             >

@@ -4,6 +4,7 @@ import type { Lorebook, LorebookEntry } from '../../../shared/lorebooks/contract
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
+import { focusRowAfterDelete } from '../../components/ui/use-focus-back';
 import { ApiError } from '../../lib/api';
 import { useImportLorebook, useLorebook, useSaveLorebook } from './api';
 import { entryOf, fieldOf, NEW_ENTRY, type EntryDraft } from './entry-draft';
@@ -43,6 +44,8 @@ export function LorebookDialog({
   const [errors, setErrors] = useState<EntryErrors>({});
   const [warnings, setWarnings] = useState<string[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
+  const addEntry = useRef<HTMLButtonElement>(null);
+  const listed = useRef<HTMLUListElement>(null);
   const stored: Lorebook | null = book.data?.lorebook ?? null;
   const entries = stored?.entries ?? [];
   const busy = save.isPending || importing.isPending;
@@ -72,6 +75,9 @@ export function LorebookDialog({
     try {
       await put(entries.filter((_, i) => i !== index));
       toast({ title: 'Entry deleted' });
+      // The row at its place now shows the next entry and gives the focus back to its Delete;
+      // the last entry gone, the one before, or Add entry.
+      focusRowAfterDelete(listed.current, index, () => addEntry.current);
     } catch (error) {
       failed(error);
     }
@@ -128,6 +134,7 @@ export function LorebookDialog({
             Import lorebook
           </Button>
           <Button
+            ref={addEntry}
             size="sm"
             className="max-sm:h-11"
             disabled={busy || book.isPending || editing !== null}
@@ -184,7 +191,7 @@ export function LorebookDialog({
             </p>
           )
         ) : (
-          <ul aria-label="Entries" className="space-y-3">
+          <ul ref={listed} aria-label="Entries" className="space-y-3">
             {entries.map((entry, index) =>
               editing === index ? (
                 <li key={index} className="rounded-xl border border-accent p-3">

@@ -1,11 +1,12 @@
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LeftOutSummary } from './left-out';
 import { MEMORY_LIMITS } from '../../../shared/memories/rules';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Textarea } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
+import { focusRowAfterDelete } from '../../components/ui/use-focus-back';
 import { useAddMemory, useMemories } from './api';
 import { failed, MemoryItem } from './MemoryItem';
 
@@ -25,6 +26,8 @@ export function MemoriesDialog({
   const [draft, setDraft] = useState('');
   // The memory being edited: Escape leaves its editor before it closes the panel.
   const [editingId, setEditingId] = useState<number | null>(null);
+  const newMemory = useRef<HTMLTextAreaElement>(null);
+  const listed = useRef<HTMLUListElement>(null);
   const remember = async () => {
     const content = draft.trim();
     if (!content) return;
@@ -60,6 +63,7 @@ export function MemoriesDialog({
         }}
       >
         <Textarea
+          ref={newMemory}
           aria-label="New memory"
           placeholder={`Something ${character.name} should always remember about you`}
           value={draft}
@@ -97,8 +101,8 @@ export function MemoriesDialog({
         ) : (
           <>
             <LeftOutSummary memories={list} />
-            <ul aria-label="Memories" className="space-y-3">
-              {list.map((m) => (
+            <ul ref={listed} aria-label="Memories" className="space-y-3">
+              {list.map((m, index) => (
                 <MemoryItem
                   key={m.id}
                   memory={m}
@@ -106,6 +110,11 @@ export function MemoriesDialog({
                   editing={editingId === m.id}
                   onEditing={(on) => setEditingId(on ? m.id : null)}
                   onOpen={onClose}
+                  // The next memory's Delete, else the one before; the last one gone, the box
+                  // to write a new one.
+                  onForgotten={() =>
+                    focusRowAfterDelete(listed.current, index, () => newMemory.current)
+                  }
                 />
               ))}
             </ul>

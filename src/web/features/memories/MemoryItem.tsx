@@ -49,12 +49,15 @@ export function MemoryItem({
   editing,
   onEditing: setEditing,
   onOpen,
+  onForgotten,
 }: {
   memory: Memory;
   characterId: number;
   editing: boolean;
   onEditing: (editing: boolean) => void;
   onOpen: () => void;
+  /** Forgotten: its row goes, and the list says where the focus goes. */
+  onForgotten: () => void;
 }) {
   const update = useUpdateMemory(characterId);
   const remove = useDeleteMemory(characterId);
@@ -85,6 +88,7 @@ export function MemoryItem({
     try {
       await remove.mutateAsync(m.id);
       toast({ title: 'Memory deleted' });
+      onForgotten();
     } catch (error) {
       failed(error);
       setConfirming(false);
@@ -169,6 +173,7 @@ export function MemoryItem({
               <IconButton
                 ref={deleteButton}
                 label="Delete memory"
+                action="delete"
                 disabled={busy}
                 onClick={() => setConfirming(true)}
               >

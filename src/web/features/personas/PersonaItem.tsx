@@ -58,6 +58,7 @@ export function PersonaItem({
             <IconButton
               ref={deleteButton}
               label={`Delete ${persona.name}`}
+              action="delete"
               disabled={busy}
               onClick={() => setConfirming(true)}
             >

@@ -4,6 +4,7 @@ import { PERSONA_LIMITS, type Persona } from '../../../shared/personas/contract'
 import { buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
+import { focusRowAfterDelete } from '../../components/ui/use-focus-back';
 import { ApiError } from '../../lib/api';
 import { useCreatePersona, useDeletePersona, useUpdatePersona } from './api';
 import { usePersonas } from './chat-parts';
@@ -41,6 +42,7 @@ export function PersonasDialog({
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [errors, setErrors] = useState<PersonaErrors>({});
   const addButton = useRef<HTMLButtonElement>(null);
+  const listed = useRef<HTMLUListElement>(null);
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
   const focusAfterRender = useFocusAfterRender();
   const list = personas.data ?? [];
@@ -73,12 +75,13 @@ export function PersonasDialog({
       );
     }
   };
-  const deletePersona = async (persona: Persona & { id: number }) => {
+  const deletePersona = async (persona: Persona & { id: number }, index: number) => {
     try {
       await remove.mutateAsync(persona.id);
       toast({ title: 'Persona deleted' });
-      // Its row went, with the focus.
-      focusAfterRender(() => addButton.current);
+      // Its row went, with the focus: to the next persona's Delete, else the one before's, else
+      // Add persona (the profile has no Delete).
+      focusRowAfterDelete(listed.current, index, () => addButton.current);
     } catch (error) {
       failed(error);
       throw error;
@@ -149,8 +152,8 @@ export function PersonasDialog({
           </p>
         ) : (
           <>
-            <ul aria-label="Your personas" className="space-y-3">
-              {list.map((persona) =>
+            <ul ref={listed} aria-label="Your personas" className="space-y-3">
+              {list.map((persona, index) =>
                 persona.id !== null && editing === persona.id ? (
                   <li key={persona.id} className="rounded-xl border border-accent p-3">
                     {editor(persona, false)}
@@ -169,7 +172,7 @@ export function PersonasDialog({
                       setErrors({});
                       setEditing(persona.id);
                     }}
-                    onDelete={() => deletePersona(persona as Persona & { id: number })}
+                    onDelete={() => deletePersona(persona as Persona & { id: number }, index)}
                   />
                 ),
               )}
