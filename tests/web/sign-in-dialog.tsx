@@ -3,12 +3,19 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { AuthDialogProvider, useAuthDialog } from '../../src/web/features/auth/auth-dialog-context';
+import { useSession } from '../../src/web/features/auth/session';
 import { queryClient } from '../../src/web/lib/query-client';
 
 /** Opens the sign-in dialog as soon as it renders, as 'Sign in' on a page would. */
 function OpenSignIn() {
   const dialog = useAuthDialog();
   useEffect(() => dialog.open('signin'), [dialog]);
+  return null;
+}
+
+/** Reads the session, as every page's header does: a sign-in's refresh waits for its answer. */
+function SessionReader() {
+  useSession();
   return null;
 }
 
@@ -22,6 +29,7 @@ export async function signInDialogWith(email: string, password: string) {
       <AuthDialogProvider>
         <OpenSignIn />
       </AuthDialogProvider>
+      <SessionReader />
       <Toaster />
     </QueryClientProvider>,
   );

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/shared/auth/contract';
 import { RedirectNotices } from '../../src/web/app/RedirectNotices';
@@ -81,6 +82,31 @@ describe('signing in with two-factor on', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/chat'));
     const sent = api.requests.filter((r) => r.path === '/api/auth/two-factor/verify-totp');
     expect(sent.map((r) => r.body)).toEqual([{ code: '111111' }, { code: '246810' }]);
+  });
+
+  it('stays busy after the right code until the session is read: a second Verify sends nothing', async () => {
+    api.on('POST /api/auth/two-factor/verify-totp', (_req, _body, res) => {
+      signedIn = true;
+      json(res, 200, { user: ADA });
+    });
+    const held: ServerResponse[] = [];
+    api.on('GET /api/auth/get-session', (_req, _body, res) => {
+      if (!signedIn) return json(res, 200, null);
+      held.push(res);
+    });
+    const code = await passwordAccepted();
+    fireEvent.change(code, { target: { value: '246810' } });
+    verify();
+    await waitFor(() => expect(held.length).toBeGreaterThan(0));
+    const button = screen.getByRole('button', { name: 'Checking...' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    fireEvent.submit(code.form!);
+
+    for (const res of held) json(res, 200, { user: ADA, session: { id: 's1' } });
+    expect(await screen.findByText('Welcome back!')).toBeTruthy();
+    const sent = api.requests.filter((r) => r.path === '/api/auth/two-factor/verify-totp');
+    expect(sent).toHaveLength(1);
   });
 
   it('takes a backup code instead', async () => {

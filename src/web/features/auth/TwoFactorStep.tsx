@@ -33,6 +33,10 @@ export function TwoFactorStep({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const verify = useVerifySignInCode();
+  // The code was right and the session is being read: still busy, or a second Enter would send
+  // the used code again and be told it is wrong.
+  const [finishing, setFinishing] = useState(false);
+  const busy = verify.isPending || finishing;
 
   const switchKind = () => {
     setKind(kind === 'totp' ? 'backup' : 'totp');
@@ -42,6 +46,7 @@ export function TwoFactorStep({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     // Authenticator apps show "123 456"; a pasted code may carry the space.
     const typed = kind === 'totp' ? code.replace(/\s/g, '') : code.trim();
     const parsed = (kind === 'totp' ? twoFactorCodeBody : backupCodeBody).safeParse({
@@ -54,8 +59,10 @@ export function TwoFactorStep({
     setError(undefined);
     try {
       await verify.mutateAsync({ kind, code: parsed.data.code });
+      setFinishing(true);
       await onSignedIn();
     } catch (failure) {
+      setFinishing(false);
       if (!(failure instanceof ApiError) || failure.status >= 500) {
         toast({
           title: 'Sign in failed',
@@ -123,8 +130,8 @@ export function TwoFactorStep({
         <Button variant="secondary" className={TARGET} onClick={() => onRestart()}>
           Back
         </Button>
-        <Button type="submit" className={`${TARGET} flex-1`} pending={verify.isPending}>
-          {verify.isPending ? 'Checking...' : 'Verify'}
+        <Button type="submit" className={`${TARGET} flex-1`} pending={busy}>
+          {busy ? 'Checking...' : 'Verify'}
         </Button>
       </div>
     </form>
