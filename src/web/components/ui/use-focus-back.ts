@@ -1,5 +1,11 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
+/** Nothing of the page's has the focus: it fell to the body, or to the dialog around a part gone. */
+function focusIsLost() {
+  const at = document.activeElement;
+  return !at || at === document.body || at.getAttribute('role') === 'dialog';
+}
+
 /**
  * Gives the focus back to the button that opened a part (an inline editor, a "Delete this?"
  * question) once that part has closed: the focus was on one of its controls, now gone, and would
@@ -17,9 +23,7 @@ export function useFocusBack(open: boolean, button: RefObject<HTMLElement | null
     const target = button.current;
     if (!owed.current || !target || target.matches(':disabled')) return;
     owed.current = false;
-    const focused = document.activeElement;
-    const lost = !focused || focused === document.body || focused.getAttribute('role') === 'dialog';
-    if (lost) target.focus();
+    if (focusIsLost()) target.focus();
   }, [open, button, busy]);
 }
 
@@ -28,9 +32,9 @@ export function useFocusBack(open: boolean, button: RefObject<HTMLElement | null
  * goes to the Delete (`data-action="delete"`) of the row that took its place, else of the row
  * before it, else to `fallback` (the list's add button, say) when none has one. Called when the
  * deletion is confirmed; it waits, a frame at a time for up to 3 s, until the row has gone and
- * its target is enabled (a list saved as a whole disables its buttons meanwhile). Where the focus
- * is still in the list (a row drawn anew at the same place gave it back) or the user has moved
- * on, it does nothing.
+ * its target is enabled (a list saved as a whole disables its buttons meanwhile). While the
+ * focus is in the list it leaves it there (the question on its way out, or a row drawn anew at
+ * the same place that gave it back to its own Delete); once the user has moved on, it stops.
  */
 export function focusRowAfterDelete(
   list: HTMLElement | null,
@@ -39,10 +43,7 @@ export function focusRowAfterDelete(
 ) {
   const until = Date.now() + 3000;
   const attempt = () => {
-    const at = document.activeElement;
-    const lost = !at || at === document.body || at.getAttribute('role') === 'dialog';
-    if (!lost && !list?.contains(at)) return;
-    if (!lost) return wait();
+    if (!focusIsLost()) return list?.contains(document.activeElement) ? wait() : undefined;
     const rows = list?.isConnected ? list.children : [];
     const row = rows[index] ?? rows[index - 1];
     const target = row?.querySelector<HTMLElement>('[data-action="delete"]') ?? fallback();
