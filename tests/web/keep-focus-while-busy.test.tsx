@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Memory } from '../../src/shared/memories/contract';
 import type { Persona } from '../../src/shared/personas/contract';
@@ -32,6 +33,31 @@ const focused = () => document.activeElement;
 const dismissToasts = () => {
   for (const button of screen.queryAllByLabelText('Dismiss notification')) fireEvent.click(button);
 };
+
+/** A memory the user added by hand. */
+const note = (id: number, content: string): Memory => ({
+  id,
+  content,
+  pinned: false,
+  source: 'manual',
+  conversationId: null,
+  messageId: null,
+  conversationTitle: null,
+  inPrompt: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** A panel drawn as the chat page draws it, with the toasts; returns it once open. */
+async function openPanel(panel: ReactNode, name: string) {
+  render(
+    <QueryClientProvider client={setup.client}>
+      {panel}
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return within(await screen.findByRole('dialog', { name }));
+}
 
 describe('the sign-in form', () => {
   const ADA = { id: 'u1', email: 'ada@example.com', name: 'Ada', emailVerified: true };
@@ -73,18 +99,7 @@ describe('the sign-in form', () => {
 });
 
 describe('the Memories panel', () => {
-  const memory: Memory = {
-    id: 3,
-    content: 'Loves the sea at night',
-    pinned: false,
-    source: 'manual',
-    conversationId: null,
-    messageId: null,
-    conversationTitle: null,
-    inPrompt: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
+  const memory = note(3, 'Loves the sea at night');
   let stored: Memory[];
 
   beforeEach(() => {
@@ -95,13 +110,10 @@ describe('the Memories panel', () => {
   });
 
   async function openRow() {
-    render(
-      <QueryClientProvider client={setup.client}>
-        <MemoriesDialog character={{ id: 7, name: 'Selene' }} onClose={() => {}} />
-        <Toaster />
-      </QueryClientProvider>,
+    const panel = await openPanel(
+      <MemoriesDialog character={{ id: 7, name: 'Selene' }} onClose={() => {}} />,
+      'What Selene remembers',
     );
-    const panel = within(await screen.findByRole('dialog', { name: 'What Selene remembers' }));
     return within((await panel.findByText(memory.content)).closest('li')!);
   }
 
@@ -193,13 +205,10 @@ describe('a lorebook entry', () => {
       json(res, 200, { lorebook: book }),
     );
     setup.api.on('PUT /api/characters/7/lorebook', (_req, _body, res) => void held.push(res));
-    render(
-      <QueryClientProvider client={setup.client}>
-        <LorebookDialog character={{ id: 7, name: 'Mira' }} onClose={() => {}} />
-        <Toaster />
-      </QueryClientProvider>,
+    const panel = await openPanel(
+      <LorebookDialog character={{ id: 7, name: 'Mira' }} onClose={() => {}} />,
+      'Mira’s lorebook',
     );
-    const panel = within(await screen.findByRole('dialog', { name: 'Mira’s lorebook' }));
     return within((await panel.findByText('The lamp never fails.')).closest('li')!);
   }
 
@@ -254,13 +263,7 @@ describe('a persona', () => {
     let stored = [profile, vale];
     setup.api.on('GET /api/personas', (_req, _body, res) => json(res, 200, { personas: stored }));
     setup.api.on('DELETE /api/personas/4', (_req, _body, res) => void held.push(res));
-    render(
-      <QueryClientProvider client={setup.client}>
-        <PersonasDialog onClose={() => {}} />
-        <Toaster />
-      </QueryClientProvider>,
-    );
-    const panel = within(await screen.findByRole('dialog', { name: 'Personas' }));
+    const panel = await openPanel(<PersonasDialog onClose={() => {}} />, 'Personas');
     const row = within((await panel.findByText('Captain Vale')).closest('li')!);
     return { panel, row, deleted: () => (stored = [profile]) };
   }
@@ -310,19 +313,6 @@ describe('a persona', () => {
 });
 
 describe('after a delete, the focus', () => {
-  const note = (id: number, content: string): Memory => ({
-    id,
-    content,
-    pinned: false,
-    source: 'manual',
-    conversationId: null,
-    messageId: null,
-    conversationTitle: null,
-    inPrompt: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  });
-
   it('goes to the next memory’s Delete, then the one before’s, then the box for a new one', async () => {
     let stored = [note(1, 'Loves the sea'), note(2, 'Hates mornings'), note(3, 'Has a cat')];
     setup.api.on('GET /api/characters/7/memories', (_req, _body, res) =>
@@ -333,13 +323,10 @@ describe('after a delete, the focus', () => {
         stored = stored.filter((m) => m.id !== id);
         json(res, 200, { success: true });
       });
-    render(
-      <QueryClientProvider client={setup.client}>
-        <MemoriesDialog character={{ id: 7, name: 'Selene' }} onClose={() => {}} />
-        <Toaster />
-      </QueryClientProvider>,
+    const panel = await openPanel(
+      <MemoriesDialog character={{ id: 7, name: 'Selene' }} onClose={() => {}} />,
+      'What Selene remembers',
     );
-    const panel = within(await screen.findByRole('dialog', { name: 'What Selene remembers' }));
     const rowOf = async (text: string) => within((await panel.findByText(text)).closest('li')!);
     const forget = async (text: string) => {
       const row = await rowOf(text);
@@ -382,13 +369,10 @@ describe('after a delete, the focus', () => {
       book = (body as { lorebook: typeof book }).lorebook;
       json(res, 200, { lorebook: book });
     });
-    render(
-      <QueryClientProvider client={setup.client}>
-        <LorebookDialog character={{ id: 7, name: 'Mira' }} onClose={() => {}} />
-        <Toaster />
-      </QueryClientProvider>,
+    const panel = await openPanel(
+      <LorebookDialog character={{ id: 7, name: 'Mira' }} onClose={() => {}} />,
+      'Mira’s lorebook',
     );
-    const panel = within(await screen.findByRole('dialog', { name: 'Mira’s lorebook' }));
     const remove = async (name: string) => {
       fireEvent.click(await panel.findByRole('button', { name: `Delete ${name}` }));
       const answer = panel.getByRole('button', { name: 'Delete' });
