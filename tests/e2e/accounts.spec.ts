@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
 import {
   aClientAddress,
@@ -323,9 +323,14 @@ test('Enter again while signing in sends nothing more, and Sign In keeps the foc
   await dialog.getByLabel('Email').fill('nobody@example.com');
   const password = dialog.getByLabel('Password');
   await password.fill('not the password');
+  const colour = (button: Locator) => button.evaluate((b) => getComputedStyle(b).backgroundColor);
+  const resting = await colour(dialog.getByRole('button', { name: 'Sign In', exact: true }));
   await password.press('Enter');
   const busy = dialog.getByRole('button', { name: 'Signing in...' });
   await expect(busy).toHaveAttribute('aria-disabled', 'true');
+  // Under the pointer it keeps its colour: a busy button does not look pressable.
+  await busy.hover();
+  expect(await colour(busy)).toBe(resting);
   await password.press('Enter');
   await busy.press('Enter');
   await expect(busy).toBeFocused();

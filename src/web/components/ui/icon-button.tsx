@@ -35,7 +35,7 @@ export function IconButton({
       disabled={disabled}
       onClick={pending ? undefined : onClick}
       // A finger's size (44 px) on a phone, as every button there.
-      className={`flex items-center justify-center rounded-md p-1.5 hover:bg-hover-strong hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent aria-disabled:opacity-40 max-sm:min-h-11 max-sm:min-w-11 ${pressed ? 'text-accent' : 'text-muted'}`}
+      className={`flex items-center justify-center rounded-md p-1.5 hover:bg-hover-strong hover:text-fg disabled:opacity-40 aria-disabled:opacity-40 max-sm:min-h-11 max-sm:min-w-11 ${pressed ? 'text-accent' : 'text-muted'}`}
     >
       {children}
     </button>

@@ -33,7 +33,7 @@ export function ToolButton({
       disabled={disabled}
       onClick={onClick}
       data-action={action}
-      className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md p-1.5 text-xs hover:bg-hover-strong hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent sm:min-h-0 sm:min-w-0 ${pressed ? 'text-accent' : 'text-muted'}`}
+      className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md p-1.5 text-xs hover:bg-hover-strong hover:text-fg disabled:opacity-40 sm:min-h-0 sm:min-w-0 ${pressed ? 'text-accent' : 'text-muted'}`}
     >
       {children}
       {cost && <span className="whitespace-nowrap">{cost}</span>}

@@ -89,7 +89,7 @@ export function OfferedSwitch({
 }
 
 const MOVE =
-  'inline-flex size-11 items-center justify-center rounded-lg border border-border text-muted hover:bg-hover-strong hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent';
+  'inline-flex size-11 items-center justify-center rounded-lg border border-border text-muted hover:bg-hover-strong hover:text-fg disabled:opacity-40';
 
 /** Up and down in the list (the order the chat's model menu shows). */
 export function MoveButtons({
