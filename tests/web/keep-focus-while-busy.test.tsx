@@ -232,7 +232,7 @@ describe('a lorebook entry', () => {
   it('asks before deleting with the focus on Cancel, and gives it back to Delete', async () => {
     const entry = await openEntry();
     fireEvent.click(entry.getByRole('button', { name: 'Delete Lamp' }));
-    const question = entry.getByRole('group', { name: 'Delete this entry?' });
+    const question = entry.getByRole('group', { name: 'Delete Lamp?' });
     expect(focused()).toBe(within(question).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(entry.getByRole('button', { name: 'Cancel' }));
     expect(focused()).toBe(entry.getByRole('button', { name: 'Delete Lamp' }));
@@ -242,6 +242,7 @@ describe('a lorebook entry', () => {
     remove.focus();
     fireEvent.click(remove);
     await waitFor(() => expect(held).toHaveLength(1));
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
     expect(focused()).toBe(remove);
     json(held[0]!, 500, { message: 'Something went wrong' });
     await waitFor(() => expect(focused()).toBe(entry.getByRole('button', { name: 'Delete Lamp' })));
@@ -354,12 +355,14 @@ describe('after a delete, the focus', () => {
     await waitFor(() => expect(focused()).toBe(panel.getByRole('textbox', { name: 'New memory' })));
   });
 
-  it('goes to the lorebook entry before when the last is deleted, then to Add entry', async () => {
+  it('goes to the next lorebook entry’s Delete, or the one before’s, then to Add entry', async () => {
+    const lamp = BOOK.entries[0]!;
     let book = {
       ...BOOK,
       entries: [
-        BOOK.entries[0]!,
-        { ...BOOK.entries[0]!, id: 2, name: 'Harbour', content: 'The harbour froze once.' },
+        lamp,
+        { ...lamp, id: 2, name: 'Harbour', content: 'The harbour froze once.' },
+        { ...lamp, id: 3, name: 'Cove', content: 'The cove hides a boat.' },
       ],
     };
     setup.api.on('GET /api/characters/7/lorebook', (_req, _body, res) =>
@@ -384,10 +387,50 @@ describe('after a delete, the focus', () => {
       dismissToasts();
     };
 
-    await remove('Harbour');
-    await waitFor(() => expect(focused()).toBe(panel.getByRole('button', { name: 'Delete Lamp' })));
+    // One question at a time, naming its entry: asking about Lamp closes Cove's.
+    fireEvent.click(await panel.findByRole('button', { name: 'Delete Cove' }));
+    expect(panel.getByRole('group', { name: 'Delete Cove?' })).toBeTruthy();
+    fireEvent.click(panel.getByRole('button', { name: 'Delete Lamp' }));
+    expect(panel.getAllByRole('group').map((g) => g.textContent)).toEqual([
+      'Delete Lamp?CancelDelete',
+    ]);
+    fireEvent.click(within(panel.getByRole('group')).getByRole('button', { name: 'Cancel' }));
 
     await remove('Lamp');
+    await waitFor(() =>
+      expect(focused()).toBe(panel.getByRole('button', { name: 'Delete Harbour' })),
+    );
+    await remove('Cove');
+    await waitFor(() =>
+      expect(focused()).toBe(panel.getByRole('button', { name: 'Delete Harbour' })),
+    );
+    await remove('Harbour');
     await waitFor(() => expect(focused()).toBe(panel.getByRole('button', { name: 'Add entry' })));
+  });
+
+  it('goes to the next persona’s Delete', async () => {
+    const ada: Persona = {
+      id: null,
+      name: 'Ada',
+      description: '',
+      avatarImage: null,
+      avatarUrl: null,
+    };
+    const vale: Persona = { ...ada, id: 4, name: 'Captain Vale' };
+    const wren: Persona = { ...ada, id: 5, name: 'Wren' };
+    let stored = [ada, vale, wren];
+    setup.api.on('GET /api/personas', (_req, _body, res) => json(res, 200, { personas: stored }));
+    setup.api.on('DELETE /api/personas/4', (_req, _body, res) => {
+      stored = [ada, wren];
+      json(res, 200, { success: true });
+    });
+    const panel = await openPanel(<PersonasDialog onClose={() => {}} />, 'Personas');
+    fireEvent.click(await panel.findByRole('button', { name: 'Delete Captain Vale' }));
+    const answer = panel.getByRole('button', { name: 'Delete' });
+    answer.focus();
+    fireEvent.click(answer);
+    await waitFor(() => expect(panel.queryByText('Captain Vale')).toBeNull());
+    await waitFor(() => expect(focused()).toBe(panel.getByRole('button', { name: 'Delete Wren' })));
+    dismissToasts();
   });
 });

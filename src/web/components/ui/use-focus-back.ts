@@ -27,26 +27,34 @@ export function useFocusBack(open: boolean, button: RefObject<HTMLElement | null
   }, [open, button, busy]);
 }
 
+/** The rows either side of `row`, the one after it first: where a delete sends the focus. */
+export const rowsAround = (row: Element | null | undefined) => [
+  row?.nextElementSibling,
+  row?.previousElementSibling,
+];
+
 /**
- * Once the row at `index` of `list` has been deleted, with the focus on its question: the focus
- * goes to the Delete (`data-action="delete"`) of the row that took its place, else of the row
- * before it, else to `fallback` (the list's add button, say) when none has one. Called when the
- * deletion is confirmed; it waits, a frame at a time for up to 3 s, until the row has gone and
- * its target is enabled (a list saved as a whole disables its buttons meanwhile). While the
- * focus is in the list it leaves it there (the question on its way out, or a row drawn anew at
- * the same place that gave it back to its own Delete); once the user has moved on, it stops.
+ * Once a row of a list has been deleted, with the focus on its question: the focus goes to the
+ * first Delete (`data-action="delete"`) found in `rows` (the row that took its place, then the
+ * one before it), else to `fallback` (the list's add control). Called when the deletion is
+ * confirmed; it waits, a frame at a time for up to 3 s, while the focus is still where it was
+ * (the question on its way out) or lost, until a target is drawn and enabled (a list saved as a
+ * whole disables its buttons meanwhile). Once the focus is anywhere else (the user moved on, or a
+ * row drawn anew in the same place gave it back to its own Delete), it stops.
  */
 export function focusRowAfterDelete(
-  list: HTMLElement | null,
-  index: number,
+  rows: () => (Element | null | undefined)[],
   fallback: () => HTMLElement | null | undefined,
 ) {
+  const from = document.activeElement;
   const until = Date.now() + 3000;
   const attempt = () => {
-    if (!focusIsLost()) return list?.contains(document.activeElement) ? wait() : undefined;
-    const rows = list?.isConnected ? list.children : [];
-    const row = rows[index] ?? rows[index - 1];
-    const target = row?.querySelector<HTMLElement>('[data-action="delete"]') ?? fallback();
+    if (!focusIsLost()) return document.activeElement === from ? wait() : undefined;
+    const inRow = rows()
+      .filter((row) => row?.isConnected)
+      .map((row) => row!.querySelector<HTMLElement>('[data-action="delete"]'))
+      .find(Boolean);
+    const target = inRow ?? fallback();
     if (!target || target.matches(':disabled')) return wait();
     target.focus();
   };

@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { LorebookEntry } from '../../../shared/lorebooks/contract';
 import { IconButton } from '../../components/ui/icon-button';
 import { InlineConfirm } from '../../components/ui/inline-confirm';
@@ -12,6 +12,9 @@ export function EntryItem({
   entry,
   busy,
   saving,
+  asking,
+  deleting,
+  onAsking,
   onToggle,
   onEdit,
   onDelete,
@@ -21,15 +24,22 @@ export function EntryItem({
   busy: boolean;
   /** The book is being saved (a switch just pressed, a delete): busy, but the focus stays. */
   saving: boolean;
+  /**
+   * Its "Delete …?" question is open. The list holds it, one at a time: rows are keyed by their
+   * place, and a question of the row's own would stay at that place when the entries move up.
+   */
+  asking: boolean;
+  /** This entry is being deleted. */
+  deleting: boolean;
+  onAsking: (open: boolean) => void;
   onToggle: (enabled: boolean) => void;
   onEdit: () => void;
-  onDelete: () => Promise<void>;
+  onDelete: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   // The question gone (Cancel, a delete that failed): back to where it was asked. After a
   // delete, to the Delete of the entry that takes its place in the list (its row is this one).
-  useFocusBack(confirming, deleteButton, busy);
+  useFocusBack(asking, deleteButton, busy);
   const title = titleOf(entry);
   return (
     <li
@@ -70,14 +80,14 @@ export function EntryItem({
         {entry.content}
       </p>
       <div className="mt-1 flex items-center justify-end gap-1">
-        {confirming ? (
+        {asking ? (
           <InlineConfirm
-            question="Delete this entry?"
+            question={`Delete ${title}?`}
             answer="Delete"
             busy={busy}
-            pending={saving}
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => void onDelete().finally(() => setConfirming(false))}
+            pending={deleting}
+            onCancel={() => onAsking(false)}
+            onConfirm={onDelete}
           />
         ) : (
           <>
@@ -89,7 +99,7 @@ export function EntryItem({
               label={`Delete ${title}`}
               action="delete"
               disabled={busy}
-              onClick={() => setConfirming(true)}
+              onClick={() => onAsking(true)}
             >
               <Trash2 className="size-4" />
             </IconButton>

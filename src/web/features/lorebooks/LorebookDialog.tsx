@@ -41,6 +41,9 @@ export function LorebookDialog({
   const importing = useImportLorebook(character.id);
   // The entry being edited (its index, or 'new'): Escape leaves its editor before the panel.
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  // The entry whose "Delete …?" question is open, and the one being deleted (their places).
+  const [asking, setAsking] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
   const [errors, setErrors] = useState<EntryErrors>({});
   const [warnings, setWarnings] = useState<string[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -52,6 +55,7 @@ export function LorebookDialog({
 
   const edit = (which: number | 'new' | null) => {
     setErrors({});
+    setAsking(null);
     setEditing(which);
   };
   /** The whole book with `next` as its entries; a book made on the first entry. */
@@ -72,14 +76,21 @@ export function LorebookDialog({
   const toggle = (index: number, enabled: boolean) =>
     put(entries.map((e, i) => (i === index ? { ...e, enabled } : e))).catch(failed);
   const remove = async (index: number) => {
+    setDeleting(index);
     try {
       await put(entries.filter((_, i) => i !== index));
       toast({ title: 'Entry deleted' });
       // The row at its place now shows the next entry and gives the focus back to its Delete;
-      // the last entry gone, the one before, or Add entry.
-      focusRowAfterDelete(listed.current, index, () => addEntry.current);
+      // the last entry gone, the one before's, or Add entry.
+      focusRowAfterDelete(
+        () => [listed.current?.children[index], listed.current?.children[index - 1]],
+        () => addEntry.current,
+      );
     } catch (error) {
       failed(error);
+    } finally {
+      setDeleting(null);
+      setAsking(null);
     }
   };
   const take = (file: File | undefined) => {
@@ -210,9 +221,12 @@ export function LorebookDialog({
                   entry={entry}
                   busy={busy || editing !== null}
                   saving={save.isPending}
+                  asking={asking === index}
+                  deleting={deleting === index}
+                  onAsking={(open) => setAsking(open ? index : null)}
                   onToggle={(enabled) => void toggle(index, enabled)}
                   onEdit={() => edit(index)}
-                  onDelete={() => remove(index)}
+                  onDelete={() => void remove(index)}
                 />
               ),
             )}

@@ -27,7 +27,6 @@ export function MemoriesDialog({
   // The memory being edited: Escape leaves its editor before it closes the panel.
   const [editingId, setEditingId] = useState<number | null>(null);
   const newMemory = useRef<HTMLTextAreaElement>(null);
-  const listed = useRef<HTMLUListElement>(null);
   const remember = async () => {
     const content = draft.trim();
     if (!content) return;
@@ -101,8 +100,8 @@ export function MemoriesDialog({
         ) : (
           <>
             <LeftOutSummary memories={list} />
-            <ul ref={listed} aria-label="Memories" className="space-y-3">
-              {list.map((m, index) => (
+            <ul aria-label="Memories" className="space-y-3">
+              {list.map((m) => (
                 <MemoryItem
                   key={m.id}
                   memory={m}
@@ -110,10 +109,13 @@ export function MemoriesDialog({
                   editing={editingId === m.id}
                   onEditing={(on) => setEditingId(on ? m.id : null)}
                   onOpen={onClose}
-                  // The next memory's Delete, else the one before; the last one gone, the box
+                  // The next memory's Delete, else the one before's; the last one gone, the box
                   // to write a new one.
-                  onForgotten={() =>
-                    focusRowAfterDelete(listed.current, index, () => newMemory.current)
+                  onForgotten={(around) =>
+                    focusRowAfterDelete(
+                      () => around,
+                      () => newMemory.current,
+                    )
                   }
                 />
               ))}

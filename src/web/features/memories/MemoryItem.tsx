@@ -8,7 +8,7 @@ import { Textarea } from '../../components/ui/form';
 import { IconButton } from '../../components/ui/icon-button';
 import { InlineConfirm } from '../../components/ui/inline-confirm';
 import { toast } from '../../components/ui/toast';
-import { useFocusBack } from '../../components/ui/use-focus-back';
+import { rowsAround, useFocusBack } from '../../components/ui/use-focus-back';
 import { useDeleteMemory, useUpdateMemory } from './api';
 import { LeftOut } from './left-out';
 
@@ -56,8 +56,8 @@ export function MemoryItem({
   editing: boolean;
   onEditing: (editing: boolean) => void;
   onOpen: () => void;
-  /** Forgotten: its row goes, and the list says where the focus goes. */
-  onForgotten: () => void;
+  /** Forgotten: its row goes; the list puts the focus on one of the rows that were around it. */
+  onForgotten: (around: ReturnType<typeof rowsAround>) => void;
 }) {
   const update = useUpdateMemory(characterId);
   const remove = useDeleteMemory(characterId);
@@ -84,11 +84,14 @@ export function MemoryItem({
     update
       .mutateAsync({ id: m.id, pinned: !m.pinned })
       .then(() => toast({ title: m.pinned ? 'Memory unpinned' : 'Memory pinned' }), failed);
+  const row = useRef<HTMLLIElement>(null);
   const forget = async () => {
+    // Its neighbours as the user saw them when asking (the list may change meanwhile).
+    const around = rowsAround(row.current);
     try {
       await remove.mutateAsync(m.id);
       toast({ title: 'Memory deleted' });
-      onForgotten();
+      onForgotten(around);
     } catch (error) {
       failed(error);
       setConfirming(false);
@@ -97,6 +100,7 @@ export function MemoryItem({
 
   return (
     <li
+      ref={row}
       data-testid="memory"
       className={`rounded-xl border p-3 ${m.pinned && !m.inPrompt ? 'border-warning/60' : 'border-border'}`}
     >

@@ -13,12 +13,16 @@ import { PersonaAvatar } from './chat-parts';
 export function PersonaItem({
   persona,
   busy,
+  deleting,
   editRef,
   onEdit,
   onDelete,
 }: {
   persona: Persona;
+  /** The list is saving something, or another persona is being edited. */
   busy: boolean;
+  /** This one is being deleted. */
+  deleting: boolean;
   /** The Edit button, which gets the focus back when its editor closes. */
   editRef?: Ref<HTMLButtonElement>;
   onEdit: () => void;
@@ -73,10 +77,10 @@ export function PersonaItem({
           question={`Delete ${persona.name}? Chats that use it go on as your profile.`}
           answer="Delete"
           busy={busy}
-          pending={busy}
+          pending={deleting}
           onCancel={() => setConfirming(false)}
-          // Deleted, the row goes and the list gives the focus to Add persona; refused, the
-          // question closes and the focus goes back to this Delete.
+          // Deleted, the row goes and the list moves the focus to a neighbour's Delete or Add
+          // persona; refused, the question closes and the focus goes back to this Delete.
           onConfirm={() => void onDelete().catch(() => setConfirming(false))}
         />
       )}

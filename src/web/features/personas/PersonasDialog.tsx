@@ -4,7 +4,7 @@ import { PERSONA_LIMITS, type Persona } from '../../../shared/personas/contract'
 import { buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { focusRowAfterDelete } from '../../components/ui/use-focus-back';
+import { focusRowAfterDelete, rowsAround } from '../../components/ui/use-focus-back';
 import { ApiError } from '../../lib/api';
 import { useCreatePersona, useDeletePersona, useUpdatePersona } from './api';
 import { usePersonas } from './chat-parts';
@@ -76,12 +76,17 @@ export function PersonasDialog({
     }
   };
   const deletePersona = async (persona: Persona & { id: number }, index: number) => {
+    // The rows around it as the user saw them when asking.
+    const around = rowsAround(listed.current?.children[index]);
     try {
       await remove.mutateAsync(persona.id);
       toast({ title: 'Persona deleted' });
       // Its row went, with the focus: to the next persona's Delete, else the one before's, else
       // Add persona (the profile has no Delete).
-      focusRowAfterDelete(listed.current, index, () => addButton.current);
+      focusRowAfterDelete(
+        () => around,
+        () => addButton.current,
+      );
     } catch (error) {
       failed(error);
       throw error;
@@ -163,6 +168,7 @@ export function PersonasDialog({
                     key={persona.id ?? 'profile'}
                     persona={persona}
                     busy={busy || editing !== null}
+                    deleting={remove.isPending && remove.variables === persona.id}
                     editRef={(button) => {
                       if (persona.id === null) return;
                       if (button) editButtons.current.set(persona.id, button);
