@@ -1,4 +1,4 @@
-import { FileJson, Loader2, Plus } from 'lucide-react';
+import { Loader2, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Lorebook, LorebookEntry } from '../../../shared/lorebooks/contract';
 import { Button } from '../../components/ui/button';
@@ -10,6 +10,7 @@ import { useImportLorebook, useLorebook, useSaveLorebook } from './api';
 import { entryOf, fieldOf, NEW_ENTRY, type EntryDraft } from './entry-draft';
 import { EntryEditor, type EntryErrors } from './EntryEditor';
 import { EntryItem } from './EntryItem';
+import { ImportLorebookButton, ImportWarnings } from './LorebookImport';
 
 const failed = (error: unknown) =>
   toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
@@ -46,7 +47,6 @@ export function LorebookDialog({
   const [deleting, setDeleting] = useState<number | null>(null);
   const [errors, setErrors] = useState<EntryErrors>({});
   const [warnings, setWarnings] = useState<string[]>([]);
-  const fileInput = useRef<HTMLInputElement>(null);
   const addEntry = useRef<HTMLButtonElement>(null);
   const listed = useRef<HTMLUListElement>(null);
   const stored: Lorebook | null = book.data?.lorebook ?? null;
@@ -93,18 +93,6 @@ export function LorebookDialog({
       setAsking(null);
     }
   };
-  const take = (file: File | undefined) => {
-    if (!file || busy) return;
-    importing.mutate(file, {
-      onSuccess: (answer) => {
-        const added = answer.lorebook.entries.length - entries.length;
-        setWarnings(answer.warnings);
-        toast({ title: `${added} ${added === 1 ? 'entry' : 'entries'} imported` });
-      },
-      onError: failed,
-    });
-  };
-
   return (
     <Dialog
       open
@@ -129,21 +117,13 @@ export function LorebookDialog({
         />
       ) : (
         <div className="flex flex-wrap justify-end gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            className="max-sm:h-11"
+          <ImportLorebookButton
+            importing={importing}
             disabled={busy || book.isPending}
-            aria-busy={importing.isPending || undefined}
-            onClick={() => fileInput.current?.click()}
-          >
-            {importing.isPending ? (
-              <Loader2 className="size-4 animate-spin" aria-hidden />
-            ) : (
-              <FileJson className="size-4" aria-hidden />
-            )}
-            Import lorebook
-          </Button>
+            entriesBefore={entries.length}
+            onWarnings={setWarnings}
+            onFailed={failed}
+          />
           <Button
             ref={addEntry}
             size="sm"
@@ -153,31 +133,9 @@ export function LorebookDialog({
           >
             <Plus className="size-4" aria-hidden /> Add entry
           </Button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".json,application/json"
-            aria-label="Lorebook file"
-            className="sr-only"
-            tabIndex={-1}
-            onChange={(event) => {
-              take(event.target.files?.[0]);
-              // The same file chosen again is a new choice.
-              event.target.value = '';
-            }}
-          />
         </div>
       )}
-      {warnings.length > 0 && (
-        <div role="status" className="mt-3 rounded-lg border border-warning/50 bg-warning/10 p-3">
-          <p className="text-sm font-semibold">From the import:</p>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
-            {warnings.map((w, i) => (
-              <li key={i}>{w}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ImportWarnings warnings={warnings} />
       <div className="mt-4 border-t border-border pt-4">
         {book.isPending ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted">
