@@ -61,6 +61,12 @@ test('an imported card’s lorebook edited and saved, chatted with (a reply mark
   if (info.project.name === 'phone') expect(box!.height).toBeGreaterThanOrEqual(44);
   await expectAccessible(page);
   await snap(page, info, 'lorebook-panel');
+  await panel.getByRole('button', { name: 'Delete harbour' }).click();
+  await expect(panel.getByRole('group', { name: 'Delete harbour?' })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, info, 'lorebook-question');
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.getByRole('button', { name: 'Delete harbour' })).toBeFocused();
 
   // Edited by keyboard: focus on the first field, Escape leaves the editor before the panel.
   await edit.click();

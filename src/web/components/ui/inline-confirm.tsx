@@ -33,24 +33,27 @@ export function InlineConfirm({
     <div
       role="group"
       aria-labelledby={questionId}
-      className={`flex flex-wrap items-center gap-2 text-sm ${className}`}
+      className={`flex flex-wrap items-center justify-end gap-2 text-sm ${className}`}
     >
       {/* mr-auto: where the row is wider than the question, the answers go to its end. */}
       <span id={questionId} className="mr-auto">
         {question}
       </span>
-      <Button size="sm" variant="ghost" autoFocus disabled={busy || pending} onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button
-        size="sm"
-        variant="destructive"
-        disabled={busy && !pending}
-        pending={pending}
-        onClick={onConfirm}
-      >
-        {answer}
-      </Button>
+      {/* The answers stay together: on a narrow row they move under the question as a pair. */}
+      <span className="flex gap-2">
+        <Button size="sm" variant="ghost" autoFocus disabled={busy || pending} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={busy && !pending}
+          pending={pending}
+          onClick={onConfirm}
+        >
+          {answer}
+        </Button>
+      </span>
     </div>
   );
 }

@@ -73,7 +73,7 @@ export function PersonaItem({
       </div>
       {confirming && (
         <InlineConfirm
-          className="mt-2 justify-end"
+          className="mt-2"
           question={`Delete ${persona.name}? Chats that use it go on as your profile.`}
           answer="Delete"
           busy={busy}
