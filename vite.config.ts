@@ -221,6 +221,13 @@ export default defineConfig({
                 name: 'ui',
                 test: /src[\\/](web[\\/](components[\\/](ui[\\/]button|brand[\\/])|lib[\\/](use-page-title|brand|cost-text)|features[\\/]chat[\\/]reply-cost)|shared[\\/](brand|format-count|site[\\/](brand-defaults|endpoints)|safety[\\/]endpoints)\.)/,
               },
+              // The dialog with Radix's, and the hidden file picker that the character form and
+              // the card, lorebook and persona dialogs share: a file of the picker's own would
+              // put one more name in /chat's and the entry's preload lists.
+              {
+                name: 'dialog',
+                test: /(@radix-ui[\\/]react-dialog[\\/]|src[\\/]web[\\/]components[\\/]ui[\\/](dialog|hidden-file-input)\.)/,
+              },
             ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
           ],
         },

@@ -98,7 +98,17 @@ test('create a character by hand: avatar, gradient, preferences, directness and 
   // Gradient first, then an uploaded image (which disables the gradient picker), then remove.
   await page.getByRole('radio', { name: /Ocean/i }).click();
   await expect(page.getByRole('radio', { name: /Ocean/i })).toHaveAttribute('aria-checked', 'true');
-  await page.getByTestId('avatar-file-input').setInputFiles(await avatarFile(info.outputDir));
+  // A picture it does not take is refused here, and the picker is emptied: the same file,
+  // fixed and chosen again, is a new choice (the browser fires no change for the value it holds).
+  const avatarInput = page.getByTestId('avatar-file-input');
+  await avatarInput.setInputFiles({
+    name: 'portrait.gif',
+    mimeType: 'image/gif',
+    buffer: Buffer.from('GIF89a'),
+  });
+  await expect(page.getByText('Only JPEG, PNG, and WebP images are allowed')).toBeVisible();
+  await expect(avatarInput).toHaveValue('');
+  await avatarInput.setInputFiles(await avatarFile(info.outputDir));
   await expect(page.getByText('Avatar uploaded')).toBeVisible();
   await expect(page.getByRole('radio', { name: /Fire/i })).toBeDisabled();
   await page.getByRole('button', { name: 'Remove', exact: true }).click();

@@ -2,6 +2,7 @@ import { FileUp, Loader2 } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Dialog } from '../../components/ui/dialog';
+import { HiddenFileInput } from '../../components/ui/hidden-file-input';
 import { keepImportedCard } from './imported-card';
 import { CARD_FILE_TYPES, useReadCard } from './read-card';
 
@@ -71,18 +72,11 @@ export default function ImportCharacterDialog({
             'Choose a file'
           )}
         </button>
-        <input
+        <HiddenFileInput
           ref={input}
-          type="file"
           accept={CARD_FILE_TYPES}
-          aria-label="Character card file"
-          className="sr-only"
-          tabIndex={-1}
-          onChange={(event) => {
-            take(event.target.files?.[0]);
-            // The same file chosen again (after fixing it elsewhere) is a new choice.
-            event.target.value = '';
-          }}
+          label="Character card file"
+          onFile={take}
         />
       </div>
       {read.error && (

@@ -1,6 +1,7 @@
 import { FileJson, Loader2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../components/ui/button';
+import { HiddenFileInput } from '../../components/ui/hidden-file-input';
 import { toast } from '../../components/ui/toast';
 import type { useImportLorebook } from './api';
 
@@ -24,8 +25,8 @@ export function ImportLorebookButton({
   onFailed: (error: unknown) => void;
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
-  const take = (file: File | undefined) => {
-    if (!file || disabled) return;
+  const take = (file: File) => {
+    if (disabled) return;
     importing.mutate(file, {
       onSuccess: (answer) => {
         const added = answer.lorebook.entries.length - entriesBefore;
@@ -52,18 +53,11 @@ export function ImportLorebookButton({
         )}
         Import lorebook
       </Button>
-      <input
+      <HiddenFileInput
         ref={fileInput}
-        type="file"
         accept=".json,application/json"
-        aria-label="Lorebook file"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(event) => {
-          take(event.target.files?.[0]);
-          // The same file chosen again is a new choice.
-          event.target.value = '';
-        }}
+        label="Lorebook file"
+        onFile={take}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Button, buttonClass } from '../../components/ui/button';
+import { HiddenFileInput } from '../../components/ui/hidden-file-input';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useUploadAvatar } from '../characters/mutations';
@@ -31,10 +32,9 @@ export function PersonaPicture({
   const uploadButton = useRef<HTMLButtonElement>(null);
   const focusAfterRender = useFocusAfterRender();
 
-  const take = async (file: File | undefined) => {
+  const take = async (file: File) => {
     // The server checks the file's type and size (and says what is wrong); the picker offers
     // only the types it takes.
-    if (!file) return;
     onUploading(true);
     try {
       const stored = await upload.mutateAsync(file);
@@ -57,18 +57,11 @@ export function PersonaPicture({
     <div className="flex items-center gap-3">
       <PersonaAvatar name={name || '?'} avatarUrl={avatarUrl} size="lg" />
       <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-        <input
+        <HiddenFileInput
           ref={fileInput}
-          type="file"
           accept="image/jpeg,image/png,image/webp"
-          aria-label="Persona picture"
-          className="sr-only"
-          tabIndex={-1}
-          onChange={(e) => {
-            void take(e.target.files?.[0]);
-            // The same file chosen again is a new choice.
-            e.target.value = '';
-          }}
+          label="Persona picture"
+          onFile={(file) => void take(file)}
         />
         <button
           ref={uploadButton}

@@ -2,6 +2,7 @@ import { ImagePlus, Loader2, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Character } from '../../../../shared/characters/contract';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { HiddenFileInput } from '../../../components/ui/hidden-file-input';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useGenerateAvatar, useUploadAvatar } from '../mutations';
@@ -68,7 +69,6 @@ export function AvatarWidget({
       });
     } finally {
       setBusy(null);
-      if (fileInput.current) fileInput.current.value = '';
       // Disabled while it worked, the Upload button lost the focus: it has it back.
       if (focusIsLost()) focusAfterRender(() => uploadButton.current);
     }
@@ -133,18 +133,12 @@ export function AvatarWidget({
         </div>
         <div className="flex flex-1 flex-col gap-2">
           <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
-            <input
+            <HiddenFileInput
               ref={fileInput}
-              type="file"
               accept="image/jpeg,image/png,image/webp"
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden
-              data-testid="avatar-file-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) void upload(file);
-              }}
+              label="Avatar file"
+              testId="avatar-file-input"
+              onFile={(file) => void upload(file)}
             />
             <button
               ref={uploadButton}
