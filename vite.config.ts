@@ -221,12 +221,13 @@ export default defineConfig({
                 name: 'ui',
                 test: /src[\\/](web[\\/](components[\\/](ui[\\/]button|brand[\\/])|lib[\\/](use-page-title|brand|cost-text)|features[\\/]chat[\\/]reply-cost)|shared[\\/](brand|format-count|site[\\/](brand-defaults|endpoints)|safety[\\/]endpoints)\.)/,
               },
-              // The dialog with Radix's, and the hidden file picker that the character form and
-              // the card, lorebook and persona dialogs share: a file of the picker's own would
-              // put one more name in /chat's and the entry's preload lists.
+              // The dialog with Radix's, and what the character form and the dialogs (cards,
+              // lorebook, personas, memories) share with it: the hidden file picker and the focus
+              // helpers. In files of their own they would put more names in /chat's and the
+              // entry's preload lists (0.02–0.06 KB of /chat's first load each).
               {
                 name: 'dialog',
-                test: /(@radix-ui[\\/]react-dialog[\\/]|src[\\/]web[\\/]components[\\/]ui[\\/](dialog|hidden-file-input)\.)/,
+                test: /(@radix-ui[\\/]react-dialog[\\/]|src[\\/]web[\\/]components[\\/]ui[\\/](dialog|hidden-file-input|use-focus-back)\.)/,
               },
             ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
           ],

@@ -1,9 +1,29 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-/** Nothing of the page's has the focus: it fell to the body, or to the dialog around a part gone. */
-function focusIsLost() {
+/**
+ * Nothing of the page's has the focus: it fell to the body (the focused button was disabled or
+ * removed), or to the dialog around a part gone.
+ */
+export function focusIsLost() {
   const at = document.activeElement;
   return !at || at === document.body || at.getAttribute('role') === 'dialog';
+}
+
+/**
+ * Moves the focus once the next render has put the target on the page: a field just added, or
+ * the button that stays when the one pressed went away (a removed item, a closed panel). Without
+ * it the focus falls to the page's body and what the user types next goes nowhere.
+ */
+export function useFocusAfterRender() {
+  const pending = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  useEffect(() => {
+    const find = pending.current;
+    pending.current = null;
+    find?.()?.focus();
+  });
+  return (find: () => HTMLElement | null | undefined) => {
+    pending.current = find;
+  };
 }
 
 /**

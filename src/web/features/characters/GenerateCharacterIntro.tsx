@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import type { GeneratedCharacter } from '../../../shared/characters/contract';
-import { useFocusAfterRender } from './components/focus-after-render';
+import { useFocusAfterRender } from '../../components/ui/use-focus-back';
 import { useGenerateCharacter } from './mutations';
 import StarterGallery from './starters/StarterGallery';
 

@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useUploadAvatar } from '../characters/mutations';
 import { PersonaAvatar } from './chat-parts';
-import { useFocusAfterRender } from './focus-after-render';
+import { focusIsLost, useFocusAfterRender } from '../../components/ui/use-focus-back';
 
 /** Phones get 44 px targets (DESIGN.md); elsewhere the buttons stay compact. */
 export const TARGET = 'max-sm:h-11';
@@ -49,7 +49,7 @@ export function PersonaPicture({
       onUploading(false);
       // Disabled while it worked, the button lost the focus (to the page's body): it has it
       // back, unless the user has moved on meanwhile.
-      if (document.activeElement === document.body) focusAfterRender(() => uploadButton.current);
+      if (focusIsLost()) focusAfterRender(() => uploadButton.current);
     }
   };
 

@@ -8,7 +8,7 @@ import { focusRowAfterDelete, rowsAround } from '../../components/ui/use-focus-b
 import { ApiError } from '../../lib/api';
 import { useCreatePersona, useDeletePersona, useUpdatePersona } from './api';
 import { usePersonas } from './chat-parts';
-import { useFocusAfterRender } from './focus-after-render';
+import { useFocusAfterRender } from '../../components/ui/use-focus-back';
 import {
   EMPTY_DRAFT,
   errorsOf,

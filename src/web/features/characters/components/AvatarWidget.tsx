@@ -10,7 +10,7 @@ import { AvatarColourPicker } from './AvatarColourPicker';
 import { avatarFileProblem } from './avatar-file';
 import { AvatarPrompt } from './AvatarPrompt';
 import { CharacterAvatar } from './CharacterAvatar';
-import { focusIsLost, useFocusAfterRender } from './focus-after-render';
+import { focusIsLost, useFocusAfterRender } from '../../../components/ui/use-focus-back';
 
 /** The picture part of a character, as the form holds it until it is saved. */
 export type AvatarValue = Pick<Character, 'avatarImage' | 'avatarUrl' | 'avatarColor'>;

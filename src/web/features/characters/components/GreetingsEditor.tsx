@@ -3,7 +3,7 @@ import { useId, useRef } from 'react';
 import { GREETING_LIMITS } from '../../../../shared/characters/schemas';
 import { Textarea } from '../../../components/ui/form';
 import { CharCount, overLimitMessage } from './CharCount';
-import { useFocusAfterRender } from './focus-after-render';
+import { useFocusAfterRender } from '../../../components/ui/use-focus-back';
 
 const WARN_AT = Math.round(GREETING_LIMITS.lengthMax * 0.9);
 

@@ -4,7 +4,7 @@ import { MAX_ROLES } from '../../../../shared/characters/catalog';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/form';
-import { useFocusAfterRender } from './focus-after-render';
+import { useFocusAfterRender } from '../../../components/ui/use-focus-back';
 import { RoleList, showLimitToast } from './RoleList';
 
 const SEARCH_FOCUS_DELAY_MS = 50;
