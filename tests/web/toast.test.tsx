@@ -7,7 +7,9 @@ import {
   NAVIGATION_GRACE_MS,
   toast,
   Toaster,
+  toastError,
 } from '../../src/web/components/ui/toast';
+import { ApiError } from '../../src/web/lib/api';
 
 /** Toasts belong to the page they were shown on (issue 45): they do not follow the user away. */
 
@@ -119,4 +121,16 @@ it('goes at its time on the page itself (no dialog open)', () => {
   act(() => void toast({ title: 'Character saved' }));
   act(() => vi.advanceTimersByTime(5000));
   expect(screen.queryByTestId('toast')).toBeNull();
+});
+
+it("says what failed: the server's message, else the fallback (a thrown non-Error has none)", () => {
+  render(<Toaster />);
+  act(() => void toastError(new ApiError(409, 'That name is taken.')));
+  expect(screen.getByRole('alert').textContent).toContain('That name is taken.');
+  act(() => void toastError('offline', 'Failed to update character'));
+  expect(screen.getByRole('alert').textContent).toContain('Failed to update character');
+  act(() => void toastError(new Error('')));
+  expect(screen.getByRole('alert').textContent).toContain('Something went wrong.');
+  // One 'Error' toast at a time: each replaced the one before.
+  expect(screen.getAllByTestId('toast')).toHaveLength(1);
 });

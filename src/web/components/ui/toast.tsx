@@ -56,6 +56,15 @@ export function toast(input: ToastInput) {
   return id;
 }
 
+/**
+ * The 'Error' toast of a request that failed: the server's message (an ApiError's), else the
+ * error's own, else `fallback` (a thrown non-Error has no message to show).
+ */
+export function toastError(error: unknown, fallback = 'Something went wrong.') {
+  const message = error instanceof Error ? error.message : '';
+  return toast({ title: 'Error', description: message || fallback, variant: 'destructive' });
+}
+
 /** Dismisses a toast after `ms`, but not while the focus is on its button: later. */
 function scheduleDismissal(id: number, ms: number) {
   setTimeout(() => {

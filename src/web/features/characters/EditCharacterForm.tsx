@@ -11,7 +11,7 @@ import {
 import type { Character } from '../../../shared/characters/contract';
 import { CHARACTER_LIMITS } from '../../../shared/characters/schemas';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { useUpdateCharacter } from './mutations';
 import { AvatarWidget, type AvatarValue } from './components/AvatarWidget';
 import { CharacterBasics } from './components/CharacterBasics';
@@ -83,11 +83,7 @@ export function EditCharacterForm({ character }: { character: Character }) {
       toast({ title: 'Success', description: `${updated.name} has been updated!` });
       navigate(`/chat?character=${updated.id}`);
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: error instanceof Error ? error.message : 'Failed to update character',
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to update character');
     }
   });
 

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { DirectnessSlider } from '../characters/components/DirectnessSlider';
 import { useUpdateCharacter } from '../characters/mutations';
 
@@ -30,11 +30,7 @@ export function IntimacySlider({
       });
     } catch (error) {
       onLevel(saved.current);
-      toast({
-        title: 'Error',
-        description: error instanceof Error ? error.message : 'Failed to update directness level.',
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to update directness level.');
     }
   };
   return (

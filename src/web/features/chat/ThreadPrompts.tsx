@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { formatCount } from '../../../shared/format-count';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import type { useDeleteMessage } from './mutations';
 
 /**
@@ -98,7 +98,7 @@ export function DeleteMessageDialog({
       onDeleted();
       toast({ title: 'Message deleted' });
     } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      toastError(error);
     }
     onClose();
   };

@@ -3,7 +3,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { continuationJoin, type ChatMode } from '../../../shared/chat/rules';
 import type { ProfileResponse } from '../../../shared/profile/contract';
 import type { Notice } from '../../../shared/safety/contract';
-import { toast } from '../../components/ui/toast';
+import { toastError } from '../../components/ui/toast';
 import type { ConversationDetail } from '../../../shared/chat/contract';
 import { conversationKey, isOutOfCredits } from '../chat-data/api';
 import { PROFILE_KEY } from '../profile/profile-api';
@@ -56,12 +56,7 @@ export interface SendRun {
   setFresh: Dispatch<SetStateAction<number | null>>;
 }
 
-const failure = (error: unknown) =>
-  toast({
-    title: 'Error',
-    description: error instanceof Error ? error.message : 'Something went wrong.',
-    variant: 'destructive',
-  });
+const failure = (error: unknown) => toastError(error);
 
 /**
  * The persona picked on the mode chooser for the conversation about to be created (null: the
@@ -122,7 +117,7 @@ export async function sendOnce(
       });
       return 'kept';
     } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      toastError(error);
       return 'failed';
     }
   };
@@ -134,7 +129,7 @@ export async function sendOnce(
     }
   } catch (error) {
     if (await run.isChatPaused(error)) refreshAfterPause(client, ctx.activeId);
-    else toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    else toastError(error);
     return 'failed';
   }
   let id = ctx.activeId;
@@ -380,6 +375,6 @@ export async function start(run: SendRun, mode: ChatMode): Promise<void> {
     persona.forget();
   } catch (error) {
     // The first message sent starts it instead (and is greeted then).
-    toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    toastError(error);
   }
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ChatMode } from '../../../shared/chat/rules';
 import type { Notice } from '../../../shared/safety/contract';
-import { toast } from '../../components/ui/toast';
+import { toastError } from '../../components/ui/toast';
 import type { DisplayMessage } from './display-message';
 import { NoticeCard } from './lazy-parts';
 import { isChatPaused } from './safety-hooks';
@@ -81,8 +81,6 @@ export function useSendMessage(ctx: SendContext) {
     return () => clearTimeout(timer);
   }, [fresh]);
   const busy = streaming !== null || starting || reworking !== null;
-  const failed = (error: unknown) =>
-    toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
 
   // What the send protocol (send-protocol.ts) works with: this render's context and setters.
   const run: SendRun = {
@@ -112,7 +110,7 @@ export function useSendMessage(ctx: SendContext) {
     try {
       return await step(await protocol(), run);
     } catch (error) {
-      failed(error);
+      toastError(error);
       return false;
     } finally {
       inFlight.current = false;
@@ -157,7 +155,7 @@ export function useSendMessage(ctx: SendContext) {
     try {
       await (await protocol()).start(run, mode);
     } catch (error) {
-      failed(error);
+      toastError(error);
     } finally {
       setStarting(false);
       inFlight.current = false;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Character } from '../../../shared/characters/contract';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { useCredits } from '../chat-data/api';
 import { useReplyCost } from './reply-cost';
 import type { DisplayMessage } from './display-message';
@@ -67,8 +67,6 @@ export function useThreadActions({
   // 'Remember this' pressed: the message whose fact is being written.
   const [remembering, setRemembering] = useState<Stored | null>(null);
   const treeBusy = busy || switchBranch.isPending || deleteMessage.isPending;
-  const failed = (error: unknown) =>
-    toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
   /** Whether stored messages follow this one (a new version of it moves them away). */
   const laterMessages = (id: number) =>
     messages
@@ -90,7 +88,7 @@ export function useThreadActions({
       if (reply && !paused) setOffer(storedOf(reply));
       return true;
     } catch (error) {
-      failed(error);
+      toastError(error);
       return false;
     }
   };
@@ -114,7 +112,7 @@ export function useThreadActions({
       onSwitch: (messageId: number) =>
         switchBranch
           .mutateAsync({ conversationId: activeId, messageId })
-          .then(onBranchChanged, failed),
+          .then(onBranchChanged, toastError),
       onRegenerate:
         reworkable && stored.parentId !== null
           ? () => (laterMessages(id) ? setConfirming(stored) : regenerate(stored))

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { Lorebook, LorebookEntry } from '../../../shared/lorebooks/contract';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { focusRowAfterDelete } from '../../components/ui/use-focus-back';
 import { ApiError } from '../../lib/api';
 import { useImportLorebook, useLorebook, useSaveLorebook } from './api';
@@ -11,9 +11,6 @@ import { entryOf, fieldOf, NEW_ENTRY, type EntryDraft } from './entry-draft';
 import { EntryEditor, type EntryErrors } from './EntryEditor';
 import { EntryItem } from './EntryItem';
 import { ImportLorebookButton, ImportWarnings } from './LorebookImport';
-
-const failed = (error: unknown) =>
-  toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
 
 /** The server's field messages for entry `index`; anything else as the entry's own message. */
 function errorsOf(error: unknown, index: number): EntryErrors {
@@ -74,7 +71,7 @@ export function LorebookDialog({
     }
   };
   const toggle = (index: number, enabled: boolean) =>
-    put(entries.map((e, i) => (i === index ? { ...e, enabled } : e))).catch(failed);
+    put(entries.map((e, i) => (i === index ? { ...e, enabled } : e))).catch(toastError);
   const remove = async (index: number) => {
     setDeleting(index);
     try {
@@ -87,7 +84,7 @@ export function LorebookDialog({
         () => addEntry.current,
       );
     } catch (error) {
-      failed(error);
+      toastError(error);
     } finally {
       setDeleting(null);
       setAsking(null);
@@ -122,7 +119,7 @@ export function LorebookDialog({
             disabled={busy || book.isPending}
             entriesBefore={entries.length}
             onWarnings={setWarnings}
-            onFailed={failed}
+            onFailed={toastError}
           />
           <Button
             ref={addEntry}

@@ -5,10 +5,10 @@ import { MEMORY_LIMITS } from '../../../shared/memories/rules';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Textarea } from '../../components/ui/form';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { focusRowAfterDelete } from '../../components/ui/use-focus-back';
 import { useAddMemory, useMemories } from './api';
-import { failed, MemoryItem } from './MemoryItem';
+import { MemoryItem } from './MemoryItem';
 
 /**
  * 'Memories': what a character remembers about the user — summaries of long conversations and
@@ -36,7 +36,7 @@ export function MemoriesDialog({
       setDraft((current) => (current.trim() === content ? '' : current));
       toast({ title: 'Memory saved', description: `${character.name} will remember this.` });
     } catch (error) {
-      failed(error);
+      toastError(error);
     }
   };
   const list = memories.data?.memories ?? [];

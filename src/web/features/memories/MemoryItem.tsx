@@ -7,13 +7,10 @@ import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/form';
 import { IconButton } from '../../components/ui/icon-button';
 import { InlineConfirm } from '../../components/ui/inline-confirm';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { rowsAround, useFocusBack } from '../../components/ui/use-focus-back';
 import { useDeleteMemory, useUpdateMemory } from './api';
 import { LeftOut } from './left-out';
-
-export const failed = (error: unknown) =>
-  toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
 
 /** Where a memory came from, with a link that opens it there. */
 function MemorySource({
@@ -77,13 +74,13 @@ export function MemoryItem({
       setEditing(false);
       toast({ title: 'Memory updated' });
     } catch (error) {
-      failed(error);
+      toastError(error);
     }
   };
   const togglePin = () =>
     update
       .mutateAsync({ id: m.id, pinned: !m.pinned })
-      .then(() => toast({ title: m.pinned ? 'Memory unpinned' : 'Memory pinned' }), failed);
+      .then(() => toast({ title: m.pinned ? 'Memory unpinned' : 'Memory pinned' }), toastError);
   const row = useRef<HTMLLIElement>(null);
   const forget = async () => {
     // Its neighbours as the user saw them when asking (the list may change meanwhile).
@@ -93,7 +90,7 @@ export function MemoryItem({
       toast({ title: 'Memory deleted' });
       onForgotten(around);
     } catch (error) {
-      failed(error);
+      toastError(error);
       setConfirming(false);
     }
   };

@@ -3,7 +3,7 @@ import { MEMORY_LIMITS } from '../../../shared/memories/rules';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Textarea } from '../../components/ui/form';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { useAddMemory } from './api';
 import { memoryDraftOf } from './memory-text';
 
@@ -42,7 +42,7 @@ export function RememberDialog({
       onClose();
     } catch (error) {
       // The dialog stays open with the draft.
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      toastError(error);
     }
   };
   const stripped = first !== message.trim();

@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { useId } from 'react';
 import type { Persona } from '../../../shared/personas/contract';
 import { Dialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { useSetConversationPersona } from './conversation-persona';
 import { PersonaAvatar } from './chat-parts';
 
@@ -32,7 +32,7 @@ export function PersonaChooserDialog({
       toast({ title: `You are ${persona.name} in this chat` });
       onClose();
     } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      toastError(error);
     }
   };
   return (

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { PERSONA_LIMITS, type Persona } from '../../../shared/personas/contract';
 import { buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { focusRowAfterDelete, rowsAround } from '../../components/ui/use-focus-back';
 import { ApiError } from '../../lib/api';
 import { useCreatePersona, useDeletePersona, useUpdatePersona } from './api';
@@ -17,9 +17,6 @@ import {
   type PersonaErrors,
 } from './PersonaEditor';
 import { PersonaItem } from './PersonaItem';
-
-const failed = (error: unknown) =>
-  toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
 
 /**
  * 'Personas': who the user can be in a conversation besides their profile, each with a name, a
@@ -88,7 +85,7 @@ export function PersonasDialog({
         () => addButton.current,
       );
     } catch (error) {
-      failed(error);
+      toastError(error);
       throw error;
     }
   };

@@ -14,7 +14,7 @@ import {
 import { Button, buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Select, TextField } from '../../components/ui/form';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { ToggleChips } from '../../components/ui/toggle-chips';
 import { PROFILE_KEY } from './profile-api';
 import { useSaveProfile } from './save-profile';
@@ -67,11 +67,7 @@ export default function ProfileDialog({
       });
       onClose();
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: error instanceof Error ? error.message : 'Failed to save your profile.',
-        variant: 'destructive',
-      });
+      toastError(error, 'Failed to save your profile.');
     }
   });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Theme } from '../../../shared/themes/contract';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
+import { toast, toastError } from '../../components/ui/toast';
 import { defaultPreset } from './api';
 import { forgetDeletedTheme } from './theme-change';
 import { useDeleteTheme } from './theme-mutations';
@@ -34,7 +34,7 @@ export function DeleteThemeDialog({
     try {
       await remove.mutateAsync(theme.id);
     } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      toastError(error);
       setBusy(false);
       return;
     }

@@ -4,7 +4,7 @@ import type { Theme } from '../../../shared/themes/contract';
 import type { ThemeBaseColors } from '../../../shared/themes/schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
+import { toastError } from '../../components/ui/toast';
 // Through the applier's module, whose chunk every app page has already (see there).
 import { defaultPreset, resolveThemeColors, useThemeState } from './UserThemeApplier';
 import { CustomThemeCreator } from './CustomThemeCreator';
@@ -62,8 +62,7 @@ export default function ThemeSettingsDialog({
           setChosen(theme.id);
           if (await apply(theme.id, 'Theme Saved')) onClose();
         },
-        onError: (error) =>
-          toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+        onError: (error) => toastError(error),
       },
     );
   const undo = async () => {

@@ -1,7 +1,7 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import type { ConversationDetail } from '../../../../shared/chat/contract';
-import { toast } from '../../../components/ui/toast';
+import { toastError } from '../../../components/ui/toast';
 import type { useSendMessage } from '../use-send-message';
 import { chooseNextSpeaker, useNextSpeaker } from './next-speaker';
 import { NextSpeaker } from './NextSpeaker';
@@ -56,8 +56,7 @@ export function HereNowBar({
     presence.mutate(
       next.map((m) => m.characterId),
       {
-        onError: (error) =>
-          toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+        onError: (error) => toastError(error),
       },
     );
   };

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { GROUP_SCENE_SIZE, type ChatMode } from '../../../../shared/chat/rules';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
+import { toastError } from '../../../components/ui/toast';
 import { useCharacters } from '../../characters/api';
 import { CharacterAvatar } from '../../characters/components/CharacterAvatar';
 import { modeName } from '../ModeLabel';
@@ -59,7 +59,7 @@ export default function NewSceneDialog({
       onOpened();
       onClose();
     } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      toastError(error);
     }
   };
 
