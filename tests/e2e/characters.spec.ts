@@ -259,7 +259,11 @@ test('character settings with the role picker limit', async ({ page }, info) => 
   await page.goto(`/settings/${id}`);
   await expect(page).toHaveURL(`/edit/${id}#chat-settings`);
   await expect(page.getByRole('heading', { name: `How ${MANUAL.name} chats` })).toBeFocused();
-  await page.getByRole('switch', { name: 'Enable Emojis' }).click();
+  const emojis = page.getByRole('switch', { name: 'Enable Emojis' });
+  // A finger's size, though its track is drawn 24 px high (the switch was 24 px before).
+  const box = await emojis.boundingBox();
+  expect(Math.min(box!.width, box!.height)).toBeGreaterThanOrEqual(44);
+  await emojis.click();
   await page.getByLabel('Include character roles/professions').check();
   await page.getByRole('button', { name: 'Select roles (0/5)' }).click();
   const picker = page.getByRole('dialog', { name: 'Pick up to 5 roles' });

@@ -59,6 +59,9 @@ test('an imported card’s lorebook edited and saved, chatted with (a reply mark
   const edit = panel.getByRole('button', { name: 'Edit Lamp' });
   const box = await edit.boundingBox();
   if (info.project.name === 'phone') expect(box!.height).toBeGreaterThanOrEqual(44);
+  // A switch is a finger's size too, though its track is drawn 24 px high.
+  const enabled = await panel.getByRole('switch', { name: 'Enabled: Lamp' }).boundingBox();
+  expect(Math.min(enabled!.width, enabled!.height)).toBeGreaterThanOrEqual(44);
   await expectAccessible(page);
   await snap(page, info, 'lorebook-panel');
   await panel.getByRole('button', { name: 'Delete harbour' }).click();

@@ -7,7 +7,7 @@ import {
   useSaveNotificationSettings,
 } from '../notifications/notifications-api';
 import { ThisDeviceSwitch } from '../notifications/ThisDeviceSwitch';
-import { Toggle } from '../notifications/Toggle';
+import { SettingSwitch } from '../../components/ui/setting-switch';
 import { Section } from './Section';
 
 /** The section's anchor: the check-ins on a character's page link to /account#notifications. */
@@ -58,23 +58,23 @@ function NotificationSettingsFields() {
   const busy = save.isPending;
   return (
     <>
-      <Toggle
+      <SettingSwitch
         id={repliesId}
         label="Tell me when a reply is ready"
         hint="When a character answers while this page is in the background or closed."
         checked={value.replies}
         disabled={disabled}
         busy={busy}
-        onChange={(replies) => change({ replies })}
+        onCheckedChange={(replies) => change({ replies })}
       />
-      <Toggle
+      <SettingSwitch
         id={previewsId}
         label="Show the character's name and the first words"
         hint={`While this is off, a notification says only '${DISCREET_NOTIFICATION.reply}': nothing of your conversations shows on a lock screen or to anyone nearby.`}
         checked={value.previews}
         disabled={disabled}
         busy={busy}
-        onChange={(previews) => change({ previews })}
+        onCheckedChange={(previews) => change({ previews })}
       />
       {save.isError && (
         <p role="alert" className="text-sm text-error">

@@ -1,9 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { Switch } from 'radix-ui';
 import { useRef } from 'react';
 import type { LorebookEntry } from '../../../shared/lorebooks/contract';
 import { IconButton } from '../../components/ui/icon-button';
 import { InlineConfirm } from '../../components/ui/inline-confirm';
+import { Switch } from '../../components/ui/setting-switch';
 import { useFocusBack } from '../../components/ui/use-focus-back';
 import { titleOf } from './entry-draft';
 
@@ -63,18 +63,17 @@ export function EntryItem({
             )
           )}
         </div>
-        <Switch.Root
+        <Switch
+          label={`Enabled: ${title}`}
           checked={entry.enabled}
-          // Busy, not disabled, while a change is saved: the switch just pressed keeps the focus.
-          // Disabled while another entry is edited or a book imported.
+          // Busy while a change is saved: the switch just pressed keeps the focus. Disabled while
+          // another entry is edited or a book imported.
           disabled={busy && !saving}
-          aria-disabled={saving || undefined}
+          busy={saving}
           onCheckedChange={(enabled) => !busy && onToggle(enabled)}
-          aria-label={`Enabled: ${title}`}
-          className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors disabled:opacity-50 aria-disabled:opacity-50 data-[state=checked]:bg-accent-strong data-[state=unchecked]:bg-track max-sm:my-2.5"
-        >
-          <Switch.Thumb className="pointer-events-none block size-5 rounded-full bg-on-accent shadow transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
-        </Switch.Root>
+          // Its 44 px target reaches into the row's padding: the row keeps its height.
+          className="-my-2.5"
+        />
       </div>
       <p className="mt-2 line-clamp-2 text-sm break-words whitespace-pre-wrap text-muted">
         {entry.content}

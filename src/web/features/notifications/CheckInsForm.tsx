@@ -14,7 +14,7 @@ import {
 } from './check-in-form';
 import { DaysField, TimesField } from './CheckInFields';
 import { QuietHoursField } from './QuietHoursField';
-import { Toggle } from './Toggle';
+import { SettingSwitch } from '../../components/ui/setting-switch';
 
 /** The check-ins' settings, saved with PUT; the server's field errors show by their fields. */
 export function CheckInsForm({
@@ -42,11 +42,11 @@ export function CheckInsForm({
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Check-ins" className="space-y-6">
-      <Toggle
+      <SettingSwitch
         id={`${id}-enabled`}
         label={`Let ${name} write first`}
         checked={values.enabled}
-        onChange={(enabled) => change({ enabled })}
+        onCheckedChange={(enabled) => change({ enabled })}
       />
       <TimesField
         times={values.times}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Input } from '../../components/ui/form';
 import type { CheckInValues } from './check-in-form';
 import { FieldGroup } from './CheckInFields';
-import { Toggle } from './Toggle';
+import { SettingSwitch } from '../../components/ui/setting-switch';
 
 type QuietHours = Pick<CheckInValues, 'quiet' | 'quietFrom' | 'quietTo'>;
 
@@ -21,11 +21,11 @@ export function QuietHoursField({
     <FieldGroup label="Quiet hours" error={error}>
       {({ describedBy }) => (
         <>
-          <Toggle
+          <SettingSwitch
             id={`${id}-on`}
             label="Nothing between these times"
             checked={values.quiet}
-            onChange={(quiet) => onChange({ quiet })}
+            onCheckedChange={(quiet) => onChange({ quiet })}
           />
           {values.quiet && (
             <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">

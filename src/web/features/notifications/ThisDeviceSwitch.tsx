@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api';
 import { readBrand } from '../../lib/brand';
 import { useTurnOffPush, useTurnOnPush, usePushState } from './notifications-api';
 import { permission, PushRefused, pushSupported, requestPermission } from './push';
-import { Toggle } from './Toggle';
+import { SettingSwitch } from '../../components/ui/setting-switch';
 
 /**
  * 'Notifications on this device': the one place that asks the browser's permission (issue 52
@@ -28,14 +28,14 @@ export function ThisDeviceSwitch() {
   const blocked = refused === 'denied' || (supported && !checked && permission() === 'denied');
   return (
     <div className="space-y-3">
-      <Toggle
+      <SettingSwitch
         id={id}
         label="Notifications on this device"
         hint="When a reply is ready while you are away, and when a character writes first. Your browser asks for permission when you turn this on."
         checked={checked}
         disabled={!supported || state.isPending}
         busy={busy}
-        onChange={change}
+        onCheckedChange={change}
       />
       {!supported || refused === 'unsupported' ? (
         <Problem>

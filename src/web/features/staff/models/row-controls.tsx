@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { Switch } from 'radix-ui';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Input } from '../../../components/ui/form';
+import { Switch } from '../../../components/ui/setting-switch';
 
 /** A control with its label (shown on a phone, read out everywhere) and its error under it. */
 export function Labelled({
@@ -70,17 +70,13 @@ export function OfferedSwitch({
 }) {
   return (
     <div className="flex items-center gap-2">
-      <Switch.Root
+      <Switch
         id={id}
+        label={`Offer ${model}`}
         checked={checked}
         onCheckedChange={onChange}
-        aria-label={`Offer ${model}`}
-        className="group inline-flex h-11 w-14 shrink-0 cursor-pointer items-center justify-center rounded-full"
-      >
-        <span className="flex h-6 w-11 items-center rounded-full border-2 border-transparent transition-colors group-data-[state=checked]:bg-accent-strong group-data-[state=unchecked]:bg-track">
-          <Switch.Thumb className="block size-5 rounded-full bg-on-accent shadow transition-transform data-[state=checked]:translate-x-5" />
-        </span>
-      </Switch.Root>
+        className="w-14"
+      />
       <span className="text-sm md:sr-only" aria-hidden>
         Offered
       </span>
