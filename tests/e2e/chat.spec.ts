@@ -353,15 +353,19 @@ test('the chat screen opens behind a loading splash the first time, until it has
   page,
 }, info) => {
   await signInDirectly(page, uniqueEmail(info, 'splash'));
-  // A slow network: the characters take a while to come (the splash stands in meanwhile).
+  // A slow network: the characters come only once the test has seen the splash stand in (a
+  // timer could run out first on a busy machine).
+  let arrive = () => {};
+  const held = new Promise<void>((resolve) => (arrive = resolve));
   await page.route('**/api/characters**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await held;
     await route.continue();
   });
   await page.goto('/chat');
   const splash = page.getByTestId('chat-splash');
   await expect(splash).toBeVisible();
   await snap(page, info, 'chat-splash');
+  arrive();
   // Gone once what it stood for has arrived (issue 45: never over content that is there).
   await expect(splash).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Welcome, Tester' })).toBeVisible();
