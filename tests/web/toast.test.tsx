@@ -131,6 +131,10 @@ it("says what failed: the server's message, else the fallback (a thrown non-Erro
   expect(screen.getByRole('alert').textContent).toContain('Failed to update character');
   act(() => void toastError(new Error('')));
   expect(screen.getByRole('alert').textContent).toContain('Something went wrong.');
+  // Given as a mutation's onError, it gets the variables too (a file): not a fallback.
+  const file = new File(['{}'], 'book.json');
+  act(() => void (toastError as (...args: unknown[]) => number)(new Error(''), file));
+  expect(screen.getByRole('alert').textContent).toContain('Something went wrong.');
   // One 'Error' toast at a time: each replaced the one before.
   expect(screen.getAllByTestId('toast')).toHaveLength(1);
 });

@@ -58,11 +58,14 @@ export function toast(input: ToastInput) {
 
 /**
  * The 'Error' toast of a request that failed: the server's message (an ApiError's), else the
- * error's own, else `fallback` (a thrown non-Error has no message to show).
+ * error's own, else `fallback` (a thrown non-Error has no message to show). Passed as a callback
+ * it may be given more than the error (a mutation's onError adds its variables): only a string
+ * is taken for the fallback.
  */
-export function toastError(error: unknown, fallback = 'Something went wrong.') {
+export function toastError(error: unknown, fallback?: string) {
   const message = error instanceof Error ? error.message : '';
-  return toast({ title: 'Error', description: message || fallback, variant: 'destructive' });
+  const otherwise = typeof fallback === 'string' && fallback ? fallback : 'Something went wrong.';
+  return toast({ title: 'Error', description: message || otherwise, variant: 'destructive' });
 }
 
 /** Dismisses a toast after `ms`, but not while the focus is on its button: later. */

@@ -56,8 +56,6 @@ export interface SendRun {
   setFresh: Dispatch<SetStateAction<number | null>>;
 }
 
-const failure = (error: unknown) => toastError(error);
-
 /**
  * The persona picked on the mode chooser for the conversation about to be created (null: the
  * profile), and what forgets it once it is created. Kept in the chat's persona chunk, which the
@@ -206,7 +204,7 @@ export async function sendOnce(
       return accepted ? 'sent' : 'failed';
     }
     if (isOutOfCredits(error) && !accepted) return await keep(id);
-    failure(error);
+    toastError(error);
     if (id !== null) await reloadMessages(client, id).catch(() => undefined);
     // A stored message is in the thread now; one the server refused goes back to the box.
     return accepted ? 'sent' : 'failed';
@@ -300,7 +298,7 @@ export async function rework(
 async function replyFailed(run: SendRun, id: number, error: unknown) {
   if (await run.isChatPaused(error)) return refreshAfterPause(run.client, id);
   if (isOutOfCredits(error)) return run.ctx.onOutOfCredits();
-  failure(error);
+  toastError(error);
   await reloadMessages(run.client, id).catch(() => undefined);
 }
 

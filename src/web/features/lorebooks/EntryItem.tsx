@@ -70,7 +70,7 @@ export function EntryItem({
           // another entry is edited or a book imported.
           disabled={busy && !saving}
           busy={saving}
-          onCheckedChange={(enabled) => !busy && onToggle(enabled)}
+          onCheckedChange={onToggle}
           // Its 44 px target reaches into the row's padding: the row keeps its height.
           className="-my-2.5"
         />

@@ -119,7 +119,7 @@ export function LorebookDialog({
             disabled={busy || book.isPending}
             entriesBefore={entries.length}
             onWarnings={setWarnings}
-            onFailed={toastError}
+            onFailed={(error) => toastError(error)}
           />
           <Button
             ref={addEntry}

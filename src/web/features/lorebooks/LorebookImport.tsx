@@ -33,7 +33,7 @@ export function ImportLorebookButton({
         onWarnings(answer.warnings);
         toast({ title: `${added} ${added === 1 ? 'entry' : 'entries'} imported` });
       },
-      onError: onFailed,
+      onError: (error) => onFailed(error),
     });
   };
   return (

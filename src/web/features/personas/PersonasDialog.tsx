@@ -4,11 +4,14 @@ import { PERSONA_LIMITS, type Persona } from '../../../shared/personas/contract'
 import { buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast, toastError } from '../../components/ui/toast';
-import { focusRowAfterDelete, rowsAround } from '../../components/ui/use-focus-back';
+import {
+  focusRowAfterDelete,
+  rowsAround,
+  useFocusAfterRender,
+} from '../../components/ui/use-focus-back';
 import { ApiError } from '../../lib/api';
 import { useCreatePersona, useDeletePersona, useUpdatePersona } from './api';
 import { usePersonas } from './chat-parts';
-import { useFocusAfterRender } from '../../components/ui/use-focus-back';
 import {
   EMPTY_DRAFT,
   errorsOf,
