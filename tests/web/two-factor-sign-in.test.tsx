@@ -109,6 +109,21 @@ describe('signing in with two-factor on', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('sends a code once when Enter is pressed twice before the screen has changed', async () => {
+    api.on('POST /api/auth/two-factor/verify-totp', (_req, _body, res) => {
+      signedIn = true;
+      json(res, 200, { user: ADA });
+    });
+    const code = await passwordAccepted();
+    fireEvent.change(code, { target: { value: '246810' } });
+    // Two Enters in one moment: the second comes before the form has redrawn as busy.
+    fireEvent.submit(code.form!);
+    fireEvent.submit(code.form!);
+    expect(await screen.findByText('Welcome back!')).toBeTruthy();
+    const sent = api.requests.filter((r) => r.path === '/api/auth/two-factor/verify-totp');
+    expect(sent).toHaveLength(1);
+  });
+
   it('takes a backup code instead', async () => {
     api.on('POST /api/auth/two-factor/verify-backup-code', (_req, _body, res) => {
       signedIn = true;
