@@ -215,11 +215,11 @@ export default defineConfig({
               // The query library, whole: every page's data.
               { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
               // The buttons, form fields and brand marks nearly every page draws, and the brand;
-              // the price of a reply and the safety and site endpoints' paths (slivers of 0.2 KB
-              // of their own otherwise, on /chat's first load).
+              // the price of a reply, the ids' reader and the safety and site endpoints' paths
+              // (slivers of 0.2 KB of their own otherwise, on /chat's first load).
               {
                 name: 'ui',
-                test: /src[\\/](web[\\/](components[\\/](ui[\\/]button|brand[\\/])|lib[\\/](use-page-title|brand|cost-text)|features[\\/]chat[\\/]reply-cost)|shared[\\/](brand|format-count|site[\\/](brand-defaults|endpoints)|safety[\\/]endpoints)\.)/,
+                test: /src[\\/](web[\\/](components[\\/](ui[\\/]button|brand[\\/])|lib[\\/](use-page-title|brand|cost-text)|features[\\/]chat[\\/]reply-cost)|shared[\\/](brand|format-count|ids|site[\\/](brand-defaults|endpoints)|safety[\\/]endpoints)\.)/,
               },
               // The dialog with Radix's, and what the character form and the dialogs (cards,
               // lorebook, personas, memories) share with it: the hidden file picker and the focus

@@ -6,6 +6,7 @@ import {
   confirmAgeIn,
   createCharacter,
   expectAccessible,
+  expectFingerSized,
   mailTo,
   openAuthDialog,
   openSidebarOnPhone,
@@ -138,6 +139,7 @@ test('the account page: devices, and a download that holds the conversation', as
   await expect(page.getByText(email)).toBeVisible();
   await expectAccessible(page);
   await snap(page, info, 'account');
+  await expectFingerSized(page, info);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -8,6 +8,7 @@ import { E2E_CHARACTER, E2E_READS_AS_MINOR } from './llm-fixtures';
 import {
   dismissToasts,
   expectAccessible,
+  expectFingerSized,
   signInDirectly,
   skipChatSplash,
   snap,
@@ -72,6 +73,7 @@ test('create a character by hand: avatar, gradient, preferences, directness and 
   await expect(page.getByRole('link', { name: 'Back to Chat' })).toBeVisible();
   await expectAccessible(page);
   await snap(page, info, 'create-intro');
+  await expectFingerSized(page, info);
   await page.getByRole('button', { name: 'Create manually' }).click();
 
   // Validation with the spec's messages.
@@ -243,6 +245,7 @@ test('edit a character', async ({ page }, info) => {
   await page.getByRole('radio', { name: /Velvet/i }).click();
   await expectAccessible(page);
   await snap(page, info, 'edit');
+  await expectFingerSized(page, info);
   await page.getByRole('button', { name: 'Update Character' }).click();
   await expect(page.getByText('Selene Nightsong has been updated!')).toBeVisible();
   await expect(page).toHaveURL(`/chat?character=${id}`);

@@ -16,6 +16,7 @@ import {
   confirmAgeIn,
   createCharacter,
   expectAccessible,
+  expectFingerSized,
   openSidebarOnPhone,
   SELENE,
   sendMessage,
@@ -369,6 +370,7 @@ test('the chat screen opens behind a loading splash the first time, until it has
   // Gone once what it stood for has arrived (issue 45: never over content that is there).
   await expect(splash).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Welcome, Tester' })).toBeVisible();
+  await expectFingerSized(page, info);
 });
 
 test('a long conversation loads older messages as the user scrolls up', async ({ page }, info) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { E2E_DATA_DIR } from './ports';
 import {
   expectAccessible,
+  expectFingerSized,
   mailTo,
   signInDirectly,
   skipChatSplash,
@@ -51,6 +52,7 @@ test('landing page: hero, features, modes, call to action, art grid, chrome', as
   await expect(footer.getByText(/© 2025/)).toBeVisible();
   await expectAccessible(page);
   await snap(page, info, 'landing');
+  await expectFingerSized(page, info);
 
   await page.getByRole('button', { name: 'Get Started' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Welcome to Reverie AI' });
@@ -61,6 +63,7 @@ test('landing page: hero, features, modes, call to action, art grid, chrome', as
   );
   await expectAccessible(page);
   await snap(page, info, 'auth-dialog-signup');
+  await expectFingerSized(page, info);
 });
 
 test('pricing: three plans, one FAQ item open at a time, plan buttons ask to sign in', async ({
@@ -68,6 +71,7 @@ test('pricing: three plans, one FAQ item open at a time, plan buttons ask to sig
 }, info) => {
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1, name: 'Pricing Plans' })).toBeVisible();
+  await expectFingerSized(page, info);
   const free = page.getByRole('article', { name: 'Free' });
   const basic = page.getByRole('article', { name: 'Basic' });
   const pro = page.getByRole('article', { name: 'Pro' });
@@ -116,6 +120,7 @@ test('contact: the message is validated, delivered, confirmed and the form reset
   await expect(page.getByText('Message is required')).toBeVisible();
   await expectAccessible(page);
   await snap(page, info, 'contact');
+  await expectFingerSized(page, info);
 
   const marker = `Hello from ${info.project.name} ${Date.now()}`;
   await page.getByLabel('Name').fill('Casey');
@@ -177,6 +182,7 @@ async function expectTopBarFits(page: Page) {
 test('terms and privacy state the facts users rely on', async ({ page }, info) => {
   await page.goto('/terms-and-conditions');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeVisible();
+  await expectFingerSized(page, info);
   const terms = page.getByRole('article');
   for (const fact of [
     'at least 18 years old',

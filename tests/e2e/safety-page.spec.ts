@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectAccessible, snap, test } from './support';
+import { expectAccessible, expectFingerSized, snap, test } from './support';
 
 /**
  * The published crisis protocol (CA SB 243): reachable from every public page's footer, the
@@ -82,6 +82,7 @@ test('the crisis services come first, as big call, text and chat links', async (
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await snap(page, info, 'safety');
+  await expectFingerSized(page, info);
 
   // The chat opens in a tab of its own: this page stays where it was.
   const popup = context.waitForEvent('page');

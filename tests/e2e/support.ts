@@ -363,6 +363,43 @@ export async function signInWithoutProfile(
   ]);
 }
 
+/**
+ * On a phone, every control on the page is a finger's size, 44 px high and wide at the least (the
+ * developers' guide). Left out: a link among the words of a sentence, a control whose label is
+ * the target (a check box's), and what is out of sight, inert or hidden from readers.
+ * Fails naming each control that is smaller. Does nothing on the desktop project.
+ */
+export async function expectFingerSized(page: Page, info: TestInfo) {
+  if (info.project.name !== 'phone') return;
+  const small = await page.evaluate(() => {
+    const found: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input:not([type=hidden]), select, textarea, [role=switch], [role=tab], [role=radio], [role=checkbox], [role=menuitem], summary',
+    );
+    const big = (box: DOMRect) => box.height >= 44 && box.width >= 44;
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || big(box)) continue;
+      if (control.closest('[inert], [aria-hidden="true"], .sr-only')) continue;
+      if (getComputedStyle(control).visibility === 'hidden') continue;
+      if (control.tagName === 'A' && control.closest('p, label')) continue;
+      const label =
+        control.closest('label') ??
+        (control.id ? document.querySelector(`label[for="${CSS.escape(control.id)}"]`) : null);
+      if (label && big(label.getBoundingClientRect())) continue;
+      const name =
+        control.getAttribute('aria-label') ||
+        control.textContent?.trim() ||
+        control.getAttribute('placeholder') ||
+        control.id ||
+        control.tagName;
+      found.push(`${name.slice(0, 40)}: ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return found;
+  });
+  expect(small, `controls under 44 px on a phone at ${page.url()}`).toEqual([]);
+}
+
 /** Below 768 px the sidebar is a slide-over: open it (on wider screens it is always there). */
 export async function openSidebarOnPhone(page: Page) {
   if ((page.viewportSize()?.width ?? 1280) >= 768) return;

@@ -37,8 +37,9 @@ export function MarketingLayout({
 function TopBar({ nav }: { nav: 'default' | 'legal' }) {
   const { user, isLoading } = useSession();
   const authDialog = useAuthDialog();
+  // A finger's size on a phone: 44 px high (20 of text, 24 of padding).
   const link =
-    'rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-muted hover:text-fg';
+    'rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-muted hover:text-fg max-sm:py-3';
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-main/85 backdrop-blur">
       <nav
@@ -91,7 +92,9 @@ function TopBar({ nav }: { nav: 'default' | 'legal' }) {
 
 function Footer() {
   const heading = 'text-xs font-semibold tracking-widest text-muted';
-  const link = 'text-sm text-fg/90 hover:text-accent';
+  // A finger's size on a phone: the rows are 44 px high there, with no gap between them.
+  const link =
+    'text-sm text-fg/90 hover:text-accent max-sm:inline-flex max-sm:min-h-11 max-sm:items-center';
   return (
     <footer className="border-t border-border bg-surface/80">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -101,7 +104,7 @@ function Footer() {
         </div>
         <div>
           <h2 className={heading}>EXPLORE</h2>
-          <ul className="mt-3 space-y-2">
+          <ul className="mt-3 space-y-2 max-sm:space-y-0">
             <li>
               <Link href="/chat" className={link}>
                 Dashboard
@@ -121,7 +124,7 @@ function Footer() {
         </div>
         <div>
           <h2 className={heading}>LEGAL</h2>
-          <ul className="mt-3 space-y-2">
+          <ul className="mt-3 space-y-2 max-sm:space-y-0">
             <li>
               <Link href="/terms-and-conditions" className={link}>
                 Terms &amp; Conditions

@@ -35,7 +35,7 @@ export function Logo({ href = '/', compact = false }: { href?: string; compact?:
   return (
     <Link
       href={href}
-      className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight text-fg"
+      className="flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight text-fg max-sm:min-h-11 max-sm:min-w-11"
     >
       <BrandMark size={32} nameClass={compact ? 'max-sm:sr-only' : undefined} />
     </Link>

@@ -7,12 +7,13 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 
+// A finger's size on a phone (44 px), as every control there; 40 px elsewhere.
 const FIELD =
   'w-full rounded-lg border border-border bg-main px-3 py-2 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none aria-[invalid=true]:border-error';
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
   function Input({ className = '', ...props }, ref) {
-    return <input ref={ref} className={`${FIELD} h-10 ${className}`} {...props} />;
+    return <input ref={ref} className={`${FIELD} h-10 max-sm:h-11 ${className}`} {...props} />;
   },
 );
 
@@ -25,7 +26,7 @@ export const Textarea = forwardRef<
 
 export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
   function Select({ className = '', ...props }, ref) {
-    return <select ref={ref} className={`${FIELD} h-10 ${className}`} {...props} />;
+    return <select ref={ref} className={`${FIELD} h-10 max-sm:h-11 ${className}`} {...props} />;
   },
 );
 
@@ -108,7 +109,8 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
         className="size-4 accent-[var(--accent-strong)]"
         {...inputProps}
       />
-      <label htmlFor={inputId} className="text-sm">
+      {/* The label is the finger's target on a phone: 44 px high (20 of text, 24 of padding). */}
+      <label htmlFor={inputId} className="text-sm max-sm:py-3">
         {label}
       </label>
     </div>

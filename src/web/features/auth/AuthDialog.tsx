@@ -7,7 +7,7 @@ import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
 const TAB_CLASS =
-  'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-muted data-[state=active]:bg-accent-strong data-[state=active]:text-on-accent';
+  'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-muted data-[state=active]:bg-accent-strong data-[state=active]:text-on-accent max-sm:min-h-11';
 
 /**
  * The sign-in dialog: Sign In and Sign Up tabs (SignInForm.tsx, SignUpForm.tsx), loaded on the

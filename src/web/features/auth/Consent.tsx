@@ -24,7 +24,7 @@ export function Consent({
           aria-describedby={error ? `${id}-error` : undefined}
           {...register}
         />
-        <label htmlFor={id} className="text-sm text-muted">
+        <label htmlFor={id} className="text-sm text-muted max-sm:min-h-11">
           {children}
         </label>
       </div>

@@ -38,7 +38,11 @@ export function LegalPage({
           <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
             {doc.sections.map((s) => (
               <li key={s.id}>
-                <a href={`#${s.id}`} className="text-accent hover:underline">
+                <a
+                  href={`#${s.id}`}
+                  // A list of links, not words in a sentence: a finger's size on a phone.
+                  className="text-accent hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
+                >
                   {s.heading}
                 </a>
               </li>

@@ -105,7 +105,7 @@ export function GreetingsEditor({
           type="button"
           disabled={!boxes.at(-1)?.trim()}
           onClick={add}
-          className="flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-accent hover:bg-hover-strong disabled:opacity-40"
+          className="flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-accent hover:bg-hover-strong disabled:opacity-40 max-sm:min-h-11"
         >
           <Plus className="size-4" aria-hidden /> Add an alternative greeting
         </button>
