@@ -4,6 +4,7 @@ import { base64, pngWith, v2Card } from '../support/card-fixtures';
 import { E2E_TEXTING_REPLY } from './llm-fixtures';
 import {
   expectAccessible,
+  expectFingerSized,
   sendMessage,
   signInDirectly,
   skipChatSplash,
@@ -64,6 +65,7 @@ test('an imported card’s lorebook edited and saved, chatted with (a reply mark
   expect(Math.min(enabled!.width, enabled!.height)).toBeGreaterThanOrEqual(44);
   await expectAccessible(page);
   await snap(page, info, 'lorebook-panel');
+  await expectFingerSized(page, info);
   await panel.getByRole('button', { name: 'Delete harbour' }).click();
   await expect(panel.getByRole('group', { name: 'Delete harbour?' })).toBeVisible();
   await expectAccessible(page);
@@ -85,6 +87,7 @@ test('an imported card’s lorebook edited and saved, chatted with (a reply mark
   await edit.click();
   await editor.getByRole('textbox', { name: 'Content' }).fill(NEW_LORE);
   await snap(page, info, 'lorebook-editor');
+  await expectFingerSized(page, info);
   await editor.getByRole('button', { name: 'Save entry' }).click();
   await expect(editor).toBeHidden();
   await expect(entries.first()).toContainText(NEW_LORE);

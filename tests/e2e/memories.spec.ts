@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import {
   createCharacter,
   expectAccessible,
+  expectFingerSized,
   openChatWith,
   openSidebarOnPhone,
   sendMessage as send,
@@ -89,6 +90,7 @@ test('remember a message, see it in the panel with its link, edit, pin, open it 
   await expect(edited.getByRole('button', { name: 'Unpin memory' })).toBeVisible();
   await expectAccessible(page);
   await snap(page, info, 'memories-panel');
+  await expectFingerSized(page, info);
 
   // The link opens the conversation at the message, marked.
   await link.click();

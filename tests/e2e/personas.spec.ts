@@ -4,6 +4,7 @@ import {
   createCharacter,
   dismissToasts,
   expectAccessible,
+  expectFingerSized,
   openSidebarOnPhone,
   sendMessage,
   signInDirectly,
@@ -92,6 +93,7 @@ test('a persona added, chosen for a new chat, switched back to the profile from 
   });
   await expect(editor.getByRole('button', { name: 'Change picture' })).toBeVisible();
   await snap(page, info, 'persona-editor');
+  await expectFingerSized(page, info);
   await editor.getByRole('button', { name: 'Add persona' }).click();
   await expect(editor).toBeHidden();
   await expect(personas).toHaveCount(2);
@@ -116,6 +118,7 @@ test('a persona added, chosen for a new chat, switched back to the profile from 
   await dismissToasts(page, 'Persona saved');
   await expectAccessible(page);
   await snap(page, info, 'personas-panel');
+  await expectFingerSized(page, info);
   await closePersonas(page, dialogs);
 
   // A new chat offers the choice: the profile unless another is picked.
@@ -149,6 +152,7 @@ test('a persona added, chosen for a new chat, switched back to the profile from 
   await expect(chooser.getByRole('button', { name: VALE })).toBeFocused();
   await expectAccessible(page);
   await snap(page, info, 'persona-chooser');
+  await expectFingerSized(page, info);
   await chooser.getByRole('button', { name: 'Tester' }).click();
   await expect(chooser).toBeHidden();
   const profileButton = header.getByRole('button', { name: 'Persona: Tester' });

@@ -7,6 +7,7 @@ import {
   createCharacter,
   dismissToasts,
   expectAccessible,
+  expectFingerSized,
   presetsToCheck,
   signInDirectly,
   skipChatSplash,
@@ -158,6 +159,7 @@ test('a custom theme warns before saving, gets readable bubble text, and is appl
   await expect(notice).toContainText('All text reads well on these colours.');
   await expect(dialog.getByTestId('theme-kind')).toHaveText('Light theme');
   await snap(page, info, 'theme-creator');
+  await expectFingerSized(page, info);
   await dialog.getByRole('button', { name: 'Save and apply', exact: true }).click();
   await expect(page.getByText('Theme Saved')).toBeVisible();
   await expect(page.getByText('Sunny side is applied.')).toBeVisible();
