@@ -7,10 +7,10 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 
-// A finger's size on a phone (44 px), as every control there; 40 px elsewhere.
 const FIELD =
   'w-full rounded-lg border border-border bg-main px-3 py-2 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none aria-[invalid=true]:border-error';
 
+// Inputs and selects: a finger's size on a phone (44 px), as every control there; 40 elsewhere.
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
   function Input({ className = '', ...props }, ref) {
     return <input ref={ref} className={`${FIELD} h-10 max-sm:h-11 ${className}`} {...props} />;

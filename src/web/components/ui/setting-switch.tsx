@@ -57,8 +57,8 @@ export function SettingSwitch({
   label,
   hint,
   checked,
-  disabled,
-  busy,
+  disabled = false,
+  busy = false,
   onCheckedChange,
 }: {
   id: string;
@@ -86,8 +86,8 @@ export function SettingSwitch({
         id={id}
         describedBy={hintId}
         checked={checked}
-        disabled={disabled ?? false}
-        busy={busy ?? false}
+        disabled={disabled}
+        busy={busy}
         onCheckedChange={onCheckedChange}
       />
     </div>

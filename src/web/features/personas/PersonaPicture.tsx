@@ -47,8 +47,8 @@ export function PersonaPicture({
       });
     } finally {
       onUploading(false);
-      // Disabled while it worked, the button lost the focus (to the page's body or the dialog): it has it
-      // back, unless the user has moved on meanwhile.
+      // Disabled while it worked, the button lost the focus (to the page's body or the dialog):
+      // it has it back, unless the user has moved on meanwhile.
       if (focusIsLost()) focusAfterRender(() => uploadButton.current);
     }
   };
