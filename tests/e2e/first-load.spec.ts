@@ -34,10 +34,26 @@ test('the first chat load of a tab shows no splash over messages that have arriv
     new MutationObserver(() => {
       const splash = document.querySelector('[data-testid="chat-splash"]');
       if (splash) seen.splash = true;
-      if (splash && document.querySelector('[data-testid^="message-"]')) seen.covered = true;
+      // A message itself, not the (still empty) scroller or a toolbar that share the prefix.
+      const message = document.querySelector(
+        '[data-testid="message-user"], [data-testid="message-ai"]',
+      );
+      if (splash && message) seen.covered = true;
     }).observe(document, { childList: true, subtree: true });
   });
+  // The messages are held until the splash has shown: it stands in for them while they load
+  // (the conversation's other reads, and the empty scroller, may be there before them).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await fresh.route(/\/api\/conversations\/\d+\/messages/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await fresh.goto(`/chat/${id}?character=${characterId}`);
+  await fresh.waitForFunction(
+    () => (window as unknown as { __splash: { splash: boolean } }).__splash.splash,
+  );
+  release();
   await expect(fresh.getByRole('main').getByText('Message 4', { exact: true })).toBeVisible();
   await expect(fresh.getByTestId('chat-splash')).toHaveCount(0);
   await snap(fresh, info, 'first-load-messages');

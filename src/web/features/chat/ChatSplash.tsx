@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { CHAT_LIMITS } from '../../../shared/chat/rules';
 import { BrandMark } from '../../components/brand/Logo';
 
@@ -31,7 +31,24 @@ export function useChatSplash(ready: boolean) {
     const timer = setTimeout(() => setVisible(false), CHAT_LIMITS.chatSplashMs);
     return () => clearTimeout(timer);
   }, [visible]);
+  useLayoutEffect(() => {
+    endSplash = () => setVisible(false);
+  }, []);
   return visible && !ready;
+}
+
+/*
+ * Messages drawn under the splash end it before the browser paints them. `ready` alone lags:
+ * the thread reads the messages through a query observer of its own, and it may redraw with
+ * them (another read arriving) a frame before the page hears of them.
+ */
+let endSplash = () => {};
+
+/** Where messages are drawn: a layout effect, so the page redraws without the splash first. */
+export function useNoSplashOver(messagesShown: boolean) {
+  useLayoutEffect(() => {
+    if (messagesShown) endSplash();
+  }, [messagesShown]);
 }
 
 export function ChatSplash() {

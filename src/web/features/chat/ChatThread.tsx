@@ -5,6 +5,7 @@ import type { Notice } from '../../../shared/safety/contract';
 import type { useMessages } from '../chat-data/api';
 import type { DisplayMessage } from './display-message';
 import { ForksBar } from './ForksBar';
+import { useNoSplashOver } from './ChatSplash';
 import { BranchFromNotice, FocusMessage, StartingSplash } from './lazy-parts';
 import { NoticeList, ThreadMessage, ThreadQuestions } from './ThreadItems';
 import { threadNotices } from './notices';
@@ -83,6 +84,7 @@ export function ChatThread({
   // Branching from a reply: the thread shows the path up to it until the next message is sent.
   const cut = branchFrom === null ? -1 : messages.findIndex((m) => m.id === branchFrom);
   const shown = cut >= 0 ? messages.slice(0, cut + 1) : messages;
+  useNoSplashOver(shown.length > 0);
   const bubbles = mode === 'texting' || mode === 'message';
   const empty = (activeId === null || history.isSuccess) && messages.length === 0;
   // A new conversation's first message shows the opening splash: fetched ahead.

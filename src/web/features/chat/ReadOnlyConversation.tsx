@@ -1,5 +1,6 @@
 import { Archive } from 'lucide-react';
 import { flattenPages, useConversation, useMessages } from '../chat-data/api';
+import { useNoSplashOver } from './ChatSplash';
 import { LoadEarlierButton } from './MessageParts';
 import { MessageView } from './MessageView';
 
@@ -10,6 +11,8 @@ import { MessageView } from './MessageView';
 export function ReadOnlyConversation({ conversationId }: { conversationId: number }) {
   const conversation = useConversation(conversationId);
   const history = useMessages(conversationId);
+  const messages = flattenPages(history.data?.pages);
+  useNoSplashOver(messages.length > 0);
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-2 border-b border-border px-4 py-3 text-sm text-muted">
@@ -28,7 +31,7 @@ export function ReadOnlyConversation({ conversationId }: { conversationId: numbe
               onClick={() => void history.fetchNextPage()}
             />
           )}
-          {flattenPages(history.data?.pages).map((m) => (
+          {messages.map((m) => (
             <MessageView key={m.id} message={m} asBubbles={false} fresh={false} />
           ))}
         </div>
