@@ -222,12 +222,13 @@ export default defineConfig({
                 test: /src[\\/](web[\\/](components[\\/](ui[\\/]button|brand[\\/])|lib[\\/](use-page-title|brand|cost-text)|features[\\/]chat[\\/]reply-cost)|shared[\\/](brand|format-count|ids|site[\\/](brand-defaults|endpoints)|safety[\\/]endpoints)\.)/,
               },
               // The dialog with Radix's, and what the character form and the dialogs (cards,
-              // lorebook, personas, memories) share with it: the hidden file picker and the focus
-              // helpers. In files of their own they would put more names in /chat's and the
-              // entry's preload lists (0.02–0.06 KB of /chat's first load each).
+              // lorebook, personas, memories, profile, themes) share with it: the hidden file
+              // picker, the focus helpers, the toggle chips and the roving tab stop. In files of
+              // their own they would put more names in /chat's and the entry's preload lists
+              // (0.02–0.06 KB of /chat's first load each).
               {
                 name: 'dialog',
-                test: /(@radix-ui[\\/]react-dialog[\\/]|src[\\/]web[\\/]components[\\/]ui[\\/](dialog|hidden-file-input|use-focus-back)\.)/,
+                test: /(@radix-ui[\\/]react-dialog[\\/]|src[\\/]web[\\/]components[\\/]ui[\\/](dialog|hidden-file-input|use-focus-back|toggle-chips|roving-focus)\.)/,
               },
             ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
           ],

@@ -26,6 +26,10 @@ export default defineConfig({
           // worker left the cores idle over half of the step (47 s, 36 CPU-s busy, against 25 s
           // with three, 2026-11-30).
           maxWorkers: 3,
+          // Over setup.ts's 5 s for a findBy: a wait that runs out says what was on the page,
+          // instead of the test's own limit cutting it off (staff-reports' first read on a
+          // loaded machine took that long, 2026-12-03).
+          testTimeout: 15_000,
           setupFiles: ['tests/web/setup.ts'],
         },
       },

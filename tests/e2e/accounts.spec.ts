@@ -4,6 +4,7 @@ import {
   aClientAddress,
   confirmAgeIn,
   expectAccessible,
+  expectFingerSized,
   mailTo,
   openAuthDialog,
   signInDirectly,
@@ -100,6 +101,7 @@ test('sign up → verification mail → verify, signed in → profile → logout
   const profile = page.getByRole('dialog', { name: 'Set up your profile' });
   await expect(profile).toBeVisible();
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'profile-setup');
   // The name given at sign-up is already there.
   await expect(profile.getByLabel('Name')).toHaveValue('Riley');
@@ -125,6 +127,8 @@ test('sign up → verification mail → verify, signed in → profile → logout
   await expect(trigger).toContainText(email);
   await snap(page, info, 'dashboard');
   await trigger.click();
+  await expect(page.getByRole('menuitem', { name: 'User Profile' })).toBeVisible();
+  await expectFingerSized(page, info);
   await page.getByRole('menuitem', { name: 'User Profile' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Profile' });
   await expect(edit).toBeVisible();
@@ -134,6 +138,7 @@ test('sign up → verification mail → verify, signed in → profile → logout
     'aria-pressed',
     'true',
   );
+  await expectFingerSized(page, info);
   await edit.getByLabel('Name').fill('Riley R.');
   await edit.getByRole('button', { name: 'Save Profile' }).click();
   await expect(edit).toBeHidden();

@@ -3,6 +3,7 @@ import { E2E_NO_MODEL_DATA_DIR, E2E_NO_MODEL_URL } from './ports';
 import {
   confirmAgeIn,
   expectAccessible,
+  expectFingerSized,
   signInDirectly,
   skipChatSplash,
   snap,
@@ -57,6 +58,7 @@ test('pricing → Stripe Checkout → back on /membership with the plan', async 
   );
   await expect(page.getByRole('link', { name: 'Change Plan' })).toHaveAttribute('href', '/pricing');
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'membership-basic');
 
   // Back on the pricing page the plan is marked and not offered again (issue 45); choosing Pro
@@ -75,6 +77,7 @@ test('pricing → Stripe Checkout → back on /membership with the plan', async 
   await expect(
     page.getByRole('article', { name: 'Free' }).getByRole('button', { name: 'Start Chatting' }),
   ).toBeVisible();
+  await expectFingerSized(page, info);
   await snap(page, info, 'pricing-current-plan');
   await page
     .getByRole('article', { name: 'Pro' })
@@ -118,6 +121,7 @@ test('a plan cancelled at the period end says when it ends, and Resume keeps it'
     '10,000 messages left this period',
   );
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'membership-canceling');
 
   // The pricing page says so too.
@@ -153,6 +157,7 @@ test('a plan that has ended shows as Free, with the date it ended', async ({ pag
   await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0);
   await expect(page.getByTestId('membership-credits')).toHaveText('20 messages left this month');
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'membership-ended');
 
   // On the pricing page Free is theirs again, and Pro is offered anew.
@@ -174,6 +179,7 @@ test('membership without a subscription, and signed out', async ({ page }, info)
   await expect(page.getByText("You don't have an active subscription yet.")).toBeVisible();
   await expect(page.getByTestId('membership-credits')).toHaveText('20 messages left this month');
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'membership-none');
   await page.getByRole('link', { name: 'Go to Pricing' }).click();
   await expect(page).toHaveURL('/pricing');

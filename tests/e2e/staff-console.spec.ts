@@ -1,6 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_CONTROL_URL } from './ports';
-import { expectAccessible, signInDirectly, snap, test, uniqueEmail } from './support';
+import {
+  expectAccessible,
+  expectFingerSized,
+  signInDirectly,
+  snap,
+  test,
+  uniqueEmail,
+} from './support';
 import { signInStaffAdmin } from './staff-admin';
 
 const PASSWORD = 'moonlit garden stroll';
@@ -58,6 +65,7 @@ test('staff console: an admin finds a user, gives credits with a reason, and the
   await expect(credits).toHaveText(/^\d+$/);
   const before = Number(await credits.textContent());
   await expectAccessible(page);
+  await expectFingerSized(page, info);
 
   // The grant from the keyboard alone.
   const opener = page.getByRole('button', { name: 'Give or take credits' });
@@ -70,6 +78,7 @@ test('staff console: an admin finds a user, gives credits with a reason, and the
   await expect(dialog.getByLabel('Reason')).toBeFocused();
   await page.keyboard.type('Goodwill after the outage');
   await tabTo(page, dialog.getByRole('button', { name: 'Save credits' }), 5);
+  await expectFingerSized(page, info);
   await snap(page, info, 'staff-console-grant');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
@@ -91,6 +100,7 @@ test('staff console: an admin finds a user, gives credits with a reason, and the
   await expect(grant).toHaveCount(1);
   await expect(grant).toContainText('Why: Goodwill after the outage');
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'staff-console-audit');
 
   // The other sections read from the server too (nothing is changed here: the brand and the
@@ -98,12 +108,15 @@ test('staff console: an admin finds a user, gives credits with a reason, and the
   await nav.getByRole('link', { name: 'Brand' }).click();
   await expect(page.getByLabel('Product name')).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Save brand' })).toBeVisible();
+  await expectFingerSized(page, info);
   await nav.getByRole('link', { name: 'Site' }).click();
   await expect(page.getByRole('switch', { name: 'Pause replies' })).toBeVisible();
+  await expectFingerSized(page, info);
   await nav.getByRole('link', { name: 'Safety' }).click();
   await expect(page.getByRole('heading', { name: 'Monthly report' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'staff-console-safety');
 });
 

@@ -3,6 +3,7 @@ import { E2E_URL } from './ports';
 import {
   createCharacter,
   expectAccessible,
+  expectFingerSized,
   SELENE,
   signInDirectly,
   snap,
@@ -68,6 +69,7 @@ test('reports: a moderator opens a reported reply in its context and removes it'
   }).toPass({ timeout: 30_000 });
   await reportDialog.getByRole('radio', { name: 'Harassment or hate' }).check();
   await reportDialog.getByRole('textbox').fill('It insulted me.');
+  await expectFingerSized(page, info);
   await snap(page, info, 'report-message');
   await reportDialog.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText('Report sent')).toBeVisible();
@@ -92,6 +94,7 @@ test('reports: a moderator opens a reported reply in its context and removes it'
   await expect(row).toContainText('Message');
   if (phone) expect((await row.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'staff-reports-queue');
 
   await row.click();
@@ -105,6 +108,7 @@ test('reports: a moderator opens a reported reply in its context and removes it'
   await expect(message).toContainText(name);
   await expect(page.getByText(SELENE.description)).toBeVisible();
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'staff-reports-detail');
 
   // Remove the message, with a note; Escape first shows the dialog gives the focus back.
@@ -118,6 +122,7 @@ test('reports: a moderator opens a reported reply in its context and removes it'
   await expect(remove).toBeFocused();
   await remove.click();
   await dialog.getByLabel('Reason').fill('Insults the user');
+  await expectFingerSized(page, info);
   await snap(page, info, 'staff-reports-decision');
   await dialog.getByRole('button', { name: 'Remove message' }).click();
   await expect(dialog).toBeHidden();
@@ -128,6 +133,7 @@ test('reports: a moderator opens a reported reply in its context and removes it'
   await expect(page.getByRole('button', { name: 'Remove message' })).toHaveCount(0);
   // An admin may reverse it.
   await expect(decisions.getByRole('button', { name: /Reverse/ })).toBeVisible();
+  await expectFingerSized(page, info);
   await snap(page, info, 'staff-reports-decided');
 
   // The queue read again: the report is among the closed ones.
@@ -154,6 +160,7 @@ test('reports: a moderator opens a reported reply in its context and removes it'
     page.getByRole('list', { name: 'Feedback' }).getByRole('listitem').first(),
   ).toContainText('Down');
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'staff-feedback');
 
   // The owner reads 'Removed by moderation' in its place.

@@ -1,7 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { E2E_URL } from './ports';
-import { createCharacter, expectAccessible, snap, test, uniqueEmail } from './support';
+import {
+  createCharacter,
+  expectAccessible,
+  expectFingerSized,
+  snap,
+  test,
+  uniqueEmail,
+} from './support';
 import { signInStaffAdmin } from './staff-admin';
 
 const PASSWORD = 'moonlit garden stroll';
@@ -79,6 +86,7 @@ test('staff console: usage as charts, a chart’s table and the days as CSV', as
     expect(overflow).toBeLessThanOrEqual(0);
   }
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'staff-usage');
 
   // The numbers behind a chart, one click away.
@@ -107,6 +115,7 @@ test('staff console: usage as charts, a chart’s table and the days as CSV', as
     'aria-pressed',
     'true',
   );
+  await expectFingerSized(page, info);
   await snap(page, info, 'staff-usage-table');
 
   // The Models section beside it, for a look at both widths.
@@ -117,6 +126,7 @@ test('staff console: usage as charts, a chart’s table and the days as CSV', as
   await expect(page.getByRole('heading', { level: 2, name: 'Models' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
   await expectAccessible(page);
+  await expectFingerSized(page, info);
   await snap(page, info, 'staff-models');
 });
 

@@ -1,16 +1,17 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ToggleChips } from '../../src/web/components/ui/toggle-chips';
 import { AVATAR_GRADIENTS } from '../../src/shared/characters/avatar-gradients';
 import { CHARACTER_PREFERENCES } from '../../src/shared/characters/catalog';
 import { AvatarColourPicker } from '../../src/web/features/characters/components/AvatarColourPicker';
 import { GreetingsEditor } from '../../src/web/features/characters/components/GreetingsEditor';
-import { PreferenceChips } from '../../src/web/features/characters/components/PreferenceChips';
 
 /**
  * Issue 45, defect 6: the character forms' sets of options are one Tab stop each (the 16 avatar
- * colours a radio group, the 29 preferences a group of toggle buttons), moved through with the
- * arrow keys; a greeting added or removed leaves the focus in a box, not on the page's body.
+ * colours a radio group, the 29 preferences a group of toggle buttons, one component with the
+ * profile's), moved through with the arrow keys; a greeting added or removed leaves the focus in
+ * a box, not on the page's body.
  */
 
 afterEach(cleanup);
@@ -65,7 +66,14 @@ describe('avatar colours', () => {
 
 function Chips() {
   const [value, setValue] = useState<string[]>([]);
-  return <PreferenceChips value={value} onChange={setValue} />;
+  return (
+    <ToggleChips
+      label="Sexual preferences"
+      options={CHARACTER_PREFERENCES}
+      value={value}
+      onChange={setValue}
+    />
+  );
 }
 
 describe('preference chips', () => {

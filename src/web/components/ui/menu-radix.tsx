@@ -2,8 +2,9 @@ import { DropdownMenu } from 'radix-ui';
 import { use } from 'react';
 import type { LazyEntries, MenuEntry, MenuProps } from './menu-types';
 
+// A finger's height (44 px) on a phone.
 const ITEM =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-hover-strong';
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-hover-strong max-sm:min-h-11';
 
 type MakeEntries = (props: unknown) => MenuEntry[];
 /** Each LazyEntries module's maker, by its `load` (one promise each, as `use` needs). */

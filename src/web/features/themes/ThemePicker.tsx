@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Theme } from '../../../shared/themes/contract';
 import { PRESET_THEMES } from '../../../shared/themes/presets';
-// The one roving-focus helper of the app (WAI-ARIA radio group keys), used here too.
-import { useRovingFocus } from '../characters/components/roving-focus';
+import { useRovingFocus } from '../../components/ui/roving-focus';
 import { ThemeCard } from './ThemeCard';
 
 /** Where the picker puts a radio's id, so the dialog can focus the theme it means. */

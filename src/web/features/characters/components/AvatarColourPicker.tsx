@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { AVATAR_GRADIENTS } from '../../../../shared/characters/avatar-gradients';
-import { useRovingFocus } from './roving-focus';
+import { useRovingFocus } from '../../../components/ui/roving-focus';
 
 /**
  * The avatar's background gradient: a radio group (WAI-ARIA), one Tab stop on the chosen colour;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
+import { CHARACTER_PREFERENCES } from '../../../../shared/characters/catalog';
+import { ToggleChips } from '../../../components/ui/toggle-chips';
 import { DirectnessSlider } from './DirectnessSlider';
-import { PreferenceChips } from './PreferenceChips';
 import { RolePicker } from './RolePicker';
 
 /** How a character chats: the part of it the create and edit forms share beyond the basics. */
@@ -23,7 +24,9 @@ export function ChatStyleFields({
   const directnessId = useId();
   return (
     <>
-      <PreferenceChips
+      <ToggleChips
+        label="Sexual preferences"
+        options={CHARACTER_PREFERENCES}
         value={value.sexualPreferences}
         onChange={(sexualPreferences) => onChange({ sexualPreferences })}
       />
