@@ -116,6 +116,7 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
   await save.click();
   await expect(page.getByText('Updated successfully')).toBeVisible();
   await expect(mine).toContainText('Hello again, Selene');
+  await expectFingerSized(page, info);
 
   // Recent chats, then delete the conversation.
   await openSidebarOnPhone(page);
@@ -125,6 +126,7 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
   await expect(recent.getByRole('link').first()).toContainText('Selene ·');
   await expect(recent.getByRole('link').first()).toContainText(excerpt(E2E_TEXTING_REPLY));
   await snap(page, info, 'chat-sidebar');
+  await expectFingerSized(page, info);
   // The credits count links to the plans, with a tooltip saying what it counts.
   const badge = page.getByTestId('credits-badge');
   await expect(badge).toContainText('19');
@@ -145,6 +147,8 @@ test('a texting conversation: bubbles, copy, feedback, edit, recent chats and de
     .getByRole('button', { name: /Options for conversation/ })
     .first()
     .click();
+  await expect(page.getByRole('menuitem', { name: 'Delete Conversation' })).toBeVisible();
+  await expectFingerSized(page, info);
   await page.getByRole('menuitem', { name: 'Delete Conversation' }).click();
   await page
     .getByRole('dialog', { name: 'Delete this conversation?' })

@@ -1,8 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_CONTROL_URL } from './ports';
 import {
+  createCharacter,
   expectAccessible,
   expectFingerSized,
+  openChatWith,
+  sendMessage,
   signInDirectly,
   snap,
   test,
@@ -36,6 +39,13 @@ test('staff console: an admin finds a user, gives credits with a reason, and the
     data: { email: member, name: 'Morgan Member' },
   });
   expect(created.status()).toBe(200);
+  // An account the adults-only rule has paused (its user says they are 15): the Safety section
+  // lists it for a review.
+  const minor = uniqueEmail(info, 'console-minor');
+  await signInDirectly(page, minor);
+  await openChatWith(page, await createCharacter(page), 'Assistant');
+  await sendMessage(page, "I'm 15 and in ninth grade");
+  await expect(page.getByTestId('chat-paused')).toBeVisible();
   const admin = uniqueEmail(info, 'console-admin');
   await signInStaffAdmin(page, admin, PASSWORD);
 
@@ -115,6 +125,9 @@ test('staff console: an admin finds a user, gives credits with a reason, and the
   await nav.getByRole('link', { name: 'Safety' }).click();
   await expect(page.getByRole('heading', { name: 'Monthly report' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Paused accounts' }).getByRole('link', { name: minor }),
+  ).toBeVisible();
   await expectAccessible(page);
   await expectFingerSized(page, info);
   await snap(page, info, 'staff-console-safety');

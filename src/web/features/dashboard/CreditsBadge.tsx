@@ -26,11 +26,12 @@ export function CreditsBadge() {
         target="_blank"
         rel="noopener noreferrer"
         aria-describedby={tip}
-        className={
+        // A finger's height (44 px) on a phone.
+        className={`max-sm:min-h-11 ${
           empty
             ? 'mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-warning/60 bg-warning/10 px-3 py-2 text-sm text-fg hover:bg-warning/20'
             : 'flex items-center gap-2 rounded-lg px-2 py-1.5 text-xs text-muted hover:bg-hover hover:text-fg'
-        }
+        }`}
         data-testid="credits-badge"
       >
         {empty ? (

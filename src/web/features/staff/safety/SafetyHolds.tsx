@@ -62,7 +62,7 @@ export function SafetyHolds() {
               <div className="min-w-0 flex-1 text-sm">
                 <Link
                   href={`/admin/users/${encodeURIComponent(h.userId)}`}
-                  className="font-medium break-all underline"
+                  className="font-medium break-all underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
                 >
                   {h.email}
                 </Link>
