@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/shared/auth/contract';
 import { RedirectNotices } from '../../src/web/app/RedirectNotices';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { AuthDialogProvider } from '../../src/web/features/auth/auth-dialog-context';
+import { SLOW_SESSION_READ_MS } from '../../src/web/features/auth/read-new-session';
 import { queryClient } from '../../src/web/lib/query-client';
 import { json, startApiDouble } from './api-double';
 import { signInDialogWith } from './sign-in-dialog';
@@ -20,6 +21,7 @@ beforeAll(async () => {
   api = await startApiDouble();
 });
 afterAll(() => api.close());
+afterEach(() => vi.useRealTimers());
 
 const ADA = {
   id: 'u1',
@@ -107,6 +109,36 @@ describe('signing in with two-factor on', () => {
     expect(await screen.findByText('Welcome back!')).toBeTruthy();
     const sent = api.requests.filter((r) => r.path === '/api/auth/two-factor/verify-totp');
     expect(sent).toHaveLength(1);
+  });
+
+  it('says so when the session is slow to come after the right code, and offers a reload', async () => {
+    // Time runs as usual (the stand-in answers), and can be moved on past the wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    api.on('POST /api/auth/two-factor/verify-totp', (_req, _body, res) => {
+      signedIn = true;
+      json(res, 200, { user: ADA });
+    });
+    const held: ServerResponse[] = [];
+    api.on('GET /api/auth/get-session', (_req, _body, res) => {
+      if (!signedIn) return json(res, 200, null);
+      held.push(res);
+    });
+    const code = await passwordAccepted();
+    fireEvent.change(code, { target: { value: '246810' } });
+    verify();
+    await waitFor(() => expect(held.length).toBeGreaterThan(0));
+    act(() => vi.advanceTimersByTime(SLOW_SESSION_READ_MS - 1000));
+    expect(screen.queryByText('Still signing you in')).toBeNull();
+
+    act(() => vi.advanceTimersByTime(1000));
+    const notice = (await screen.findByText('Still signing you in')).closest('[data-toast-id]');
+    expect(notice?.textContent).toContain('Loading your account is taking longer than usual.');
+    expect(within(notice as HTMLElement).getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Checking...' })).toBeTruthy();
+
+    for (const res of held) json(res, 200, { user: ADA, session: { id: 's1' } });
+    expect(await screen.findByText('Welcome back!')).toBeTruthy();
+    expect(screen.queryByText('Still signing you in')).toBeNull();
   });
 
   it('sends a code once when Enter is pressed twice before the screen has changed', async () => {

@@ -12,7 +12,7 @@ import { useSignIn } from './auth-api';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { GoogleSection } from './GoogleSection';
 import { ResendVerification } from './ResendVerification';
-import { refreshSession } from './session';
+import { readNewSession } from './read-new-session';
 import { TwoFactorStep } from './TwoFactorStep';
 
 /**
@@ -43,7 +43,10 @@ export function SignInForm({
   const { errors, isSubmitting } = form.formState;
 
   const signedIn = async () => {
-    await refreshSession();
+    // Stuck reading the session, a reload opens the page signed in (the app for a public page).
+    await readNewSession(() =>
+      isAppRoute(location) ? window.location.reload() : window.location.assign('/chat'),
+    );
     toast({ title: 'Welcome back!', description: 'Successfully signed in to your account.' });
     onDone();
     // Signed in from the landing page or another public page: on to the app. A page that asked
