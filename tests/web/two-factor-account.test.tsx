@@ -1,10 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ServerResponse } from 'node:http';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/shared/account/contract';
 import { AUTH_MESSAGES } from '../../src/shared/auth/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { TwoFactorSection } from '../../src/web/features/account/TwoFactorSection';
+import { SLOW_SESSION_READ_MS } from '../../src/web/features/auth/read-new-session';
 import { queryClient } from '../../src/web/lib/query-client';
 import { json, startApiDouble } from './api-double';
 
@@ -18,6 +20,9 @@ beforeAll(async () => {
   api = await startApiDouble();
 });
 afterAll(() => api.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 const TOTP_URI = `otpauth://totp/Reverie:ada%40example.com?secret=${SECRET}&issuer=Reverie&digits=6&period=30`;
@@ -104,6 +109,46 @@ describe('setting up two-factor authentication', () => {
     expect(await screen.findByText('Two-factor authentication is on')).toBeTruthy();
     expect(await section.findByText('On')).toBeTruthy();
     expect(section.queryByRole('img')).toBeNull();
+  });
+
+  it('says so when the account is slow to come after the code, and offers a reload', async () => {
+    // Time runs as usual (the stand-in answers), and can be moved on past the wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    api.on('POST /api/auth/two-factor/verify-totp', (_req, _body, res) => {
+      twoFactorEnabled = true;
+      json(res, 200, { token: 't' });
+    });
+    const held: ServerResponse[] = [];
+    const user = { id: 'u1', email: 'ada@example.com', name: 'Ada', emailVerified: true };
+    api.on('GET /api/auth/get-session', (_req, _body, res) => {
+      if (!twoFactorEnabled) {
+        return json(res, 200, { user: { ...user, twoFactorEnabled }, session: { id: 's1' } });
+      }
+      held.push(res);
+    });
+    const section = within(renderSection(false));
+    fireEvent.click(await section.findByRole('button', { name: 'Set up' }));
+    fireEvent.click(await section.findByRole('button', { name: 'I have saved them' }));
+    fireEvent.change(section.getByLabelText('Code from your authenticator app'), {
+      target: { value: '135790' },
+    });
+    fireEvent.click(section.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(held.length).toBeGreaterThan(0));
+    act(() => vi.advanceTimersByTime(SLOW_SESSION_READ_MS - 1000));
+    expect(screen.queryByText('Turning two-factor on')).toBeNull();
+
+    act(() => vi.advanceTimersByTime(1000));
+    const notice = (await screen.findByText('Turning two-factor on')).closest('[data-toast-id]');
+    expect(notice?.textContent).toContain('Loading your account is taking longer than usual.');
+    expect(within(notice as HTMLElement).getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(section.getByRole('button', { name: 'Checking...' })).toBeTruthy();
+
+    for (const res of held) {
+      json(res, 200, { user: { ...user, twoFactorEnabled }, session: { id: 's1' } });
+    }
+    expect(await screen.findByText('Two-factor authentication is on')).toBeTruthy();
+    expect(await section.findByText('On')).toBeTruthy();
+    expect(screen.queryByText('Turning two-factor on')).toBeNull();
   });
 
   it('without a password (Google only), starts at once', async () => {

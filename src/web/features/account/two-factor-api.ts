@@ -2,8 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as auth from '../../../shared/auth/endpoints';
 import { call } from '../../lib/api';
 import { readBrand } from '../../lib/brand';
-import { refreshSession } from '../auth/session';
+import { readNewSession } from '../auth/read-new-session';
 import { SESSIONS_KEY } from './account-api';
+
+/** The account page again, signed in by the cookie the change set. */
+const reloadPage = () => window.location.reload();
 
 /** What confirms a change to two-factor: the password, or without one a current code. */
 export type TwoFactorConfirmation = { password: string } | { code: string };
@@ -49,7 +52,7 @@ export function useConfirmTwoFactor() {
   return useMutation({
     mutationFn: (code: string) => call(auth.verifyTotp, { body: { code } }),
     onSuccess: async () => {
-      await refreshSession();
+      await readNewSession(reloadPage, 'Turning two-factor on');
       await client.invalidateQueries({ queryKey: SESSIONS_KEY });
     },
   });
@@ -58,7 +61,7 @@ export function useConfirmTwoFactor() {
 export const useDisableTwoFactor = () =>
   useMutation({
     mutationFn: (body: TwoFactorConfirmation) => call(auth.disableTwoFactor, { body }),
-    onSuccess: refreshSession,
+    onSuccess: () => readNewSession(reloadPage, 'Turning two-factor off'),
   });
 
 /** New backup codes; the old ones stop working. */
