@@ -1,11 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ServerResponse } from 'node:http';
 import { useEffect, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RedirectNotices } from '../../src/web/app/RedirectNotices';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { ResetPasswordForm } from '../../src/web/features/account/ResetPasswordForm';
 import { AuthDialogProvider, useAuthDialog } from '../../src/web/features/auth/auth-dialog-context';
+import { useSession } from '../../src/web/features/auth/session';
 import { queryClient } from '../../src/web/lib/query-client';
 import { json, startApiDouble } from './api-double';
 
@@ -158,4 +160,43 @@ describe('after a password reset', () => {
     const sent = api.requests.find((r) => r.path === '/api/auth/reset-password');
     expect(sent?.body).toEqual({ newPassword: 'copper kettle midnight sonata', token: 'abc' });
   });
+
+  it('opened signed in, does not wait on the session the reset ended', async () => {
+    window.history.replaceState(null, '', '/reset-password?token=abc');
+    let reset = false;
+    const held: ServerResponse[] = [];
+    api.on('GET /api/auth/get-session', (_req, _body, res) => {
+      if (reset) held.push(res);
+      else json(res, 200, { user: ADA, session: { id: 's1' } });
+    });
+    api.on('POST /api/auth/reset-password', (_req, _body, res) => {
+      reset = true;
+      json(res, 200, { status: true, email: 'ada@example.com' });
+    });
+    renderApp(
+      <>
+        <ShowsWhoIsSignedIn />
+        <ResetPasswordForm token="abc" />
+      </>,
+    );
+    expect(await screen.findByText('Signed in as Ada')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('New password'), {
+      target: { value: 'copper kettle midnight sonata' },
+    });
+    fireEvent.change(screen.getByLabelText('New password again'), {
+      target: { value: 'copper kettle midnight sonata' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Password changed')).toBeTruthy();
+    expect(await screen.findByText('Signed out')).toBeTruthy();
+    const form = within(await dialog());
+    expect((form.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    for (const res of held) json(res, 200, null);
+  });
 });
+
+/** The app's header, as far as this needs: it keeps the session read, as the app does. */
+function ShowsWhoIsSignedIn() {
+  const { user } = useSession();
+  return <p>{user ? `Signed in as ${user.name}` : 'Signed out'}</p>;
+}

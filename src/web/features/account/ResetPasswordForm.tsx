@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useAuthDialog } from '../auth/auth-dialog-context';
 import { SUBMIT_CHECK_WAIT_MS, usePasswordChecker } from '../auth/password-checker';
-import { refreshSession } from '../auth/session';
+import { forgetSession } from '../auth/session';
 import { useResetPassword } from './account-api';
 import { NewPasswordFields } from './NewPasswordFields';
 
@@ -40,8 +40,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     }
     try {
       const { email } = await reset.mutateAsync({ newPassword, token });
-      // Every session of the account has ended, this browser's too.
-      await refreshSession();
+      // Every session of the account has ended, this browser's too: nothing to read again.
+      forgetSession();
       toast({
         title: 'Password changed',
         description: 'Sign in with your new password. Every device was signed out.',

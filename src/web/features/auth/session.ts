@@ -33,9 +33,17 @@ export async function refreshSession() {
   await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
 }
 
+/**
+ * Nobody is signed in here any more, as the server already knows (a sign-out, a password reset
+ * that ended every session): no read to wait on, and everything cached belonged to the user who
+ * left.
+ */
+export function forgetSession() {
+  queryClient.setQueryData(SESSION_KEY, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+}
+
 export async function signOut() {
   await call(logout);
-  queryClient.setQueryData(SESSION_KEY, null);
-  // Everything cached belonged to the user who just left.
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+  forgetSession();
 }
