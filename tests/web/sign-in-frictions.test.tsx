@@ -137,6 +137,13 @@ describe('the verification link’s note', () => {
   });
 });
 
+/** Types the new password twice on the reset form and sends it. */
+function setNewPassword(password: string) {
+  fireEvent.change(screen.getByLabelText('New password'), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText('New password again'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+}
+
 describe('after a password reset', () => {
   it('opens the sign-in form with the address filled in and the password field focused', async () => {
     window.history.replaceState(null, '', '/reset-password?token=abc');
@@ -145,13 +152,7 @@ describe('after a password reset', () => {
       json(res, 200, { status: true, email: 'ada@example.com' }),
     );
     renderApp(<ResetPasswordForm token="abc" />);
-    fireEvent.change(screen.getByLabelText('New password'), {
-      target: { value: 'copper kettle midnight sonata' },
-    });
-    fireEvent.change(screen.getByLabelText('New password again'), {
-      target: { value: 'copper kettle midnight sonata' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    setNewPassword('copper kettle midnight sonata');
     expect(await screen.findByText('Password changed')).toBeTruthy();
     const form = within(await dialog());
     expect((form.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
@@ -180,13 +181,7 @@ describe('after a password reset', () => {
       </>,
     );
     expect(await screen.findByText('Signed in as Ada')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('New password'), {
-      target: { value: 'copper kettle midnight sonata' },
-    });
-    fireEvent.change(screen.getByLabelText('New password again'), {
-      target: { value: 'copper kettle midnight sonata' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    setNewPassword('copper kettle midnight sonata');
     expect(await screen.findByText('Password changed')).toBeTruthy();
     expect(await screen.findByText('Signed out')).toBeTruthy();
     const form = within(await dialog());
