@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -8,7 +8,12 @@ import { startLlmDouble } from '../doubles/llm-server';
 import { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult } from './support/llm';
 import { freePort } from './support/test-app';
-import { firstConversation, signUpThroughMail, spawnServer } from '../support/server-process';
+import {
+  firstConversation,
+  signUpThroughMail,
+  spawnServer,
+  untilPrinted,
+} from '../support/server-process';
 import { buildServer } from '../../scripts/server-build.mjs';
 import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
 
@@ -21,14 +26,34 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * The compiled server on a free port, listening. freePort closes its probe before the server
+ * listens, and in between another process can take the port (in CI an outgoing connection to
+ * PostgreSQL from a test file running beside this one): a start that fails with EADDRINUSE is
+ * tried again on another port, up to three times. `envFor` is called for each try.
+ */
+async function startOnFreePort(envFor: (port: number) => Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const server = spawnServer(envFor(port), (child) => children.push(child));
+    try {
+      await untilPrinted(server, 'Reverie is running');
+      return { server, port };
+    } catch (error) {
+      if (attempt === 3 || !server.output().includes('EADDRINUSE')) throw error;
+      await server.exited;
+    }
+  }
+}
+
 describe('the server process', () => {
   it('starts compiled (as npm start runs it) on an empty DATA_DIR, logs its URL, serves sign-up and runs its jobs, and stops cleanly on SIGTERM', async () => {
     await buildServer();
-    const port = await freePort();
-    const child = spawn(process.execPath, ['dist/server/main.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
+    const { server, port } = await startOnFreePort((port) => {
+      // A first start each try: a try that lost its port may have made the database already.
+      rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir);
+      return {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
@@ -36,25 +61,13 @@ describe('the server process', () => {
         LOG_LEVEL: 'debug',
         LLM_BASE_URL: '',
         LLM_MODELS: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      };
     });
-    children.push(child);
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => resolve(code)),
-    );
-
-    await expect
-      .poll(() => output.includes(`Reverie is running at http://localhost:${port}`), {
-        timeout: 60_000,
-      })
-      .toBe(true);
+    const { child, exited } = server;
+    expect(server.output()).toContain(`Reverie is running at http://localhost:${port}`);
     // A first run without a language model says what to set, with an example.
-    expect(output).toContain('No language model is configured');
-    expect(output).toContain('LLM_BASE_URL=http://localhost:11434/v1 LLM_MODELS=');
+    expect(server.output()).toContain('No language model is configured');
+    expect(server.output()).toContain('LLM_BASE_URL=http://localhost:11434/v1 LLM_MODELS=');
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
     // First start: the embedded database and a generated secret now live in DATA_DIR.
@@ -85,14 +98,14 @@ describe('the server process', () => {
       .toHaveLength(1);
     // The job queue starts a moment after listening and runs its start-up jobs.
     await expect
-      .poll(() => output.includes('"job":"planner-statistics"'), { timeout: 30_000 })
+      .poll(() => server.output().includes('"job":"planner-statistics"'), { timeout: 30_000 })
       .toBe(true);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(output).toContain('shutting down');
+    expect(server.output()).toContain('shutting down');
     // Its output is not a terminal: JSON lines only, for a log collector; no banner.
-    for (const line of output.trim().split('\n'))
+    for (const line of server.output().trim().split('\n'))
       expect(() => JSON.parse(line), line).not.toThrow();
   }, 90_000);
 
@@ -167,26 +180,19 @@ describe('the server process', () => {
       chunkDelayMs: 50,
     });
     const ownDir = mkdtempSync(path.join(tmpdir(), 'reverie-drain-'));
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const server = spawnServer(
-      {
+    try {
+      const { server, port } = await startOnFreePort((port) => ({
         PORT: String(port),
         HOST: '127.0.0.1',
-        PUBLIC_URL: url,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: ownDir,
         LOG_LEVEL: 'info',
         LLM_BASE_URL: llm.url,
         LLM_MODELS: 'big-405b',
         SHUTDOWN_GRACE_SECONDS: '30',
-      },
-      (child) => children.push(child),
-    );
-    const { child, exited } = server;
-    try {
-      await expect
-        .poll(() => server.output().includes('Reverie is running'), { timeout: 60_000 })
-        .toBe(true);
+      }));
+      const { child, exited } = server;
+      const url = `http://127.0.0.1:${port}`;
       expect((await fetch(`${url}/api/ready`)).status).toBe(200);
 
       // A user, through the real sign-up, mail and sign-in (the process holds its database).
@@ -238,7 +244,7 @@ describe('the server process', () => {
       expect(await exited).toBe(0);
       expect(server.output()).toContain('no new replies, finishing those in flight');
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
       await llm.stop();
       rmSync(ownDir, { recursive: true, force: true });
     }

@@ -36,6 +36,29 @@ export function spawnServer(
   return { child, output: () => output, exited };
 }
 
+/**
+ * Waits until the server has printed `text`. Fails at once, with everything it printed, when the
+ * process exits first (a port taken between freePort and its listen, a crash at start-up), and
+ * with the same output when `timeoutMs` passes: a start that fails says why instead of a bare
+ * "expected false to be true" a minute later.
+ */
+export async function untilPrinted(server: ServerProcess, text: string, timeoutMs = 60_000) {
+  const by = Date.now() + timeoutMs;
+  while (!server.output().includes(text)) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(
+        `the server exited (${server.child.exitCode ?? server.child.signalCode}) before printing "${text}":\n${server.output()}`,
+      );
+    }
+    if (Date.now() > by) {
+      throw new Error(
+        `the server printed no "${text}" within ${timeoutMs} ms:\n${server.output()}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The first mail to `email` in any of these data directories' outboxes. */
 function mailIn(dataDirs: readonly string[], email: string): string | undefined {
   for (const dir of dataDirs) {
