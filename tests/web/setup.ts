@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { dismissAllToasts } from '../../src/web/components/ui/toast';
 
 // What jsdom lacks and the app's parts call: Radix's slider and menus measure themselves
@@ -21,8 +21,13 @@ configure({ asyncUtilTimeout: 5_000 });
  * each test leaves neither its rendered tree nor its toasts to the next, nor its tab's session
  * storage (where a toast waits for the page after a full navigation, which jsdom does not make).
  */
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   dismissAllToasts();
   window.sessionStorage.clear();
+  // Nor a lazy part still on its way in: on a loaded machine a chunk that a test's render asked
+  // for (ChatComposer's scene parts, say) was still importing when the worker's last file ended
+  // and its DOM was torn down, and that file failed with "Cannot load … after the environment
+  // was torn down" (CI, 2026-12-04).
+  await vi.dynamicImportSettled();
 });
