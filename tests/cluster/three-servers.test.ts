@@ -4,7 +4,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBuild } from '../../scripts/server-build.mjs';
 import { startLlmDouble, type LlmDouble } from '../doubles/llm-server';
 import { TestClient } from '../server/support/http-client';
@@ -78,6 +78,21 @@ async function startRoundRobinProxy(ports: number[]) {
   return { server, url: `http://127.0.0.1:${port}` };
 }
 
+/** Waits for a server's /api/ready, failing at once with its output if it exits first. */
+async function untilReady(server: (typeof servers)[number], timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (server.child.exitCode !== null) throw new Error(`a server exited: ${server.output()}`);
+    // With a time limit: whatever holds a port taken from under a server may never answer.
+    const ready = await fetch(`http://127.0.0.1:${server.port}/api/ready`, {
+      signal: AbortSignal.timeout(2_000),
+    }).catch(() => null);
+    if (ready?.status === 200) return;
+    if (Date.now() > deadline) throw new Error(`not ready in time: ${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 beforeAll(async () => {
   await ensureServerBuild(() => {});
   await adminQuery(serverUrl, `create database ${databaseName}`);
@@ -86,8 +101,7 @@ beforeAll(async () => {
   const ports = [await freePort(), await freePort(), await freePort()];
   ({ server: proxy, url: proxyUrl } = await startRoundRobinProxy(ports));
   const authSecret = randomBytes(32).toString('hex');
-  // All three at once, on a database no server has migrated yet.
-  for (const port of ports) {
+  const spawnOn = (port: number) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-cluster-'));
     const server = spawnServer({
       NODE_ENV: 'production',
@@ -103,18 +117,26 @@ beforeAll(async () => {
       LLM_BASE_URL: llm.url,
       LLM_MODELS: 'big-405b',
     });
-    const entry = { ...server, port, dataDir };
-    servers.push(entry);
-  }
-  for (const server of servers) {
-    await vi.waitFor(
-      async () => {
-        if (server.child.exitCode !== null) throw new Error(`a server exited: ${server.output()}`);
-        const ready = await fetch(`http://127.0.0.1:${server.port}/api/ready`).catch(() => null);
-        if (ready?.status !== 200) throw new Error(`not ready yet: ${server.output()}`);
-      },
-      { timeout: 90_000, interval: 250 },
-    );
+    return { ...server, port, dataDir };
+  };
+  // All three at once, on a database no server has migrated yet.
+  for (const port of ports) servers.push(spawnOn(port));
+  for (const [index, first] of servers.entries()) {
+    let server = first;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await untilReady(server);
+        break;
+      } catch (error) {
+        // freePort's port can be taken (by an outgoing connection) before the server binds it:
+        // that server alone starts again on another port, which the proxy then sends to.
+        if (attempt === 3 || !server.output().includes('EADDRINUSE')) throw error;
+        rmSync(server.dataDir, { recursive: true, force: true });
+        server = spawnOn(await freePort());
+        servers[index] = server;
+        ports[index] = server.port;
+      }
+    }
   }
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
