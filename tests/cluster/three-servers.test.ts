@@ -17,6 +17,7 @@ import {
   type ServerProcess,
   signUpThroughMail,
   spawnServer,
+  untilReady,
 } from '../support/server-process';
 
 /**
@@ -78,21 +79,6 @@ async function startRoundRobinProxy(ports: number[]) {
   return { server, url: `http://127.0.0.1:${port}` };
 }
 
-/** Waits for a server's /api/ready, failing at once with its output if it exits first. */
-async function untilReady(server: (typeof servers)[number], timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`a server exited: ${server.output()}`);
-    // With a time limit: whatever holds a port taken from under a server may never answer.
-    const ready = await fetch(`http://127.0.0.1:${server.port}/api/ready`, {
-      signal: AbortSignal.timeout(2_000),
-    }).catch(() => null);
-    if (ready?.status === 200) return;
-    if (Date.now() > deadline) throw new Error(`not ready in time: ${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 beforeAll(async () => {
   await ensureServerBuild(() => {});
   await adminQuery(serverUrl, `create database ${databaseName}`);
@@ -125,7 +111,7 @@ beforeAll(async () => {
     let server = first;
     for (let attempt = 1; ; attempt++) {
       try {
-        await untilReady(server);
+        await untilReady(server, `http://127.0.0.1:${server.port}`);
         break;
       } catch (error) {
         // freePort's port can be taken (by an outgoing connection) before the server binds it:

@@ -37,26 +37,50 @@ export function spawnServer(
 }
 
 /**
- * Waits until the server has printed `text`. Fails at once, with everything it printed, when the
+ * Waits until `done()` holds. Fails at once, with everything the server printed, when the
  * process exits first (a port taken between freePort and its listen, a crash at start-up), and
  * with the same output when `timeoutMs` passes: a start that fails says why instead of a bare
- * "expected false to be true" a minute later.
+ * "expected false to be true" a minute later. `what` names the wait in those messages.
  */
-export async function untilPrinted(server: ServerProcess, text: string, timeoutMs = 60_000) {
+async function until(
+  server: ServerProcess,
+  what: string,
+  done: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+) {
   const by = Date.now() + timeoutMs;
-  while (!server.output().includes(text)) {
+  while (!(await done())) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
       throw new Error(
-        `the server exited (${server.child.exitCode ?? server.child.signalCode}) before printing "${text}":\n${server.output()}`,
+        `the server exited (${server.child.exitCode ?? server.child.signalCode}) before ${what}:\n${server.output()}`,
       );
     }
     if (Date.now() > by) {
-      throw new Error(
-        `the server printed no "${text}" within ${timeoutMs} ms:\n${server.output()}`,
-      );
+      throw new Error(`the server was not ${what} within ${timeoutMs} ms:\n${server.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Waits until the server has printed `text` (see `until`). */
+export function untilPrinted(server: ServerProcess, text: string, timeoutMs = 60_000) {
+  return until(server, `printing "${text}"`, () => server.output().includes(text), timeoutMs);
+}
+
+/** Waits until `${baseUrl}/api/ready` answers 200 (see `until`). */
+export function untilReady(server: ServerProcess, baseUrl: string, timeoutMs = 90_000) {
+  return until(
+    server,
+    'ready',
+    async () => {
+      // With a time limit: whatever holds a port taken from under a server may never answer.
+      const ready = await fetch(`${baseUrl}/api/ready`, {
+        signal: AbortSignal.timeout(2_000),
+      }).catch(() => null);
+      return ready?.status === 200;
+    },
+    timeoutMs,
+  );
 }
 
 /** The first mail to `email` in any of these data directories' outboxes. */
