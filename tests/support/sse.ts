@@ -9,12 +9,18 @@ export interface ReadEvent {
 
 /**
  * Reads a response's events until `enough` says so (then drops the connection, as a phone losing
- * its network) or to its end.
+ * its network) or to its end. A response that is not an event stream (a refusal as JSON, say)
+ * fails here with its status and body, not later as "no events".
  */
 export async function readEvents(
   response: Response,
   enough: (events: ReadEvent[]) => boolean = () => false,
 ): Promise<ReadEvent[]> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status !== 200 || !type.startsWith('text/event-stream'))
+    throw new Error(
+      `Expected an event stream, got ${response.status} ${type}: ${await response.text()}`,
+    );
   const events: ReadEvent[] = [];
   const parser = createParser({
     onEvent: (m: EventSourceMessage) =>
