@@ -8,6 +8,7 @@ import type { TestClient } from './support/http-client';
 import { answerAgeReviewsAsAdult } from './support/llm';
 import { startTestApp, type TestApp } from './support/test-app';
 import { linkIntoLines } from './support/message-tree';
+import { readEvents } from '../support/sse';
 
 let t: TestApp;
 let llm: LlmDouble;
@@ -74,19 +75,6 @@ const postForEvents = (path: string, body: unknown, signal?: AbortSignal) =>
     },
     body: JSON.stringify(body),
   });
-
-/** Reads a Server-Sent Events response into its events. */
-async function readEvents(response: Response) {
-  const text = await response.text();
-  return text
-    .split('\n\n')
-    .filter(Boolean)
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null');
-      return { event, data };
-    });
-}
 
 describe('conversations', () => {
   it('creates with the default model, lists, reads and deletes', async () => {
