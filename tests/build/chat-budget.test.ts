@@ -80,6 +80,9 @@ import {
 // for memories, lorebook entries and personas: the three panels share one file with the focus
 // helper, one more name in the personas panel's preload list: 114.94, 119.83 and 119.98; with
 // the focus given to the next row's Delete after a delete (in that file): 114.93, 119.81, 119.96.
+// The focus after a version switch follows the thread for 3 s (the message can be drawn anew
+// more than once; a flake of branches.spec.ts, 2026-12-05), and its helper is fetched with the
+// first switch or the send protocol, off the first load: 114.82, 119.71 and 119.86.
 const FIRST_LOAD_BUDGET_BYTES = 115.0 * 1024;
 /**
  * Issue 16 item 6 holds everything a /chat page fetches by itself to 120 KB. Issue 45's chat

@@ -1,5 +1,4 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { focusWhenShown } from './focus-when-shown';
 import { ToolButton } from './ToolButton';
 
 const ARROWS = ['previous-version', 'next-version'] as const;
@@ -19,9 +18,17 @@ export function VersionSwitcher({
   /** To the version `step` away; then the focus on the same arrow, or the other at an end. */
   const go = (step: -1 | 1) => {
     const to = siblings[place + step]!;
-    void Promise.resolve(onSwitch?.(to)).then(() =>
-      // The version now shown, or this one still if the switch failed.
-      focusWhenShown([to, siblings[place]!], step < 0 ? ARROWS : [ARROWS[1], ARROWS[0]]),
+    const pressed = document.activeElement;
+    // The focus helper is fetched with the first switch (or the send protocol that shares it),
+    // off the chat page's first load.
+    void Promise.all([onSwitch?.(to), import('./focus-when-shown')]).then(([, focus]) =>
+      // The version now shown, or this one still if the switch failed (this one can also be
+      // drawn for a moment after a switch: focusWhenShown follows the thread).
+      focus.focusWhenShown(
+        [to, siblings[place]!],
+        step < 0 ? ARROWS : [ARROWS[1], ARROWS[0]],
+        pressed,
+      ),
     );
   };
   return (
