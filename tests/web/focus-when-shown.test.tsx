@@ -24,9 +24,23 @@ function draw(id: number) {
 }
 const arrow = (id: number, action: string) =>
   document.querySelector<HTMLButtonElement>(`[data-message-id="${id}"] [data-action="${action}"]`)!;
+/** Version 1 drawn, its `action` arrow pressed from the keyboard (so focused). */
+function press(action: string) {
+  const message = draw(1);
+  const pressed = arrow(1, action);
+  pressed.focus();
+  return { message, pressed };
+}
 const frames = async (n = 3) => {
   for (let i = 0; i < n; i++) await new Promise((done) => requestAnimationFrame(() => done(null)));
 };
+
+/** The thread drawing anew: `old` goes, message `id` comes, and a few frames pass. */
+async function drawAnew(old: Element, id: number) {
+  old.remove();
+  draw(id);
+  await frames();
+}
 
 afterEach(async () => {
   // Any follower left running ends: a newer press (this one, with nothing to find) wins.
@@ -35,71 +49,53 @@ afterEach(async () => {
 });
 
 describe('the focus after a version switch', () => {
-  it('ends on the new version, though the old one was still drawn when the switch came back', async () => {
-    // ‹ pressed on version 1: focusWhenShown is asked for version 2, or 1 if the switch failed.
-    const old = draw(1);
-    const pressed = arrow(1, 'previous-version');
-    pressed.focus();
-    focusWhenShown([2, 1], ARROWS, pressed);
-    await frames();
-    expect(document.activeElement).toBe(pressed);
-    old.remove();
-    draw(2);
-    await frames();
-    expect(document.activeElement).toBe(arrow(2, 'previous-version'));
-  });
-
-  it('the same when the focus had already fallen to the page', async () => {
-    const old = draw(1);
-    focusWhenShown([2, 1], ARROWS, null);
-    await frames();
-    // For now the old version is the one to be on…
-    expect(document.activeElement).toBe(arrow(1, 'previous-version'));
-    old.remove();
-    draw(2);
-    await frames();
-    // …and once the new one is drawn, it is.
-    expect(document.activeElement).toBe(arrow(2, 'previous-version'));
-  });
+  it.each([
+    ['still on the arrow pressed', true],
+    ['fallen to the page', false],
+  ])(
+    'ends on the new version, though the old one was still drawn as the switch came back (focus %s)',
+    async (_, stillOnPressed) => {
+      // ‹ pressed on version 1: focusWhenShown asks for version 2, or 1 if the switch failed.
+      const old = draw(1);
+      const pressed = arrow(1, 'previous-version');
+      if (stillOnPressed) pressed.focus();
+      focusWhenShown([2, 1], ARROWS, pressed);
+      await frames();
+      // For now the old version is the one to be on…
+      expect(document.activeElement).toBe(pressed);
+      await drawAnew(old, 2);
+      // …and once the new one is drawn, it is.
+      expect(document.activeElement).toBe(arrow(2, 'previous-version'));
+    },
+  );
 
   it('follows the button when the thread draws the message anew once more', async () => {
-    draw(1);
-    const pressed = arrow(1, 'next-version');
-    pressed.focus();
-    pressed.closest('[data-message-id]')!.remove(); // the focus falls to the page's body
+    const { message, pressed } = press('next-version');
+    message.remove(); // the focus falls to the page's body
     const first = draw(2);
     focusWhenShown([2], ['next-version', 'previous-version'], pressed);
     await frames();
     expect(document.activeElement).toBe(arrow(2, 'next-version'));
     // Its conversation's data comes: the same message, drawn again.
-    first.remove();
-    draw(2);
-    await frames();
+    await drawAnew(first, 2);
     expect(document.activeElement).toBe(arrow(2, 'next-version'));
   });
 
   it('goes where the newest press says', async () => {
-    draw(1);
-    const pressed = arrow(1, 'next-version');
-    pressed.focus();
+    const { message, pressed } = press('next-version');
     focusWhenShown([2], ARROWS, pressed);
     focusWhenShown([2], ['next-version', 'previous-version'], pressed);
-    document.querySelector('[data-message-id="1"]')!.remove();
-    draw(2);
-    await frames();
+    await drawAnew(message, 2);
     expect(document.activeElement).toBe(arrow(2, 'next-version'));
   });
 
   it('leaves the focus where the user took it', async () => {
     const box = document.createElement('textarea');
     document.body.append(box);
-    draw(1);
-    arrow(1, 'previous-version').focus();
-    focusWhenShown([2], ARROWS, arrow(1, 'previous-version'));
+    const { message, pressed } = press('previous-version');
+    focusWhenShown([2], ARROWS, pressed);
     box.focus(); // Tab to the message box, say
-    document.querySelector('[data-message-id="1"]')!.remove();
-    draw(2);
-    await frames();
+    await drawAnew(message, 2);
     expect(document.activeElement).toBe(box);
   });
 
