@@ -89,6 +89,20 @@ describe('the focus after a version switch', () => {
     expect(document.activeElement).toBe(arrow(2, 'next-version'));
   });
 
+  it('stops following once the button it focused starts something new', async () => {
+    // › pressed and its version shown, then › pressed again: should the thread come back to
+    // that version (‹ at once), the first press's follower leaves the focus to the newer press.
+    const { message, pressed } = press('next-version');
+    focusWhenShown([2], ['next-version', 'previous-version'], pressed);
+    await drawAnew(message, 2);
+    const placed = arrow(2, 'next-version');
+    expect(document.activeElement).toBe(placed);
+    placed.disabled = true; // pressed again: the thread is busy
+    placed.blur();
+    await drawAnew(placed.closest('[data-message-id]')!, 2);
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('leaves the focus where the user took it', async () => {
     const box = document.createElement('textarea');
     document.body.append(box);

@@ -10,7 +10,8 @@
  * focus goes to the same button drawn anew. It stops once the user has moved on: the focus on
  * anything but the page's body, `pressed` (the button pressed, which can stay drawn for a moment)
  * or the button it gave the focus to, or that button, still there and usable, left for the body;
- * or once a newer press asks for it (the newest press says where the focus belongs).
+ * or once a newer press asks for it or a new action starts (the newest says where the focus
+ * belongs).
  */
 let newest = 0;
 
@@ -24,7 +25,9 @@ export function focusWhenShown(
   let placed: HTMLButtonElement | null = null;
   const attempt = () => {
     // Also once the time is up: frames wait while the tab is in the background.
-    if (press !== newest || performance.now() > until) return;
+    // The button it gave the focus to disabled: a new action is under way (a press of it, say),
+    // which puts the focus where it belongs itself.
+    if (press !== newest || performance.now() > until || placed?.disabled) return;
     const focused = document.activeElement;
     if (focused && focused !== document.body) {
       if (focused !== pressed && focused !== placed) return;
