@@ -9,7 +9,7 @@
  * its conversation's data), and the button given the focus can go with a draw too; then the
  * focus goes to the same button drawn anew. It stops once the user has moved on: the focus on
  * anything but the page's body, `pressed` (the button pressed, which can stay drawn for a moment)
- * or the button it gave the focus to, or that button, still there and usable, left for the body;
+ * or the button it gave the focus to, or that button, still there, left for the body;
  * or once a newer press asks for it or a new action starts (the newest says where the focus
  * belongs).
  */
@@ -31,7 +31,7 @@ export function focusWhenShown(
     const focused = document.activeElement;
     if (focused && focused !== document.body) {
       if (focused !== pressed && focused !== placed) return;
-    } else if (placed?.isConnected && !placed.disabled) return;
+    } else if (placed?.isConnected) return; // the user left it for the page
     const button = ids
       .flatMap((id) =>
         actions.map((action) =>
