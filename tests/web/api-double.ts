@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, waitFor } from '@testing-library/react';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { Blob as NodeBlob } from 'node:buffer';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { QUERY_DEFAULTS } from '../../src/web/lib/query-client';
 
 type Handler = (req: IncomingMessage, body: unknown, res: ServerResponse) => void | Promise<void>;
@@ -46,6 +47,19 @@ export async function startApiDouble() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Uploads sent as a browser sends them: jsdom's FormData is not one fetch can send (it never
+ * ends), so a file test's FormData and Blob are the platform's own, as in a browser.
+ */
+export function platformFormData() {
+  beforeAll(async () => {
+    const formData = (await new Response(new URLSearchParams('a=1')).formData()).constructor;
+    vi.stubGlobal('FormData', formData);
+    vi.stubGlobal('Blob', NodeBlob);
+  });
+  afterAll(() => vi.unstubAllGlobals());
 }
 
 export function json(res: ServerResponse, status: number, body: unknown) {

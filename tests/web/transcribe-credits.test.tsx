@@ -1,10 +1,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { Blob as NodeBlob } from 'node:buffer';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getSiteStatus } from '../../src/shared/site/endpoints';
 import { useCredits } from '../../src/web/features/chat-data/api';
 import { useTranscribe } from '../../src/web/features/voice/voice-api';
-import { apiTestSetup, json } from './api-double';
+import { apiTestSetup, json, platformFormData } from './api-double';
 import { withAppProviders } from './providers';
 
 /**
@@ -14,14 +13,7 @@ import { withAppProviders } from './providers';
  */
 
 const setup = apiTestSetup();
-// The upload as a browser sends it: jsdom's FormData is not one fetch can send (it never ends),
-// so the recording goes in the platform's own FormData and Blob, as in a browser.
-beforeAll(async () => {
-  const platformFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor;
-  vi.stubGlobal('FormData', platformFormData);
-  vi.stubGlobal('Blob', NodeBlob);
-});
-afterAll(() => vi.unstubAllGlobals());
+platformFormData();
 beforeEach(() =>
   setup.api.on('GET /api/get-credits', (_req, _body, res) => json(res, 200, { credits: 9 })),
 );

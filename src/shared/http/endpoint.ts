@@ -85,7 +85,7 @@ export type EndpointKind =
   | 'json'
   /** JSON, or Server-Sent Events with `Accept: text/event-stream` (the replies): `urlOf`. */
   | 'stream'
-  /** A multipart upload: `urlOf` with a FormData body. */
+  /** A multipart upload of one file: `upload` (src/web/lib/upload.ts). */
   | 'upload'
   /** A file to download (an attachment): `urlOf` as a link, or fetched where a refusal must be read. */
   | 'download';

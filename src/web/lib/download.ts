@@ -1,5 +1,5 @@
-import type { ErrorBody } from '../../shared/http/error-body';
 import { ApiError } from './api';
+import { errorOf } from './upload';
 
 /**
  * How long a saved file's address stays valid: the browser reads it after the click, and Safari
@@ -31,10 +31,11 @@ export const DOWNLOAD_INTERRUPTED = 'The download was interrupted. Please try ag
 export async function downloadFile(url: string, fallbackName: (contentType: string) => string) {
   const response = await fetch(url, { credentials: 'include' });
   if (!response.ok) {
-    const data = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
-    throw new ApiError(
-      response.status,
-      data.message || `The server could not make the file (${response.status}). Please try again.`,
+    const data: unknown = await response.json().catch(() => null);
+    throw errorOf(
+      response,
+      data,
+      `The server could not make the file (${response.status}). Please try again.`,
     );
   }
   const blob = await response.blob().catch(() => {

@@ -1,10 +1,10 @@
-import type { StoredAvatar, UploadAvatarResponse } from '../../../shared/avatars/contract';
+import type { StoredAvatar } from '../../../shared/avatars/contract';
 import * as avatars from '../../../shared/avatars/endpoints';
 import type { UpdateCharacterInput } from '../../../shared/characters/contract';
 import * as characters from '../../../shared/characters/endpoints';
 import type { CreateCharacterInput } from '../../../shared/characters/schemas';
-import type { ErrorBody } from '../../../shared/http/error-body';
-import { ApiError, call, urlOf } from '../../lib/api';
+import { call } from '../../lib/api';
+import { upload } from '../../lib/upload';
 
 /**
  * The character's writes as calls (mutations.ts makes them mutations), apart from its reads
@@ -28,20 +28,10 @@ export const generateCharacter = (prompt: string) =>
 
 /** Uploads an image file; the server checks size and type again and re-encodes it. */
 export async function uploadAvatar(file: File): Promise<StoredAvatar> {
-  const form = new FormData();
-  form.append('file', file);
-  const response = await fetch(urlOf(avatars.uploadAvatar), {
-    method: avatars.uploadAvatar.method,
-    body: form,
-    credentials: 'include',
+  const { fileName, url } = await upload(avatars.uploadAvatar, file, {
+    failure: 'Failed to upload avatar',
   });
-  // The upload's answer, or the error's { message }: either may be missing when it is not JSON.
-  const data = (await response.json().catch(() => ({}))) as Partial<UploadAvatarResponse> &
-    Partial<ErrorBody>;
-  if (!response.ok || !data.fileName || !data.url) {
-    throw new ApiError(response.status, data.message || 'Failed to upload avatar');
-  }
-  return { fileName: data.fileName, url: data.url };
+  return { fileName, url };
 }
 
 export async function generateAvatar(prompt: string): Promise<StoredAvatar> {

@@ -1,13 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listCharacters } from '../../../shared/characters/endpoints';
-import type { ErrorBody } from '../../../shared/http/error-body';
-import type {
-  ImportLorebookResponse,
-  LorebookResponse,
-  PutLorebookRequest,
-} from '../../../shared/lorebooks/contract';
+import type { LorebookResponse, PutLorebookRequest } from '../../../shared/lorebooks/contract';
 import * as lorebooks from '../../../shared/lorebooks/endpoints';
-import { ApiError, call, urlOf } from '../../lib/api';
+import { call } from '../../lib/api';
+import { upload } from '../../lib/upload';
 
 /** Under the character's own query key, as the path nests it (as memories are). */
 export const lorebookKey = (characterId: number) =>
@@ -31,25 +27,14 @@ export function useSaveLorebook(characterId: number) {
 }
 
 /**
- * A lorebook file sent as multipart, as a card is (call() sends JSON only); the server appends
+ * A lorebook file sent as an upload, as a card is; the server appends
  * its entries to the book and says what it could not keep.
  */
-async function importFile(characterId: number, file: File): Promise<ImportLorebookResponse> {
-  const form = new FormData();
-  form.append('file', file);
-  const response = await fetch(urlOf(lorebooks.importLorebook, { id: characterId }), {
-    method: lorebooks.importLorebook.method,
-    body: form,
-    credentials: 'include',
+const importFile = (characterId: number, file: File) =>
+  upload(lorebooks.importLorebook, file, {
+    params: { id: characterId },
+    failure: 'The lorebook could not be imported.',
   });
-  // The book, or the error's { message }; either may be missing when the answer is not JSON.
-  const data = (await response.json().catch(() => ({}))) as Partial<ImportLorebookResponse> &
-    Partial<ErrorBody>;
-  if (!response.ok || !data.lorebook) {
-    throw new ApiError(response.status, data.message || 'The lorebook could not be imported.');
-  }
-  return data as ImportLorebookResponse;
-}
 
 export function useImportLorebook(characterId: number) {
   const client = useQueryClient();

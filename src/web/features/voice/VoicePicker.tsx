@@ -1,9 +1,9 @@
 import { Play, Square } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { ErrorBody } from '../../../shared/http/error-body';
 import { voiceSample } from '../../../shared/voice/endpoints';
 import { Field, Select } from '../../components/ui/form';
 import { urlOf } from '../../lib/api';
+import { errorOf } from '../../lib/upload';
 import { useVoices } from './voices-query';
 
 const FIELD_ID = 'character-voice';
@@ -20,8 +20,8 @@ async function sampleProblem(url: string): Promise<string> {
       await response.body?.cancel();
       return SAMPLE_FAILED;
     }
-    const body = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
-    return body.message || SAMPLE_FAILED;
+    const data: unknown = await response.json().catch(() => null);
+    return errorOf(response, data, SAMPLE_FAILED).message;
   } catch {
     return SAMPLE_FAILED;
   }

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ErrorBody } from '../../../shared/http/error-body';
 import type { SiteStatus } from '../../../shared/site/contract';
 import { getSiteStatus } from '../../../shared/site/endpoints';
 import { speakMessage } from '../../../shared/voice/endpoints';
 import { toast } from '../../components/ui/toast';
 import { ApiError, urlOf } from '../../lib/api';
+import { errorOf } from '../../lib/upload';
 import { CREDITS_KEY } from '../chat-data/api';
 
 /**
@@ -61,8 +61,8 @@ async function fetchSpeech(messageId: number, signal: AbortSignal): Promise<Resp
     signal,
   });
   if (response.ok && response.body) return response;
-  const data = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
-  throw new ApiError(response.status, data.message || 'This message could not be read aloud.');
+  const data: unknown = await response.json().catch(() => null);
+  throw errorOf(response, data, 'This message could not be read aloud.');
 }
 
 interface Player {

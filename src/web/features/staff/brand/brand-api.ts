@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ErrorBody } from '../../../../shared/http/error-body';
 import type { Brand, BrandRequest } from '../../../../shared/site/contract';
 import * as site from '../../../../shared/site/admin-endpoints';
-import { ApiError, call, urlOf } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { upload } from '../../../lib/upload';
 import { useStaffQuery } from '../console/access';
 
 export type BrandImageKind = 'logo' | 'favicon';
@@ -10,19 +10,9 @@ const BRAND_KEY = ['staff', 'brand'] as const;
 
 export const useAdminBrand = () => useStaffQuery(['brand'], () => call(site.getAdminBrand));
 
-/** Uploads a logo or favicon (multipart `file`, as the avatar upload does). */
-async function uploadBrandImage(kind: BrandImageKind, file: File): Promise<Brand> {
-  const form = new FormData();
-  form.append('file', file);
-  const response = await fetch(urlOf(site.uploadBrandImage, { kind }), {
-    method: site.uploadBrandImage.method,
-    body: form,
-    credentials: 'include',
-  });
-  const data = (await response.json().catch(() => ({}))) as Partial<Brand> & Partial<ErrorBody>;
-  if (!response.ok) throw new ApiError(response.status, data.message || 'The upload failed.');
-  return data as Brand;
-}
+/** Uploads a logo or favicon (an upload, as an avatar is). */
+const uploadBrandImage = (kind: BrandImageKind, file: File) =>
+  upload(site.uploadBrandImage, file, { params: { kind }, failure: 'The upload failed.' });
 
 /** A change to the brand: the answer is the brand as now saved. */
 function useBrandWrite<V>(write: (vars: V) => Promise<Brand>) {
