@@ -7,14 +7,15 @@ import {
 import type { ErrorBody } from '../../shared/http/error-body';
 import { ApiError } from './api';
 
-interface UploadOptions<E extends AnyEndpoint> {
-  /** The path's `:name` parameters, when it has any. */
-  params?: ParamsOf<E>;
+type UploadOptions<E extends AnyEndpoint> = {
   /** The file's name in the form (a recording has none of its own). */
   fileName?: string;
-  /** What the user is told when the answer says nothing itself (a proxy's page, a lost connection). */
+  /** What the user is told when the answer says nothing itself (a proxy's page, one cut off). */
   failure: string;
-}
+} & (keyof ParamsOf<E> extends never
+  ? { params?: undefined }
+  : /** The path's `:name` parameters: required when it has any, as urlOf's are. */
+    { params: ParamsOf<E> });
 
 /**
  * Sends `file` to an upload endpoint (`kind: 'upload'`) as the multipart field `file`, the one
@@ -25,8 +26,9 @@ interface UploadOptions<E extends AnyEndpoint> {
 export async function upload<E extends AnyEndpoint>(
   endpoint: E,
   file: Blob,
-  { params, fileName, failure }: UploadOptions<E>,
+  options: UploadOptions<E>,
 ): Promise<ResponseOf<E>> {
+  const { params, fileName, failure }: { params?: ParamsOf<E> } & typeof options = options;
   const form = new FormData();
   if (fileName === undefined) form.append('file', file);
   else form.append('file', file, fileName);
