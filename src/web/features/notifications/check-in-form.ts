@@ -1,4 +1,5 @@
 import type { CheckInSettings, CheckInSettingsView } from '../../../shared/check-ins/contract';
+import type { FieldIssue } from '../../../shared/http/error-body';
 
 /**
  * The check-ins form's values (issue 52 part 3) and the body they save. Quiet hours keep their
@@ -64,7 +65,7 @@ export function bodyOf(values: CheckInValues): CheckInSettings {
 }
 
 /** The server's field issues by field ('times.2' shows with the times), each message once. */
-export function issuesByField(issues: { path: string; message: string }[] | undefined) {
+export function issuesByField(issues: FieldIssue[] | undefined) {
   const byField: Record<string, string> = {};
   for (const { path, message } of issues ?? []) {
     const field = path.split('.')[0] || 'form';

@@ -1,3 +1,5 @@
+import type { FieldIssue } from '../../../shared/http/error-body';
+
 /** The messages of a refused draft, by field; `persona` for the rest. */
 export type PersonaErrors = Partial<
   Record<'name' | 'description' | 'avatarImage' | 'persona', string>
@@ -6,7 +8,7 @@ export type PersonaErrors = Partial<
 const FIELDS = ['name', 'description', 'avatarImage'] as const;
 
 /** The server's (or the schema's) issues as the fields show them. */
-export function errorsOf(issues: { path: string; message: string }[] | undefined, fallback = '') {
+export function errorsOf(issues: FieldIssue[] | undefined, fallback = '') {
   const errors: PersonaErrors = {};
   for (const issue of issues ?? []) {
     const field = FIELDS.find((f) => issue.path === f) ?? 'persona';
