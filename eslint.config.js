@@ -13,12 +13,14 @@ const boundary = (forbidden, message) => ({
 
 /**
  * A module's inner files, as seen from: the rest of the server (`./modules/auth/auth`), the list
- * of modules (modules/index.ts: `./auth/auth`), or another module (`../auth/auth`).
+ * of modules (modules/index.ts: `./auth/auth`), another module (`../auth/auth`), or a folder
+ * inside another module (characters/starters/: `../../auth/auth`).
  */
 const innerFileOfModule = {
   server: '(^|/)modules/[^/]+/',
   list: '^\\./[^/]+/',
   module: '^\\.\\./[^./][^/]*/',
+  nested: '^\\.\\./\\.\\./[^./][^/]*/',
 };
 const serverRules = (blocks) =>
   blocks.map(({ files, outside, typedErrors }) => ({
@@ -96,6 +98,7 @@ export default tseslint.config(
     { files: ['src/server/**/*.ts'], outside: 'server' },
     { files: ['src/server/modules/index.ts'], outside: 'list' },
     { files: ['src/server/modules/*/**/*.ts'], outside: 'module' },
+    { files: ['src/server/modules/*/*/**/*.ts'], outside: 'nested' },
     { files: ['src/server/integrations/**/*.ts'], outside: 'server', typedErrors: true },
     { files: ['src/server/**/*.repo.ts'], outside: 'module', typedErrors: true },
   ]),
