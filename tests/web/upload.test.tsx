@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importLorebook } from '../../src/shared/lorebooks/endpoints';
 import { transcribe } from '../../src/shared/voice/endpoints';
 import { ApiError } from '../../src/web/lib/api';
-import { upload } from '../../src/web/lib/upload';
+import { upload } from '../../src/web/lib/transfer';
 import { apiTestSetup, json, platformFormData } from './api-double';
 
 /**

@@ -1,5 +1,5 @@
 import { ApiError } from './api';
-import { errorOf } from './upload';
+import { errorOf } from './transfer';
 
 /**
  * How long a saved file's address stays valid: the browser reads it after the click, and Safari

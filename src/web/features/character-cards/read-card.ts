@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import * as cards from '../../../shared/character-cards/endpoints';
-import { upload } from '../../lib/upload';
+import { upload } from '../../lib/transfer';
 
 /** The file types a card comes in (issue 47), for the file picker's `accept`. */
 export const CARD_FILE_TYPES = '.png,.json,.charx,image/png,application/json';

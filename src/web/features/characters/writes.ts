@@ -4,7 +4,7 @@ import type { UpdateCharacterInput } from '../../../shared/characters/contract';
 import * as characters from '../../../shared/characters/endpoints';
 import type { CreateCharacterInput } from '../../../shared/characters/schemas';
 import { call } from '../../lib/api';
-import { upload } from '../../lib/upload';
+import { upload } from '../../lib/transfer';
 
 /**
  * The character's writes as calls (mutations.ts makes them mutations), apart from its reads

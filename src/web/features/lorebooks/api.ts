@@ -3,7 +3,7 @@ import { listCharacters } from '../../../shared/characters/endpoints';
 import type { LorebookResponse, PutLorebookRequest } from '../../../shared/lorebooks/contract';
 import * as lorebooks from '../../../shared/lorebooks/endpoints';
 import { call } from '../../lib/api';
-import { upload } from '../../lib/upload';
+import { upload } from '../../lib/transfer';
 
 /** Under the character's own query key, as the path nests it (as memories are). */
 export const lorebookKey = (characterId: number) =>

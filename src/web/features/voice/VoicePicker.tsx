@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { voiceSample } from '../../../shared/voice/endpoints';
 import { Field, Select } from '../../components/ui/form';
 import { urlOf } from '../../lib/api';
-import { errorOf } from '../../lib/upload';
+import { errorOf } from '../../lib/transfer';
 import { useVoices } from './voices-query';
 
 const FIELD_ID = 'character-voice';

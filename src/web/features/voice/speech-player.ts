@@ -4,7 +4,7 @@ import { getSiteStatus } from '../../../shared/site/endpoints';
 import { speakMessage } from '../../../shared/voice/endpoints';
 import { toast } from '../../components/ui/toast';
 import { ApiError, urlOf } from '../../lib/api';
-import { errorOf } from '../../lib/upload';
+import { errorOf } from '../../lib/transfer';
 import { CREDITS_KEY } from '../chat-data/api';
 
 /**

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteStatus } from '../../../shared/site/contract';
 import { getSiteStatus } from '../../../shared/site/endpoints';
 import { transcribe as transcribeEndpoint } from '../../../shared/voice/endpoints';
-import { upload } from '../../lib/upload';
+import { upload } from '../../lib/transfer';
 import { CREDITS_KEY } from '../chat-data/api';
 
 /** Sends a recording (multipart, field `file`) and answers the words in it. */

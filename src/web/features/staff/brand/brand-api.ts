@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Brand, BrandRequest } from '../../../../shared/site/contract';
 import * as site from '../../../../shared/site/admin-endpoints';
 import { call } from '../../../lib/api';
-import { upload } from '../../../lib/upload';
+import { upload } from '../../../lib/transfer';
 import { useStaffQuery } from '../console/access';
 
 export type BrandImageKind = 'logo' | 'favicon';

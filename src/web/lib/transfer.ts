@@ -1,3 +1,6 @@
+// Files and audio sent to or read from the server outside call(), which speaks JSON only: an
+// upload, and the refusals of a download, a sample or a message read aloud. Its own module, so
+// the chat page's first load does not carry it.
 import {
   addressOf,
   type AnyEndpoint,
@@ -21,7 +24,7 @@ type UploadOptions<E extends AnyEndpoint> = {
  * Sends `file` to an upload endpoint (`kind: 'upload'`) as the multipart field `file`, the one
  * way every upload goes (call() sends JSON only); the answer is typed by the endpoint's response
  * schema, as call()'s is. A refusal, or an answer that is not JSON, rejects with an ApiError
- * carrying the server's message or `failure`. Its own module: only the parts that upload load it.
+ * carrying the server's message or `failure`.
  */
 export async function upload<E extends AnyEndpoint>(
   endpoint: E,
