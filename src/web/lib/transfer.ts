@@ -48,8 +48,7 @@ export async function upload<E extends AnyEndpoint>(
 /**
  * The ApiError of a refused answer read outside call() (an upload, a stream, a file): the
  * server's message and field issues, or `fallback` when it sent none (a proxy's page, no JSON).
- * call()'s own reading is in api.ts, which the chat page's first load carries; this one is
- * fetched only with the parts that need it.
+ * call()'s own reading of a refusal is in api.ts.
  */
 export function errorOf(response: Response, data: unknown, fallback: string): ApiError {
   const payload = (data ?? {}) as Partial<ErrorBody>;
