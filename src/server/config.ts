@@ -42,6 +42,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
+  /** PostgreSQL: the app pool's most connections (db/client.ts's DEFAULT_POOL_SIZE unset). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   AUTH_SECRET: optionalString.pipe(
     z.string().min(32, 'must be at least 32 characters long').optional(),
   ),
@@ -204,6 +206,8 @@ export interface Config {
   logLevel: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: the app pool's most connections; undefined: db/client.ts's DEFAULT_POOL_SIZE. */
+  databasePoolSize: number | undefined;
   authSecret: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   smtpUrl: string | undefined;
@@ -369,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     google: hasGoogle
       ? {

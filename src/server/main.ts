@@ -68,6 +68,7 @@ async function main() {
     await Promise.all([
       openDatabase({
         databaseUrl: config.databaseUrl,
+        poolSize: config.databasePoolSize,
         pgliteDir: path.join(config.dataDir, 'pglite'),
       }),
       import('./app'),

@@ -44,8 +44,8 @@ async function provided(key: 'pgliteDump' | 'templateDatabase'): Promise<string>
   }
 }
 
-/** A migrated database of the file's own. */
-export async function freshDatabase(): Promise<TestDatabase> {
+/** A migrated database of the file's own (on PostgreSQL, with a pool of `poolSize` if given). */
+export async function freshDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dumpFile = await provided('pgliteDump');
@@ -66,7 +66,11 @@ export async function freshDatabase(): Promise<TestDatabase> {
   await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    poolSize: options.poolSize,
+    pgliteDir: '',
+  });
   if (!template) await handle.migrate();
   return {
     handle,

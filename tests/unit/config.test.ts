@@ -96,6 +96,20 @@ describe('loadConfig', () => {
     ).toBe(secret);
   });
 
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE, refusing what is not 1–100', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(
+      undefined,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: ' 8 ' }).databasePoolSize).toBe(8);
+    for (const bad of ['0', '101', '2.5', 'many']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: bad })).toThrow(
+        /DATABASE_POOL_SIZE/,
+      );
+    }
+  });
+
   it('trusts a count of proxies or their addresses, and refuses TRUST_PROXY=true', () => {
     const dataDir = tempDir();
     const trust = (value: string) =>

@@ -66,6 +66,11 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 const MIGRATION_LOCK_ID = 727_001;
 
 export interface DatabaseOptions {
+  /**
+   * PostgreSQL: the app pool's most connections (DATABASE_POOL_SIZE); DEFAULT_POOL_SIZE without
+   * it. The job queue's pool is its own (jobs/queue.ts).
+   */
+  poolSize?: number | undefined;
   databaseUrl?: string | undefined;
   /** Folder for PGlite files; 'memory://' keeps the database in memory (tests). */
   pgliteDir: string;
@@ -77,11 +82,21 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE);
   return openPglite(options.pgliteDir, options.pgliteLoadDataDir);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+/**
+ * The app pool's connections to PostgreSQL unless DATABASE_POOL_SIZE says (decision 0073). One
+ * Node process keeps few statements busy at once, and each connection is a backend process on the
+ * database's machine: beside the app on 2 cores, node-postgres's default of 10 let a burst wake
+ * 10 backends that took the cores from the event loop (bench section 2, the event loop's lag p99
+ * at 350 streams, median of four runs: 27 ms with 10 connections, 13 with 4).
+ */
+export const DEFAULT_POOL_SIZE = 4;
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   // Loaded only for PostgreSQL: with PGlite the start-up has better use for that time.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
@@ -91,7 +106,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const jobNames = statementNames();
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 5000,
     // Statements that run again are parsed and planned once per connection (pg-statements.ts).
     Client: namingClient(pg.Client, statementNames()),
