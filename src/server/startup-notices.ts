@@ -5,13 +5,21 @@ import { minimumContextTokens } from './prompts/chat.prompt';
 
 /**
  * Tells a new operator, once at start-up, which optional features are off and what turns them
- * on. A missing language model is the one a first run always hits: chat cannot reply without it.
+ * on, and a setting that does nothing here. A missing language model is the one a first run always
+ * hits: chat cannot reply without it.
  */
 export function logMissingSettings(config: Config, log: Pick<Logger, 'warn' | 'info'>) {
   if (!config.llm) {
     log.warn(
       'No language model is configured: chat replies, stories and AI character generation are ' +
         `off. Set LLM_BASE_URL and LLM_MODELS, e.g. for Ollama: ${LLM_SETUP_EXAMPLE}`,
+    );
+  }
+  if (config.databasePoolSize !== undefined && !config.databaseUrl) {
+    // A setting that does nothing is a setting an operator believes in (decision 0073).
+    log.warn(
+      'DATABASE_POOL_SIZE changes nothing without DATABASE_URL: the embedded database is one ' +
+        'connection.',
     );
   }
   const missing = config.missingStripeSettings;

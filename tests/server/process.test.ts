@@ -61,6 +61,8 @@ describe('the server process', () => {
         LOG_LEVEL: 'debug',
         LLM_BASE_URL: '',
         LLM_MODELS: '',
+        // A PostgreSQL setting on the embedded database: said to do nothing.
+        DATABASE_POOL_SIZE: '6',
       };
     });
     const { child, exited } = server;
@@ -68,6 +70,7 @@ describe('the server process', () => {
     // A first run without a language model says what to set, with an example.
     expect(server.output()).toContain('No language model is configured');
     expect(server.output()).toContain('LLM_BASE_URL=http://localhost:11434/v1 LLM_MODELS=');
+    expect(server.output()).toContain('DATABASE_POOL_SIZE changes nothing without DATABASE_URL');
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
     // First start: the embedded database and a generated secret now live in DATA_DIR.
