@@ -80,8 +80,12 @@ const SETTINGS = {
     .filter((n) => Number.isInteger(n) && n > 0),
   /** Section 2: messages each step's new conversations already hold. */
   seededHistoryMessages: 40,
-  /** Before a window: the first replies start spread over 2 s (one reply's length). */
-  warmupMs: 2500,
+  /**
+   * Before a window: the first replies start spread over 2 s (one reply's length). CI's smoke run
+   * shortens it, and the spread with it (it measures nothing, and each of its three searches
+   * waited the whole 2.5 s).
+   */
+  warmupMs: intEnv('BENCH_STREAM_WARMUP_MS', 2500),
   windowMs: intEnv('BENCH_WINDOW_S', 10) * 1000,
   drainMs: 5000,
   /** Stepping stops before a step that could end after this (each search of section 2 under ~3 minutes). */
@@ -124,7 +128,7 @@ const SETTINGS = {
     redisUrl: process.env.BENCH_CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379',
   },
   /** Section 5: seconds per throughput run and interleaved (bare, app) rounds. */
-  api: { seconds: intEnv('BENCH_API_SECONDS', 5), rounds: 2 },
+  api: { seconds: intEnv('BENCH_API_SECONDS', 5), rounds: intEnv('BENCH_API_ROUNDS', 2) },
   /** Section 7: cold browser loads per page and viewport. */
   page: { loads: intEnv('BENCH_PAGE_LOADS', 5) },
   /** Section 9: voice replies started (issue 50). */
@@ -560,7 +564,9 @@ async function measureStep(
       type: 'stream',
       baseUrl,
       slots,
-      spreadMs: REPLY_TEXT.split(' ').length * STREAM_CHUNK_DELAY_MS,
+      // Within the warm-up, so every stream is under way when the window opens (only the smoke
+      // run's shorter warm-up makes it less than a reply's length).
+      spreadMs: Math.min(REPLY_TEXT.split(' ').length * STREAM_CHUNK_DELAY_MS, SETTINGS.warmupMs),
       warmupMs: SETTINGS.warmupMs,
       windowMs: SETTINGS.windowMs,
       drainMs: SETTINGS.drainMs,
