@@ -27,16 +27,37 @@ export interface MemoryPerStream {
   heapKiB: number;
   /** Resident set size, per open stream (KiB): heap, buffers, sockets, native allocations. */
   rssKiB: number;
+  /** Each round's figures (heapKiB and rssKiB are their medians). */
+  heapKiBRounds: number[];
+  rssKiBRounds: number[];
 }
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-function settledMemory() {
-  gc();
-  gc();
-  const { heapUsed, rss } = process.memoryUsage();
-  return { heapUsed, rss };
+/**
+ * Heap and resident memory once the process has finished what it was doing: after two full
+ * collections, again every 250 ms until the resident set stops moving (half a mebibyte). Read at
+ * once, 300 ms after the last hold's streams ended, the server was still storing their replies
+ * and the process still giving back their buffers: the reading before a hold held up to 50 MB
+ * more than at rest, and the relay's figure came out below zero (−7 to −52 KiB a stream, idle
+ * section alone) and ours 1–2 KiB of heap lower than at rest.
+ */
+async function settledMemory() {
+  const collect = () => {
+    gc();
+    gc();
+    const { heapUsed, rss } = process.memoryUsage();
+    return { heapUsed, rss };
+  };
+  let last = collect();
+  for (let i = 0; i < 20; i++) {
+    await sleep(250);
+    const now = collect();
+    if (Math.abs(now.rss - last.rss) < 512 * 1024) return now;
+    last = now;
+  }
+  return last;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -54,6 +75,15 @@ function snapshot(name: string) {
   );
 }
 
+/** One hold's figures, per open stream. */
+interface HeldRound {
+  open: number;
+  errors: number;
+  errorSamples: string[];
+  heapKiB: number;
+  rssKiB: number;
+}
+
 /** Holds `count` streams open through `slots`, measures, then lets them finish. */
 async function measureHeld(
   label: string,
@@ -64,28 +94,51 @@ async function measureHeld(
     count: number,
   ) => Promise<{ open: number; errors: number; errorSamples: string[] }>,
   release: () => Promise<unknown>,
-): Promise<MemoryPerStream> {
-  // A first, unmeasured hold: code compiled and caches filled on first use are not per stream.
-  await hold(slots, Math.ceil(count / 4));
-  await release();
-  await sleep(300);
-  const before = settledMemory();
+): Promise<HeldRound> {
+  const before = await settledMemory();
   snapshot(`${label}-before`);
   const held = await hold(slots, count);
   await sleep(500);
-  const during = settledMemory();
+  const during = await settledMemory();
   snapshot(`${label}-held`);
   await release();
+  await sleep(300);
   const open = Math.max(1, held.open);
+  const perStream = (d: number, b: number) => Math.round(((d - b) / open / 1024) * 10) / 10;
   return {
     ...held,
-    heapKiB: Math.round(((during.heapUsed - before.heapUsed) / open / 1024) * 10) / 10,
-    rssKiB: Math.round(((during.rss - before.rss) / open / 1024) * 10) / 10,
+    heapKiB: perStream(during.heapUsed, before.heapUsed),
+    rssKiB: perStream(during.rss, before.rss),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** The rounds' medians, with every round's figures and the worst round's errors. */
+function summarise(rounds: HeldRound[]): MemoryPerStream {
+  const worst = rounds.reduce((w, r) => (r.errors > w.errors || r.open < w.open ? r : w));
+  return {
+    open: worst.open,
+    errors: worst.errors,
+    errorSamples: worst.errorSamples,
+    heapKiB: median(rounds.map((r) => r.heapKiB)),
+    rssKiB: median(rounds.map((r) => r.rssKiB)),
+    heapKiBRounds: rounds.map((r) => r.heapKiB),
+    rssKiBRounds: rounds.map((r) => r.rssKiB),
   };
 }
 
 export async function measureIdleStreams(options: {
   count: number;
+  /**
+   * Holds of each, taking turns (the reference first); the figures are the medians: one hold's
+   * resident figure moved by tens of KiB a stream from run to run (ours 0.3–21.1 KiB in full
+   * runs of the same code).
+   */
+  rounds: number;
   llmUrl: string;
   appSlots: HeldTarget[];
   hold: (
@@ -96,10 +149,22 @@ export async function measureIdleStreams(options: {
 }): Promise<IdleStreamsResult> {
   const { count, hold, release } = options;
   const relay = await startBareRelay(options.llmUrl);
+  const relaySlots = [{ url: relay.url }];
   try {
-    const bareRelay = await measureHeld('relay', [{ url: relay.url }], count, hold, release);
-    const app = await measureHeld('app', options.appSlots, count, hold, release);
-    return { streams: count, app, bareRelay };
+    // A first, unmeasured hold of each: code compiled and caches filled on first use are not per
+    // stream.
+    for (const slots of [relaySlots, options.appSlots]) {
+      await hold(slots, Math.ceil(count / 4));
+      await release();
+    }
+    await sleep(300);
+    const relayRounds: HeldRound[] = [];
+    const appRounds: HeldRound[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      relayRounds.push(await measureHeld(`relay-${round + 1}`, relaySlots, count, hold, release));
+      appRounds.push(await measureHeld(`app-${round + 1}`, options.appSlots, count, hold, release));
+    }
+    return { streams: count, app: summarise(appRounds), bareRelay: summarise(relayRounds) };
   } finally {
     await relay.close();
   }
@@ -108,13 +173,17 @@ export async function measureIdleStreams(options: {
 export function printIdleStreams(result: IdleStreamsResult) {
   console.log(
     `6) Memory of open, idle streaming replies: ${result.streams} held open at once while the ` +
-      'model has not answered',
+      `model has not answered (medians of ${result.app.rssKiBRounds.length} holds each, in turns)`,
   );
   console.log('                                        open  errors  heap KiB each  RSS KiB each');
   const row = (label: string, r: MemoryPerStream) => {
     console.log(
       `   ${label.padEnd(36)}${String(r.open).padStart(5)}${String(r.errors).padStart(8)}` +
         `${r.heapKiB.toFixed(1).padStart(15)}${r.rssKiB.toFixed(1).padStart(14)}`,
+    );
+    const each = (rounds: number[]) => rounds.map((k) => k.toFixed(1)).join(', ');
+    console.log(
+      `      hold by hold: heap ${each(r.heapKiBRounds)}; RSS ${each(r.rssKiBRounds)} KiB`,
     );
     if (r.errors) console.log(`      errors, e.g. ${r.errorSamples.join(' | ')}`);
   };
