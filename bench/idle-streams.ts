@@ -11,6 +11,7 @@ import path from 'node:path';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startBareRelay } from './bare-relay';
+import { stats } from './stats';
 import type { HeldTarget } from './load';
 
 export interface IdleStreamsResult {
@@ -112,11 +113,6 @@ async function measureHeld(
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-
 /** The rounds' medians, with every round's figures and the worst round's errors. */
 function summarise(rounds: HeldRound[]): MemoryPerStream {
   const worst = rounds.reduce((w, r) => (r.errors > w.errors || r.open < w.open ? r : w));
@@ -124,8 +120,8 @@ function summarise(rounds: HeldRound[]): MemoryPerStream {
     open: worst.open,
     errors: worst.errors,
     errorSamples: worst.errorSamples,
-    heapKiB: median(rounds.map((r) => r.heapKiB)),
-    rssKiB: median(rounds.map((r) => r.rssKiB)),
+    heapKiB: stats(rounds.map((r) => r.heapKiB)).p50,
+    rssKiB: stats(rounds.map((r) => r.rssKiB)).p50,
     heapKiBRounds: rounds.map((r) => r.heapKiB),
     rssKiBRounds: rounds.map((r) => r.rssKiB),
   };
