@@ -95,50 +95,79 @@ export function measuredLlm(
         },
       ),
     stream(request, onDelta) {
-      const model = modelLabel(request);
-      const usage = request.usage;
-      const started = performance.now();
-      let first = 0;
-      let pieces = 0;
-      // The prompt's estimate is made once the request has gone out (off the time to first
-      // token), or at the first text if that is sooner, and the prompt let go then: a reply can
-      // wait on its model and then stream for minutes, and nothing reading it keeps the prompt
-      // (openai-llm.ts, decision 0029). Holding it until the first text kept 4 KiB of every idle
-      // stream's 22 (bench section 6, 2026-12-01).
-      let prompt: readonly ChatMessage[] | null = request.messages;
-      let inputEstimate = 0;
-      const ttft = () => (pieces > 0 ? first - started : null);
-      const estimateOnce = () => {
-        if (prompt) inputEstimate = estimateInput(prompt);
-        prompt = null;
-      };
-      const streamed = llm.stream(request, (text) => {
-        if (pieces++ === 0) first = performance.now();
-        onDelta(text);
-        if (pieces === 1) estimateOnce();
-      });
-      setImmediate(estimateOnce);
+      const measure = new StreamMeasure(modelLabel(request), request.usage, request.messages);
+      const streamed = llm.stream(request, (text) => measure.delta(text, onDelta));
+      setImmediate(StreamMeasure.estimate, measure);
       return streamed.then(
-        async (completion) => {
-          if (pieces > 0) {
-            metrics.timeToFirstToken.observe({ model }, (first - started) / 1000);
-            const seconds = (performance.now() - first) / 1000;
-            if (pieces > 1 && seconds > 0)
-              metrics.tokensPerSecond.observe({ model }, (pieces - 1) / seconds);
-          }
-          estimateOnce();
-          const tokens = countTokens(metrics, model, inputEstimate, completion);
-          if (usage) await record({ ...usage, model, ok: true, ...tokens, ttftMs: ttft() });
-          return completion;
-        },
-        async (error: unknown) => {
-          prompt = null;
-          metrics.llmErrors.inc({ kind: errorKind(error) });
-          if (usage && !askedNobody(error))
-            await record({ ...usage, model, ...FAILED, ttftMs: ttft() });
-          throw error;
-        },
+        (completion) => measure.done(completion, metrics, record),
+        (error: unknown) => measure.failed(error, metrics, record),
       );
     },
   };
+}
+
+/**
+ * One streamed call's measures: time to first text, text pieces per second, tokens and the usage
+ * row. An object with methods rather than closures over the call: a reply can wait on its model
+ * for minutes, and each closure it keeps is memory (bench section 6, 2026-12-06).
+ */
+class StreamMeasure {
+  readonly started = performance.now();
+  first = 0;
+  pieces = 0;
+  inputEstimate = 0;
+
+  constructor(
+    readonly model: string,
+    readonly usage: CompletionRequest['usage'],
+    /**
+     * The prompt, until its estimate is made: once the request has gone out (off the time to
+     * first token), or at the first text if that is sooner, and let go then. A reply can wait on
+     * its model and then stream for minutes, and nothing reading it keeps the prompt
+     * (openai-llm.ts, decision 0029). Holding it until the first text kept 4 KiB of every idle
+     * stream's 22 (bench section 6, 2026-12-01).
+     */
+    public prompt: readonly ChatMessage[] | null,
+  ) {}
+
+  static estimate(measure: StreamMeasure) {
+    measure.estimateOnce();
+  }
+
+  estimateOnce() {
+    if (this.prompt) this.inputEstimate = estimateInput(this.prompt);
+    this.prompt = null;
+  }
+
+  delta(text: string, onDelta: (text: string) => void) {
+    if (this.pieces++ === 0) this.first = performance.now();
+    onDelta(text);
+    if (this.pieces === 1) this.estimateOnce();
+  }
+
+  get ttftMs() {
+    return this.pieces > 0 ? this.first - this.started : null;
+  }
+
+  async done(completion: Completion, metrics: Metrics, record: UsageRecorder) {
+    const { model, usage } = this;
+    if (this.pieces > 0) {
+      metrics.timeToFirstToken.observe({ model }, (this.first - this.started) / 1000);
+      const seconds = (performance.now() - this.first) / 1000;
+      if (this.pieces > 1 && seconds > 0)
+        metrics.tokensPerSecond.observe({ model }, (this.pieces - 1) / seconds);
+    }
+    this.estimateOnce();
+    const tokens = countTokens(metrics, model, this.inputEstimate, completion);
+    if (usage) await record({ ...usage, model, ok: true, ...tokens, ttftMs: this.ttftMs });
+    return completion;
+  }
+
+  async failed(error: unknown, metrics: Metrics, record: UsageRecorder): Promise<never> {
+    this.prompt = null;
+    metrics.llmErrors.inc({ kind: errorKind(error) });
+    if (this.usage && !askedNobody(error))
+      await record({ ...this.usage, model: this.model, ...FAILED, ttftMs: this.ttftMs });
+    throw error;
+  }
 }

@@ -72,11 +72,16 @@ function targetOf(url: string): URL {
   return target;
 }
 
+/** How a request's answer is told: an error, or the response once its headers are here. */
+export type Answered = (error: unknown, response?: http.IncomingMessage) => void;
+
 /**
- * POSTs the JSON in `payload` to `url` and resolves with the response once its headers are here.
- * The holder is emptied when the request is sent, and nothing here keeps the JSON afterwards: a
- * prompt can be large, and a model may think for seconds before it answers. Not an async
- * function: while the model thinks, a waiting request is its listeners, no suspended frame.
+ * POSTs the JSON in `payload` to `url` and tells `answered` the response once its headers are
+ * here (a success status), or the error (a ProviderHttpError, a failed connection). The holder is
+ * emptied when the request is sent, and nothing here keeps the JSON afterwards: a prompt can be
+ * large, and a model may think for seconds before it answers. A callback rather than a promise:
+ * while the model thinks, a waiting request is its two listeners, and the one promise of the call
+ * is its caller's (streamCompletion in openai-llm.ts; bench section 6, 2026-12-06).
  */
 export function openEventStream(
   url: string,
@@ -84,7 +89,8 @@ export function openEventStream(
   holder: { json: string },
   /** Stops the request when the call is aborted (no AbortSignal: Node's would add a dozen listeners). */
   control: { attach(request: http.ClientRequest): void; readonly aborted: boolean },
-): Promise<http.IncomingMessage> {
+  answered: Answered,
+): void {
   const payload = holder.json;
   holder.json = '';
   const target = targetOf(url);
@@ -102,25 +108,35 @@ export function openEventStream(
     },
   });
   control.attach(request);
-  const answered = answerOf(request, control);
+  listenForAnswer(request, control, answered);
   request.end(payload);
   releaseHead(request);
-  return answered;
 }
 
-/** The response once its headers are here: a success status, or a ProviderHttpError. */
-function answerOf(request: http.ClientRequest, control: { readonly aborted: boolean }) {
-  // A function of its own, so the listeners' scope cannot hold the prompt.
-  return new Promise<http.IncomingMessage>((resolve, reject) => {
-    request.once('response', (response: http.IncomingMessage) => {
-      const status = response.statusCode ?? 0;
-      if (status >= 200 && status < 300) return resolve(response);
-      response.resume();
-      reject(new ProviderHttpError(status));
-    });
-    request.once('error', (error) =>
-      reject(control.aborted ? error : new ProviderStreamError('connection failed')),
-    );
+/**
+ * Tells `answered` once: a success status's response, or a ProviderHttpError, or the failed
+ * connection. A function of its own, so the listeners' scope cannot hold the prompt. The error
+ * listener stays after the response: a connection that breaks later emits 'error' on the request
+ * too (the response's reader hears of it), which would otherwise be thrown.
+ */
+function listenForAnswer(
+  request: http.ClientRequest,
+  control: { readonly aborted: boolean },
+  answered: Answered,
+) {
+  let told = false;
+  request.once('response', (response: http.IncomingMessage) => {
+    if (told) return;
+    told = true;
+    const status = response.statusCode ?? 0;
+    if (status >= 200 && status < 300) return answered(undefined, response);
+    response.resume();
+    answered(new ProviderHttpError(status));
+  });
+  request.on('error', (error) => {
+    if (told) return;
+    told = true;
+    answered(control.aborted ? error : new ProviderStreamError('connection failed'));
   });
 }
 

@@ -16,7 +16,7 @@ import {
   type Completion,
   type LlmGateway,
 } from './llm';
-import { openEventStream, readEvents } from './event-stream';
+import { openEventStream, readEvents, type Answered } from './event-stream';
 import { parseChunk } from './openai-chunk';
 import {
   callControl,
@@ -199,8 +199,9 @@ const STOP_REACHED = Symbol('stop reached');
  * The streamed answer: each piece of visible text goes to `onDelta` as it arrives; resolves with
  * the whole completion. At a stop string, or if `onDelta` throws, the upstream request is closed
  * (no tokens are paid for that nobody reads); in the latter case that error is the answer. Until
- * the server answers, a promise chain rather than an async function: a call waiting for its model
- * keeps no suspended frame (bench section 6, 2026-12-01).
+ * the server answers, a call is this one promise and its request's listeners: no suspended frame
+ * and no chain of promises, each of which a waiting reply would keep (bench section 6: three
+ * promises here until 2026-12-06).
  */
 function streamCompletion(
   config: LlmConfig,
@@ -215,25 +216,29 @@ function streamCompletion(
   const { handle } = call;
   if (handle) handle.call = control;
   const consumer: ConsumerFailure = { failed: false, error: undefined };
-  const answered = call.signal?.aborted
-    ? Promise.reject(abortError())
-    : openAnswering(config, adaptation, call, control);
-  const done = (completion: Completion) => {
-    if (handle) handle.call = undefined;
-    control.dispose();
-    return completion;
-  };
-  const failed = (error: unknown): never => {
-    if (handle) handle.call = undefined;
-    control.dispose();
-    if (consumer.failed) throw consumer.error;
-    throw toProviderError(error, control, LLM_MESSAGES);
-  };
-  // One promise waits for the answer; the reading's own once it has come.
-  return answered.then(
-    (response) => readAnswer(response, call, control, consumer, onDelta).then(done, failed),
-    failed,
-  );
+  return new Promise<Completion>((resolve, reject) => {
+    const finished = () => {
+      if (handle) handle.call = undefined;
+      control.dispose();
+    };
+    const failed = (error: unknown) => {
+      finished();
+      reject(consumer.failed ? consumer.error : toProviderError(error, control, LLM_MESSAGES));
+    };
+    const answered = (error: unknown, response?: IncomingMessage) => {
+      if (!response) return failed(error);
+      readAnswer(response, call, control, consumer, onDelta).then((completion) => {
+        finished();
+        resolve(completion);
+      }, failed);
+    };
+    if (call.signal?.aborted) return failed(abortError());
+    try {
+      openAnswering(config, adaptation, call, control, answered);
+    } catch (error) {
+      failed(error);
+    }
+  });
 }
 
 /** An error thrown by the reader of the text (`onDelta`): it, not the provider's, is the answer. */
@@ -299,38 +304,43 @@ async function readAnswer(
 }
 
 /**
- * Sends the request and resolves once the server answers it; after a 400 to a feature still in
- * doubt, sends it again without that feature (adaptation.ts). Drops the prompt when answered.
- * Not an async function: while the model thinks, a waiting call is the request's listeners, not
- * a suspended frame as well (bench section 6, 2026-12-01).
+ * Sends the request and tells `answered` once the server answers it; after a 400 to a feature
+ * still in doubt, sends it again without that feature (adaptation.ts). Drops the prompt when
+ * answered. A callback rather than a promise: while the model thinks, a waiting call is the
+ * request's listeners (bench section 6).
  */
 function openAnswering(
   config: LlmConfig,
   adaptation: ServerAdaptation,
   call: StreamCall,
   control: ReturnType<typeof callControl>,
+  answered: Answered,
   dropped?: FallibleFeature,
-): ReturnType<typeof openEventStream> {
-  return openEventStream(
+): void {
+  openEventStream(
     `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`,
     config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
     call.payload,
     control,
-  ).then(
-    (response) => {
-      call.rebuild = undefined;
-      adaptation.answered(call.model, call.sent, dropped);
-      return response;
-    },
-    (error: unknown) => {
-      const next =
-        call.rebuild && isRefusal(httpStatusOf(error))
-          ? adaptation.nextToDrop(call.model, call.sent)
-          : undefined;
-      if (!next || !call.rebuild) throw error;
-      call.withheld = new Set(call.withheld).add(next);
-      ({ payload: call.payload, sent: call.sent } = call.rebuild(call.withheld));
-      return openAnswering(config, adaptation, call, control, next);
+    (error, response) => {
+      // Called from the request's listeners: whatever throws here is the call's failure.
+      try {
+        if (response) {
+          call.rebuild = undefined;
+          adaptation.answered(call.model, call.sent, dropped);
+          return answered(undefined, response);
+        }
+        const next =
+          call.rebuild && isRefusal(httpStatusOf(error))
+            ? adaptation.nextToDrop(call.model, call.sent)
+            : undefined;
+        if (!next || !call.rebuild) return answered(error);
+        call.withheld = new Set(call.withheld).add(next);
+        ({ payload: call.payload, sent: call.sent } = call.rebuild(call.withheld));
+        openAnswering(config, adaptation, call, control, answered, next);
+      } catch (thrown) {
+        answered(thrown);
+      }
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   type replyStreamEvents,
 } from '../../../shared/chat/contract';
 import * as endpoints from '../../../shared/chat/endpoints';
+import type { Notice } from '../../../shared/safety/contract';
 import type { z } from 'zod';
 import {
   OUT_OF_CREDITS_MESSAGE,
@@ -17,7 +18,7 @@ import { badRequest, HttpError } from '../../errors';
 import { releaseHead } from '../../http-head';
 import { route } from '../../http/route';
 import { getCredits } from '../credits';
-import { eventWriter } from './event-writer';
+import { eventWriter, type EventWriter } from './event-writer';
 import { editMessage } from './message-edit.service';
 import { summarizeConversation } from './memory.service';
 import {
@@ -31,7 +32,7 @@ import { requireChatAllowed } from '../safety';
 import type { StoredRun } from './reply-runs.repo';
 import { ReplyRuns, type RunSource } from './reply-runs';
 import { RedisRunRelay } from './run-relay';
-import { RUN_START } from './run-log';
+import { RUN_START, type FinalEvent, type RunFollower } from './run-log';
 import { deleteMessage } from './tree.service';
 import { generateOptions, generateScenario } from './story.service';
 
@@ -157,6 +158,27 @@ const block = <E extends ReplyStreamEvent>(event: E, data: ReplyStreamData<E>, i
   `event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
 
 /**
+ * A run's events written to one response. A class rather than an object of three closures: a
+ * stream waiting for its model keeps it (bench section 6, 2026-12-06).
+ */
+class StreamFollower implements RunFollower {
+  constructor(private readonly events: EventWriter) {}
+
+  notice(notice: Notice, id: string) {
+    this.events.now(block('notice', notice, id));
+  }
+
+  token(text: string, id: string) {
+    this.events.token(block('token', { text }, id));
+  }
+
+  /** The last event and the end of the response leave in one write. */
+  end(final: FinalEvent, id: string) {
+    this.events.end(block(final.event, final.data, id));
+  }
+}
+
+/**
  * A run's events as Server-Sent Events (the contract's replyStreamEvents), from `from` on:
  * `accepted` first when the request started the run, the `notice` events due (the "not a human"
  * notice, a crisis notice), `token` events as the reply grows, then `done` with the stored
@@ -190,15 +212,7 @@ function relayRun(
   // A reconnect hears at once that it follows the run again, before any new text.
   else res.flushHeaders();
   releaseHead(res);
-  const stop = run.follow(
-    {
-      notice: (notice, id) => events.now(block('notice', notice, id)),
-      token: (text, id) => events.token(block('token', { text }, id)),
-      // The last event and the end of the response leave in one write.
-      end: (final, id) => events.end(block(final.event, final.data, id)),
-    },
-    from,
-  );
+  const stop = run.follow(new StreamFollower(events), from);
   res.once('close', () => {
     stop();
     events.end('');

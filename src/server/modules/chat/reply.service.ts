@@ -147,22 +147,21 @@ function runReply(
   const { crisis } = reply.record;
   const relay = new NoticesFirst(listener);
   const ending = listener?.ending;
-  // A crisis known already (a new message's) goes straight on: no promise waits for it.
-  let steps: Promise<ReplyJsonResult>;
-  if (crisis instanceof Promise) {
-    steps = crisis.then((known) => generateAndStore(ctx, userId, reply, relay, known, ending));
-  } else {
-    try {
-      steps = generateAndStore(ctx, userId, reply, relay, crisis, ending);
-    } catch (error) {
-      steps = Promise.reject(error as Error);
-    }
-  }
-  return steps.catch(async (error: unknown) => {
+  // Any failure of steps 5 to 9: counted, and the credit given back.
+  const failed = async (error: unknown): Promise<never> => {
     ctx.metrics.replies.inc({ outcome: 'failed' });
     if (await refundCharge(ctx, reply.record.chargeId)) ctx.metrics.creditsRefunded.inc();
     throw error;
-  });
+  };
+  const steps = (known: boolean) => {
+    try {
+      return generateAndStore(ctx, userId, reply, relay, known, ending, failed);
+    } catch (error) {
+      return failed(error);
+    }
+  };
+  // A crisis known already (a new message's) goes straight on: no promise waits for it.
+  return crisis instanceof Promise ? crisis.then(steps, failed) : steps(crisis);
 }
 
 /** Steps 5 and 6, then 7 to 9 (storeReply). */
@@ -173,6 +172,8 @@ function generateAndStore(
   relay: NoticesFirst,
   crisis: boolean,
   ending: RunEnding | undefined,
+  /** What any failure becomes (runReply's refund). */
+  failed: (error: unknown) => Promise<never>,
 ): Promise<ReplyJsonResult> {
   const { record } = reply;
   // Step 5: the notices that are due, recorded alongside the model's call, told before the
@@ -191,9 +192,12 @@ function generateAndStore(
     (notices) => relay.open(notices),
     () => undefined, // awaited in storeReply: the reply fails without its notices
   );
-  // Step 6: the prompt built and streamed, the text checked by the guard as it grows.
-  return generateReply(ctx, reply, crisis, relay).then((generated) =>
-    storeReply(ctx, userId, record, relay, due, generated, ending),
+  // Step 6: the prompt built and streamed, the text checked by the guard as it grows. The
+  // failure's handler sits on the same promise (not a catch after it): a waiting reply keeps one
+  // promise fewer (bench section 6, 2026-12-06).
+  return generateReply(ctx, reply, crisis, relay).then(
+    (generated) => storeReply(ctx, userId, record, relay, due, generated, ending).catch(failed),
+    failed,
   );
 }
 
