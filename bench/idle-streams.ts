@@ -6,6 +6,7 @@
  * the same process and run: a bare Fastify route relaying the same model's stream (headers, a
  * first event, then each upstream chunk as token events; bench/bare-relay.ts). See bench/README.md.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
@@ -60,8 +61,6 @@ async function settledMemory() {
   }
   return last;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * BENCH_HEAP_SNAPSHOT=<folder>: heap snapshots before and while the streams are held (open them

@@ -3,6 +3,7 @@
  * and every client, so neither the provider's work nor the clients' work is counted as the
  * server's event-loop lag. It obeys commands sent over the IPC channel and answers with results.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -488,10 +489,6 @@ function holdStreams(llm: Awaited<ReturnType<typeof startLlmDouble>>, arrivals: 
       return completed;
     },
   };
-}
-
-function sleep(ms: number) {
-  return new Promise<void>((resolve) => setTimeout(resolve, ms));
 }
 
 async function main() {

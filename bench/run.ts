@@ -9,6 +9,7 @@
  * double and all clients run in a forked process (bench/load.ts), so their work is not counted as
  * server lag. Everything talks over 127.0.0.1. See bench/README.md for how to read the figures.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -1044,10 +1045,6 @@ async function apiSection(load: Load, bench: BenchApp) {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-function sleep(ms: number) {
-  return new Promise<void>((resolve) => setTimeout(resolve, ms));
-}
 
 async function main() {
   const began = performance.now();
