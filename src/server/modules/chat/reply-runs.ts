@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { ReplyJsonResult } from '../../../shared/chat/contract';
 import { MESSAGE_NOT_FOUND, REPLY_NOT_FOUND } from '../../../shared/chat/contract';
+import type { Notice } from '../../../shared/safety/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
+import type { CallHandle } from '../../integrations/llm';
 import { toHttpError } from '../../plugins/errors';
 import { refundCharge } from '../credits';
 import { prepareTakeover, type PreparedReply } from './reply.service';
 import { FinishedElsewhere } from './reply-store';
+import type { ReplyListener } from './reply-stream';
 import * as repo from './reply-runs.repo';
 import {
   doneEvent,
@@ -66,17 +69,53 @@ export interface RunSource {
   follow(follower: RunFollower, from: ReplyPosition): () => void;
 }
 
-interface LiveRun extends RunSource, RunEnding {
-  readonly id: string;
-  readonly userId: string;
-  readonly log: RunLog;
-  /** The JSON answer's promise (rejects as the reply failed). */
-  result: Promise<ReplyJsonResult>;
+/**
+ * A run this server writes, kept in memory: followed (RunSource), told the reply as it comes (the
+ * listener of `PreparedReply.run`), and ended by the statement storing the reply (RunEnding). One
+ * object with methods rather than a literal with closures beside it: a run waiting on the model
+ * keeps less (bench section 6).
+ */
+class LiveRun implements RunSource, RunEnding, ReplyListener {
+  ended = false;
+  gone = false;
+  call: CallHandle['call'] = undefined;
+  /** The JSON answer's promise (rejects as the reply failed); set as the run starts. */
+  result!: Promise<ReplyJsonResult>;
   /** How much of the log is stored. */
   savedChars: number;
   savedNotices: number;
   /** When it ended (ms, performance.now), for leaving memory. */
-  endedAt?: number;
+  endedAt: number | undefined = undefined;
+
+  constructor(
+    readonly id: string,
+    readonly userId: string,
+    readonly log: RunLog,
+    saved: ReplyPosition,
+    /** A run taken over: the text told before, which the model's first words are joined to. */
+    private told = '',
+  ) {
+    this.savedChars = saved.chars;
+    this.savedNotices = saved.notices;
+  }
+
+  follow(follower: RunFollower, from: ReplyPosition) {
+    return this.log.follow(follower, from);
+  }
+
+  notice(notice: Notice) {
+    this.log.notice(notice);
+  }
+
+  token(text: string) {
+    this.log.token(this.told ? continuationJoin(this.told, text) : text);
+    this.told = '';
+  }
+
+  /** The statement storing a new reply may end the run too (decision 0071). */
+  get ending(): RunEnding {
+    return this;
+  }
 }
 
 export class ReplyRuns {
@@ -153,27 +192,18 @@ export class ReplyRuns {
    * stream (with Redis: what the log holds already too; readers skip what they have), and saved
    * with the next tick past what is stored (`saved`).
    */
-  private join(id: string, userId: string, log: RunLog, saved: ReplyPosition): LiveRun {
-    const follow = (f: RunFollower, from: ReplyPosition) => log.follow(f, from);
-    const run = {
-      id,
-      userId,
-      log,
-      follow,
-      savedChars: saved.chars,
-      savedNotices: saved.notices,
-      ended: false,
-      gone: false,
-      call: undefined,
-      // Set later, named now: the object keeps its fields in itself (no property store of 40
-      // bytes beside it, bench section 6).
-      result: undefined as Promise<ReplyJsonResult> | undefined,
-      endedAt: undefined,
-    };
+  private join(
+    id: string,
+    userId: string,
+    log: RunLog,
+    saved: ReplyPosition,
+    told?: string,
+  ): LiveRun {
+    const run = new LiveRun(id, userId, log, saved, told);
     if (this.relay) log.follow(this.relay.publisher(id), RUN_START);
-    this.live.set(id, run as LiveRun);
+    this.live.set(id, run);
     this.timer ??= setInterval(() => void this.tick(), RUN_SAVE_MS).unref();
-    return run as LiveRun;
+    return run;
   }
 
   /**
@@ -181,42 +211,25 @@ export class ReplyRuns {
    * function: while the model thinks, a run keeps no suspended frame of its own here (bench
    * section 6, 2026-12-01).
    */
-  private generate(
-    run: LiveRun,
-    prepared: PreparedReply,
-    /** A run taken over: the text told before, which the model's first words are joined to. */
-    told = '',
-  ): Promise<ReplyJsonResult> {
-    const { log } = run;
-    let joined = !told;
-    return prepared
-      .run({
-        notice: (notice) => log.notice(notice),
-        token: (text) => {
-          log.token(joined ? text : continuationJoin(told, text));
-          joined = true;
-        },
-        // The statement storing a new reply may end the run too (decision 0071).
-        ending: run,
-      })
-      .then(
-        async (answer) => {
-          await this.end(run, 'done', doneEvent(answer), run.ended);
-          return answer;
-        },
-        async (error: unknown) => {
-          const elsewhere = error instanceof FinishedElsewhere && (await this.storedEnd(run));
-          if (elsewhere) return elsewhere;
-          // Stopped as its row was gone (letGo): told as a reply that cannot be stored. A failure
-          // other than the stop itself is still logged, not hidden behind the 404.
-          const told = run.gone ? notFound(MESSAGE_NOT_FOUND) : error;
-          if (told !== error && !isCancel(error) && !toHttpError(error)) {
-            this.ctx.log.error({ err: error }, 'reply failed');
-          }
-          await this.end(run, 'failed', failureOf(this.ctx, told));
-          throw told;
-        },
-      );
+  private generate(run: LiveRun, prepared: PreparedReply): Promise<ReplyJsonResult> {
+    return prepared.run(run).then(
+      async (answer) => {
+        await this.end(run, 'done', doneEvent(answer), run.ended);
+        return answer;
+      },
+      async (error: unknown) => {
+        const elsewhere = error instanceof FinishedElsewhere && (await this.storedEnd(run));
+        if (elsewhere) return elsewhere;
+        // Stopped as its row was gone (letGo): told as a reply that cannot be stored. A failure
+        // other than the stop itself is still logged, not hidden behind the 404.
+        const told = run.gone ? notFound(MESSAGE_NOT_FOUND) : error;
+        if (told !== error && !isCancel(error) && !toHttpError(error)) {
+          this.ctx.log.error({ err: error }, 'reply failed');
+        }
+        await this.end(run, 'failed', failureOf(this.ctx, told));
+        throw told;
+      },
+    );
   }
 
   /**
@@ -338,10 +351,13 @@ export class ReplyRuns {
     log.text = claimed.text;
     log.notices.push(...claimed.notices);
     // What the stream held beyond the saved text is saved with the next tick.
-    const run = this.join(claimed.id, claimed.userId, log, {
-      chars: saved.text.length,
-      notices: saved.notices.length,
-    });
+    const run = this.join(
+      claimed.id,
+      claimed.userId,
+      log,
+      { chars: saved.text.length, notices: saved.notices.length },
+      claimed.text,
+    );
     this.ctx.metrics.runsClaimed.inc();
     this.ctx.log.warn({ replyId: run.id }, 'reply run taken over from a stopped server');
     let prepared: PreparedReply;
@@ -358,7 +374,7 @@ export class ReplyRuns {
       await this.end(run, 'failed', failureOf(this.ctx, error));
       return;
     }
-    run.result = this.ctx.lifecycle.track(this.generate(run, prepared, claimed.text));
+    run.result = this.ctx.lifecycle.track(this.generate(run, prepared));
   }
 
   /**
