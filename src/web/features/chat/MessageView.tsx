@@ -74,7 +74,9 @@ export function MessageView({
       className={`group flex flex-col ${mine ? 'items-end' : 'items-start'} ${highlighted ? 'rounded-2xl p-2 ring-2 ring-accent' : ''}`}
       data-highlighted={highlighted || undefined}
       onMouseEnter={() => canHover() && show()}
-      onMouseLeave={hideSoon}
+      // Guarded as onMouseEnter: after a scroll the stand-in mouse 'leaves' a message a tap
+      // opened, which hid its toolbar a second later under the user's finger.
+      onMouseLeave={() => canHover() && hideSoon()}
       onFocus={show}
       onBlur={hideSoon}
       onClick={show}
