@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_CONTROL_URL, E2E_URL } from './ports';
-import { excerpt } from '../../src/shared/chat/rules';
+import { CHAT_LIMITS, excerpt } from '../../src/shared/chat/rules';
 import { firstReadUrls, LAST_CHARACTER_COOKIE } from '../../src/shared/first-reads';
 import {
   E2E_FLAKY_IDEA,
@@ -302,6 +302,16 @@ test('long-press shows the message toolbar on touch screens', async ({ page }, i
   await expect(toolbar).toHaveCSS('opacity', '1');
   await mine.dispatchEvent('touchend');
   await expect(toolbar).toHaveCSS('opacity', '1');
+  if (info.project.name !== 'phone') return;
+  // A phone has no mouse to leave the message: the toolbar stays until a tap elsewhere.
+  await page.waitForTimeout(CHAT_LIMITS.hoverToolbarMs + 300);
+  await expect(toolbar).toHaveCSS('opacity', '1');
+  await snap(page, info, 'toolbar-long-pressed');
+  await page.getByTestId('message-ai').first().locator('.message-text').first().tap();
+  await expect(toolbar).toHaveCSS('opacity', '0');
+  await mine.locator('.message-text').first().tap();
+  await expect(toolbar).toHaveCSS('opacity', '1');
+  await snap(page, info, 'toolbar-tapped');
 });
 
 test('a hover shows an earlier message’s toolbar only where a pointer hovers: the thread never moves', async ({

@@ -25,7 +25,7 @@ const canHover = () =>
 /**
  * One message with its toolbar (MessageToolbar.tsx). The toolbar shows on hover or focus and
  * stays a second after; on touch, a tap or a long press shows it (a tap on the message itself
- * too), never a hover. Hidden, it keeps its place on wide screens (nothing moves when it appears)
+ * too), never a hover, and a tap elsewhere hides it. Hidden, it keeps its place on wide screens (nothing moves when it appears)
  * and takes none on phones (no empty gap under each bubble). The newest reply's toolbar always
  * shows: Regenerate and Continue, with their cost, are one press away. A message with a picture
  * shows it under its text (its toolbar offers neither).
@@ -71,17 +71,23 @@ export function MessageView({
 
   return (
     <div
-      className={`group flex flex-col ${mine ? 'items-end' : 'items-start'} ${highlighted ? 'rounded-2xl p-2 ring-2 ring-accent' : ''}`}
+      className={`message group flex flex-col ${mine ? 'items-end' : 'items-start'} ${highlighted ? 'rounded-2xl p-2 ring-2 ring-accent' : ''}`}
       data-highlighted={highlighted || undefined}
       onMouseEnter={() => canHover() && show()}
       // Guarded as onMouseEnter: after a scroll the stand-in mouse 'leaves' a message a tap
-      // opened, which hid its toolbar a second later under the user's finger.
+      // opened, which hid its toolbar a second later under the user's finger. On a touch screen
+      // a tap focuses the message instead (out of the Tab order), and a tap anywhere else blurs
+      // it: that is what puts its toolbar away there. A scroll moves no focus.
       onMouseLeave={() => canHover() && hideSoon()}
+      tabIndex={-1}
       onFocus={show}
       onBlur={hideSoon}
       onClick={show}
-      onTouchStart={() => {
-        pressTimer.current = setTimeout(show, CHAT_LIMITS.longPressMs);
+      onTouchStart={({ currentTarget }) => {
+        pressTimer.current = setTimeout(
+          () => currentTarget.focus({ preventScroll: true }),
+          CHAT_LIMITS.longPressMs,
+        );
       }}
       onTouchEnd={() => pressTimer.current && clearTimeout(pressTimer.current)}
       onTouchMove={() => pressTimer.current && clearTimeout(pressTimer.current)}
