@@ -25,10 +25,10 @@ const canHover = () =>
 /**
  * One message with its toolbar (MessageToolbar.tsx). The toolbar shows on hover or focus and
  * stays a second after; on touch, a tap or a long press shows it (a tap on the message itself
- * too), never a hover, and a tap elsewhere hides it. Hidden, it keeps its place on wide screens (nothing moves when it appears)
- * and takes none on phones (no empty gap under each bubble). The newest reply's toolbar always
- * shows: Regenerate and Continue, with their cost, are one press away. A message with a picture
- * shows it under its text (its toolbar offers neither).
+ * too), never a hover, and a tap elsewhere hides it. Hidden, it keeps its place on wide screens
+ * (nothing moves when it appears) and takes none on phones (no empty gap under each bubble). The
+ * newest reply's toolbar always shows: Regenerate and Continue, with their cost, are one press
+ * away. A message with a picture shows it under its text (its toolbar offers neither).
  */
 export function MessageView({
   message,
