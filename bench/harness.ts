@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createMemoryRateLimiter, type RateLimiter } from '../src/server/plugins/rate-limit';
+import { setRuntimeFlags } from '../src/server/runtime-flags';
 import { startTestApp, type TestApp } from '../tests/server/support/test-app';
 
 export type BenchApp = TestApp;
@@ -38,6 +39,8 @@ export async function startBenchApp(
   /** The web app to serve (bench/chat-page.ts serves the production build). */
   webDir?: string,
 ): Promise<BenchApp> {
+  // The V8 settings main.ts starts the server with: this process is the server's.
+  if (!process.env.BENCH_V8_DEFAULTS) setRuntimeFlags();
   if (process.env.BENCH_DATABASE_URL)
     process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   // Logs at the production default level (info), so their cost is measured; the lines go nowhere.

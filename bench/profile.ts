@@ -6,7 +6,9 @@
  * those windows, collected or not (<folder>/<name>.heapprofile, DevTools' Memory tab): where the
  * young generation's churn comes from. With BENCH_ALLOC_LIVE=1 as well, only what the window
  * allocated that is still live at its end, after a full collection: what the streams in flight
- * keep (compare a streams step with the relay's).
+ * keep (compare a streams step with the relay's). With BENCH_ALLOC_PROMOTED=1 instead, what
+ * outlived the young generation (moved to the old one, collected by a full collection or not):
+ * what makes each scavenge slow, since a scavenge's pause grows with what it must copy.
  * The profilers are the inspector's, in this process, so set-up and warm-up are left out.
  * Profiling slows the server a little: figures from a profiled run are for finding where time
  * goes, not for comparing with other runs.
@@ -19,6 +21,8 @@ const cpuFolder = process.env.BENCH_CPU_PROFILE;
 const allocFolder = process.env.BENCH_ALLOC_PROFILE;
 /** With BENCH_ALLOC_PROFILE: only what the window allocated that is still live at its end. */
 const allocLive = process.env.BENCH_ALLOC_LIVE === '1';
+/** With BENCH_ALLOC_PROFILE: what survived the young generation, live or collected since. */
+const allocPromoted = process.env.BENCH_ALLOC_PROMOTED === '1';
 let session: Session | undefined;
 
 /** Starts profiling (nothing without BENCH_CPU_PROFILE or BENCH_ALLOC_PROFILE). */
@@ -30,7 +34,7 @@ export async function startProfile() {
     await session.post('HeapProfiler.enable');
     await session.post('HeapProfiler.startSampling', {
       samplingInterval: 2048,
-      includeObjectsCollectedByMinorGC: !allocLive,
+      includeObjectsCollectedByMinorGC: !allocLive && !allocPromoted,
       includeObjectsCollectedByMajorGC: !allocLive,
     });
     return;

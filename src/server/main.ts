@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from './data-dir-lock';
 import { openDatabase } from './db/client';
 import { Lifecycle } from './lifecycle';
+import { setRuntimeFlags } from './runtime-flags';
 import { outputIsTerminal, readableLogStream, startupBanner } from './terminal';
 
 /**
@@ -27,6 +28,7 @@ import { outputIsTerminal, readableLogStream, startupBanner } from './terminal';
 const QUEUE_START_DELAY_MS = 1000;
 
 async function main() {
+  setRuntimeFlags();
   let config;
   try {
     config = loadConfig();
