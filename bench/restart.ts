@@ -5,8 +5,8 @@
  * /api/health. Beside it, in the same run, the reference: a bare Fastify process started the same
  * way. `tsx bench/restart.ts` runs it alone; `npm run bench` runs it last.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,10 +33,14 @@ async function freePort(): Promise<number> {
 }
 
 /** Milliseconds from spawning `args` until /api/health answers 200; the process is then stopped. */
-async function timeToHealthy(args: string[], env: Record<string, string>): Promise<number> {
+async function timeToHealthy(
+  args: string[],
+  env: Record<string, string>,
+  node = process.execPath,
+): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(node, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -59,10 +63,21 @@ async function timeToHealthy(args: string[], env: Record<string, string>): Promi
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
+/**
+ * Node 24, the version production runs (`.nvmrc`, decision 0045), as scripts/test-all.sh fetches
+ * it for the server tests; absent until that has run once.
+ */
+const PRODUCTION_NODE = path.join(root, '.cache/node24/bin/node');
+
 export interface RestartFigures {
   firstStartMs: number;
   restartMedianMs: number;
   bareFastifyMedianMs: number;
+  /**
+   * The same restarts and reference on production's Node 24, whose compile cache the server turns
+   * on (decision 0075); null without that binary. The target is read on this process's Node.
+   */
+  productionNode: { version: string; restartMedianMs: number; bareFastifyMedianMs: number } | null;
 }
 
 export async function measureRestart(): Promise<RestartFigures> {
@@ -71,17 +86,34 @@ export async function measureRestart(): Promise<RestartFigures> {
   const env = { NODE_ENV: 'production', DATA_DIR: dataDir, LLM_BASE_URL: '', LLM_MODELS: '' };
   try {
     const firstStartMs = await timeToHealthy(['dist/server/main.js'], env);
+    const production = existsSync(PRODUCTION_NODE) ? PRODUCTION_NODE : null;
+    // Its first start compiles the build and fills the cache that its restarts then read.
+    if (production) await timeToHealthy(['dist/server/main.js'], env, production);
     const restarts: number[] = [];
     const bare: number[] = [];
-    // Interleaved, so that a busy moment on the machine weighs on both alike.
+    const productionRestarts: number[] = [];
+    const productionBare: number[] = [];
+    // Interleaved, so that a busy moment on the machine weighs on all alike.
     for (let i = 0; i < RESTARTS; i++) {
       restarts.push(await timeToHealthy(['dist/server/main.js'], env));
       bare.push(await timeToHealthy(['--input-type=module', '-e', BARE_FASTIFY], {}));
+      if (!production) continue;
+      productionRestarts.push(await timeToHealthy(['dist/server/main.js'], env, production));
+      productionBare.push(
+        await timeToHealthy(['--input-type=module', '-e', BARE_FASTIFY], {}, production),
+      );
     }
     return {
       firstStartMs,
       restartMedianMs: median(restarts),
       bareFastifyMedianMs: median(bare),
+      productionNode: production
+        ? {
+            version: execFileSync(production, ['--version'], { encoding: 'utf8' }).trim(),
+            restartMedianMs: median(productionRestarts),
+            bareFastifyMedianMs: median(productionBare),
+          }
+        : null,
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -96,6 +128,16 @@ export function printRestart(figures: RestartFigures) {
   console.log(
     `   reference: bare Fastify process (median)  ${ms(figures.bareFastifyMedianMs)}` +
       `   → restart is ${(figures.restartMedianMs / figures.bareFastifyMedianMs).toFixed(1)}×`,
+  );
+  const production = figures.productionNode;
+  if (!production) return;
+  console.log(`   on ${production.version} (production's Node, with its compile cache), in turns:`);
+  console.log(
+    `   restart (median of ${RESTARTS})                  ${ms(production.restartMedianMs)}`,
+  );
+  console.log(
+    `   reference: bare Fastify process (median)  ${ms(production.bareFastifyMedianMs)}` +
+      `   → restart is ${(production.restartMedianMs / production.bareFastifyMedianMs).toFixed(1)}×`,
   );
 }
 

@@ -297,7 +297,12 @@ export function targetRows(run: BenchFigures): TargetRow[] {
     add({
       issue: '16.7',
       target: 'restart ≤ 1 s (compiled server on PGlite, median of 5 restarts)',
-      figure: ms(run.restart.restartMedianMs),
+      figure:
+        ms(run.restart.restartMedianMs) +
+        (run.restart.productionNode
+          ? ` (on production's ${run.restart.productionNode.version}: ` +
+            `${ms(run.restart.productionNode.restartMedianMs)}, not judged)`
+          : ''),
       reference: `bare Fastify process ${ms(run.restart.bareFastifyMedianMs)}`,
       met: measured(run.restart.restartMedianMs) && run.restart.restartMedianMs <= 1000,
     });
