@@ -122,23 +122,20 @@ export async function measureRestart(): Promise<RestartFigures> {
 
 export function printRestart(figures: RestartFigures) {
   const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(9);
+  const printPair = (restartMs: number, bareMs: number) => {
+    console.log(`   restart (median of ${RESTARTS})                  ${ms(restartMs)}`);
+    console.log(
+      `   reference: bare Fastify process (median)  ${ms(bareMs)}` +
+        `   → restart is ${(restartMs / bareMs).toFixed(1)}×`,
+    );
+  };
   console.log('Start-up, compiled server on PGlite, spawn → first 200 from /api/health');
   console.log(`   first start (empty DATA_DIR, migrations)  ${ms(figures.firstStartMs)}`);
-  console.log(`   restart (median of ${RESTARTS})                  ${ms(figures.restartMedianMs)}`);
-  console.log(
-    `   reference: bare Fastify process (median)  ${ms(figures.bareFastifyMedianMs)}` +
-      `   → restart is ${(figures.restartMedianMs / figures.bareFastifyMedianMs).toFixed(1)}×`,
-  );
+  printPair(figures.restartMedianMs, figures.bareFastifyMedianMs);
   const production = figures.productionNode;
   if (!production) return;
   console.log(`   on ${production.version} (production's Node, with its compile cache), in turns:`);
-  console.log(
-    `   restart (median of ${RESTARTS})                  ${ms(production.restartMedianMs)}`,
-  );
-  console.log(
-    `   reference: bare Fastify process (median)  ${ms(production.bareFastifyMedianMs)}` +
-      `   → restart is ${(production.restartMedianMs / production.bareFastifyMedianMs).toFixed(1)}×`,
-  );
+  printPair(production.restartMedianMs, production.bareFastifyMedianMs);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -6,9 +6,7 @@
  * The cache lives in node_modules/.cache, beside the installed packages: the app's own folder.
  */
 import path from 'node:path';
-import { cacheCompiledCode } from './runtime-flags';
+import { COMPILE_CACHE_FOLDER, cacheCompiledCode } from './runtime-flags';
 
-cacheCompiledCode(
-  path.resolve(import.meta.dirname, '../../node_modules/.cache/node-compile-cache'),
-);
+cacheCompiledCode(path.resolve(import.meta.dirname, '../..', COMPILE_CACHE_FOLDER));
 await import('./main');

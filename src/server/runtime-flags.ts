@@ -19,6 +19,9 @@ export function setRuntimeFlags(): void {
   v8.setFlagsFromString('--no-allocation-site-pretenuring');
 }
 
+/** Where the compiled server keeps V8's compiled code, relative to the app's folder (decision 0075). */
+export const COMPILE_CACHE_FOLDER = 'node_modules/.cache/node-compile-cache';
+
 /** Node 22.1 and later (the types we build with are Node 20's, which lack it). */
 type CompileCache = { enableCompileCache?: (directory?: string) => unknown };
 

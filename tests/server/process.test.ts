@@ -17,9 +17,10 @@ import {
 } from '../support/server-process';
 import { buildServer } from '../../scripts/server-build.mjs';
 import { PASSWORD_MESSAGES } from '../../src/shared/auth/contract';
+import { COMPILE_CACHE_FOLDER } from '../../src/server/runtime-flags';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const compileCache = path.join(root, 'node_modules/.cache/node-compile-cache');
+const compileCache = path.join(root, COMPILE_CACHE_FOLDER);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'reverie-process-'));
 // A test that fails half-way must not leave its server running.
 const children: ChildProcess[] = [];
