@@ -8,6 +8,7 @@ import type { Client as PgClient } from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { namingClient, statementNames, type StatementNames } from './pg-statements';
+import { earlyPgliteModule } from './pglite-early';
 import { statementClient } from './pglite-statements';
 import * as schema from './schema';
 
@@ -150,8 +151,10 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 
 async function openPglite(dir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const pgliteWasmModule = await earlyPgliteModule();
   const client = new PGlite(dir, {
     ...(loadDataDir ? { loadDataDir } : {}),
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await client.waitReady;
