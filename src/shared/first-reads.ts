@@ -93,6 +93,14 @@ export function firstReadsOf(
   return reads;
 }
 
+/**
+ * Whether these first reads open a character without a conversation: the page then draws the
+ * mode chooser, a chunk of its own, which the server names in the HTML (plugins/app-shell.ts)
+ * and the app fetches with the reads (web/features/chat/first-reads.ts).
+ */
+export const opensModeChooser = (reads: FirstRead[]) =>
+  reads.some((r) => r.read === 'character') && !reads.some((r) => r.read === 'conversation');
+
 /** The addresses of `firstReadsOf`. */
 export const firstReadUrls = (pathname: string, search: string, remembered: number | null = null) =>
   firstReadsOf(pathname, search, remembered).map(urlOf);

@@ -483,6 +483,11 @@ test("a returning reader's /chat opens the last character, its reads named in th
       read,
     ).toEqual([{ url: read, by: 'link' }]);
   }
+  // So did the mode chooser's script, a chunk of its own: named in the HTML, fetched once.
+  // Chromium says 'other' for a modulepreload link's fetch, 'script' for an import() the app made.
+  expect(fetched.filter((f) => /^\/assets\/ModeChooser-[\w-]+\.js$/.test(f.url))).toEqual([
+    { url: expect.stringMatching(/ModeChooser/), by: 'other' },
+  ]);
 });
 
 test('a remembered character deleted elsewhere: /chat shows the welcome and forgets it', async ({

@@ -257,6 +257,29 @@ describe("each page's shell names what the page will fetch", () => {
     ]);
   });
 
+  it("names the mode chooser's chunk where the page opens a character without a conversation", async ({
+    t,
+  }) => {
+    const page = async (address: string, cookie?: string) =>
+      links(
+        await (await fetch(`${t.url}${address}`, cookie ? { headers: { cookie } } : {})).text(),
+        'modulepreload',
+      );
+    const session = 'reverie.session_token=any';
+    // Its own chunk and what it imports beyond the chat page's chunks, once.
+    const chooser = ['/assets/ModeChooser-Mc11Mc11.js', '/assets/avatar-Av11Av11.js'];
+    const chatPage = ['/assets/ChatPage-Ch11Ch11.js', '/assets/api-Ap11Ap11.js'];
+    expect(await page('/chat?character=3', session)).toEqual([...chatPage, ...chooser]);
+    expect(await page('/chat', `${session}; ${LAST_CHARACTER_COOKIE}=3`)).toEqual([
+      ...chatPage,
+      ...chooser,
+    ]);
+    // An open conversation, no character, or no session: the chooser is not drawn first.
+    expect(await page('/chat/5?character=3', session)).toEqual(chatPage);
+    expect(await page('/chat', session)).toEqual(chatPage);
+    expect(await page('/chat?character=3')).toEqual(chatPage);
+  });
+
   it("names a signed-in chat page's first API reads, each of which answers that user", async ({
     t,
   }) => {

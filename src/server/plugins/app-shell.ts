@@ -1,7 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_NAME } from '../../shared/brand';
-import { firstReadUrls, LAST_CHARACTER_COOKIE } from '../../shared/first-reads';
+import {
+  firstReadsOf,
+  LAST_CHARACTER_COOKIE,
+  opensModeChooser,
+  urlOf,
+} from '../../shared/first-reads';
 import { parseId } from '../../shared/ids';
 import { NOT_FOUND_PAGE, pageForPath, ROUTE_PAGES } from '../../shared/routes';
 import { BRAND_ELEMENT_ID } from '../../shared/site/brand-defaults';
@@ -40,16 +45,36 @@ export function rememberedCharacter(cookieHeader: string | undefined) {
 const readPreload = (url: string) =>
   `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replace(/&/g, '&amp;')}">`;
 
-/** Adds the first API reads of a signed-in page as preloads (see shared/first-reads). */
+const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+
+/**
+ * Adds the first API reads of a signed-in page as preloads (see shared/first-reads), and the mode
+ * chooser's chunk when those reads open a character without a conversation: named here, it
+ * downloads with the page's own scripts instead of after the app has started and asked for it
+ * (a returning reader's /chat, decision 0077).
+ */
 export function withFirstReads(
   html: string,
   pathname: string,
   search: string,
   cookieHeader: string | undefined,
+  modeChooserLinks = '',
 ) {
-  const reads = firstReadUrls(pathname, search, rememberedCharacter(cookieHeader));
+  const reads = firstReadsOf(pathname, search, rememberedCharacter(cookieHeader));
   if (reads.length === 0) return html;
-  return html.replace('</head>', `  ${reads.map(readPreload).join('\n    ')}\n  </head>`);
+  const links = reads.map((read) => readPreload(urlOf(read)));
+  if (modeChooserLinks && opensModeChooser(reads)) links.push(modeChooserLinks);
+  return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+}
+
+/** The mode chooser's module in the web build (its key in Vite's manifest): a chunk of its own. */
+export const MODE_CHOOSER_MODULE = 'features/chat/ModeChooser.tsx';
+
+export interface AppShells {
+  /** Each page's shell, by its path. */
+  shellFor: (pathname: string) => string;
+  /** `modulepreload` links of the mode chooser's chunks the chat page's shell does not name. */
+  modeChooserLinks: string;
 }
 
 /**
@@ -59,23 +84,35 @@ export function withFirstReads(
  * requested while the HTML is parsed (decision 0020). Without a Vite manifest (an old build) every
  * page gets the plain shell.
  */
-export function loadAppShells(webDir: string): (pathname: string) => string {
+export function loadAppShells(webDir: string): AppShells {
   const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const manifestFile = path.join(webDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return () => html;
+  if (!existsSync(manifestFile)) return { shellFor: () => html, modeChooserLinks: '' };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   // The entry's own imports are preloaded by the shell Vite wrote.
   const inShell = entry ? staticClosure(manifest, entry) : new Set<string>();
+  /** The links of a module's chunks, less those already named. */
+  const linksOf = (key: string, named: Set<string>) =>
+    [...staticClosure(manifest, key)]
+      .filter((k) => !inShell.has(k) && !named.has(k))
+      .map((k) => modulePreload(manifest[k]!.file))
+      .join('\n    ');
   const shells = new Map<string, string>();
   for (const name of [...Object.values(ROUTE_PAGES), NOT_FOUND_PAGE]) {
-    const chunks = [...staticClosure(manifest, `pages/${name}.tsx`)].filter((k) => !inShell.has(k));
-    const links = chunks
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
-      .join('\n    ');
+    const links = linksOf(`pages/${name}.tsx`, new Set());
     shells.set(name, links ? html.replace('</head>', `  ${links}\n  </head>`) : html);
   }
-  return (pathname) => shells.get(pageForPath(pathname)) ?? html;
+  return {
+    shellFor: (pathname) => shells.get(pageForPath(pathname)) ?? html,
+    // Drawn by the chat page only, so its own chunks (already named there) are left out.
+    modeChooserLinks: manifest[MODE_CHOOSER_MODULE]
+      ? linksOf(
+          MODE_CHOOSER_MODULE,
+          staticClosure(manifest, `pages/${ROUTE_PAGES['/chat/:conversationId?']}.tsx`),
+        )
+      : '',
+  };
 }
 
 /** The operator's brand, and a version that changes whenever it does (modules/site). */

@@ -53,7 +53,8 @@ export async function registerStatic(
   brand?: () => Promise<ShellBrand>,
 ) {
   const hasBuild = existsSync(path.join(webDir, 'index.html'));
-  const plainShells = hasBuild ? loadAppShells(webDir) : null;
+  const shells = hasBuild ? loadAppShells(webDir) : null;
+  const plainShells = shells?.shellFor;
   const shellFor =
     plainShells && brand
       ? brandedShells(plainShells, brand)
@@ -103,7 +104,7 @@ export async function registerStatic(
     // costs those few requests a 401 each). The links depend on the cookies (the session's
     // presence, the last character's id): Vary.
     const html = hasSessionCookie(request.headers.cookie)
-      ? withFirstReads(shell, pathname, search, request.headers.cookie)
+      ? withFirstReads(shell, pathname, search, request.headers.cookie, shells?.modeChooserLinks)
       : shell;
     return reply
       .status(isClientRoute(pathname) ? 200 : 404)

@@ -1,4 +1,4 @@
-import { firstReadsOf, type FirstRead } from '../../../shared/first-reads';
+import { firstReadsOf, opensModeChooser, type FirstRead } from '../../../shared/first-reads';
 import { queryClient } from '../../lib/query-client';
 import { signedInUser } from '../auth/session';
 import { characterQuery, charactersQuery, readLastCharacterId } from '../characters/api';
@@ -41,8 +41,6 @@ export async function prefetchFirstReads(pathname: string, search: string) {
   if (!(await signedInUser())) return;
   const reads = firstReadsOf(pathname, search, readLastCharacterId());
   // A character without a conversation opens on the mode chooser, a chunk of its own.
-  const chooser =
-    reads.some((r) => r.read === 'character') && !reads.some((r) => r.read === 'conversation');
-  if (chooser) void ModeChooser.preload();
+  if (opensModeChooser(reads)) void ModeChooser.preload();
   await Promise.all(reads.map((first) => prefetch[first.read]('id' in first ? first.id : 0)));
 }
