@@ -1,10 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ServerResponse } from 'node:http';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SubscriptionView } from '../../src/shared/billing/contract';
 import { Toaster } from '../../src/web/components/ui/toast';
 import { AuthDialogProvider } from '../../src/web/features/auth/auth-dialog-context';
+import { SUBSCRIPTION_KEY } from '../../src/web/features/billing/api';
 import { Membership } from '../../src/web/features/billing/Membership';
 import { PLAN_CARDS, PlanCardView } from '../../src/web/features/billing/PlanCards';
 import { usePlanViewer } from '../../src/web/features/billing/plan-viewer';
@@ -98,6 +100,32 @@ describe('the membership page', () => {
     expect(resumed).toBe(1);
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
     expect(await screen.findByText('Pro renews on April 2, 2026.')).toBeTruthy();
+  });
+
+  it('keeps a resumed plan when a read of the plan begun before Resume answers after it', async () => {
+    const ending = sub({ cancelAtPeriodEnd: true });
+    // The page's first read answers at once; the next (the page opened again: a read of its
+    // own) is held until Resume has answered, and then tells the plan as it was when it began.
+    const held: ServerResponse[] = [];
+    api.on('GET /api/subscription', (_req, _body, res) => {
+      if (gets() === 1) json(res, 200, { subscription: ending });
+      else held.push(res);
+    });
+    api.on('GET /api/get-credits', (_req, _body, res) => json(res, 200, { credits: 9000 }));
+    api.on('POST /api/subscription/resume', (_req, _body, res) =>
+      json(res, 200, { subscription: sub() }),
+    );
+    renderApp(<Membership />);
+    const resume = await screen.findByRole('button', { name: 'Resume' });
+    void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
+    await waitFor(() => expect(held).toHaveLength(1));
+    fireEvent.click(resume);
+    expect(await screen.findByText('Pro renews on April 2, 2026.')).toBeTruthy();
+    json(held[0]!, 200, { subscription: ending });
+    // The late answer is not taken over the one Resume gave.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByTestId('subscription-period').textContent).toBe('Renews on April 2, 2026');
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
   });
 
   it('says why Resume was refused and shows the subscription as it now is', async () => {

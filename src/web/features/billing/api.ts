@@ -56,6 +56,9 @@ export const usePortal = () =>
 export function useResumeSubscription() {
   const client = useQueryClient();
   return useMutation({
+    // A read of the subscription under way (the page just opened: it reads on every visit) would
+    // answer after this, with the plan still ending: it is called off, and Resume's answer stands.
+    onMutate: () => client.cancelQueries({ queryKey: SUBSCRIPTION_KEY }),
     mutationFn: () => call(billing.resumeSubscription),
     onSuccess: ({ subscription }) => client.setQueryData(SUBSCRIPTION_KEY, subscription),
     onError: () => client.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
